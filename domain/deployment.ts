@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
+
+/** The deployment record, `data/deployments/<chainId>.json` (DESIGN.md "The wire contract"). Never committed. */
+export const deploymentSchema = z.object({
+  chainId: z.number().int().positive(),
+  genesisHash: hash,
+  deployBlock: z.number().int().nonnegative(),
+  contracts: z.object({
+    loanNote: address,
+    marketplace: address,
+    vault: address,
+    stablecoin: address,
+  }),
+  treasury: address,
+  originator: address,
+});
+export type Deployment = z.infer<typeof deploymentSchema>;
+
+/** What `GET /api/config` gives the app at run time: nothing per deployment is baked into the bundle. */
+export const publicConfigSchema = z.object({
+  chainId: z.number().int().positive(),
+  rpcUrl: z.string(),
+  explorerUrl: z.string().nullable(),
+  isLocalChain: z.boolean(),
+  contracts: deploymentSchema.shape.contracts.nullable(),
+  treasury: address.nullable(),
+  stablecoinDecimals: z.literal(6),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const LOCAL_CHAIN_ID = 31337;
