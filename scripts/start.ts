@@ -1,0 +1,134 @@
+// `npm start`: the whole platform on one machine with embedded defaults — a local chain that keeps
+// its state in ./data, the contracts deployed once, PGlite unless DATABASE_URL is set, the API with
+// socket.io and the built app on one origin. Ctrl-C stops every child it started.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { startAnvil, rpcAnswers, type Anvil } from "../devchain/anvil";
+import { LOCAL_CHAIN_ID } from "../domain/deployment";
+
+const flags = new Set(process.argv.slice(2));
+const root = process.cwd();
+const dataDir = resolve(process.env.DATA_DIR ?? "data");
+const port = Number(process.env.PORT ?? 5001);
+const rpcUrl = process.env.RPC_URL ?? "http://127.0.0.1:8545";
+const chainId = Number(process.env.CHAIN_ID ?? LOCAL_CHAIN_ID);
+const devMode = flags.has("--dev");
+
+const stops: Array<() => Promise<void>> = [];
+let stopping = false;
+
+async function main(): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  Object.assign(process.env, { DATA_DIR: dataDir, PORT: String(port), RPC_URL: rpcUrl, CHAIN_ID: String(chainId) });
+  process.env.APP_ORIGIN ??= `http://localhost:${port}`;
+
+  await step("chain", startChainIfNeeded);
+  const deployment = await step("contracts", deployContracts);
+  if (!devMode) await step("app", buildAppIfStale);
+  const server = await step("api", startApi);
+  const logins = await step("demo accounts", () => seedAccounts(server));
+  const appUrl = devMode ? await startViteDevServer() : server.url;
+
+  printBanner(appUrl, deployment, logins);
+}
+
+async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await action();
+  console.log(`[loanmint] ${name} ready (${Date.now() - started} ms)`);
+  return result;
+}
+
+/** On the local chain, a private anvil whose state survives restarts, unless one already answers. */
+async function startChainIfNeeded(): Promise<void> {
+  if (await rpcAnswers(rpcUrl)) return;
+  const url = new URL(rpcUrl);
+  if (chainId !== LOCAL_CHAIN_ID || !["127.0.0.1", "localhost"].includes(url.hostname)) {
+    throw new Error(`No chain answers at RPC_URL=${rpcUrl}. Start it, or unset RPC_URL for the local chain.`);
+  }
+  const anvil: Anvil = await startAnvil({ port: Number(url.port || 8545), stateFile: join(dataDir, "chain.json"), stateInterval: 3 });
+  stops.push(() => anvil.stop());
+}
+
+async function deployContracts() {
+  const { ensureCompiled, deployAll } = await import("../contracts/deploy");
+  await ensureCompiled();
+  return deployAll({ rpcUrl, dataDir });
+}
+
+async function buildAppIfStale(): Promise<void> {
+  const built = join(root, "app", "dist", "index.html");
+  if (existsSync(built) && newestMtime(join(root, "app")) <= statSync(built).mtimeMs && newestMtime(join(root, "domain")) <= statSync(built).mtimeMs) return;
+  await runChild("vite", ["build", "--config", "app/vite.config.ts", "--logLevel", "warn"]);
+}
+
+async function startApi() {
+  const { startServer } = await import("../api/src/server");
+  const server = await startServer({ port });
+  stops.unshift(() => server.close());
+  return server;
+}
+
+type StartedServer = Awaited<ReturnType<typeof startApi>>;
+
+async function seedAccounts(server: StartedServer) {
+  const { seedDemo } = await import("./seed");
+  return seedDemo(server.db);
+}
+
+async function startViteDevServer(): Promise<string> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ configFile: join(root, "app", "vite.config.ts"), server: { port: 5173, strictPort: false } });
+  await vite.listen();
+  stops.unshift(() => vite.close());
+  return vite.resolvedUrls?.local[0] ?? "http://localhost:5173";
+}
+
+function printBanner(appUrl: string, deployment: { chainId: number; contracts: Record<string, string> }, logins: Array<{ role: string; email: string; password: string }>): void {
+  const lines = [
+    "",
+    `  LoanMint is running at ${appUrl}`,
+    `  API ${appUrl.replace(/\/$/, "")}/api   chain ${rpcUrl} (id ${deployment.chainId})   data ${dataDir}`,
+    "",
+    "  Demo logins:",
+    ...logins.map((login) => `    ${login.role.padEnd(9)} ${login.email.padEnd(28)} ${login.password}`),
+    "",
+    "  Press Ctrl-C to stop.",
+    "",
+  ];
+  console.log(lines.join("\n"));
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "dist" || entry.name === "node_modules") continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function runChild(command: string, args: string[]): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env });
+    child.on("exit", (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log("\n[loanmint] stopping…");
+  for (const stop of stops) await stop().catch((error) => console.error(error));
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
+
+main().catch(async (error) => {
+  console.error(`[loanmint] start failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  await shutdown(1);
+});

@@ -1,0 +1,86 @@
+// Runs every suite — contracts, domain/db/api/indexer against a real database and chain, and the
+// browser journeys — and closes with one line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const root = process.cwd();
+const tmp = join(root, ".tmp");
+mkdirSync(tmp, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- node` runs one suite
+
+const NODE_TEST_GLOBS = ["domain/**/*.test.ts", "db/**/*.test.ts", "api/**/*.test.ts", "indexer/**/*.test.ts", "scripts/**/*.test.ts", "devchain/**/*.test.ts"];
+
+const suites = [
+  { name: "contracts", run: contractsSuite },
+  { name: "node", run: nodeSuite },
+  { name: "e2e", run: e2eSuite },
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const suite of suites) {
+  if (only.length && !only.includes(suite.name)) continue;
+  console.log(`\n━━ ${suite.name} ━━`);
+  const started = Date.now();
+  const result = suite.run();
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped ?? 0;
+  console.log(`━━ ${suite.name}: ${result.passed} passed, ${result.failed} failed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+console.log("");
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+process.exit(totals.failed > 0 ? 1 : 0);
+
+function sh(command, args, options = {}) {
+  return spawnSync(command, args, { stdio: "inherit", cwd: root, env: process.env, ...options });
+}
+
+/** A suite that crashed before reporting counts as one failure, never as zero tests. */
+function crashed(name, status) {
+  console.error(`${name} did not report its results (exit ${status}).`);
+  return { passed: 0, failed: 1 };
+}
+
+function contractsSuite() {
+  const out = spawnSync("hardhat", ["test", "nodejs", "--coverage"], { cwd: root, env: process.env, encoding: "utf8", maxBuffer: 64 << 20 });
+  process.stdout.write(out.stdout ?? "");
+  process.stderr.write(out.stderr ?? "");
+  const text = `${out.stdout}\n${out.stderr}`;
+  const pass = lastNumber(text, /^\s*(?:ℹ |# )?(?:pass|tests passed:?)\s+(\d+)/gim) ?? lastNumber(text, /(\d+) passing/g);
+  const fail = lastNumber(text, /^\s*(?:ℹ |# )?(?:fail|tests failed:?)\s+(\d+)/gim) ?? lastNumber(text, /(\d+) failing/g) ?? 0;
+  if (pass === undefined) return crashed("contracts", out.status);
+  return { passed: pass, failed: out.status !== 0 && fail === 0 ? 1 : fail };
+}
+
+function nodeSuite() {
+  const countsFile = join(tmp, "node-test-counts.json");
+  rmSync(countsFile, { force: true });
+  const files = NODE_TEST_GLOBS;
+  const result = sh("node", [
+    "--import", "tsx",
+    "--test", "--test-concurrency=2", "--test-timeout=180000",
+    "--test-reporter=spec", "--test-reporter-destination=stdout",
+    "--test-reporter=./scripts/test-counter.mjs", `--test-reporter-destination=${countsFile}`,
+    ...files,
+  ]);
+  if (!existsSync(countsFile)) return crashed("node", result.status);
+  const counts = JSON.parse(readFileSync(countsFile, "utf8"));
+  for (const failure of counts.failures) console.log(`  ✗ ${failure}`);
+  return counts;
+}
+
+function e2eSuite() {
+  if (!existsSync(join(root, "playwright.config.ts"))) return { passed: 0, failed: 0 };
+  const reportFile = join(root, "test-results", "e2e.json");
+  rmSync(reportFile, { force: true });
+  const result = sh("playwright", ["test"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile } });
+  if (!existsSync(reportFile)) return crashed("e2e", result.status);
+  const { stats } = JSON.parse(readFileSync(reportFile, "utf8"));
+  return { passed: stats.expected + (stats.flaky ?? 0), failed: stats.unexpected, skipped: stats.skipped };
+}
+
+function lastNumber(text, pattern) {
+  const matches = [...text.matchAll(pattern)];
+  return matches.length ? Number(matches.at(-1)[1]) : undefined;
+}
