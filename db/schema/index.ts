@@ -1,0 +1,4 @@
+export * from "./users";
+export * from "./contact";
+export * from "./notifications";
+export * from "./sequences";

@@ -1,0 +1,77 @@
+/**
+ * Real-time event names and payloads (spec 02 §7 "Real-time socket", §3 "Real-time payloads").
+ * Payloads are the spec's and may add loanId, tokenId and txHash (DESIGN.md "The wire contract").
+ */
+import type { LoanStatus, KycStatus } from "./statuses";
+
+export const SERVER_EVENTS = {
+  connectionConfirmed: "connection:confirmed",
+  loanStatus: "loan:status",
+  loanFunded: "loan:funded",
+  kycStatus: "kyc:status",
+  adminNotification: "admin:notification",
+  marketplaceUpdate: "marketplace:update",
+  loanRequestSubmitted: "loan:request:submitted",
+  loanNew: "loan:new",
+  notificationNew: "notification:new",
+  pong: "pong",
+} as const;
+export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
+
+export const CLIENT_EVENTS = {
+  subscribeLoans: "subscribe:loans",
+  subscribeMarketplace: "subscribe:marketplace",
+  ping: "ping",
+} as const;
+export type ClientEventName = (typeof CLIENT_EVENTS)[keyof typeof CLIENT_EVENTS];
+
+interface ChainRefs {
+  loanId?: string;
+  tokenId?: string;
+  txHash?: string;
+}
+
+/** Amounts are decimal USD strings, as everywhere on the wire. */
+export interface LoanStatusPayload extends ChainRefs {
+  status: LoanStatus;
+  amount: string;
+  rejectionReason?: string | null;
+}
+export interface LoanFundedPayload extends ChainRefs {
+  amount: string;
+  nftId: string;
+}
+export interface KycStatusPayload {
+  status: KycStatus;
+  rejectionReason?: string | null;
+}
+export interface AdminNotificationPayload extends ChainRefs {
+  type: "loan_request" | "kyc_submission" | "system_alert";
+  message: string;
+}
+export interface MarketplaceUpdatePayload extends ChainRefs {
+  type: "listed" | "unlisted" | "sold" | "price_updated" | "repaid" | "burned";
+  amount: string | null;
+  nftId: string;
+}
+
+export interface ServerEventPayloads {
+  "connection:confirmed": { userId: string; role: string };
+  "loan:status": LoanStatusPayload;
+  "loan:funded": LoanFundedPayload;
+  "kyc:status": KycStatusPayload;
+  "admin:notification": AdminNotificationPayload;
+  "marketplace:update": MarketplaceUpdatePayload;
+  "loan:request:submitted": LoanStatusPayload;
+  "loan:new": LoanStatusPayload;
+  "notification:new": { _id: string; type: string; title: string; message: string; link: string | null };
+  pong: { timestamp: string };
+}
+
+/** Socket.io rooms: one per user, one for admins, one for marketplace watchers. */
+export const ROOMS = {
+  user: (userId: string) => `user:${userId}`,
+  admins: "admins",
+  marketplace: "marketplace",
+  loans: "loans",
+} as const;

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** Form fields often arrive as "" when left blank: treat that as not given. */
+export function optionalText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+}
+
+export const ethAddress = z
+  .string({ error: "Please enter a valid wallet address" })
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, "Please enter a valid wallet address");

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { addressSchema } from "./auth";
+import { optionalText } from "./common";
+
+export const PROFILE_MESSAGES = {
+  names: "First name and last name are required",
+  phone: "Please enter a valid phone number",
+  walletOnlyBySignature: "A wallet can only be linked by signing in with it",
+  emailImmutable: "Email cannot be changed",
+  image: "Please select a valid image file",
+  imageSize: "File size must be less than 5MB",
+} as const;
+
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+export const PICTURE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+
+const name = z.string({ error: PROFILE_MESSAGES.names }).trim().min(1, PROFILE_MESSAGES.names).max(100, PROFILE_MESSAGES.names);
+const phone = optionalText(z.string({ error: PROFILE_MESSAGES.phone }).trim().min(10, PROFILE_MESSAGES.phone).max(30, PROFILE_MESSAGES.phone));
+
+/** Clearing only: "" or null disconnects the wallet; a value never links one (DESIGN.md "The wire contract"). */
+const walletClear = z.union([z.literal(""), z.null()], { error: PROFILE_MESSAGES.walletOnlyBySignature });
+
+/**
+ * PUT /users/profile: the profile fields, or only walletAddress (the disconnect action).
+ * Address is a string on the profile screen and an object at registration: both are accepted.
+ */
+export const profileUpdateSchema = z
+  .object({
+    firstName: name.optional(),
+    lastName: name.optional(),
+    phoneNumber: phone,
+    phone,
+    address: z.union([z.string().trim().max(500), addressSchema]).nullable().optional(),
+    walletAddress: walletClear.optional(),
+    email: z.string().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const walletOnly = body.walletAddress !== undefined && body.firstName === undefined && body.lastName === undefined
+      && body.phoneNumber === undefined && body.phone === undefined && body.address === undefined;
+    if (walletOnly) return;
+    if (body.firstName === undefined || body.lastName === undefined) {
+      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.names, path: [body.firstName === undefined ? "firstName" : "lastName"] });
+    }
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** The profile form: names required after trimming. */
+export const profileFormSchema = z.object({
+  firstName: name,
+  lastName: name,
+  phoneNumber: phone,
+  address: z.string().trim().max(500).optional(),
+});
+
+/** Client-side picture check before upload; the server checks the content itself. */
+export function checkPicture(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith("image/")) return PROFILE_MESSAGES.image;
+  if (file.size >= MAX_PICTURE_BYTES) return PROFILE_MESSAGES.imageSize;
+  return null;
+}

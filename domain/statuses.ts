@@ -1,0 +1,34 @@
+/** Status vocabularies shared by api, indexer and app (DESIGN.md "The wire contract", spec 02 §4). */
+
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const KYC_STATUSES = ["none", "pending", "approved", "rejected"] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+export const LOAN_STATUSES = ["pending", "approved", "active", "completed", "rejected", "defaulted"] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+/** Beside the loan status: where the note's origination stands. */
+export const MINT_STATUSES = ["none", "minting", "minted", "failed"] as const;
+export type MintStatus = (typeof MINT_STATUSES)[number];
+
+/** The marketplace monitor's view of an active loan: nothing repaid yet = funded, something repaid = repaying. */
+export const MONITOR_STATUSES = [...LOAN_STATUSES, "funded", "repaying"] as const;
+export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+
+export function monitorStatus(status: LoanStatus, totalRepaidMicro: bigint): MonitorStatus {
+  if (status !== "active") return status;
+  return totalRepaidMicro > 0n ? "repaying" : "funded";
+}
+
+export const NOTIFICATION_TYPES = [
+  "loan_request",
+  "loan_status",
+  "loan_funded",
+  "kyc_submission",
+  "kyc_status",
+  "marketplace",
+  "system_alert",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
