@@ -20,6 +20,8 @@ const commands = {
   dev: ["--import", "tsx", "scripts/start.ts", "--dev"],
   reset: ["--import", "tsx", "scripts/reset.ts"],
   test: ["scripts/test.mjs"],
+  // Any other tool of the project (hardhat, tsx, vite, playwright…) on Node 22: `bootstrap.mjs exec hardhat build`.
+  exec: [],
 };
 
 const [command, ...rest] = process.argv.slice(2);
@@ -30,7 +32,8 @@ if (!commands[command]) {
 
 ensureInstalled();
 if (command === "test") ensureChromium();
-run(pinnedNode, [...commands[command], ...rest]);
+if (command === "exec") run(rest[0], rest.slice(1));
+else run(pinnedNode, [...commands[command], ...rest]);
 
 function lockHash() {
   return createHash("sha256").update(readFileSync(join(root, "package-lock.json"))).update(NODE_VERSION).digest("hex");
@@ -74,9 +77,9 @@ function ensureChromium() {
 }
 
 /** Runs the command on Node 22 and forwards Ctrl-C / SIGTERM so every child process stops with it. */
-function run(node, args) {
+function run(program, args) {
   const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` };
-  const child = spawn(node, args, { cwd: root, stdio: "inherit", env });
+  const child = spawn(program, args, { cwd: root, stdio: "inherit", env });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(signal, () => child.kill(signal));
   }
