@@ -14,8 +14,8 @@ test("the migrations apply on Postgres, and emails are unique ignoring case", as
     assert.equal(database.kind, "postgres");
     await database.db.insert(users).values({ email: "Ann@Example.com", firstName: "Ann", lastName: "Lee" });
     await assert.rejects(database.db.insert(users).values({ email: "ann@example.COM", firstName: "Ann", lastName: "Lee" }));
-    const [{ next }] = (await database.db.execute(sql`select nextval('loan_number_seq')::int as next`)).rows as { next: number }[];
-    assert.equal(next, 1);
+    const result = (await database.db.execute(sql`select nextval('loan_number_seq')::int as next`)) as unknown as { rows: { next: number }[] };
+    assert.equal(result.rows[0].next, 1);
   } finally {
     await database.drop();
   }

@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import cors from "cors";
+import { pino } from "pino";
+import { pinoHttp } from "pino-http";
+import type { AppDeps } from "./deps";
+import { createChainClient } from "./chain/client";
+import { errorHandler, notFoundHandler } from "./http/errors";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/rateLimit";
+import { createTokenService } from "./auth/tokens";
+import { createAuthService } from "./auth/service";
+import { createSiweService } from "./auth/siwe";
+import { createAuthRouters } from "./auth/router";
+import { createUsersRepository } from "./users/repository";
+import { createUsersService } from "./users/service";
+import { avatarFiles, createUsersRouter } from "./users/router";
+import { AVATAR_ROUTE } from "./users/wire";
+import { createContactRepository } from "./contact/repository";
+import { createContactService } from "./contact/service";
+import { createContactRouter } from "./contact/router";
+import { createHealthRouter } from "./health/router";
+import { createConfigRouter } from "./config/router";
+import { createRpcRouter } from "./rpc/router";
+import { createDevRouter } from "./dev/router";
+
+/** The built app (Vite output), served at / when present. */
+export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
+
+export interface CreateAppOptions extends AppDeps {
+  /** Where the built app lives; defaults to app/dist. */
+  staticDir?: string;
+  /** "postgres" or "pglite", reported by /api/health. */
+  databaseKind?: string;
+}
+
+export function createApp(deps: CreateAppOptions): Express {
+  const { config, db, kv } = deps;
+  const logger = deps.logger ?? pino({ level: config.logLevel });
+  const now = deps.now ?? (() => new Date());
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+  const publicClient = deps.publicClient ?? createChainClient(config);
+  const avatarDir = join(config.dataDir, "uploads", "avatars");
+
+  const tokens = createTokenService(config.jwtSecret);
+  const users = createUsersRepository(db);
+  const auth = createAuthService({ config, users, tokens, now });
+  const siwe = createSiweService({ config, kv, publicClient, now });
+  const contactMessages = createContactRepository(db);
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Over plain http (the local setup) HSTS and upgrade-insecure-requests would send browsers to an https that does not exist.
+  const https = config.appOrigin.startsWith("https:");
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // The wallet UI draws QR codes and avatars into blob: and data: images.
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'"],
+          "upgrade-insecure-requests": https ? [] : null,
+        },
+      },
+      strictTransportSecurity: https,
+    }),
+  );
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/health" } }));
+  app.use("/api", cors({ origin: config.appOrigin, credentials: true }));
+
+  // Signed transactions (contract deployments) can be large: the RPC proxy gets its own body limit.
+  app.use("/api/rpc", express.json({ limit: "2mb" }), createRpcRouter({ rpcUrl: config.rpcUrl, kv, limit: limits.rpc }));
+  app.use(express.json({ limit: "100kb" }));
+
+  const api = express.Router();
+  const routers = createAuthRouters({ auth, siwe, tokens, users, kv, limits, appOrigin: config.appOrigin, now });
+  api.use("/auth", routers.auth);
+  api.use("/simple-auth", routers.simpleAuth);
+  api.use(
+    "/users",
+    createUsersRouter({
+      service: createUsersService({ users, avatarDir }),
+      users,
+      tokens,
+      kv,
+      uploadLimit: limits.upload,
+      appOrigin: config.appOrigin,
+    }),
+  );
+  api.use("/contact", createContactRouter({ service: createContactService({ messages: contactMessages }), messages: contactMessages, tokens, users, kv, limit: limits.contact }));
+  api.use("/health", createHealthRouter({ db, publicClient, chainId: config.chainId, kind: deps.databaseKind ?? "postgres" }));
+  api.use("/config", createConfigRouter(config));
+  if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limit: limits.faucet }));
+  app.use(AVATAR_ROUTE, avatarFiles(avatarDir));
+  app.use("/api", api, notFoundHandler);
+
+  const staticDir = deps.staticDir ?? DEFAULT_STATIC_DIR;
+  app.use(express.static(staticDir, { index: false }));
+  // SPA fallback: every non-API path that is not a file gets the app, which routes on the client.
+  app.get(/^\/(?!api(?:\/|$)).*/, (_req, res, next) => {
+    const index = join(staticDir, "index.html");
+    if (!existsSync(index)) return next();
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(index);
+  });
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,61 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { ZodError } from "zod";
+import { fail } from "./envelope";
+
+export const MESSAGES = {
+  unauthenticated: "Authentication required",
+  badToken: "Invalid or expired token",
+  forbidden: "Access denied",
+  notFound: "Not found",
+  tooMany: "Too many requests. Please try again later.",
+  serverError: "Server error. Please try again later.",
+  badJson: "The request body is not valid JSON",
+  tooLarge: "The request body is too large",
+} as const;
+
+/** An error whose status and message are fit to show the client. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message: string = MESSAGES.unauthenticated) => new AppError(401, message);
+export const forbidden = () => new AppError(403, MESSAGES.forbidden);
+export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  fail(res, 404, MESSAGES.notFound);
+};
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+}
+
+/** The one error handler: bad input is a 400 with the first issue's spec message, never a 500. */
+export function errorHandler(logger?: Logger): ErrorRequestHandler {
+  return (error, _req, res, _next) => {
+    if (res.headersSent) return;
+    if (error instanceof ZodError) {
+      const first = error.issues[0];
+      return fail(res, 400, first?.message ?? "Invalid request", {
+        errors: error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+      });
+    }
+    if (error instanceof AppError) return fail(res, error.status, error.message, error.data);
+    // body-parser and friends mark client mistakes with a 4xx status.
+    const status = typeof error?.status === "number" ? error.status : typeof error?.statusCode === "number" ? error.statusCode : 500;
+    if (status === 400 && error?.type === "entity.parse.failed") return fail(res, 400, MESSAGES.badJson);
+    if (status === 413) return fail(res, 413, MESSAGES.tooLarge);
+    if (status >= 400 && status < 500) return fail(res, status, error?.expose ? String(error.message) : "Bad request");
+    logger?.error({ err: error }, "unhandled error");
+    return fail(res, 500, MESSAGES.serverError);
+  };
+}

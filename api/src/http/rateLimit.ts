@@ -1,0 +1,51 @@
+import type { Request, RequestHandler } from "express";
+import type { KeyValueStore } from "../kv/store";
+import { AppError, MESSAGES } from "./errors";
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitOptions extends RateLimitRule {
+  name: string;
+  /** What is counted: the client's IP by default; e.g. IP + email for logins. */
+  key?: (req: Request) => string | undefined;
+}
+
+/** A fixed-window limit counted in the key-value store, so several API processes share it through Redis. */
+export function rateLimit(kv: KeyValueStore, options: RateLimitOptions): RequestHandler {
+  return async (req, res, next) => {
+    const subject = options.key?.(req) ?? req.ip ?? "unknown";
+    const { count, ttlMs } = await kv.increment(`rl:${options.name}:${subject}`, options.windowMs);
+    res.setHeader("RateLimit-Limit", String(options.max));
+    res.setHeader("RateLimit-Remaining", String(Math.max(0, options.max - count)));
+    res.setHeader("RateLimit-Reset", String(Math.ceil(Math.max(0, ttlMs) / 1000)));
+    if (count > options.max) {
+      res.setHeader("Retry-After", String(Math.ceil(Math.max(0, ttlMs) / 1000)));
+      throw new AppError(429, MESSAGES.tooMany);
+    }
+    next();
+  };
+}
+
+export interface RateLimits {
+  login: RateLimitRule;
+  register: RateLimitRule;
+  wallet: RateLimitRule;
+  rpc: RateLimitRule;
+  faucet: RateLimitRule;
+  contact: RateLimitRule;
+  upload: RateLimitRule;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 10, windowMs: 15 * 60_000 },
+  register: { max: 20, windowMs: 60 * 60_000 },
+  wallet: { max: 30, windowMs: 15 * 60_000 },
+  rpc: { max: 1200, windowMs: 60_000 },
+  faucet: { max: 3, windowMs: 60 * 60_000 },
+  contact: { max: 10, windowMs: 60 * 60_000 },
+  upload: { max: 30, windowMs: 60 * 60_000 },
+};

@@ -1,0 +1,110 @@
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import type { Express } from "express";
+import { Server as SocketServer } from "socket.io";
+import { pino, type Logger } from "pino";
+import type { PublicClient } from "viem";
+import { connectDatabase, type DatabaseHandle } from "../../db/connect";
+import { loadConfig, type AppConfig } from "./config/env";
+import { createKeyValueStore, type KeyValueStore } from "./kv/store";
+import { createApp } from "./app";
+import type { RateLimits } from "./http/rateLimit";
+
+export interface StartServerOptions {
+  /** Overrides PORT; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Defaults to loadConfig(process.env). */
+  config?: AppConfig;
+  /** An open database (e.g. shared with the indexer in one process); opened from the config and closed on close() otherwise. */
+  database?: DatabaseHandle;
+  kv?: KeyValueStore;
+  /** Key prefix when the server opens the key-value store itself. */
+  kvPrefix?: string;
+  publicClient?: PublicClient;
+  staticDir?: string;
+  logger?: Logger;
+  now?: () => Date;
+  rateLimits?: Partial<RateLimits>;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: Express;
+  httpServer: HttpServer;
+  /** The socket.io attach point for real-time delivery. */
+  io: SocketServer;
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Shorthand for database.db (seedDemo takes it). */
+  db: DatabaseHandle["db"];
+  kv: KeyValueStore;
+  close(): Promise<void>;
+}
+
+/** API, socket.io and the built app on one port; close() stops them and whatever this call opened. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const base = options.config ?? loadConfig();
+  const config = options.port !== undefined ? { ...base, port: options.port } : base;
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsKv = !options.kv;
+  const kv = options.kv ?? (await createKeyValueStore({ redisUrl: config.redisUrl, prefix: options.kvPrefix }));
+
+  const app = createApp({
+    config,
+    db: database.db,
+    kv,
+    publicClient: options.publicClient,
+    logger,
+    now: options.now,
+    rateLimits: options.rateLimits,
+    staticDir: options.staticDir,
+    databaseKind: database.kind,
+  });
+  const httpServer = createServer(app);
+  const io = new SocketServer(httpServer, { cors: { origin: config.appOrigin, credentials: true }, serveClient: false });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.port, options.host ?? "127.0.0.1", () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Sockets and keep-alive connections would hold the server open: end them after a grace period.
+      const forced = setTimeout(() => httpServer.closeAllConnections(), 3000);
+      forced.unref();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()));
+      clearTimeout(forced);
+      if (ownsKv) await kv.close();
+      if (ownsDatabase) await database.close();
+    })());
+
+  return { url: `http://localhost:${port}`, port, app, httpServer, io, config, database, db: database.db, kv, close };
+}
+
+// Run directly: `node --import tsx api/src/server.ts` serves the API from the environment.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const server = await startServer();
+  console.log(`LoanMint API listening on ${server.url}`);
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

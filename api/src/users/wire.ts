@@ -1,0 +1,28 @@
+import type { UserRow } from "../../../db/schema";
+
+/** The user as the client reads it (spec 01 §3); never the password hash. */
+export function toWireUser(row: UserRow, appOrigin: string) {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email ?? "",
+    phoneNumber: row.phone ?? "",
+    phone: row.phone ?? "",
+    address: row.address ?? null,
+    profilePicture: row.profilePicture ? `${appOrigin}${AVATAR_ROUTE}/${row.profilePicture}` : null,
+    role: row.role,
+    isWalletUser: row.isWalletUser,
+    walletAddress: row.walletAddress ?? null,
+    walletHint: row.walletHint ?? null,
+    kycStatus: row.kycStatus,
+    kyc: { status: row.kycStatus },
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type WireUser = ReturnType<typeof toWireUser>;
+
+/** Where uploaded avatars are served; the DB keeps only the generated file name. */
+export const AVATAR_ROUTE = "/api/uploads/avatars";
