@@ -33,6 +33,9 @@ export interface TestApiOptions {
   rateLimits?: Partial<RateLimits>;
 }
 
+const relaxed = { max: 10_000, windowMs: 60_000 };
+const RELAXED_LIMITS: RateLimits = { login: relaxed, register: relaxed, wallet: relaxed, rpc: relaxed, faucet: relaxed, contact: relaxed, upload: relaxed };
+
 /** A private API on a free port, over its own fresh database, key prefix and data folder. */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(join(tmpdir(), "lm-api-"));
@@ -56,7 +59,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     kv,
     logger: pino({ level: "silent" }),
     now: options.now,
-    rateLimits: options.rateLimits,
+    // Suites register many accounts from one address; the limits themselves are tested with tight settings.
+    rateLimits: { ...RELAXED_LIMITS, ...options.rateLimits },
     staticDir: join(dataDir, "no-app"),
   });
   const url = `http://127.0.0.1:${server.port}`;
