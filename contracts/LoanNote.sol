@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
+import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
+import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {LoanMath} from "./libraries/LoanMath.sol";
+import {NoteMetadata} from "./libraries/NoteMetadata.sol";
+import {NoteVault} from "./NoteVault.sol";
+
+/**
+ * @title LoanNote
+ * @notice One ERC-721 note per approved loan; the token id is the loan number. Origination funds the
+ *         borrower from the treasury and mints the note to the treasury in one transaction. Repayments
+ *         (capped at what settles the loan) are credited to the note's holder, or to its depositor while
+ *         the vault holds it, and withdrawn by them. The final payment burns the note.
+ * @dev Schedule and rounding rule: see LoanMath (mirrored by domain/schedule.ts).
+ *      Not upgradeable on purpose: holders must be able to rely on terms nobody can rewrite.
+ */
+contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    bytes32 public constant ORIGINATOR_ROLE = keccak256("ORIGINATOR_ROLE");
+    bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
+
+    /// @notice Principal bounds, in the stablecoin's smallest unit: at least one dollar keeps every interest
+    ///         and principal part of the schedule non-negative; the upper bound fits the packed slot.
+    uint256 public constant MIN_PRINCIPAL = 1e6;
+    uint256 public constant MAX_PRINCIPAL = type(uint64).max;
+    uint256 public constant MAX_RATE_BPS = 10_000;
+    uint256 public constant MAX_TERM_MONTHS = 360;
+    uint256 public constant MAX_GRACE_PERIOD = 365 days;
+
+    enum Status {
+        None,
+        Active,
+        Repaid,
+        Defaulted
+    }
+
+    /// @dev One storage slot (248 bits). `moves` counts transfers so a marketplace listing dies when its note moves.
+    struct Loan {
+        uint64 principal;
+        uint72 repaid;
+        uint40 start;
+        uint16 rateBps;
+        uint16 termMonths;
+        Status status;
+        uint32 moves;
+    }
+
+    /// @notice The stablecoin loans are funded and repaid in.
+    IERC20 public immutable stablecoin;
+    /// @notice The vault whose depositors receive the repayments of the notes it holds.
+    NoteVault public immutable vault;
+
+    /// @notice Funds every loan and receives every new note.
+    address public treasury;
+    /// @notice Time after maturity before an unpaid loan may be marked defaulted.
+    uint64 public gracePeriod;
+
+    mapping(uint256 tokenId => Loan) private _loans;
+    mapping(address account => uint256) private _credits;
+
+    error LoanAlreadyExists(uint256 tokenId);
+    error LoanNotFound(uint256 tokenId);
+    error LoanNotActive(uint256 tokenId);
+    error InvalidTerms(uint256 principal, uint256 rateBps, uint256 termMonths);
+    error ZeroAddress();
+    error ZeroAmount();
+    error NothingToWithdraw(address account);
+    error DefaultTooEarly(uint256 tokenId, uint256 availableAt);
+    error GracePeriodTooLong(uint256 gracePeriod);
+
+    event LoanOriginated(
+        uint256 indexed tokenId,
+        address indexed borrower,
+        uint256 principal,
+        uint256 rateBps,
+        uint256 termMonths,
+        uint256 start
+    );
+    event Repaid(
+        uint256 indexed tokenId,
+        address indexed payer,
+        address indexed beneficiary,
+        uint256 amount,
+        uint256 totalRepaid
+    );
+    event LoanRepaid(uint256 indexed tokenId);
+    event LoanDefaulted(uint256 indexed tokenId);
+    event CreditsWithdrawn(address indexed account, uint256 amount);
+    event TreasuryUpdated(address indexed treasury);
+    event GracePeriodUpdated(uint256 gracePeriod);
+
+    /// @param stablecoin_ The loans' ERC-20 (6 decimals); must support ERC-2612 for the permit paths.
+    /// @param admin Receives the admin and pauser roles.
+    /// @param treasury_ Funds loans and receives notes; it approves this contract for the stablecoin.
+    /// @param gracePeriod_ Seconds after maturity before a default may be recorded.
+    constructor(address stablecoin_, address admin, address treasury_, uint64 gracePeriod_)
+        ERC721("LoanMint Note", "LMN")
+    {
+        if (stablecoin_ == address(0) || admin == address(0) || treasury_ == address(0)) revert ZeroAddress();
+        if (gracePeriod_ > MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod_);
+        stablecoin = IERC20(stablecoin_);
+        vault = new NoteVault(address(this));
+        treasury = treasury_;
+        gracePeriod = gracePeriod_;
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _grantRole(PAUSER_ROLE, admin);
+    }
+
+    // ---------------------------------------------------------------- origination
+
+    /**
+     * @notice Funds a loan and mints its note: `principal` moves from the treasury to `borrower`, and note
+     *         `tokenId` (the loan number) is minted to the treasury. Originator only; a used id reverts.
+     * @param tokenId The loan number; any id never used before.
+     * @param borrower The borrower's verified wallet.
+     * @param principal Funded amount in the stablecoin's smallest unit.
+     * @param rateBps Yearly rate in basis points (at most 10,000).
+     * @param termMonths Number of monthly installments (1 to 360).
+     */
+    function originate(uint256 tokenId, address borrower, uint128 principal, uint16 rateBps, uint16 termMonths)
+        external
+        onlyRole(ORIGINATOR_ROLE)
+        whenNotPaused
+        nonReentrant
+    {
+        if (_loans[tokenId].status != Status.None) revert LoanAlreadyExists(tokenId);
+        if (borrower == address(0)) revert ZeroAddress();
+        if (
+            principal < MIN_PRINCIPAL || principal > MAX_PRINCIPAL || rateBps > MAX_RATE_BPS || termMonths == 0
+                || termMonths > MAX_TERM_MONTHS
+        ) revert InvalidTerms(principal, rateBps, termMonths);
+        if (!LoanMath.amortises(LoanMath.terms(principal, rateBps, termMonths))) {
+            revert InvalidTerms(principal, rateBps, termMonths);
+        }
+        address lender = treasury;
+        _loans[tokenId] = Loan({
+            principal: uint64(principal),
+            repaid: 0,
+            start: uint40(block.timestamp),
+            rateBps: rateBps,
+            termMonths: termMonths,
+            status: Status.Active,
+            moves: 0
+        });
+        _mint(lender, tokenId);
+        emit LoanOriginated(tokenId, borrower, principal, rateBps, termMonths, block.timestamp);
+        stablecoin.safeTransferFrom(lender, borrower, principal);
+    }
+
+    // ---------------------------------------------------------------- repayment
+
+    /**
+     * @notice Pays up to `amount` towards loan `tokenId` from the caller; anything beyond what settles the
+     *         loan now is not taken. The payment is credited to the note's beneficiary at this moment.
+     */
+    function repay(uint256 tokenId, uint256 amount) external nonReentrant {
+        _repay(tokenId, amount);
+    }
+
+    /**
+     * @notice `repay` after an ERC-2612 permit of `amount` for this contract, in one transaction.
+     * @dev A permit already used (for example front-run) is ignored; the allowance then decides.
+     */
+    function repayWithPermit(uint256 tokenId, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+    {
+        try IERC20Permit(address(stablecoin)).permit(msg.sender, address(this), amount, deadline, v, r, s) {} catch {}
+        _repay(tokenId, amount);
+    }
+
+    function _repay(uint256 tokenId, uint256 amount) private {
+        if (amount == 0) revert ZeroAmount();
+        Loan memory loan = _loans[tokenId];
+        if (loan.status == Status.None) revert LoanNotFound(tokenId);
+        if (loan.status == Status.Repaid) revert LoanNotActive(tokenId);
+        uint256 owed = LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;
+        uint256 paid = amount < owed ? amount : owed;
+        uint256 totalRepaid = loan.repaid + paid;
+        address beneficiary = _beneficiary(tokenId);
+        _credits[beneficiary] += paid;
+        Loan storage stored = _loans[tokenId];
+        stored.repaid = uint72(totalRepaid);
+        if (paid == owed) {
+            stored.status = Status.Repaid;
+            _burn(tokenId);
+        }
+        emit Repaid(tokenId, msg.sender, beneficiary, paid, totalRepaid);
+        emit MetadataUpdate(tokenId);
+        if (paid == owed) emit LoanRepaid(tokenId);
+        stablecoin.safeTransferFrom(msg.sender, address(this), paid);
+    }
+
+    /// @dev The holder, or the depositor while the vault holds the note.
+    function _beneficiary(uint256 tokenId) private view returns (address holder) {
+        holder = _ownerOf(tokenId);
+        if (holder == address(vault)) holder = vault.depositorOf(tokenId);
+    }
+
+    /// @notice Sends the caller every repayment credited to them.
+    function withdrawCredits() external nonReentrant {
+        uint256 amount = _credits[msg.sender];
+        if (amount == 0) revert NothingToWithdraw(msg.sender);
+        _credits[msg.sender] = 0;
+        emit CreditsWithdrawn(msg.sender, amount);
+        stablecoin.safeTransfer(msg.sender, amount);
+    }
+
+    /// @notice Repayments credited to `account` and not yet withdrawn.
+    function creditsOf(address account) external view returns (uint256) {
+        return _credits[account];
+    }
+
+    // ---------------------------------------------------------------- default
+
+    /// @notice Records that loan `tokenId` defaulted; originator only, once maturity plus the grace period has passed.
+    /// @dev A defaulted loan can still be repaid; paying it off marks it repaid and burns the note.
+    function markDefaulted(uint256 tokenId) external onlyRole(ORIGINATOR_ROLE) {
+        Loan storage loan = _loans[tokenId];
+        if (loan.status != Status.Active) revert LoanNotActive(tokenId);
+        uint256 availableAt = uint256(loan.start) + uint256(loan.termMonths) * LoanMath.PERIOD + gracePeriod;
+        if (block.timestamp < availableAt) revert DefaultTooEarly(tokenId, availableAt);
+        loan.status = Status.Defaulted;
+        emit LoanDefaulted(tokenId);
+        emit MetadataUpdate(tokenId);
+    }
+
+    // ---------------------------------------------------------------- administration
+
+    /// @notice Changes the account that funds loans and receives new notes; admin only.
+    function setTreasury(address treasury_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (treasury_ == address(0)) revert ZeroAddress();
+        treasury = treasury_;
+        emit TreasuryUpdated(treasury_);
+    }
+
+    /// @notice Changes the time after maturity before a default may be recorded; admin only.
+    function setGracePeriod(uint64 gracePeriod_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (gracePeriod_ > MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod_);
+        gracePeriod = gracePeriod_;
+        emit GracePeriodUpdated(gracePeriod_);
+    }
+
+    /// @notice Stops origination; pauser only. Repayments, withdrawals and transfers continue.
+    function pause() external onlyRole(PAUSER_ROLE) {
+        _pause();
+    }
+
+    /// @notice Resumes origination; pauser only.
+    function unpause() external onlyRole(PAUSER_ROLE) {
+        _unpause();
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @notice The stored terms and state of loan `tokenId` (also after the note is burned).
+    function loanOf(uint256 tokenId) external view returns (Loan memory) {
+        return _existing(tokenId);
+    }
+
+    /// @notice Current owner (zero once burned) and how many times the note has moved; marketplace listings use both.
+    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 moves) {
+        return (_ownerOf(tokenId), _loans[tokenId].moves);
+    }
+
+    /// @notice The regular monthly installment.
+    function monthlyPayment(uint256 tokenId) external view returns (uint256) {
+        Loan memory loan = _existing(tokenId);
+        return LoanMath.monthlyPayment(loan.principal, loan.rateBps, loan.termMonths);
+    }
+
+    /// @notice Sum of all scheduled installments.
+    function totalDue(uint256 tokenId) external view returns (uint256) {
+        Loan memory loan = _existing(tokenId);
+        return LoanMath.totalDue(_terms(loan));
+    }
+
+    /// @notice Due date of the first installment not fully paid; zero once repaid.
+    function nextDueDate(uint256 tokenId) external view returns (uint256) {
+        Loan memory loan = _existing(tokenId);
+        if (loan.status == Status.Repaid) return 0;
+        return LoanMath.nextDueDate(_terms(loan), loan.start, loan.repaid);
+    }
+
+    /// @notice Installments fallen due and not yet paid.
+    function amountDueNow(uint256 tokenId) external view returns (uint256) {
+        Loan memory loan = _existing(tokenId);
+        if (loan.status == Status.Repaid) return 0;
+        return LoanMath.amountDue(_terms(loan), loan.start, loan.repaid, block.timestamp);
+    }
+
+    /// @notice Scheduled principal not yet repaid.
+    function outstandingBalance(uint256 tokenId) external view returns (uint256) {
+        Loan memory loan = _existing(tokenId);
+        if (loan.status == Status.Repaid) return 0;
+        return LoanMath.outstandingPrincipal(_terms(loan), loan.repaid);
+    }
+
+    /// @notice What settles the loan now: outstanding principal plus interest accrued in the current period.
+    function payoffAmount(uint256 tokenId) external view returns (uint256) {
+        Loan memory loan = _existing(tokenId);
+        if (loan.status == Status.Repaid) return 0;
+        return LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;
+    }
+
+    /// @notice On-chain JSON metadata (ERC-721 metadata schema) with an SVG image.
+    function tokenURI(uint256 tokenId) public view override returns (string memory) {
+        _requireOwned(tokenId);
+        Loan memory loan = _loans[tokenId];
+        return NoteMetadata.tokenURI(
+            tokenId,
+            loan.principal,
+            loan.repaid,
+            loan.rateBps,
+            loan.termMonths,
+            loan.start,
+            loan.status == Status.Defaulted
+        );
+    }
+
+    /// @inheritdoc IERC165
+    function supportsInterface(bytes4 interfaceId) public view override(ERC721, AccessControl, IERC165) returns (bool) {
+        return interfaceId == bytes4(0x49064906) || super.supportsInterface(interfaceId);
+    }
+
+    function _terms(Loan memory loan) private pure returns (LoanMath.Terms memory) {
+        return LoanMath.terms(loan.principal, loan.rateBps, loan.termMonths);
+    }
+
+    function _existing(uint256 tokenId) private view returns (Loan memory loan) {
+        loan = _loans[tokenId];
+        if (loan.status == Status.None) revert LoanNotFound(tokenId);
+    }
+
+    /// @dev Counts every move between holders, so a listing made before a move can never be filled.
+    function _update(address to, uint256 tokenId, address auth) internal override returns (address from) {
+        from = super._update(to, tokenId, auth);
+        if (from != address(0) && to != address(0)) {
+            unchecked {
+                ++_loans[tokenId].moves;
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+
+interface ILoanNoteOwnership is IERC721 {
+    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 moves);
+}
+
+/**
+ * @title NoteMarketplace
+ * @notice Fixed-price listings of loan notes, paid in the stablecoin. Listings are approval-based: the note
+ *         stays with the seller until sold. A listing dies when its note moves (any transfer or burn), so a
+ *         listing is only ever filled by the holder who made it, at the price the buyer expected.
+ * @dev Not upgradeable; the fee can change but never above MAX_FEE_BPS.
+ */
+contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
+    /// @notice Hard cap of the platform fee: 5%.
+    uint256 public constant MAX_FEE_BPS = 500;
+    uint256 private constant BPS = 10_000;
+
+    /// @dev One slot: seller, price and the note's move count when listed.
+    struct Listing {
+        address seller;
+        uint64 price;
+        uint32 moves;
+    }
+
+    ILoanNoteOwnership public immutable note;
+    IERC20 public immutable stablecoin;
+
+    /// @notice Receives the fee of every sale.
+    address public feeRecipient;
+    /// @notice Fee of every sale in basis points of the price.
+    uint16 public feeBps;
+
+    mapping(uint256 tokenId => Listing) private _listings;
+
+    error NotTokenOwner(uint256 tokenId, address caller);
+    error NotSeller(uint256 tokenId, address caller);
+    error NotListed(uint256 tokenId);
+    error ListingStale(uint256 tokenId);
+    error MarketplaceNotApproved(uint256 tokenId);
+    error InvalidPrice(uint256 price);
+    error PriceMismatch(uint256 tokenId, uint256 price, uint256 expectedPrice);
+    error FeeTooHigh(uint256 feeBps);
+    error ZeroAddress();
+
+    event Listed(uint256 indexed tokenId, address indexed seller, uint256 price);
+    event ListingUpdated(uint256 indexed tokenId, address indexed seller, uint256 price);
+    event ListingCancelled(uint256 indexed tokenId, address indexed seller);
+    event Sold(uint256 indexed tokenId, address indexed seller, address indexed buyer, uint256 price, uint256 fee);
+    event FeeUpdated(address indexed feeRecipient, uint256 feeBps);
+
+    /// @param note_ The LoanNote contract.
+    /// @param stablecoin_ The ERC-20 prices are paid in.
+    /// @param admin Receives the admin and pauser roles.
+    /// @param feeRecipient_ Receives the fees.
+    /// @param feeBps_ Fee in basis points, at most MAX_FEE_BPS.
+    constructor(address note_, address stablecoin_, address admin, address feeRecipient_, uint16 feeBps_) {
+        if (note_ == address(0) || stablecoin_ == address(0) || admin == address(0)) revert ZeroAddress();
+        note = ILoanNoteOwnership(note_);
+        stablecoin = IERC20(stablecoin_);
+        _grantRole(DEFAULT_ADMIN_ROLE, admin);
+        _grantRole(PAUSER_ROLE, admin);
+        _setFee(feeRecipient_, feeBps_);
+    }
+
+    /// @notice Lists `tokenId` at `price`; the caller must hold it and have approved this marketplace.
+    function list(uint256 tokenId, uint256 price) external whenNotPaused {
+        (address owner, uint32 moves) = note.ownershipOf(tokenId);
+        if (owner != msg.sender) revert NotTokenOwner(tokenId, msg.sender);
+        _checkPrice(price);
+        if (note.getApproved(tokenId) != address(this) && !note.isApprovedForAll(owner, address(this))) {
+            revert MarketplaceNotApproved(tokenId);
+        }
+        _listings[tokenId] = Listing(msg.sender, uint64(price), moves);
+        emit Listed(tokenId, msg.sender, price);
+    }
+
+    /// @notice Changes the price of the caller's live listing of `tokenId`.
+    function updatePrice(uint256 tokenId, uint256 price) external whenNotPaused {
+        Listing storage listing = _liveListing(tokenId);
+        if (listing.seller != msg.sender) revert NotSeller(tokenId, msg.sender);
+        _checkPrice(price);
+        listing.price = uint64(price);
+        emit ListingUpdated(tokenId, msg.sender, price);
+    }
+
+    /// @notice Removes the caller's listing of `tokenId` (also while paused, also when stale).
+    function cancel(uint256 tokenId) external {
+        address seller = _listings[tokenId].seller;
+        if (seller == address(0)) revert NotListed(tokenId);
+        if (seller != msg.sender) revert NotSeller(tokenId, msg.sender);
+        delete _listings[tokenId];
+        emit ListingCancelled(tokenId, msg.sender);
+    }
+
+    /**
+     * @notice Buys `tokenId` at its listed price, which must equal `expectedPrice`; the caller must have
+     *         approved this marketplace for the price in the stablecoin.
+     */
+    function buy(uint256 tokenId, uint256 expectedPrice) external whenNotPaused nonReentrant {
+        _buy(tokenId, expectedPrice);
+    }
+
+    /// @notice `buy` after an ERC-2612 permit of `expectedPrice` for this marketplace, in one transaction.
+    /// @dev A permit already used (for example front-run) is ignored; the allowance then decides.
+    function buyWithPermit(uint256 tokenId, uint256 expectedPrice, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        whenNotPaused
+        nonReentrant
+    {
+        try IERC20Permit(address(stablecoin)).permit(msg.sender, address(this), expectedPrice, deadline, v, r, s) {}
+            catch {}
+        _buy(tokenId, expectedPrice);
+    }
+
+    function _buy(uint256 tokenId, uint256 expectedPrice) private {
+        Listing memory listing = _listings[tokenId];
+        if (listing.seller == address(0)) revert NotListed(tokenId);
+        if (listing.price != expectedPrice) revert PriceMismatch(tokenId, listing.price, expectedPrice);
+        (address owner, uint32 moves) = note.ownershipOf(tokenId);
+        if (owner != listing.seller || moves != listing.moves) revert ListingStale(tokenId);
+        delete _listings[tokenId];
+        address recipient = feeRecipient;
+        uint256 fee = (expectedPrice * feeBps) / BPS;
+        emit Sold(tokenId, listing.seller, msg.sender, expectedPrice, fee);
+        stablecoin.safeTransferFrom(msg.sender, listing.seller, expectedPrice - fee);
+        if (fee != 0) stablecoin.safeTransferFrom(msg.sender, recipient, fee);
+        note.safeTransferFrom(listing.seller, msg.sender, tokenId);
+    }
+
+    /// @notice The live listing of `tokenId`; a stale or missing listing reads as zero seller and price.
+    function listingOf(uint256 tokenId) external view returns (address seller, uint256 price) {
+        Listing memory listing = _listings[tokenId];
+        if (listing.seller == address(0)) return (address(0), 0);
+        (address owner, uint32 moves) = note.ownershipOf(tokenId);
+        if (owner != listing.seller || moves != listing.moves) return (address(0), 0);
+        return (listing.seller, listing.price);
+    }
+
+    /// @notice Changes the fee recipient and fee; admin only, never above MAX_FEE_BPS.
+    function setFee(address feeRecipient_, uint16 feeBps_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setFee(feeRecipient_, feeBps_);
+    }
+
+    /// @notice Stops listing, repricing and buying; pauser only. Cancelling still works.
+    function pause() external onlyRole(PAUSER_ROLE) {
+        _pause();
+    }
+
+    /// @notice Resumes the marketplace; pauser only.
+    function unpause() external onlyRole(PAUSER_ROLE) {
+        _unpause();
+    }
+
+    function _liveListing(uint256 tokenId) private view returns (Listing storage listing) {
+        listing = _listings[tokenId];
+        if (listing.seller == address(0)) revert NotListed(tokenId);
+        (address owner, uint32 moves) = note.ownershipOf(tokenId);
+        if (owner != listing.seller || moves != listing.moves) revert ListingStale(tokenId);
+    }
+
+    function _checkPrice(uint256 price) private pure {
+        if (price == 0 || price > type(uint64).max) revert InvalidPrice(price);
+    }
+
+    function _setFee(address feeRecipient_, uint16 feeBps_) private {
+        if (feeRecipient_ == address(0)) revert ZeroAddress();
+        if (feeBps_ > MAX_FEE_BPS) revert FeeTooHigh(feeBps_);
+        feeRecipient = feeRecipient_;
+        feeBps = feeBps_;
+        emit FeeUpdated(feeRecipient_, feeBps_);
+    }
+}

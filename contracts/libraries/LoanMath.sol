@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+
+/**
+ * @title LoanMath
+ * @notice The one loan schedule (DESIGN.md "One loan schedule"), mirrored unit for unit by domain/schedule.ts.
+ *
+ * Rounding rule (integers only; amounts in the stablecoin's smallest unit, RAY = 1e27):
+ * - monthly rate r = floor(rateBps * RAY / 120000); growth G_k = g^k for g = RAY + r, by square-and-multiply
+ *   with every product floored to RAY.
+ * - monthly payment A = floor(P * floor(r * G_n / RAY) / (G_n - RAY)); with a zero rate A = floor(P / n).
+ *   Rounding A down keeps every scheduled balance positive; the last installment absorbs the difference.
+ * - scheduled balance after k installments B_k = floor(P * G_k / RAY - A * (G_k - RAY) / r), evaluated exactly
+ *   (one rounding per balance, so errors never compound); zero rate: B_k = P - k * A.
+ * - interest of period k < n: B_k - B_{k-1} + A; of period n: floor(B_{n-1} * rateBps / 120000).
+ *   Installments 1..n-1 are A; installment n is B_{n-1} + interest_n.
+ * - months are 30-day periods from the start; installment k is due at start + k * 30 days.
+ * - settling at time t inside period p (1-based) costs, counted since the start,
+ *   (p-1) * A + B_{p-1} + floor(interest_p * day / 30), day = whole days elapsed in the period + 1 (1..30);
+ *   from maturity on it is the total due. The payoff is that minus what was repaid: outstanding principal plus
+ *   the interest accrued in the current period, no penalty.
+ * - valid terms amortise: A * 120000 > P * rateBps (the first installment repays some principal).
+ */
+library LoanMath {
+    uint256 internal constant RAY = 1e27;
+    uint256 internal constant RATE_DENOMINATOR = 120_000;
+    uint256 internal constant PERIOD = 30 days;
+    uint256 internal constant DAYS_PER_PERIOD = 30;
+
+    struct Terms {
+        uint256 principal;
+        uint256 rateBps;
+        uint256 termMonths;
+        uint256 payment;
+    }
+
+    /// @dev x^n in RAY, every product floored; n <= 360 and rateBps <= 10000 keep every product below 2^256.
+    function rpow(uint256 x, uint256 n) internal pure returns (uint256 z) {
+        z = RAY;
+        while (n != 0) {
+            if (n & 1 != 0) z = (z * x) / RAY;
+            n >>= 1;
+            if (n != 0) x = (x * x) / RAY;
+        }
+    }
+
+    function monthlyRate(uint256 rateBps) internal pure returns (uint256) {
+        return (rateBps * RAY) / RATE_DENOMINATOR;
+    }
+
+    function monthlyPayment(uint256 principal, uint256 rateBps, uint256 termMonths) internal pure returns (uint256) {
+        if (rateBps == 0) return principal / termMonths;
+        uint256 r = monthlyRate(rateBps);
+        uint256 f = rpow(RAY + r, termMonths);
+        return (principal * ((r * f) / RAY)) / (f - RAY);
+    }
+
+    function terms(uint256 principal, uint256 rateBps, uint256 termMonths) internal pure returns (Terms memory) {
+        return Terms(principal, rateBps, termMonths, monthlyPayment(principal, rateBps, termMonths));
+    }
+
+    /// @dev Whether the first installment repays some principal, which keeps every balance positive.
+    function amortises(Terms memory t) internal pure returns (bool) {
+        return t.payment * RATE_DENOMINATOR > t.principal * t.rateBps;
+    }
+
+    /// @dev Scheduled principal balance after `k` installments (k < termMonths).
+    function balanceAfter(Terms memory t, uint256 k) internal pure returns (uint256) {
+        if (t.rateBps == 0) return t.principal - k * t.payment;
+        uint256 r = monthlyRate(t.rateBps);
+        uint256 g = rpow(RAY + r, k);
+        return (t.principal * g - Math.mulDiv(t.payment * (g - RAY), RAY, r, Math.Rounding.Ceil)) / RAY;
+    }
+
+    /// @dev Interest of period `k` (1-based) given the balance before it.
+    function interestOf(Terms memory t, uint256 k, uint256 balanceBefore) internal pure returns (uint256) {
+        if (k < t.termMonths) return balanceAfter(t, k) + t.payment - balanceBefore;
+        return (balanceBefore * t.rateBps) / RATE_DENOMINATOR;
+    }
+
+    /// @dev Sum of every installment: n-1 regular ones and the last, which absorbs the rounding.
+    function totalDue(Terms memory t) internal pure returns (uint256) {
+        uint256 last = balanceAfter(t, t.termMonths - 1);
+        return (t.termMonths - 1) * t.payment + last + (last * t.rateBps) / RATE_DENOMINATOR;
+    }
+
+    /// @dev What settles the loan at `timestamp`, counted since the start (not net of repayments).
+    function settlementValue(Terms memory t, uint256 start, uint256 timestamp) internal pure returns (uint256) {
+        uint256 elapsed = timestamp > start ? timestamp - start : 0;
+        uint256 completed = elapsed / PERIOD;
+        if (completed >= t.termMonths) return totalDue(t);
+        uint256 balance = balanceAfter(t, completed);
+        uint256 day = (elapsed % PERIOD) / 1 days + 1;
+        uint256 accrued = (interestOf(t, completed + 1, balance) * day) / DAYS_PER_PERIOD;
+        return completed * t.payment + balance + accrued;
+    }
+
+    /// @dev Installments fallen due by `timestamp` minus what was repaid (never negative).
+    function amountDue(Terms memory t, uint256 start, uint256 repaid, uint256 timestamp)
+        internal
+        pure
+        returns (uint256)
+    {
+        uint256 elapsed = timestamp > start ? timestamp - start : 0;
+        uint256 due = elapsed / PERIOD;
+        uint256 scheduled = due >= t.termMonths ? totalDue(t) : due * t.payment;
+        return scheduled > repaid ? scheduled - repaid : 0;
+    }
+
+    /// @dev Regular installments fully covered by `repaid`, at most n-1.
+    function covered(Terms memory t, uint256 repaid) internal pure returns (uint256 k) {
+        k = repaid / t.payment;
+        if (k > t.termMonths - 1) k = t.termMonths - 1;
+    }
+
+    /// @dev Due date of the first installment not fully covered by `repaid`.
+    function nextDueDate(Terms memory t, uint256 start, uint256 repaid) internal pure returns (uint256) {
+        return start + (covered(t, repaid) + 1) * PERIOD;
+    }
+
+    /// @dev Scheduled principal not yet repaid, each payment applied to an installment's interest first.
+    function outstandingPrincipal(Terms memory t, uint256 repaid) internal pure returns (uint256) {
+        uint256 k = covered(t, repaid);
+        uint256 balance = balanceAfter(t, k);
+        uint256 partialPayment = repaid - k * t.payment;
+        uint256 interest = interestOf(t, k + 1, balance);
+        if (partialPayment <= interest) return balance;
+        uint256 toPrincipal = partialPayment - interest;
+        return toPrincipal >= balance ? 0 : balance - toPrincipal;
+    }
+}

@@ -1,0 +1,106 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import fc from "fast-check";
+import {
+  MAX_PRINCIPAL,
+  MAX_RATE_BPS,
+  MAX_TERM_MONTHS,
+  MIN_PRINCIPAL,
+  PERIOD_SECONDS,
+  amountDueNow,
+  monthlyPayment,
+  nextDueDate,
+  outstandingBalance,
+  payoffAmount,
+  scheduleRows,
+  settlementValue,
+  totalDue,
+  isValidTerms,
+  type LoanTerms,
+} from "./schedule";
+
+const start = 1_700_000_000n;
+const terms = (principal: bigint, rateBps: number, termMonths: number): LoanTerms => ({ principal, rateBps, termMonths, start });
+
+const arbitraryTerms = fc
+  .record({
+    principal: fc.bigInt({ min: MIN_PRINCIPAL, max: MAX_PRINCIPAL }),
+    rateBps: fc.integer({ min: 0, max: MAX_RATE_BPS }),
+    termMonths: fc.integer({ min: 1, max: MAX_TERM_MONTHS }),
+  })
+  .filter(isValidTerms)
+  .map((t) => ({ ...t, start }));
+
+describe("the loan schedule", () => {
+  it("matches the textbook annuity for $10,000 at 12% over 12 months ($888.49, rounded down)", () => {
+    assert.equal(monthlyPayment(10_000_000_000n, 1200, 12), 888_487_886n);
+  });
+
+  it("splits a zero-rate loan into equal installments rounded down, the last one absorbing the rest", () => {
+    const rows = scheduleRows(terms(10_000_000n, 0, 3));
+    assert.deepEqual(rows.map((r) => r.payment), [3_333_333n, 3_333_333n, 3_333_334n]);
+    assert.equal(totalDue(terms(10_000_000n, 0, 3)), 10_000_000n);
+  });
+
+  it("pays back exactly the principal and sums the rows to the total due, for any terms", () => {
+    fc.assert(
+      fc.property(arbitraryTerms, (t) => {
+        const rows = scheduleRows(t);
+        assert.equal(rows.at(-1)!.balance, 0n);
+        assert.equal(rows.reduce((s, r) => s + r.principal, 0n), t.principal);
+        assert.equal(rows.reduce((s, r) => s + r.payment, 0n), totalDue(t));
+        for (const row of rows) assert.ok(row.principal >= 0n && row.interest >= 0n);
+        // Rounding A down leaves the last installment at least A, up to two units of flooring aside.
+        assert.ok(rows.at(-1)!.payment >= monthlyPayment(t.principal, t.rateBps, t.termMonths) - 2n);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("never lowers what settles the loan as time passes, and reaches the total due at maturity", () => {
+    fc.assert(
+      fc.property(arbitraryTerms, fc.array(fc.bigInt({ min: 0n, max: 400n * PERIOD_SECONDS }), { minLength: 2, maxLength: 8 }), (t, offsets) => {
+        const sorted = [...offsets].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        let previous = 0n;
+        for (const offset of sorted) {
+          const value = settlementValue(t, start + offset);
+          assert.ok(value >= previous);
+          previous = value;
+        }
+        assert.equal(settlementValue(t, start + BigInt(t.termMonths) * PERIOD_SECONDS), totalDue(t));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("refuses terms that would not amortise and accepts the platform's extremes", () => {
+    assert.equal(isValidTerms({ principal: 1_000_000n, rateBps: 10_000, termMonths: 360 }), false);
+    assert.equal(isValidTerms({ principal: 999_999n, rateBps: 100, termMonths: 12 }), false);
+    assert.equal(isValidTerms({ principal: 1_000_000_000n, rateBps: 5_000, termMonths: 360 }), true);
+    assert.equal(isValidTerms({ principal: 1_000_000_000_000n, rateBps: 10, termMonths: 1 }), true);
+  });
+
+  it("charges principal plus one day of interest for a payoff on the first day", () => {
+    const t = terms(12_000_000_000n, 1200, 12);
+    assert.equal(payoffAmount(t, 0n, start), 12_000_000_000n + 120_000_000n / 30n);
+  });
+
+  it("reports nothing due before the first due date and one installment on it", () => {
+    const t = terms(10_000_000_000n, 1200, 12);
+    const payment = monthlyPayment(t.principal, 1200, 12);
+    assert.equal(amountDueNow(t, 0n, start + PERIOD_SECONDS - 1n), 0n);
+    assert.equal(amountDueNow(t, 0n, start + PERIOD_SECONDS), payment);
+    assert.equal(amountDueNow(t, payment, start + PERIOD_SECONDS), 0n);
+    assert.equal(nextDueDate(t, 0n), start + PERIOD_SECONDS);
+    assert.equal(nextDueDate(t, payment), start + 2n * PERIOD_SECONDS);
+  });
+
+  it("applies a payment to interest first when computing the outstanding principal", () => {
+    const t = terms(10_000_000_000n, 1200, 12);
+    const [first] = scheduleRows(t);
+    assert.equal(outstandingBalance(t, 0n), t.principal);
+    assert.equal(outstandingBalance(t, first.interest), t.principal);
+    assert.equal(outstandingBalance(t, first.payment), first.balance);
+    assert.equal(outstandingBalance(t, totalDue(t)), 0n);
+  });
+});

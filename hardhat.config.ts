@@ -1,0 +1,24 @@
+import { createRequire } from "node:module";
+import hardhatToolboxViemPlugin from "@nomicfoundation/hardhat-toolbox-viem";
+import { defineConfig } from "hardhat/config";
+
+const require = createRequire(import.meta.url);
+// The npm solc (soljson.js) keeps compiling offline: Hardhat downloads nothing when given a path.
+const solc = { version: require("solc/package.json").version as string, path: require.resolve("solc/soljson.js") };
+
+export default defineConfig({
+  plugins: [hardhatToolboxViemPlugin],
+  paths: { sources: "contracts", tests: { nodejs: "contracts/test" } },
+  solidity: {
+    profiles: {
+      default: {
+        ...solc,
+        settings: { optimizer: { enabled: true, runs: 10_000 }, viaIR: true, evmVersion: "cancun" },
+      },
+    },
+  },
+  networks: {
+    // The in-process chain of the tests: large enough for the property and schedule suites.
+    hardhat: { type: "edr-simulated", chainType: "l1", allowUnlimitedContractSize: false },
+  },
+});
