@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./contact";
 export * from "./notifications";
 export * from "./sequences";
+export * from "./chain";
