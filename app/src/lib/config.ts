@@ -1,0 +1,23 @@
+import { useQuery } from "@tanstack/react-query";
+import { publicConfigSchema, type PublicConfig } from "../../../domain/deployment";
+import { http, type Envelope } from "./http";
+
+/** Chain id, RPC URL, explorer, contracts: nothing per deployment is baked into the bundle. */
+export async function fetchConfig(): Promise<PublicConfig> {
+  const { data } = await http.get<Envelope<unknown> | unknown>("/config");
+  const body = data && typeof data === "object" && "data" in data ? (data as Envelope<unknown>).data : data;
+  return publicConfigSchema.parse(body);
+}
+
+export const configQuery = { queryKey: ["config"], queryFn: fetchConfig, staleTime: Infinity } as const;
+
+export function useRuntimeConfig() {
+  return useQuery(configQuery);
+}
+
+/** Where an address, transaction or token page lives: the configured explorer, else the app's own. */
+export function explorerLink(config: PublicConfig | undefined, kind: "address" | "tx" | "token", id: string) {
+  const base = config?.explorerUrl?.replace(/\/$/, "");
+  if (base) return `${base}/${kind}/${id}`;
+  return `/explorer/${kind}/${id}`;
+}

@@ -1,0 +1,24 @@
+import { API_BASE } from "./http";
+
+/** Spec 01 §9: first 6 and last 4 characters. */
+export function shortAddress(address: string | null | undefined): string {
+  if (!address) return "";
+  return address.length > 10 ? `${address.slice(0, 6)}...${address.slice(-4)}` : address;
+}
+
+export function initials(firstName?: string | null, lastName?: string | null): string {
+  const text = `${firstName?.trim()?.[0] ?? ""}${lastName?.trim()?.[0] ?? ""}`.toUpperCase();
+  return text || "U";
+}
+
+/** Pictures may be a path or a full URL; relative ones are served by the API (spec 01 §3). */
+export function assetUrl(path: string | null | undefined): string | null {
+  if (!path) return null;
+  if (/^(https?:|data:|blob:)/.test(path)) return path;
+  if (path.startsWith(API_BASE + "/") || path.startsWith("/uploads")) return path;
+  return `${API_BASE}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+export function todayText(): string {
+  return new Date().toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
+}

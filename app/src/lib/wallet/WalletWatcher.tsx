@@ -1,0 +1,28 @@
+import { useEffect, useRef } from "react";
+import toast from "react-hot-toast";
+import { useAccount } from "wagmi";
+import { shortAddress } from "../format";
+
+/** Follows the extension (spec 01 §4): disconnects, account changes and chain changes are adopted and told. */
+export function WalletWatcher() {
+  const { address, chainId, status } = useAccount();
+  const prev = useRef({ address, chainId, status });
+
+  useEffect(() => {
+    const before = prev.current;
+    prev.current = { address, chainId, status };
+    if (before.status === "connected" && status === "disconnected") {
+      toast("Wallet disconnected", { id: "wallet-disconnected" });
+      return;
+    }
+    if (before.status !== "connected" || status !== "connected") return;
+    if (address && before.address && address !== before.address) {
+      toast(`Account changed to ${shortAddress(address)}`, { id: "wallet-account" });
+    }
+    if (chainId && before.chainId && chainId !== before.chainId) {
+      toast(`Network changed to chain ID: ${chainId}`, { id: "wallet-chain" });
+    }
+  }, [address, chainId, status]);
+
+  return null;
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { queryClient } from "./lib/queryClient";
+import { AppToaster } from "./lib/toast";
+import { setNavigator } from "./lib/navigation";
+import { router } from "./routes";
+import "./shell/theme";
+import "./styles/base.css";
+import "./styles/shell.css";
+import "./styles/pages.css";
+
+setNavigator((to, options) => void router.navigate(to, options));
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,97 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, useParams, type RouteObject } from "react-router";
+import { RootLayout } from "./shell/RootLayout";
+import { AppLayout } from "./shell/AppLayout";
+import { AdminLayout } from "./shell/AdminLayout";
+import { PublicOnly, RequireAdmin, RequireSignedIn, RequireUser } from "./shell/guards";
+import { RouteError } from "./shell/RouteError";
+
+/** A code-split page: the module loads when the route is first visited. */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<RouteObject, "lazy"> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+/** The spec's unregistered links get real destinations: they forward to the page that exists. */
+function Forward({ to }: { to: (params: Record<string, string | undefined>) => string }) {
+  const params = useParams();
+  return <Navigate to={to(params)} replace />;
+}
+
+const userPages: RouteObject[] = [
+  { path: "/dashboard", ...page(() => import("./features/dashboard/routes/DashboardPage"), (m) => m.DashboardPage) },
+  { path: "/kyc", ...page(() => import("./features/kyc/routes/KycPage"), (m) => m.KycPage) },
+  { path: "/nft-transfer", ...page(() => import("./features/portfolio/routes/NftTransferPage"), (m) => m.NftTransferPage) },
+  { path: "/loans", ...page(() => import("./features/loans/routes/LoansPage"), (m) => m.LoansPage) },
+  { path: "/loans/request", ...page(() => import("./features/loans/routes/RequestLoanPage"), (m) => m.RequestLoanPage) },
+  { path: "/loans/my-loans", ...page(() => import("./features/loans/routes/MyLoansPage"), (m) => m.MyLoansPage) },
+  { path: "/loans/:id", ...page(() => import("./features/loans/routes/LoanDetailsPage"), (m) => m.LoanDetailsPage) },
+  { path: "/marketplace", ...page(() => import("./features/marketplace/routes/MarketplacePage"), (m) => m.MarketplacePage) },
+  { path: "/marketplace/nft/:id", ...page(() => import("./features/marketplace/routes/NftDetailsPage"), (m) => m.NftDetailsPage) },
+  { path: "/portfolio", ...page(() => import("./features/portfolio/routes/PortfolioPage"), (m) => m.PortfolioPage) },
+  { path: "/transactions", ...page(() => import("./features/transactions/routes/TransactionsPage"), (m) => m.TransactionsPage) },
+  { path: "/test/websocket", ...page(() => import("./features/realtime/routes/WebSocketTestPage"), (m) => m.WebSocketTestPage) },
+  { path: "/nft/:id", element: <Forward to={(p) => `/marketplace/nft/${p.id}`} /> },
+  { path: "/loan/apply", element: <Navigate to="/loans/request" replace /> },
+  { path: "/loan/:id", element: <Forward to={(p) => `/loans/${p.id}`} /> },
+];
+
+const adminPages: RouteObject[] = [
+  { index: true, ...page(() => import("./features/admin/routes/AdminDashboardPage"), (m) => m.AdminDashboardPage) },
+  { path: "overview", ...page(() => import("./features/admin/routes/AdminDashboardPage"), (m) => m.AdminDashboardPage) },
+  { path: "loans", ...page(() => import("./features/admin/routes/AdminLoansPage"), (m) => m.AdminLoansPage) },
+  { path: "request", ...page(() => import("./features/admin/routes/AdminRequestsPage"), (m) => m.AdminRequestsPage) },
+  { path: "marketplace", ...page(() => import("./features/admin/routes/AdminMarketplacePage"), (m) => m.AdminMarketplacePage) },
+  { path: "users", ...page(() => import("./features/admin/routes/AdminUsersPage"), (m) => m.AdminUsersPage) },
+  { path: "portfolio", ...page(() => import("./features/admin/routes/AdminPortfolioPage"), (m) => m.AdminPortfolioPage) },
+  { path: "kyc", ...page(() => import("./features/admin/routes/AdminKycPage"), (m) => m.AdminKycPage) },
+  { path: "request-loan", element: <Navigate to="/admin/request" replace /> },
+];
+
+/** Spec 01 §2 route table with the guards of §4; unknown paths go to /. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <AppLayout />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: "/",
+            lazy: async () => {
+              const [landing, contact] = await Promise.all([
+                import("./features/landing/routes/LandingPage"),
+                import("./features/contact/components/ContactSection"),
+              ]);
+              return { Component: () => <landing.LandingPage contact={<contact.ContactSection />} /> };
+            },
+          },
+          { path: "/legal", ...page(() => import("./features/landing/routes/LegalPage"), (m) => m.LegalPage) },
+          { path: "/explorer/address/:address", ...page(() => import("./features/explorer/routes/AddressPage"), (m) => m.AddressPage) },
+          { path: "/explorer/tx/:hash", ...page(() => import("./features/explorer/routes/TransactionPage"), (m) => m.TransactionPage) },
+          {
+            element: <PublicOnly />,
+            children: [
+              { path: "/login", ...page(() => import("./features/auth/routes/LoginPage"), (m) => m.LoginPage) },
+              { path: "/register", ...page(() => import("./features/auth/routes/RegisterPage"), (m) => m.RegisterPage) },
+            ],
+          },
+          {
+            element: <RequireSignedIn />,
+            children: [{ path: "/profile", ...page(() => import("./features/profile/routes/ProfilePage"), (m) => m.ProfilePage) }],
+          },
+          { element: <RequireUser />, children: userPages },
+          {
+            path: "/admin",
+            element: <RequireAdmin />,
+            children: [{ element: <AdminLayout />, children: adminPages }],
+          },
+          { path: "*", element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

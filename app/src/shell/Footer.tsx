@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import { Logo } from "./Logo";
+
+/** Spec 01 §2 footer. The five "placeholder" links lead to the landing page's real sections. */
+export function Footer() {
+  return (
+    <footer className="footer">
+      <div className="container footer__grid">
+        <div>
+          <Logo />
+          <p className="muted small footer__tag">Loans approved in a day, minted as on-chain notes, traded and repaid in the open.</p>
+        </div>
+        <nav aria-label="Platform">
+          <h2 className="footer__title">Platform</h2>
+          <Link to="/marketplace">Marketplace</Link>
+          <Link to="/loans/request">Request a Loan</Link>
+          <Link to="/portfolio">Portfolio</Link>
+          <Link to="/kyc">KYC Verification</Link>
+        </nav>
+        <nav aria-label="Support">
+          <h2 className="footer__title">Support</h2>
+          <Link to="/#faq">Help Center</Link>
+          <Link to="/#how-it-works">Documentation</Link>
+          <Link to="/#contact">Contact Us</Link>
+        </nav>
+        <nav aria-label="Legal">
+          <h2 className="footer__title">Legal</h2>
+          <Link to="/legal#privacy">Privacy Policy</Link>
+          <Link to="/legal#terms">Terms of Service</Link>
+        </nav>
+      </div>
+      <div className="container footer__bottom muted small">© {new Date().getFullYear()} LoanMint. Loans and notes settle on-chain; every step can be audited.</div>
+    </footer>
+  );
+}

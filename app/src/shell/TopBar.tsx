@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { isAdmin, useSession } from "../lib/session";
+import { Logo } from "./Logo";
+import { ThemeToggle } from "./ThemeToggle";
+import { ADMIN_MENU, USER_MENU } from "./nav";
+import { UserMenu } from "./UserMenu";
+import { MobileMenu } from "./MobileMenu";
+import { useLogout } from "./useLogout";
+
+export function TopBar() {
+  const { isAuthenticated, user } = useSession();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const logout = useLogout();
+  const signedIn = isAuthenticated && user;
+  const menu = signedIn ? (isAdmin(user) ? ADMIN_MENU : USER_MENU) : [];
+
+  return (
+    <header className="topbar">
+      <div className="topbar__inner container">
+        <Logo />
+        {signedIn && (
+          <nav className="topbar__nav" aria-label="Main">
+            {menu.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className="nav-link">
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+        <div className="topbar__actions">
+          <ThemeToggle />
+          {signedIn ? (
+            <>
+              <span className="greeting" data-testid="greeting">
+                Hi, <strong>{user.firstName || "User"}</strong>
+              </span>
+              {isAdmin(user) && <span className="badge badge--admin" data-testid="admin-badge">Admin</span>}
+              {user.isWalletUser && <span className="badge badge--wallet" data-testid="wallet-badge">Wallet</span>}
+              <Link to="/profile" className="btn btn--ghost btn--sm hide-sm">Profile</Link>
+              <button type="button" className="btn btn--ghost btn--sm hide-sm" onClick={() => logout()}>Logout</button>
+              <UserMenu user={user} />
+            </>
+          ) : (
+            <>
+              <Link to="/login" className="btn btn--ghost btn--sm hide-sm">Login</Link>
+              <Link to="/register" className="btn btn--primary btn--sm hide-sm">Sign Up Free</Link>
+            </>
+          )}
+          <button type="button" className="icon-btn show-sm" aria-label="Open menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)} data-testid="mobile-menu-button">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          </button>
+        </div>
+      </div>
+      {mobileOpen && <MobileMenu menu={menu} onClose={() => setMobileOpen(false)} />}
+    </header>
+  );
+}

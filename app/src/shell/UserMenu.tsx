@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { User } from "../lib/user";
+import { isAdmin } from "../lib/session";
+import { Avatar } from "../components/Avatar";
+import { useLogout } from "./useLogout";
+
+/** The account dropdown: who is signed in, Profile Settings and Sign out. */
+export function UserMenu({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const logout = useLogout();
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const esc = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", esc);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", esc);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={ref}>
+      <button type="button" className="user-menu__trigger" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="user-menu">
+        <Avatar user={user} size={32} />
+      </button>
+      {open && (
+        <div className="user-menu__panel" role="menu">
+          <div className="user-menu__who">
+            <strong>{[user.firstName, user.lastName].filter(Boolean).join(" ") || "User"}</strong>
+            <span className="muted">{user.email ?? user.walletAddress}</span>
+            <span className="muted small">{isAdmin(user) ? "Administrator" : user.isWalletUser ? "Wallet user" : "Member"}</span>
+          </div>
+          <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>Profile Settings</Link>
+          <button role="menuitem" type="button" onClick={() => logout()}>Sign out</button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+export interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+/** Spec 01 §2, borrower/investor menu. */
+export const USER_MENU: NavItem[] = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/loans/my-loans", label: "My Loans" },
+  { to: "/loans/request", label: "Request Loan" },
+  { to: "/marketplace", label: "Marketplace" },
+  { to: "/portfolio", label: "Portfolio" },
+  { to: "/kyc", label: "KYC" },
+  { to: "/profile", label: "Profile" },
+];
+
+/** Spec 01 §2, admin menu. */
+export const ADMIN_MENU: NavItem[] = [
+  { to: "/admin", label: "Admin Dashboard", end: true },
+  { to: "/admin/loans", label: "Manage Loans" },
+  { to: "/admin/users", label: "Manage Users" },
+];
+
+/** Spec 02 §2, admin sidebar. */
+export const ADMIN_SIDEBAR: NavItem[] = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/loans", label: "My Loans" },
+  { to: "/admin/request", label: "Loan Requests" },
+  { to: "/admin/marketplace", label: "Marketplace" },
+  { to: "/admin/portfolio", label: "Portfolio" },
+  { to: "/admin/kyc", label: "KYC Verification" },
+  { to: "/admin/users", label: "Users" },
+];

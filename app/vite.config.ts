@@ -1,0 +1,24 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+
+const api = process.env.VITE_API_TARGET ?? "http://localhost:5001";
+
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // The wallet stack is large by nature; it is lazy-loaded, so its size does not reach first paint.
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: {
+      "/api": { target: api, changeOrigin: false },
+      "/socket.io": { target: api, ws: true },
+    },
+  },
+  preview: { port: Number(process.env.VITE_PORT ?? 4173) },
+});
