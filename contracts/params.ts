@@ -1,0 +1,12 @@
+/** Deployment parameters shared by the deploy library, the test fixture and the gas bench. */
+export const DEFAULTS = {
+  /** Time after maturity before an unpaid loan may be marked defaulted. */
+  gracePeriodSeconds: 30n * 24n * 60n * 60n,
+  /** Platform fee on every sale (the contract caps it at 500). */
+  feeBps: 100,
+  /** Test dollar faucet: $1,000 per call, once a day per address. */
+  faucetAmount: 1_000_000_000n,
+  faucetCooldownSeconds: 24n * 60n * 60n,
+  /** What the deploy mints to the treasury on the local chain: $10 million. */
+  treasuryFunding: 10_000_000_000_000n,
+} as const;

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {LoanMath} from "../libraries/LoanMath.sol";
+
+/// @dev Test only: LoanMath at any time and repaid amount, to compare with domain/schedule.ts cheaply.
+contract LoanMathHarness {
+    function views(uint256 principal, uint256 rateBps, uint256 termMonths, uint256 start, uint256 repaid, uint256 at)
+        external
+        pure
+        returns (uint256 payment, uint256 total, uint256 settlement, uint256 due, uint256 next, uint256 outstanding)
+    {
+        LoanMath.Terms memory t = LoanMath.terms(principal, rateBps, termMonths);
+        return (
+            t.payment,
+            LoanMath.totalDue(t),
+            LoanMath.settlementValue(t, start, at),
+            LoanMath.amountDue(t, start, repaid, at),
+            LoanMath.nextDueDate(t, start, repaid),
+            LoanMath.outstandingPrincipal(t, repaid)
+        );
+    }
+}

@@ -1,0 +1,45 @@
+import { parseSignature, type Address, type Hex } from "viem";
+import type { LoanNoteFixture } from "./fixtures";
+
+type Wallet = LoanNoteFixture["wallets"][number];
+
+/** Signs an ERC-2612 permit of the test dollar and returns the split signature the contracts take. */
+export async function signPermit(
+  f: LoanNoteFixture,
+  owner: Wallet,
+  spender: Address,
+  value: bigint,
+  deadline: bigint,
+): Promise<{ v: number; r: Hex; s: Hex }> {
+  const nonce = await f.dollar.read.nonces([owner.account.address]);
+  const signature = await owner.signTypedData({
+    account: owner.account,
+    domain: { name: "Test Dollar", version: "1", chainId: await f.publicClient.getChainId(), verifyingContract: f.dollar.address },
+    types: {
+      Permit: [
+        { name: "owner", type: "address" },
+        { name: "spender", type: "address" },
+        { name: "value", type: "uint256" },
+        { name: "nonce", type: "uint256" },
+        { name: "deadline", type: "uint256" },
+      ],
+    },
+    primaryType: "Permit",
+    message: { owner: owner.account.address, spender, value, nonce, deadline },
+  });
+  const { r, s, v, yParity } = parseSignature(signature);
+  return { r, s, v: v !== undefined ? Number(v) : yParity + 27 };
+}
+
+export async function now(f: LoanNoteFixture): Promise<bigint> {
+  return (await f.publicClient.getBlock()).timestamp;
+}
+
+/** Gives `wallet` test dollars and approves `spender` for all of them. */
+export async function fund(f: LoanNoteFixture, wallet: Wallet, amount: bigint, spender?: Address): Promise<void> {
+  await f.dollar.write.mint([wallet.account.address, amount]);
+  if (spender) await f.dollar.write.approve([spender, 2n ** 256n - 1n], { account: wallet.account });
+}
+
+export const DAY = 86_400n;
+export const PERIOD = 30n * DAY;
