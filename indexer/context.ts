@@ -1,0 +1,51 @@
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { chainCredits, chainListings, chainNotes, chainVaultPositions } from "../db/schema/chain";
+import type { ChainEvent } from "./decode";
+import { creditsDef, listingsDef, notesDef, vaultPositionsDef } from "./entities";
+import type { Batch, Entities, OutboxMessage } from "./store";
+
+export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
+
+/** What a handler sees: the batch's rows in memory, an append for log rows, and the outbox. */
+export interface Context {
+  chainId: number;
+  /** Lowercase contract addresses of the deployment. */
+  addresses: { loanNote: string; marketplace: string; vault: string; stablecoin: string };
+  notes: Entities<typeof chainNotes.$inferSelect>;
+  listings: Entities<typeof chainListings.$inferSelect>;
+  vaultPositions: Entities<typeof chainVaultPositions.$inferSelect>;
+  credits: Entities<typeof chainCredits.$inferSelect>;
+  insert(table: PgTable, row: Record<string, unknown>): void;
+  emit(message: OutboxMessage): void;
+  /** Per-batch memory for facts that arrive in one transaction across several logs (a mint before its terms). */
+  scratch: Map<string, unknown>;
+}
+
+/** Handlers are synchronous: everything they read was loaded for the batch. */
+export type Handler = (event: ChainEvent, ctx: Context) => void;
+export type Handlers = Record<string, Handler>;
+
+export function makeContext(batch: Batch, chainId: number, addresses: Context["addresses"], event: () => ChainEvent): Context {
+  return {
+    chainId,
+    addresses,
+    notes: batch.entity(notesDef),
+    listings: batch.entity(listingsDef),
+    vaultPositions: batch.entity(vaultPositionsDef),
+    credits: batch.entity(creditsDef),
+    insert: (table, row) => batch.insert(table, row),
+    emit: (message) => batch.emit(message, event()),
+    scratch: new Map(),
+  };
+}
+
+/** The identity and place of a log row: (chain, tx hash, log index), block and time. */
+export function logRow(event: ChainEvent, ctx: Context) {
+  return {
+    chainId: ctx.chainId,
+    txHash: event.txHash,
+    logIndex: event.logIndex,
+    blockNumber: event.blockNumber,
+    blockTime: event.blockTime,
+  };
+}

@@ -1,0 +1,120 @@
+import { formatUsdAmount } from "../../domain/money";
+import { chainCreditWithdrawals, chainRepayments, chainTransfers } from "../../db/schema/chain";
+import type { ChainEvent } from "../decode";
+import { logRow, ZERO_ADDRESS, type Context, type Handlers } from "../context";
+import { lapseListing } from "./marketplace";
+
+const mintKey = (tokenId: bigint) => `mint:${tokenId}`;
+
+function requireNote(ctx: Context, tokenId: bigint, event: ChainEvent) {
+  const note = ctx.notes.get(tokenId);
+  if (!note) throw new Error(`${event.name} of note ${tokenId} at ${event.txHash}:${event.logIndex} before its origination`);
+  return note;
+}
+
+export const loanNoteHandlers: Handlers = {
+  Transfer(event, ctx) {
+    const { from, to, tokenId } = event.args as { from: string; to: string; tokenId: bigint };
+    ctx.insert(chainTransfers, { ...logRow(event, ctx), tokenId, from, to });
+    if (from !== ZERO_ADDRESS) lapseListing(event, ctx, tokenId);
+    const note = ctx.notes.get(tokenId);
+    if (!note) {
+      // _mint logs its Transfer before LoanOriginated in the same transaction, so the same batch.
+      if (from === ZERO_ADDRESS) ctx.scratch.set(mintKey(tokenId), to);
+      return;
+    }
+    const burned = to === ZERO_ADDRESS;
+    const position = ctx.vaultPositions.get(tokenId);
+    let holder = to;
+    if (to === ctx.addresses.vault && position?.active) holder = position.depositor;
+    if (burned && position?.active) ctx.vaultPositions.put({ ...position, active: false, updatedBlock: event.blockNumber }, event);
+    ctx.notes.put({ ...note, owner: to, holder, burned: burned || note.burned, updatedBlock: event.blockNumber }, event);
+  },
+
+  LoanOriginated(event, ctx) {
+    const { tokenId, borrower, principal, rateBps, termMonths, start } = event.args as {
+      tokenId: bigint;
+      borrower: string;
+      principal: bigint;
+      rateBps: bigint;
+      termMonths: bigint;
+      start: bigint;
+    };
+    const owner = ctx.scratch.get(mintKey(tokenId)) as string | undefined;
+    if (!owner) throw new Error(`LoanOriginated of note ${tokenId} at ${event.txHash} without its mint`);
+    ctx.notes.put(
+      {
+        chainId: ctx.chainId,
+        tokenId,
+        borrower,
+        owner,
+        holder: owner,
+        principal,
+        rateBps: Number(rateBps),
+        termMonths: Number(termMonths),
+        startTime: Number(start),
+        totalRepaid: 0n,
+        status: "active",
+        burned: false,
+        originTxHash: event.txHash,
+        originBlock: event.blockNumber,
+        originTime: event.blockTime,
+        updatedBlock: event.blockNumber,
+      },
+      event,
+    );
+    const refs = { tokenId: tokenId.toString(), txHash: event.txHash };
+    const amount = formatUsdAmount(principal);
+    ctx.emit({ event: "loan:funded", payload: { amount, nftId: refs.tokenId, ...refs }, wallets: [borrower], rooms: ["admins"] });
+    ctx.emit({ event: "loan:status", payload: { status: "active", amount, ...refs }, wallets: [borrower] });
+  },
+
+  Repaid(event, ctx) {
+    const { tokenId, payer, beneficiary, amount, totalRepaid } = event.args as {
+      tokenId: bigint;
+      payer: string;
+      beneficiary: string;
+      amount: bigint;
+      totalRepaid: bigint;
+    };
+    ctx.insert(chainRepayments, { ...logRow(event, ctx), tokenId, payer, beneficiary, amount, totalRepaid });
+    const note = requireNote(ctx, tokenId, event);
+    ctx.notes.put({ ...note, totalRepaid, updatedBlock: event.blockNumber }, event);
+    const credit = ctx.credits.get(beneficiary) ?? { chainId: ctx.chainId, account: beneficiary, credited: 0n, withdrawn: 0n, updatedBlock: 0 };
+    ctx.credits.put({ ...credit, credited: credit.credited + amount, updatedBlock: event.blockNumber }, event);
+    ctx.emit({
+      event: "marketplace:update",
+      payload: { type: "repaid", amount: formatUsdAmount(amount), nftId: tokenId.toString(), tokenId: tokenId.toString(), txHash: event.txHash },
+      rooms: ["marketplace"],
+      wallets: [beneficiary, note.borrower, payer],
+    });
+  },
+
+  LoanRepaid(event, ctx) {
+    const { tokenId } = event.args as { tokenId: bigint };
+    const note = requireNote(ctx, tokenId, event);
+    ctx.notes.put({ ...note, status: "repaid", updatedBlock: event.blockNumber }, event);
+    const refs = { tokenId: tokenId.toString(), txHash: event.txHash };
+    ctx.emit({ event: "loan:status", payload: { status: "completed", amount: formatUsdAmount(note.principal), ...refs }, wallets: [note.borrower] });
+    ctx.emit({ event: "marketplace:update", payload: { type: "burned", amount: null, nftId: refs.tokenId, ...refs }, rooms: ["marketplace"] });
+  },
+
+  LoanDefaulted(event, ctx) {
+    const { tokenId } = event.args as { tokenId: bigint };
+    const note = requireNote(ctx, tokenId, event);
+    ctx.notes.put({ ...note, status: "defaulted", updatedBlock: event.blockNumber }, event);
+    ctx.emit({
+      event: "loan:status",
+      payload: { status: "defaulted", amount: formatUsdAmount(note.principal), tokenId: tokenId.toString(), txHash: event.txHash },
+      wallets: [note.borrower, note.holder],
+      rooms: ["admins"],
+    });
+  },
+
+  CreditsWithdrawn(event, ctx) {
+    const { account, amount } = event.args as { account: string; amount: bigint };
+    ctx.insert(chainCreditWithdrawals, { ...logRow(event, ctx), account, amount });
+    const credit = ctx.credits.get(account) ?? { chainId: ctx.chainId, account, credited: 0n, withdrawn: 0n, updatedBlock: 0 };
+    ctx.credits.put({ ...credit, withdrawn: credit.withdrawn + amount, updatedBlock: event.blockNumber }, event);
+  },
+};

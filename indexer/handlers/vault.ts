@@ -1,0 +1,34 @@
+import { chainVaultMoves } from "../../db/schema/chain";
+import { logRow, type Handlers } from "../context";
+
+/**
+ * NoteVault.deposit logs Deposited before the note's Transfer (which then sets the holder from the position);
+ * a safeTransferFrom into the vault logs the Transfer first, so Deposited sets the holder itself.
+ */
+export const vaultHandlers: Handlers = {
+  Deposited(event, ctx) {
+    const { tokenId, depositor } = event.args as { tokenId: bigint; depositor: string };
+    ctx.insert(chainVaultMoves, { ...logRow(event, ctx), tokenId, account: depositor, kind: "deposit" });
+    ctx.vaultPositions.put(
+      {
+        chainId: ctx.chainId,
+        tokenId,
+        depositor,
+        active: true,
+        depositTxHash: event.txHash,
+        depositBlock: event.blockNumber,
+        updatedBlock: event.blockNumber,
+      },
+      event,
+    );
+    const note = ctx.notes.get(tokenId);
+    if (note && note.owner === ctx.addresses.vault) ctx.notes.put({ ...note, holder: depositor, updatedBlock: event.blockNumber }, event);
+  },
+
+  Withdrawn(event, ctx) {
+    const { tokenId, depositor } = event.args as { tokenId: bigint; depositor: string; to: string };
+    ctx.insert(chainVaultMoves, { ...logRow(event, ctx), tokenId, account: depositor, kind: "withdraw" });
+    const position = ctx.vaultPositions.get(tokenId);
+    if (position) ctx.vaultPositions.put({ ...position, active: false, updatedBlock: event.blockNumber }, event);
+  },
+};

@@ -1,0 +1,12 @@
+import { ChainSync, type IndexerOptions } from "./sync";
+
+/**
+ * Drops one chain's mirror and rebuilds it from the deploy block up to the current head, under the writer
+ * lock (it waits while another indexer writes). Events replayed this way are not pushed again.
+ */
+export async function reindex(options: Omit<IndexerOptions, "onBatch" | "beforeCommit">): Promise<{ blockNumber: number; ms: number }> {
+  const started = performance.now();
+  const sync = new ChainSync({ ...options, pollIntervalMs: options.pollIntervalMs ?? 100 });
+  await sync.rebuildOnce();
+  return { blockNumber: sync.status().blockNumber ?? -1, ms: performance.now() - started };
+}

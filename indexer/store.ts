@@ -1,0 +1,270 @@
+import { and, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/connect";
+import { chainOutbox, chainUndo } from "../db/schema/chain";
+import { users } from "../db/schema/users";
+import type { ChainEvent } from "./decode";
+
+/**
+ * A derived table: rows that events change (a note's owner, a listing's status). During a batch they live in
+ * memory, loaded up front for the keys the batch's events name, and are written back with one multi-row
+ * upsert per table. Every change in a block that is not yet final is journaled, so a reorg can undo it.
+ */
+export interface EntityDef<Row extends Record<string, unknown>> {
+  table: PgTable;
+  /** Primary key properties besides chainId. */
+  keyFields: (keyof Row & string)[];
+  /** The column that finds the rows a batch needs, and which values of it the batch's events name. */
+  loadColumn: PgColumn;
+  loadValues(event: ChainEvent): (string | bigint)[];
+  /** Extra condition on loading (e.g. only active listings). */
+  loadWhere?: SQL;
+  /** A secondary lookup (e.g. the active listing of a token); null = not in the lookup. */
+  indexOf?(row: Row): string | null;
+}
+
+type AnyRow = Record<string, unknown>;
+
+export class Entities<Row extends AnyRow> {
+  readonly rows = new Map<string, Row | null>();
+  readonly dirty = new Set<string>();
+  private readonly byIndex = new Map<string, string | null>();
+  private readonly journaledAt = new Map<string, number>();
+  readonly name: string;
+
+  constructor(
+    readonly def: EntityDef<Row>,
+    private readonly batch: Batch,
+  ) {
+    this.name = getTableName(def.table);
+  }
+
+  keyOf(row: Partial<Row>): string {
+    return this.def.keyFields.map((field) => String(row[field])).join(":");
+  }
+
+  /** The row, or undefined when it does not exist. Asking for a key the batch did not load is a bug. */
+  get(...key: (string | bigint | number)[]): Row | undefined {
+    const k = key.map(String).join(":");
+    if (!this.rows.has(k)) throw new Error(`${this.name} ${k} was not loaded for this batch`);
+    return this.rows.get(k) ?? undefined;
+  }
+
+  /** The row the secondary lookup names, or undefined. */
+  find(indexKey: string | bigint): Row | undefined {
+    const k = String(indexKey);
+    if (!this.byIndex.has(k)) throw new Error(`${this.name} lookup ${k} was not loaded for this batch`);
+    const key = this.byIndex.get(k);
+    return key ? (this.rows.get(key) ?? undefined) : undefined;
+  }
+
+  /** Replaces the row (handlers never mutate a row in place: the journal keeps the previous object). */
+  put(row: Row, event: ChainEvent): void {
+    const key = this.keyOf(row);
+    const previous = this.rows.get(key) ?? null;
+    if (event.blockNumber > this.batch.finalizedBlock && this.journaledAt.get(key) !== event.blockNumber) {
+      this.journaledAt.set(key, event.blockNumber);
+      this.batch.journal.push({
+        chainId: this.batch.chainId,
+        blockNumber: event.blockNumber,
+        tableName: this.name,
+        rowKey: this.dbKey(row),
+        previous: previous ? toDbJson(this.def.table, previous) : null,
+      });
+    }
+    if (previous && this.def.indexOf) {
+      const old = this.def.indexOf(previous);
+      if (old !== null && this.byIndex.get(old) === key) this.byIndex.set(old, null);
+    }
+    this.rows.set(key, row);
+    this.dirty.add(key);
+    this.remember(key, row);
+  }
+
+  /** Called while loading: the keys and lookups the batch asked for are known, found or not. */
+  expect(value: string | bigint): void {
+    const k = String(value);
+    if (this.def.indexOf) {
+      if (!this.byIndex.has(k)) this.byIndex.set(k, null);
+    } else if (!this.rows.has(k)) {
+      this.rows.set(k, null);
+    }
+  }
+
+  loaded(row: Row): void {
+    const key = this.keyOf(row);
+    this.rows.set(key, row);
+    this.remember(key, row);
+  }
+
+  private remember(key: string, row: Row): void {
+    const indexKey = this.def.indexOf?.(row);
+    if (indexKey != null) this.byIndex.set(indexKey, key);
+  }
+
+  private dbKey(row: Row): Record<string, unknown> {
+    const columns = getTableColumns(this.def.table) as Record<string, PgColumn>;
+    const key: Record<string, unknown> = { chain_id: this.batch.chainId };
+    for (const field of this.def.keyFields) key[columns[field].name] = jsonValue(row[field]);
+    return key;
+  }
+}
+
+export interface OutboxMessage {
+  event: string;
+  payload: Record<string, unknown>;
+  /** Rooms addressed directly ("marketplace", "admins", "user:<_id>"). */
+  rooms?: string[];
+  /** Wallets whose accounts' user rooms also receive the event (resolved when the batch is written). */
+  wallets?: string[];
+}
+
+interface PendingOutbox extends OutboxMessage {
+  blockNumber: number;
+  txHash: string;
+  logIndex: number;
+}
+
+type JournalRow = typeof chainUndo.$inferInsert;
+
+/** The in-memory state of one batch of blocks, and its single write. */
+export class Batch {
+  readonly journal: JournalRow[] = [];
+  readonly inserts = new Map<PgTable, AnyRow[]>();
+  readonly outbox: PendingOutbox[] = [];
+  readonly entities = new Map<PgTable, Entities<AnyRow>>();
+
+  constructor(
+    readonly chainId: number,
+    /** Changes in blocks at or below this one are final and need no undo journal. */
+    readonly finalizedBlock: number,
+    /** Blocks at or below this one produce no outbox rows (a rebuild replays history silently). */
+    readonly silentUntil: number,
+  ) {}
+
+  entity<Row extends AnyRow>(def: EntityDef<Row>): Entities<Row> {
+    let set = this.entities.get(def.table);
+    if (!set) {
+      set = new Entities(def as unknown as EntityDef<AnyRow>, this);
+      this.entities.set(def.table, set);
+    }
+    return set as unknown as Entities<Row>;
+  }
+
+  /** An append-only row keyed by (chain, tx, log index); replays skip rows already there. */
+  insert(table: PgTable, row: AnyRow): void {
+    let rows = this.inserts.get(table);
+    if (!rows) this.inserts.set(table, (rows = []));
+    rows.push(row);
+  }
+
+  emit(message: OutboxMessage, event: ChainEvent): void {
+    if (event.blockNumber <= this.silentUntil) return;
+    this.outbox.push({ ...message, blockNumber: event.blockNumber, txHash: event.txHash, logIndex: event.logIndex });
+  }
+
+  /** Loads the rows every registered entity needs for these events, one query per table. */
+  async load(db: Db, defs: EntityDef<AnyRow>[], events: ChainEvent[]): Promise<void> {
+    for (const def of defs) {
+      const set = this.entity(def);
+      const values = new Set<string>();
+      for (const event of events) for (const value of def.loadValues(event)) values.add(String(value));
+      if (values.size === 0) continue;
+      for (const value of values) set.expect(value);
+      const columns = getTableColumns(def.table) as Record<string, PgColumn>;
+      const list = [...values];
+      for (let i = 0; i < list.length; i += 5_000) {
+        const chunk = list.slice(i, i + 5_000);
+        const rows = await db
+          .select()
+          .from(def.table as never)
+          .where(
+            and(
+              eq(columns.chainId, this.chainId),
+              sql`${def.loadColumn} = any(${sql.param(chunk)}::${sql.raw(def.loadColumn.getSQLType())}[])`,
+              def.loadWhere,
+            ),
+          );
+        for (const row of rows as AnyRow[]) set.loaded(row);
+      }
+    }
+  }
+
+  /** Everything the batch produced, inside the caller's transaction. */
+  async write(tx: Db): Promise<number> {
+    let written = 0;
+    for (const [table, rows] of this.inserts) {
+      for (const chunk of chunks(table, rows)) await tx.insert(table).values(chunk).onConflictDoNothing();
+      written += rows.length;
+    }
+    for (const [table, set] of this.entities) {
+      if (set.dirty.size === 0) continue;
+      const rows = [...set.dirty].map((key) => set.rows.get(key)!);
+      const columns = getTableColumns(table) as Record<string, PgColumn>;
+      const target = ["chainId", ...set.def.keyFields].map((field) => columns[field]);
+      const update: Record<string, SQL> = {};
+      for (const [field, column] of Object.entries(columns)) {
+        if (!target.includes(column)) update[field] = sql.raw(`excluded."${column.name}"`);
+      }
+      for (const chunk of chunks(table, rows)) await tx.insert(table).values(chunk).onConflictDoUpdate({ target, set: update });
+      written += rows.length;
+    }
+    for (const chunk of chunks(chainUndo, this.journal)) await tx.insert(chainUndo).values(chunk);
+    if (this.outbox.length > 0) await this.writeOutbox(tx);
+    return written;
+  }
+
+  private async writeOutbox(tx: Db): Promise<void> {
+    const wallets = [...new Set(this.outbox.flatMap((message) => message.wallets ?? []))];
+    const userOf = new Map<string, string>();
+    if (wallets.length > 0) {
+      const rows = await tx
+        .select({ id: users.id, wallet: users.walletAddress })
+        .from(users)
+        .where(sql`${users.walletAddress} = any(${sql.param(wallets)}::text[])`);
+      for (const row of rows) if (row.wallet) userOf.set(row.wallet, row.id);
+    }
+    const rows = this.outbox.map((message) => {
+      const rooms = new Set(message.rooms ?? []);
+      for (const wallet of message.wallets ?? []) {
+        const userId = userOf.get(wallet);
+        if (userId) rooms.add(`user:${userId}`);
+      }
+      return {
+        chainId: this.chainId,
+        blockNumber: message.blockNumber,
+        txHash: message.txHash,
+        logIndex: message.logIndex,
+        event: message.event,
+        rooms: [...rooms],
+        payload: message.payload,
+      };
+    });
+    const addressed = rows.filter((row) => row.rooms.length > 0);
+    for (const chunk of chunks(chainOutbox, addressed)) await tx.insert(chainOutbox).values(chunk);
+  }
+}
+
+/** Postgres takes at most 65,535 parameters per statement. */
+function chunks<T>(table: PgTable, rows: T[]): T[][] {
+  const perRow = Object.keys(getTableColumns(table)).length;
+  const size = Math.max(1, Math.min(2_000, Math.floor(60_000 / perRow)));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** A row as jsonb with database column names, the shape jsonb_populate_record reads back. */
+export function toDbJson(table: PgTable, row: AnyRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    out[column.name] = jsonValue(row[field]);
+  }
+  return out;
+}
+
+function jsonValue(value: unknown): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (value instanceof Date) return value.toISOString();
+  return value ?? null;
+}

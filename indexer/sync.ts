@@ -1,0 +1,496 @@
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { createPublicClient, http, type Log, type PublicClient } from "viem";
+import type { Db } from "../db/connect";
+import {
+  chainBlocks,
+  chainCreditWithdrawals,
+  chainCredits,
+  chainCursors,
+  chainListings,
+  chainNotes,
+  chainOutbox,
+  chainRepayments,
+  chainSales,
+  chainTransfers,
+  chainUndo,
+  chainVaultMoves,
+  chainVaultPositions,
+} from "../db/schema/chain";
+import type { Deployment } from "../domain/deployment";
+import { deploymentKey, indexedContracts, type IndexedContract } from "./config";
+import { makeContext } from "./context";
+import { LogDecoder, type ChainEvent } from "./decode";
+import { ENTITY_DEFS } from "./entities";
+import { tryAcquireWriter, type Writer } from "./lock";
+import { AdaptiveRange, DEFAULT_RANGE, isRangeError, type RangeLimits } from "./range";
+import { Batch } from "./store";
+
+/** Append-only log tables: a rollback deletes their rows above the common ancestor. */
+const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers] as const;
+/** Derived tables: a rollback puts their rows back from the undo journal. */
+const DERIVED_TABLES = [chainNotes, chainListings, chainVaultPositions, chainCredits] as const;
+const DERIVED_NAMES = new Set(["chain_notes", "chain_listings", "chain_vault_positions", "chain_credits"]);
+
+/** Postgres LISTEN channel the API can wait on; the payload is the chain id. */
+export const OUTBOX_CHANNEL = "chain_outbox";
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+export interface BatchInfo {
+  from: number;
+  to: number;
+  logs: number;
+  rows: number;
+  outbox: number;
+}
+
+export interface IndexerOptions {
+  db: Db;
+  rpcUrl: string;
+  deployment: Deployment;
+  /** Blocks behind the head the indexer stays (0 on the local chain). */
+  confirmations?: number;
+  pollIntervalMs?: number;
+  /** Blocks deeper than this below the head are final: no undo journal or block hash is kept for them. */
+  finalityDepth?: number;
+  range?: Partial<RangeLimits>;
+  logger?: Logger;
+  /** After each committed batch. */
+  onBatch?(info: BatchInfo): void | Promise<void>;
+  /** Inside each batch's transaction, after its rows are written: a throw here rolls the batch back. */
+  beforeCommit?(info: BatchInfo): void | Promise<void>;
+}
+
+export interface IndexerStatus {
+  role: "starting" | "active" | "passive" | "stopped";
+  blockNumber: number | null;
+  head: number | null;
+  lastError: string | null;
+}
+
+export interface Indexer {
+  /** Stops polling, lets the batch in flight finish or roll back, and gives up the writer lock. */
+  stop(): Promise<void>;
+  /** Resolves once the mirror reaches the chain's head (less confirmations) as it is when called. */
+  caughtUp(): Promise<void>;
+  status(): IndexerStatus;
+}
+
+interface Cursor {
+  blockNumber: number;
+  blockHash: string;
+  silentUntil: number;
+}
+
+interface Fetched {
+  from: number;
+  to: number;
+  toHash: string;
+  logs: Log[];
+}
+
+const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+const ZERO_HASH = `0x${"0".repeat(64)}`;
+
+class ChainMismatchError extends Error {}
+
+/**
+ * Follows the deployment's contracts into the mirror tables. Reorgs are handled here and only here:
+ * hashes of unfinalised blocks are kept; when the chain disagrees, everything above the common ancestor
+ * is undone (log rows deleted, derived rows restored from the undo journal, pushed events corrected)
+ * and the blocks are replayed.
+ */
+export class ChainSync implements Indexer {
+  private readonly client: PublicClient;
+  private readonly chainId: number;
+  private readonly contracts: IndexedContract[];
+  private readonly handlersByContract: Map<string, IndexedContract["handlers"]>;
+  private readonly decoder: LogDecoder;
+  private readonly range: AdaptiveRange;
+  private readonly confirmations: number;
+  private readonly pollIntervalMs: number;
+  private readonly finalityDepth: number;
+  private readonly logger: Logger;
+  private cursor: Cursor | null = null;
+  private head: number | null = null;
+  private role: IndexerStatus["role"] = "starting";
+  private lastError: string | null = null;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private waiters: { target: number; resolve(): void; reject(error: Error): void }[] = [];
+
+  constructor(private readonly options: IndexerOptions) {
+    this.client = createPublicClient({ cacheTime: 0, transport: http(options.rpcUrl, { retryCount: 2, timeout: 30_000 }) }) as PublicClient;
+    this.chainId = options.deployment.chainId;
+    this.contracts = indexedContracts(options.deployment);
+    this.handlersByContract = new Map(this.contracts.map((contract) => [contract.name, contract.handlers]));
+    this.decoder = new LogDecoder(this.contracts);
+    this.range = new AdaptiveRange({ ...DEFAULT_RANGE, ...options.range });
+    this.confirmations = options.confirmations ?? 0;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.finalityDepth = options.finalityDepth ?? 64;
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  start(): this {
+    this.loop = this.run();
+    return this;
+  }
+
+  status(): IndexerStatus {
+    return { role: this.role, blockNumber: this.cursor?.blockNumber ?? null, head: this.head, lastError: this.lastError };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    this.role = "stopped";
+    for (const waiter of this.waiters.splice(0)) waiter.reject(new Error("The indexer stopped before catching up"));
+  }
+
+  async caughtUp(): Promise<void> {
+    if (this.stopped) throw new Error("The indexer is stopped");
+    const target = Number(await this.client.getBlockNumber()) - this.confirmations;
+    if (this.cursor && this.cursor.blockNumber >= target) return;
+    await new Promise<void>((resolve, reject) => {
+      this.waiters.push({ target, resolve, reject });
+      this.wake?.();
+    });
+  }
+
+  /** Rebuilds the mirror up to the head once, under the writer lock (see reindex). */
+  async rebuildOnce(): Promise<void> {
+    let writer: Writer | null;
+    while (!(writer = await tryAcquireWriter(this.options.db, this.chainId))) await new Promise((r) => setTimeout(r, 500));
+    this.role = "active";
+    try {
+      await this.prepare(writer.db);
+      await this.resetMirror(writer.db, "reindex requested");
+      while (await this.step(writer.db));
+    } finally {
+      await writer.release();
+      this.role = "stopped";
+    }
+  }
+
+  private settleWaiters(atTip: boolean): void {
+    const reached = this.cursor?.blockNumber ?? -1;
+    this.waiters = this.waiters.filter((waiter) => {
+      if (!atTip && reached < waiter.target) return true;
+      waiter.resolve();
+      return false;
+    });
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      let writer: Writer | null = null;
+      try {
+        writer = await tryAcquireWriter(this.options.db, this.chainId);
+        if (!writer) {
+          // Another indexer writes: follow its cursor so caughtUp() still answers, and try again later.
+          this.role = "passive";
+          await this.readCursor(this.options.db);
+          this.settleWaiters(false);
+          await this.sleep(Math.max(this.pollIntervalMs, 500));
+          continue;
+        }
+        this.role = "active";
+        await this.prepare(writer.db);
+        while (!this.stopped && !writer.lost()) {
+          const progressed = await this.step(writer.db);
+          failures = 0;
+          this.lastError = null;
+          if (!progressed) await this.sleep(this.pollIntervalMs);
+        }
+      } catch (error) {
+        failures++;
+        this.lastError = error instanceof Error ? error.message : String(error);
+        this.logger.error(`indexer: ${this.lastError}`, error);
+        await this.sleep(Math.min(10_000, 250 * 2 ** Math.min(failures, 6)));
+      } finally {
+        if (writer) await writer.release().catch(() => {});
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  private async readCursor(db: Db) {
+    const [row] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, this.chainId));
+    if (row) this.cursor = { blockNumber: row.blockNumber, blockHash: row.blockHash, silentUntil: row.silentUntil };
+    return row;
+  }
+
+  private async blockHash(number: number): Promise<string> {
+    if (number < 0) return ZERO_HASH;
+    return (await this.client.getBlock({ blockNumber: BigInt(number) })).hash!;
+  }
+
+  /** Checks the chain is the deployment's and the mirror is of this deployment; otherwise starts it afresh. */
+  private async prepare(db: Db): Promise<void> {
+    const genesis = await this.blockHash(0);
+    if (genesis !== this.options.deployment.genesisHash) {
+      throw new ChainMismatchError(
+        `the chain at ${this.options.rpcUrl} (genesis ${genesis}) is not the one deployed to (genesis ${this.options.deployment.genesisHash})`,
+      );
+    }
+    const row = await this.readCursor(db);
+    if (!row) return this.resetMirror(db, "no mirror yet");
+    if (row.genesisHash !== genesis) return this.resetMirror(db, "the chain was reset");
+    if (row.deploymentKey !== deploymentKey(this.options.deployment)) return this.resetMirror(db, "the contracts were redeployed");
+  }
+
+  /**
+   * Drops this chain's mirror and starts again from the deploy block. History up to the current head is
+   * replayed without outbox rows: those events were pushed already, or are too old to push.
+   */
+  async resetMirror(db: Db, reason: string): Promise<void> {
+    this.logger.info(`indexer: rebuilding the mirror of chain ${this.chainId} (${reason})`);
+    const start = this.options.deployment.deployBlock - 1;
+    const [startHash, head] = await Promise.all([this.blockHash(start), this.client.getBlockNumber()]);
+    const cursor: Cursor = { blockNumber: start, blockHash: startHash, silentUntil: Number(head) - this.confirmations };
+    await db.transaction(async (tx) => {
+      await clearMirror(tx as unknown as Db, this.chainId);
+      await tx
+        .insert(chainCursors)
+        .values({
+          chainId: this.chainId,
+          genesisHash: this.options.deployment.genesisHash,
+          deploymentKey: deploymentKey(this.options.deployment),
+          ...cursor,
+        })
+        .onConflictDoUpdate({
+          target: chainCursors.chainId,
+          set: {
+            genesisHash: this.options.deployment.genesisHash,
+            deploymentKey: deploymentKey(this.options.deployment),
+            ...cursor,
+            updatedAt: new Date(),
+          },
+        });
+    });
+    this.cursor = cursor;
+  }
+
+  /** One poll: detect a reorg, or index what is new. Answers whether anything happened. */
+  private async step(db: Db): Promise<boolean> {
+    const head = Number(await this.client.getBlockNumber());
+    this.head = head;
+    const target = head - this.confirmations;
+    const cursor = this.cursor!;
+    if (cursor.blockNumber > head) {
+      await this.reorg(db, head, `the chain's head ${head} is below the mirror's block ${cursor.blockNumber}`);
+      return true;
+    }
+    if (cursor.blockNumber >= 0 && (await this.blockHash(cursor.blockNumber)) !== cursor.blockHash) {
+      await this.reorg(db, head, `block ${cursor.blockNumber} changed`);
+      return true;
+    }
+    if (cursor.blockNumber >= target) {
+      this.settleWaiters(true);
+      return false;
+    }
+    await this.backfill(db, head, target);
+    return true;
+  }
+
+  /** Fetches the next range while the current one is written, so RPC and database work overlap. */
+  private async backfill(db: Db, head: number, target: number): Promise<void> {
+    const finalized = head - this.finalityDepth;
+    let next: Promise<Fetched | null> | null = this.fetch(this.cursor!.blockNumber + 1, target, null, finalized);
+    while (next) {
+      const fetched: Fetched | null = await next;
+      if (!fetched) return; // the parent changed under us: the next step finds the reorg
+      next = fetched.to < target && !this.stopped ? this.fetch(fetched.to + 1, target, fetched.toHash, finalized) : null;
+      next?.catch(() => {});
+      try {
+        await this.process(db, fetched, finalized);
+      } catch (error) {
+        await next?.catch(() => {});
+        throw error;
+      }
+    }
+  }
+
+  private async fetch(from: number, target: number, parentHash: string | null, finalized: number): Promise<Fetched | null> {
+    for (;;) {
+      const to = Math.min(target, from + this.range.span - 1);
+      // The range's last header before its logs: a reorg in between shows up as a mismatch next poll.
+      const toHash = await this.blockHash(to);
+      if (parentHash && from - 1 > finalized && (await this.blockHash(from - 1)) !== parentHash) return null;
+      let logs: Log[];
+      try {
+        logs = await this.client.getLogs({
+          address: this.contracts.map((contract) => contract.address as `0x${string}`),
+          fromBlock: BigInt(from),
+          toBlock: BigInt(to),
+        });
+      } catch (error) {
+        if (isRangeError(error) && this.range.shrink(error)) {
+          this.logger.warn(`indexer: the RPC refused ${to - from + 1} blocks; asking for ${this.range.span}`);
+          continue;
+        }
+        throw error;
+      }
+      if (logs.some((log) => Number(log.blockNumber) === to && log.blockHash !== toHash)) continue;
+      this.range.grow(logs.length);
+      return { from, to, toHash, logs };
+    }
+  }
+
+  private async process(db: Db, fetched: Fetched, finalized: number): Promise<void> {
+    const cursor = this.cursor!;
+    const events: ChainEvent[] = [];
+    for (const log of fetched.logs) {
+      const event = this.decoder.decode(log);
+      if (event) events.push(event);
+    }
+    const batch = new Batch(this.chainId, finalized, cursor.silentUntil);
+    await batch.load(db, ENTITY_DEFS, events);
+    let current: ChainEvent = events[0];
+    const addresses = {
+      loanNote: this.options.deployment.contracts.loanNote.toLowerCase(),
+      marketplace: this.options.deployment.contracts.marketplace.toLowerCase(),
+      vault: this.options.deployment.contracts.vault.toLowerCase(),
+      stablecoin: this.options.deployment.contracts.stablecoin.toLowerCase(),
+    };
+    const ctx = makeContext(batch, this.chainId, addresses, () => current);
+    for (const event of events) {
+      current = event;
+      this.handlersByContract.get(event.contract)?.[event.name]?.(event, ctx);
+    }
+
+    const hashes = new Map<number, string>([[fetched.to, fetched.toHash]]);
+    for (const event of events) if (event.blockNumber > finalized) hashes.set(event.blockNumber, event.blockHash);
+    const info: BatchInfo = { from: fetched.from, to: fetched.to, logs: fetched.logs.length, rows: 0, outbox: batch.outbox.length };
+
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      info.rows = await batch.write(t);
+      await t
+        .insert(chainBlocks)
+        .values([...hashes].map(([number, hash]) => ({ chainId: this.chainId, number, hash })))
+        .onConflictDoUpdate({ target: [chainBlocks.chainId, chainBlocks.number], set: { hash: sql`excluded.hash` } });
+      await t
+        .delete(chainBlocks)
+        .where(and(eq(chainBlocks.chainId, this.chainId), lte(chainBlocks.number, Math.min(finalized, fetched.to - 1))));
+      await t.delete(chainUndo).where(and(eq(chainUndo.chainId, this.chainId), lte(chainUndo.blockNumber, finalized)));
+      await t
+        .update(chainCursors)
+        .set({ blockNumber: fetched.to, blockHash: fetched.toHash, updatedAt: new Date() })
+        .where(eq(chainCursors.chainId, this.chainId));
+      if (batch.outbox.length > 0) await t.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(this.chainId)})`);
+      await this.options.beforeCommit?.(info);
+    });
+    this.cursor = { ...cursor, blockNumber: fetched.to, blockHash: fetched.toHash };
+    this.settleWaiters(false);
+    await this.options.onBatch?.(info);
+  }
+
+  /** Finds the newest kept block the chain still has, and rolls the mirror back to it. */
+  private async reorg(db: Db, head: number, why: string): Promise<void> {
+    const cursor = this.cursor!;
+    const kept = await db
+      .select({ number: chainBlocks.number, hash: chainBlocks.hash })
+      .from(chainBlocks)
+      .where(and(eq(chainBlocks.chainId, this.chainId), lte(chainBlocks.number, Math.min(cursor.blockNumber, head))))
+      .orderBy(sql`${chainBlocks.number} desc`);
+    let ancestor: { number: number; hash: string } | null = null;
+    for (let i = 0; i < kept.length && !ancestor; i += 16) {
+      const slice = kept.slice(i, i + 16);
+      const hashes = await Promise.all(slice.map((block) => this.blockHash(block.number).catch(() => null)));
+      ancestor = slice.find((block, j) => hashes[j] === block.hash) ?? null;
+    }
+    if (!ancestor) {
+      const genesis = await this.blockHash(0);
+      if (genesis !== this.options.deployment.genesisHash) {
+        await this.resetMirror(db, "the chain was reset");
+        throw new ChainMismatchError(`the chain at ${this.options.rpcUrl} was reset; waiting for its deployment`);
+      }
+      return this.resetMirror(db, `${why}, deeper than the ${this.finalityDepth} blocks kept`);
+    }
+    this.logger.warn(`indexer: reorg (${why}); rolling back from ${cursor.blockNumber} to ${ancestor.number}`);
+    await db.transaction((tx) => rollback(tx as unknown as Db, this.chainId, ancestor));
+    this.cursor = { ...cursor, blockNumber: ancestor.number, blockHash: ancestor.hash };
+  }
+}
+
+/** Undoes everything above `ancestor` in one transaction; pushed events above it get correction rows. */
+export async function rollback(db: Db, chainId: number, ancestor: { number: number; hash: string }): Promise<void> {
+  const undo = await db
+    .select()
+    .from(chainUndo)
+    .where(and(eq(chainUndo.chainId, chainId), gt(chainUndo.blockNumber, ancestor.number)))
+    .orderBy(sql`${chainUndo.id} desc`);
+  for (const entry of undo) {
+    if (!DERIVED_NAMES.has(entry.tableName)) throw new Error(`unknown table ${entry.tableName} in the undo journal`);
+    const table = sql.identifier(entry.tableName);
+    const key = entry.rowKey as Record<string, unknown>;
+    const match = sql.join(
+      Object.keys(key).map((column) => sql`t.${sql.identifier(column)} = k.${sql.identifier(column)}`),
+      sql` and `,
+    );
+    await db.execute(sql`delete from ${table} t using jsonb_populate_record(null::${table}, ${JSON.stringify(key)}::jsonb) k where ${match}`);
+    if (entry.previous) {
+      await db.execute(sql`insert into ${table} select * from jsonb_populate_record(null::${table}, ${JSON.stringify(entry.previous)}::jsonb)`);
+    }
+  }
+  await db.delete(chainUndo).where(and(eq(chainUndo.chainId, chainId), gt(chainUndo.blockNumber, ancestor.number)));
+  for (const table of LOG_TABLES) {
+    await db.delete(table).where(and(eq(table.chainId, chainId), gt(table.blockNumber, ancestor.number)));
+  }
+  await db.delete(chainBlocks).where(and(eq(chainBlocks.chainId, chainId), gt(chainBlocks.number, ancestor.number)));
+  await db.execute(sql`
+    insert into chain_outbox (chain_id, block_number, tx_hash, log_index, event, rooms, payload, kind, corrects_id)
+    select chain_id, block_number, tx_hash, log_index, event, rooms, payload || '{"reverted": true}'::jsonb, 'correction', id
+    from chain_outbox
+    where chain_id = ${chainId} and block_number > ${ancestor.number} and kind = 'event' and not reverted
+    order by id`);
+  const corrected = await db
+    .update(chainOutbox)
+    .set({ reverted: true })
+    .where(
+      and(eq(chainOutbox.chainId, chainId), gt(chainOutbox.blockNumber, ancestor.number), eq(chainOutbox.kind, "event"), eq(chainOutbox.reverted, false)),
+    )
+    .returning({ id: chainOutbox.id });
+  await db
+    .update(chainCursors)
+    .set({ blockNumber: ancestor.number, blockHash: ancestor.hash, updatedAt: new Date() })
+    .where(eq(chainCursors.chainId, chainId));
+  if (corrected.length > 0) await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(chainId)})`);
+}
+
+/** Deletes one chain's mirror; outbox rows stay (the API may still deliver them) but are marked reverted. */
+export async function clearMirror(db: Db, chainId: number): Promise<void> {
+  const tables: PgTable[] = [...LOG_TABLES, ...DERIVED_TABLES, chainBlocks, chainUndo];
+  for (const table of tables) {
+    await db.delete(table).where(eq((table as unknown as typeof chainBlocks).chainId, chainId));
+  }
+  await db.update(chainOutbox).set({ reverted: true }).where(and(eq(chainOutbox.chainId, chainId), eq(chainOutbox.reverted, false)));
+}
+
+export function startIndexer(options: IndexerOptions): Indexer {
+  return new ChainSync(options).start();
+}

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type WalletClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { ensureCompiled, deployAll } from "../contracts/deploy";
+import { startAnvil, type Anvil } from "../devchain/anvil";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "../domain/abis";
+import type { Deployment } from "../domain/deployment";
+import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "../domain/devAccounts";
+
+/** Test support for the indexer: a private anvil with the contracts deployed, and the on-chain moves of the product. */
+export interface TestChain {
+  anvil: Anvil;
+  rpcUrl: string;
+  deployment: Deployment;
+  publicClient: PublicClient;
+  actors: Record<"originator" | "treasury" | "borrower" | "investor" | "other", Address>;
+  rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
+  originate(tokenId: bigint, principal?: bigint): Promise<Hex>;
+  list(tokenId: bigint, price: bigint, seller?: Address): Promise<Hex>;
+  updatePrice(tokenId: bigint, price: bigint, seller?: Address): Promise<Hex>;
+  cancel(tokenId: bigint, seller?: Address): Promise<Hex>;
+  buy(tokenId: bigint, price: bigint, buyer?: Address): Promise<Hex>;
+  transfer(tokenId: bigint, from: Address, to: Address): Promise<Hex>;
+  deposit(tokenId: bigint, owner: Address): Promise<Hex>;
+  withdrawFromVault(tokenId: bigint, depositor: Address, to?: Address): Promise<Hex>;
+  repay(tokenId: bigint, amount: bigint, payer?: Address): Promise<Hex>;
+  withdrawCredits(account: Address): Promise<Hex>;
+  stop(): Promise<void>;
+}
+
+const KEYS = {
+  deployer: DEV_ACCOUNTS.deployer,
+  originator: DEV_ACCOUNTS.originator,
+  treasury: DEV_ACCOUNTS.treasury,
+  borrower: DEV_ACCOUNTS.demoBorrower,
+  investor: DEV_ACCOUNTS.demoInvestor,
+  other: FREE_DEV_KEYS[0],
+} as const;
+
+export async function startTestChain(): Promise<TestChain> {
+  await ensureCompiled();
+  const anvil = await startAnvil();
+  const dataDir = mkdtempSync(join(tmpdir(), "lm-indexer-"));
+  try {
+    const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, dataDir });
+    return await makeTestChain(anvil, deployment, dataDir);
+  } catch (error) {
+    await anvil.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: string): Promise<TestChain> {
+  const transport = http(anvil.rpcUrl);
+  const publicClient = createPublicClient({ transport }) as PublicClient;
+  const wallets = new Map<string, WalletClient>();
+  const addressOf = {} as Record<keyof typeof KEYS, Address>;
+  for (const [role, key] of Object.entries(KEYS)) {
+    const account = privateKeyToAccount(key);
+    addressOf[role as keyof typeof KEYS] = account.address;
+    wallets.set(account.address.toLowerCase(), createWalletClient({ account, transport }));
+  }
+  const { loanNote, marketplace, vault, stablecoin } = deployment.contracts as Record<string, Address>;
+
+  async function send(from: Address, to: Address, abi: Abi, functionName: string, args: unknown[]): Promise<Hex> {
+    const wallet = wallets.get(from.toLowerCase());
+    if (!wallet) throw new Error(`no key for ${from}`);
+    const hash = await wallet.writeContract({ address: to, abi, functionName, args, chain: null, account: wallet.account! });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
+    return hash;
+  }
+  const dollars = (to: Address, amount: bigint) => send(addressOf.deployer, stablecoin, testDollarAbi as Abi, "mint", [to, amount]);
+  const approveDollars = (owner: Address, spender: Address) => send(owner, stablecoin, testDollarAbi as Abi, "approve", [spender, maxUint256]);
+  const approveNotes = (owner: Address, operator: Address) => send(owner, loanNote, loanNoteAbi as Abi, "setApprovalForAll", [operator, true]);
+  const approved = new Set<string>();
+  async function once(key: string, action: () => Promise<unknown>) {
+    if (approved.has(key)) return;
+    await action();
+    approved.add(key);
+  }
+
+  const chain: TestChain = {
+    anvil,
+    rpcUrl: anvil.rpcUrl,
+    deployment,
+    publicClient,
+    actors: { originator: addressOf.originator, treasury: addressOf.treasury, borrower: addressOf.borrower, investor: addressOf.investor, other: addressOf.other },
+    async rpc(method, params = []) {
+      return (await publicClient.request({ method: method as never, params: params as never })) as never;
+    },
+    originate: (tokenId, principal = 1_000_000_000n) =>
+      send(addressOf.originator, loanNote, loanNoteAbi as Abi, "originate", [tokenId, addressOf.borrower, principal, 1200, 12]),
+    async list(tokenId, price, seller = addressOf.treasury) {
+      await once(`notes:${seller}:${marketplace}`, () => approveNotes(seller, marketplace));
+      return send(seller, marketplace, noteMarketplaceAbi as Abi, "list", [tokenId, price]);
+    },
+    updatePrice: (tokenId, price, seller = addressOf.treasury) => send(seller, marketplace, noteMarketplaceAbi as Abi, "updatePrice", [tokenId, price]),
+    cancel: (tokenId, seller = addressOf.treasury) => send(seller, marketplace, noteMarketplaceAbi as Abi, "cancel", [tokenId]),
+    async buy(tokenId, price, buyer = addressOf.investor) {
+      await dollars(buyer, price);
+      await once(`dollars:${buyer}:${marketplace}`, () => approveDollars(buyer, marketplace));
+      return send(buyer, marketplace, noteMarketplaceAbi as Abi, "buy", [tokenId, price]);
+    },
+    transfer: (tokenId, from, to) => send(from, loanNote, loanNoteAbi as Abi, "transferFrom", [from, to, tokenId]),
+    async deposit(tokenId, owner) {
+      await once(`notes:${owner}:${vault}`, () => approveNotes(owner, vault));
+      return send(owner, vault, noteVaultAbi as Abi, "deposit", [tokenId]);
+    },
+    withdrawFromVault: (tokenId, depositor, to = depositor) => send(depositor, vault, noteVaultAbi as Abi, "withdraw", [tokenId, to]),
+    async repay(tokenId, amount, payer = addressOf.borrower) {
+      await dollars(payer, amount);
+      await once(`dollars:${payer}:${loanNote}`, () => approveDollars(payer, loanNote));
+      return send(payer, loanNote, loanNoteAbi as Abi, "repay", [tokenId, amount]);
+    },
+    withdrawCredits: (account) => send(account, loanNote, loanNoteAbi as Abi, "withdrawCredits", []),
+    async stop() {
+      await anvil.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return chain;
+}

@@ -1,0 +1,88 @@
+import { asc, eq } from "drizzle-orm";
+import type { Abi, Address, PublicClient } from "viem";
+import type { Db } from "../db/connect";
+import {
+  chainCreditWithdrawals,
+  chainCredits,
+  chainListings,
+  chainNotes,
+  chainRepayments,
+  chainSales,
+  chainTransfers,
+  chainVaultMoves,
+  chainVaultPositions,
+} from "../db/schema/chain";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "../domain/abis";
+import type { Deployment } from "../domain/deployment";
+
+const MIRROR_TABLES = {
+  notes: chainNotes,
+  listings: chainListings,
+  sales: chainSales,
+  repayments: chainRepayments,
+  credits: chainCredits,
+  creditWithdrawals: chainCreditWithdrawals,
+  vaultPositions: chainVaultPositions,
+  vaultMoves: chainVaultMoves,
+  transfers: chainTransfers,
+} as const;
+
+/** Every mirror row of one chain in a stable order, as plain comparable values. */
+export async function mirrorSnapshot(db: Db, chainId: number): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const [name, table] of Object.entries(MIRROR_TABLES)) {
+    const columns = table as unknown as Record<string, never>;
+    const order = "txHash" in columns ? [asc(columns.blockNumber), asc(columns.logIndex)] : "tokenId" in columns ? [asc(columns.tokenId)] : [asc(columns.account)];
+    const rows = await db.select().from(table as never).where(eq(columns.chainId, chainId)).orderBy(...order);
+    out[name] = (rows as Record<string, unknown>[]).map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v instanceof Date ? v.toISOString() : v])),
+    );
+  }
+  return out;
+}
+
+const STATUS = ["none", "active", "repaid", "defaulted"] as const;
+
+/**
+ * Compares the mirror with the contracts' own views: each note's owner, status and amount repaid, each live
+ * listing, each vault position and each account's unwithdrawn credits. Answers the differences found.
+ */
+export async function compareWithChain(db: Db, client: PublicClient, deployment: Deployment): Promise<string[]> {
+  const differences: string[] = [];
+  const { loanNote, marketplace, vault } = deployment.contracts as Record<string, Address>;
+  const read = (address: Address, abi: unknown, functionName: string, args: unknown[]) =>
+    client.readContract({ address, abi: abi as Abi, functionName, args }) as Promise<unknown>;
+
+  const notes = await db.select().from(chainNotes).where(eq(chainNotes.chainId, deployment.chainId));
+  const liveListings = await db.select().from(chainListings).where(eq(chainListings.chainId, deployment.chainId));
+  const positions = await db.select().from(chainVaultPositions).where(eq(chainVaultPositions.chainId, deployment.chainId));
+  for (const note of notes) {
+    const id = note.tokenId;
+    const [owner] = (await read(loanNote, loanNoteAbi, "ownershipOf", [id])) as [string, number];
+    const loan = (await read(loanNote, loanNoteAbi, "loanOf", [id])) as { repaid: bigint; status: number; principal: bigint };
+    if (owner.toLowerCase() !== note.owner) differences.push(`note ${id}: owner ${note.owner} in the mirror, ${owner} on chain`);
+    if (loan.repaid !== note.totalRepaid) differences.push(`note ${id}: repaid ${note.totalRepaid} in the mirror, ${loan.repaid} on chain`);
+    if (STATUS[loan.status] !== note.status) differences.push(`note ${id}: status ${note.status} in the mirror, ${STATUS[loan.status]} on chain`);
+    if (loan.principal !== note.principal) differences.push(`note ${id}: principal ${note.principal} in the mirror, ${loan.principal} on chain`);
+    const [seller, price] = (await read(marketplace, noteMarketplaceAbi, "listingOf", [id])) as [string, bigint];
+    const active = liveListings.filter((listing) => listing.tokenId === id && listing.status === "active");
+    const onChain = seller !== "0x0000000000000000000000000000000000000000";
+    if (active.length > 1) differences.push(`note ${id}: ${active.length} active listings in the mirror`);
+    if (onChain !== (active.length === 1)) differences.push(`note ${id}: listed ${active.length === 1} in the mirror, ${onChain} on chain`);
+    if (onChain && active[0] && (active[0].seller !== seller.toLowerCase() || active[0].price !== price)) {
+      differences.push(`note ${id}: listing ${active[0].seller}@${active[0].price} in the mirror, ${seller}@${price} on chain`);
+    }
+    const depositor = ((await read(vault, noteVaultAbi, "depositorOf", [id])) as string).toLowerCase();
+    const position = positions.find((p) => p.tokenId === id && p.active);
+    const expected = note.burned ? null : depositor === "0x0000000000000000000000000000000000000000" ? null : depositor;
+    if ((position?.depositor ?? null) !== expected) differences.push(`note ${id}: depositor ${position?.depositor ?? "none"} in the mirror, ${depositor} on chain`);
+  }
+  const credits = await db.select().from(chainCredits).where(eq(chainCredits.chainId, deployment.chainId));
+  for (const credit of credits) {
+    const balance = (await read(loanNote, loanNoteAbi, "creditsOf", [credit.account])) as bigint;
+    if (balance !== credit.credited - credit.withdrawn) {
+      differences.push(`credits of ${credit.account}: ${credit.credited - credit.withdrawn} in the mirror, ${balance} on chain`);
+    }
+  }
+  return differences;
+}
