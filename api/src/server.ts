@@ -84,9 +84,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // Sockets and keep-alive connections would hold the server open: end them after a grace period.
       const forced = setTimeout(() => httpServer.closeAllConnections(), 3000);
       forced.unref();
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // io.close() also closes the HTTP server, which waits for idle keep-alive connections unless they are ended now.
+      const closed = new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeIdleConnections();
-      await new Promise<void>((resolve) => (httpServer.listening ? httpServer.close(() => resolve()) : resolve()));
+      await closed;
       clearTimeout(forced);
       if (ownsKv) await kv.close();
       if (ownsDatabase) await database.close();

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { addressSchema } from "./auth";
-import { optionalText } from "./common";
 
 export const PROFILE_MESSAGES = {
   names: "First name and last name are required",
@@ -15,7 +14,11 @@ export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 export const PICTURE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 
 const name = z.string({ error: PROFILE_MESSAGES.names }).trim().min(1, PROFILE_MESSAGES.names).max(100, PROFILE_MESSAGES.names);
-const phone = optionalText(z.string({ error: PROFILE_MESSAGES.phone }).trim().min(10, PROFILE_MESSAGES.phone).max(30, PROFILE_MESSAGES.phone));
+/** "" or null clears the phone; absent leaves it as it is. */
+const phone = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+  z.string({ error: PROFILE_MESSAGES.phone }).trim().min(10, PROFILE_MESSAGES.phone).max(30, PROFILE_MESSAGES.phone).nullable().optional(),
+);
 
 /** Clearing only: "" or null disconnects the wallet; a value never links one (DESIGN.md "The wire contract"). */
 const walletClear = z.union([z.literal(""), z.null()], { error: PROFILE_MESSAGES.walletOnlyBySignature });
