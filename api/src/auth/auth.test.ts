@@ -178,17 +178,18 @@ describe("tokens", () => {
 
   test("a token signed with another secret, an alg-none token, a tampered one and an expired one all get 401", async () => {
     const { token, user } = await registerAndLogin();
-    const forged = await new SignJWT({ role: "admin" })
+    const stamp = decodeJwt(token).pws;
+    const forged = await new SignJWT({ role: "admin", pws: stamp })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(user._id)
       .setIssuer("loanmint")
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode("a-completely-different-secret-of-32+chars"));
-    const none = new UnsecuredJWT({ role: "admin" }).setSubject(user._id).setIssuer("loanmint").setExpirationTime("1h").encode();
+    const none = new UnsecuredJWT({ role: "admin", pws: stamp }).setSubject(user._id).setIssuer("loanmint").setExpirationTime("1h").encode();
     const [header, , signature] = token.split(".");
     const payload = Buffer.from(JSON.stringify({ ...decodeJwt(token), role: "admin", sub: user._id })).toString("base64url");
     const tampered = `${header}.${payload}.${signature}`;
-    const expired = await new SignJWT({ role: "user" })
+    const expired = await new SignJWT({ role: "user", pws: stamp })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(user._id)
       .setIssuer("loanmint")
@@ -215,6 +216,8 @@ describe("password change", () => {
     const answer = await api.call("PUT", "/auth/change-password", { token, body: { currentPassword: registration.password, newPassword: "brand-new-pass" } });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.message, "Password changed successfully!");
+    assert.equal((await api.call("GET", "/auth/me", { token })).status, 401, "earlier sessions end");
+    assert.equal((await api.call("GET", "/auth/me", { token: answer.body.data.token })).status, 200, "the answer carries a fresh token");
     assert.equal((await api.call("POST", "/auth/login", { body: { email: registration.email, password: "brand-new-pass" } })).status, 200);
     assert.equal((await api.call("POST", "/auth/login", { body: { email: registration.email, password: registration.password } })).status, 401);
   });

@@ -67,8 +67,9 @@ export function createAuthRouters(deps: AuthRouterDeps): { auth: Router; simpleA
   });
 
   router.put("/change-password", requireAuth(tokens, findUser), validate(changePasswordRequestSchema), async (req, res) => {
-    await auth.changePassword(currentUser(req), req.body);
-    ok(res, null, AUTH_ANSWERS.passwordChanged);
+    // Earlier tokens stop working; this session carries on with a fresh one.
+    const updated = await auth.changePassword(currentUser(req), req.body);
+    ok(res, { token: await tokens.issue(updated) }, AUTH_ANSWERS.passwordChanged);
   });
 
   router.post("/wallet/connect", walletLimit, validate(walletConnectRequestSchema), async (req, res) => {

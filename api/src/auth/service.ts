@@ -59,7 +59,7 @@ export function createAuthService(deps: { config: AppConfig; users: UsersReposit
     async changePassword(user: UserRow, input: ChangePasswordRequest) {
       if (!user.passwordHash) throw badRequest(AUTH_ANSWERS.noPassword);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badRequest(AUTH_ANSWERS.wrongCurrentPassword);
-      await users.update(user.id, { passwordHash: await hashPassword(input.newPassword) });
+      return (await users.update(user.id, { passwordHash: await hashPassword(input.newPassword) })) ?? user;
     },
 
     session,

@@ -25,9 +25,9 @@ type FindUser = (id: string) => Promise<UserRow | undefined>;
 export async function userFromRequest(req: Request, tokens: TokenService, findUser: FindUser): Promise<UserRow | null> {
   const token = bearerToken(req);
   if (token === null) return null;
-  const userId = token ? await tokens.verify(token) : null;
-  const user = userId ? await findUser(userId) : undefined;
-  if (!user) throw unauthorized(MESSAGES.badToken);
+  const claims = token ? await tokens.verify(token) : null;
+  const user = claims ? await findUser(claims.userId) : undefined;
+  if (!user || !tokens.current(user, claims!.stamp)) throw unauthorized(MESSAGES.badToken);
   return user;
 }
 
