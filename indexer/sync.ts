@@ -123,7 +123,9 @@ export class ChainSync implements Indexer {
   private stopped = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
-  private waiters: { target: number; resolve(): void; reject(error: Error): void }[] = [];
+  private waiters: { target: number; after: number; resolve(): void; reject(error: Error): void }[] = [];
+  /** Counts polls, so caughtUp() can wait for one that began after it was called. */
+  private polls = 0;
 
   constructor(private readonly options: IndexerOptions) {
     this.client = createPublicClient({ cacheTime: 0, transport: http(options.rpcUrl, { retryCount: 2, timeout: 30_000 }) }) as PublicClient;
@@ -158,9 +160,9 @@ export class ChainSync implements Indexer {
   async caughtUp(): Promise<void> {
     if (this.stopped) throw new Error("The indexer is stopped");
     const target = Number(await this.client.getBlockNumber()) - this.confirmations;
-    if (this.cursor && this.cursor.blockNumber >= target) return;
+    // Only a poll that starts after this call counts: an earlier one may not have seen a reorg yet.
     await new Promise<void>((resolve, reject) => {
-      this.waiters.push({ target, resolve, reject });
+      this.waiters.push({ target, after: this.polls, resolve, reject });
       this.wake?.();
     });
   }
@@ -180,10 +182,10 @@ export class ChainSync implements Indexer {
     }
   }
 
-  private settleWaiters(atTip: boolean): void {
+  private settleWaiters(poll: number, atTip: boolean): void {
     const reached = this.cursor?.blockNumber ?? -1;
     this.waiters = this.waiters.filter((waiter) => {
-      if (!atTip && reached < waiter.target) return true;
+      if (poll <= waiter.after || (!atTip && reached < waiter.target)) return true;
       waiter.resolve();
       return false;
     });
@@ -198,8 +200,9 @@ export class ChainSync implements Indexer {
         if (!writer) {
           // Another indexer writes: follow its cursor so caughtUp() still answers, and try again later.
           this.role = "passive";
+          const poll = ++this.polls;
           await this.readCursor(this.options.db);
-          this.settleWaiters(false);
+          this.settleWaiters(poll, false);
           await this.sleep(Math.max(this.pollIntervalMs, 500));
           continue;
         }
@@ -296,6 +299,7 @@ export class ChainSync implements Indexer {
 
   /** One poll: detect a reorg, or index what is new. Answers whether anything happened. */
   private async step(db: Db): Promise<boolean> {
+    const poll = ++this.polls;
     const head = Number(await this.client.getBlockNumber());
     this.head = head;
     const target = head - this.confirmations;
@@ -309,15 +313,15 @@ export class ChainSync implements Indexer {
       return true;
     }
     if (cursor.blockNumber >= target) {
-      this.settleWaiters(true);
+      this.settleWaiters(poll, true);
       return false;
     }
-    await this.backfill(db, head, target);
+    await this.backfill(db, head, target, poll);
     return true;
   }
 
   /** Fetches the next range while the current one is written, so RPC and database work overlap. */
-  private async backfill(db: Db, head: number, target: number): Promise<void> {
+  private async backfill(db: Db, head: number, target: number, poll: number): Promise<void> {
     const finalized = head - this.finalityDepth;
     let next: Promise<Fetched | null> | null = this.fetch(this.cursor!.blockNumber + 1, target, null, finalized);
     while (next) {
@@ -327,6 +331,7 @@ export class ChainSync implements Indexer {
       next?.catch(() => {});
       try {
         await this.process(db, fetched, finalized);
+        this.settleWaiters(poll, false);
       } catch (error) {
         await next?.catch(() => {});
         throw error;
@@ -405,7 +410,6 @@ export class ChainSync implements Indexer {
       await this.options.beforeCommit?.(info);
     });
     this.cursor = { ...cursor, blockNumber: fetched.to, blockHash: fetched.toHash };
-    this.settleWaiters(false);
     await this.options.onBatch?.(info);
   }
 

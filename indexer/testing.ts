@@ -65,7 +65,7 @@ export async function startTestChain(): Promise<TestChain> {
 
 async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: string): Promise<TestChain> {
   const transport = http(anvil.rpcUrl);
-  const publicClient = createPublicClient({ transport }) as PublicClient;
+  const publicClient = createPublicClient({ transport, cacheTime: 0 }) as PublicClient;
   const wallets = new Map<string, WalletClient>();
   const addressOf = {} as Record<keyof typeof KEYS, Address>;
   for (const [role, key] of Object.entries(KEYS)) {
