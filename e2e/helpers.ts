@@ -1,0 +1,43 @@
+import { expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+
+/** Skips the once-per-tab splash: the splash has its own test. */
+export async function skipSplash(page: Page) {
+  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+}
+
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@e2e.loanmint.test`;
+}
+
+/** A screenshot of a spec 01 screen, kept as a test artefact. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync("test-results/screens", { recursive: true });
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+export interface Account {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(tag = "user"): Account {
+  return { firstName: "Ada", lastName: "Lovelace", email: uniqueEmail(tag), password: "secret123" };
+}
+
+/** Registers through the API (faster than the form where the form is not what is tested). */
+export async function registerByApi(page: Page, account: Account, extra: Record<string, unknown> = {}) {
+  const res = await page.request.post("/api/auth/register", { data: { ...account, role: "user", ...extra } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+export async function loginByForm(page: Page, account: Pick<Account, "email" | "password">, as: "User" | "Admin" = "User") {
+  await page.goto("/login");
+  if (as === "Admin") await page.getByLabel("Admin", { exact: true }).check();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: `Sign in as ${as}` }).click();
+}

@@ -1,0 +1,104 @@
+import { test, expect } from "@playwright/test";
+import { newAccount, registerByApi, loginByForm, screenshot, skipSplash } from "./helpers";
+
+test("the splash shows first, once per tab, and fades away", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("splash")).toBeVisible();
+  await expect(page.getByTestId("splash")).toContainText("Loading");
+  await expect(page.getByTestId("splash")).toBeHidden({ timeout: 5000 });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("splash")).toHaveCount(0);
+});
+
+test.describe("with the splash already seen", () => {
+  test.beforeEach(async ({ page }) => skipSplash(page));
+
+  test("the landing page shows every section and keeps one FAQ answer open", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Get Started Free" })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("button", { name: /Watch Demo/ })).toBeVisible();
+    for (const title of ["Secure and transparent", "NFT tokenization", "Global access", "Competitive rates"]) {
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    }
+    await expect(page.getByText("$2.5M+")).toBeVisible();
+    const questions = page.locator(".faq__item button");
+    await expect(questions).toHaveCount(8);
+    await questions.nth(2).click();
+    await expect(page.locator(".faq__answer:visible")).toHaveCount(1);
+    await expect(questions.nth(2)).toHaveAttribute("aria-expanded", "true");
+    await expect(questions.nth(0)).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("link", { name: "Create your free account" })).toHaveAttribute("href", "/register");
+    await screenshot(page, "01-landing");
+  });
+
+  test("visitors are sent to /login from signed-in pages and unknown paths go to /", async ({ page }) => {
+    for (const path of ["/dashboard", "/profile", "/loans/my-loans", "/marketplace", "/admin", "/admin/users"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Sign Up Free" }).first()).toBeVisible();
+  });
+
+  test("a signed-in user is kept out of admin pages and away from login and register", async ({ page }) => {
+    const account = newAccount("guard");
+    await registerByApi(page, account);
+    await loginByForm(page, account);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/register");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/loan/apply");
+    await expect(page).toHaveURL(/\/loans\/request$/);
+    await page.goto("/nft/7");
+    await expect(page).toHaveURL(/\/marketplace\/nft\/7$/);
+    await expect(page.getByRole("banner").getByTestId("logo-link")).toHaveAttribute("href", "/dashboard");
+  });
+
+  test("an admin is sent from user pages to /admin and reaches every admin page", async ({ page }) => {
+    const admin = newAccount("admin");
+    await registerByApi(page, admin, { role: "admin", adminInviteCode: "e2e-invite" });
+    await loginByForm(page, admin, "Admin");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByTestId("admin-badge")).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/admin$/);
+    for (const path of ["/admin/overview", "/admin/loans", "/admin/request", "/admin/marketplace", "/admin/users", "/admin/portfolio", "/admin/kyc"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    await page.goto("/profile");
+    await expect(page.getByTestId("admin-info")).toContainText("Super Admin");
+    await expect(page.getByRole("banner").getByTestId("logo-link")).toHaveAttribute("href", "/admin");
+    await screenshot(page, "08-profile-admin");
+  });
+
+  test("the theme follows the system first and the choice survives a reload", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await page.getByTestId("theme-toggle").first().click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+  });
+
+  test("the mobile menu mirrors the top bar", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await page.getByTestId("mobile-menu-button").click();
+    const menu = page.getByTestId("mobile-menu");
+    await expect(menu.getByRole("link", { name: "Login" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Sign Up Free" })).toBeVisible();
+    await screenshot(page, "02-mobile-menu");
+    await menu.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,72 @@
+import { test, expect } from "@playwright/test";
+import { installTestWallet } from "./testWallet";
+import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
+import { query } from "./db";
+
+test.beforeEach(async ({ page }) => skipSplash(page));
+
+test("a new wallet signs in with a SIWE signature and becomes a wallet user", async ({ page }) => {
+  const wallet = await installTestWallet(page);
+  await page.goto("/login");
+  const block = page.getByTestId("wallet-block");
+  await expect(block.getByText("Sign a message to verify ownership")).toBeVisible();
+  await expect(page.getByTestId("wallet-required")).toHaveCount(0);
+  await block.getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByTestId("rk-wallet-option-injected").click();
+  const short = `${wallet.address.slice(0, 6)}...${wallet.address.slice(-4)}`;
+  await expect(page.getByTestId("connected-address")).toContainText(short);
+  await block.getByRole("button", { name: "Sign In with Wallet" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Welcome back! Wallet connected ${short}`)).toBeVisible();
+  await expect(page.getByTestId("wallet-badge")).toBeVisible();
+  await expect(page.getByTestId("wallet-chip")).toContainText(short.toLowerCase(), { ignoreCase: true });
+
+  const rows = await query<{ is_wallet_user: boolean }>("select is_wallet_user from users where lower(wallet_address) = lower($1)", [wallet.address]);
+  expect(rows).toEqual([{ is_wallet_user: true }]);
+
+  // The dashboard's Disconnect signs the wallet user out.
+  await page.getByTestId("wallet-chip").getByRole("button", { name: "Disconnect" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Wallet disconnected successfully")).toBeVisible();
+});
+
+test("a signed-in account links a wallet from the profile and disconnects it after confirming", async ({ page }) => {
+  const wallet = await installTestWallet(page);
+  const account = newAccount("linker");
+  await registerByApi(page, account);
+  await loginByForm(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/profile");
+  const card = page.getByTestId("wallet-card");
+  await card.getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByTestId("rk-wallet-option-injected").click();
+  await expect(page.getByText("Wallet connected successfully!")).toBeVisible();
+  await expect(card.getByTestId("linked-wallet")).toHaveText(wallet.address, { ignoreCase: true });
+  await expect(card.getByRole("link", { name: "View on explorer" })).toHaveAttribute("href", new RegExp(`/explorer/address/${wallet.address}`, "i"));
+  await screenshot(page, "09-profile-wallet");
+
+  const linked = await query<{ wallet_address: string }>("select wallet_address from users where email = $1", [account.email]);
+  expect(linked[0].wallet_address.toLowerCase()).toBe(wallet.address.toLowerCase());
+
+  await card.getByRole("button", { name: "Disconnect" }).click();
+  await card.getByRole("button", { name: "Yes, Disconnect" }).click();
+  await expect(page.getByText("Wallet disconnected successfully")).toBeVisible();
+  // The extension stays connected, so the card offers to link that wallet again.
+  await expect(card.getByRole("button", { name: /^(Connect Wallet|Link 0x)/ })).toBeVisible();
+  const cleared = await query<{ wallet_address: string | null }>("select wallet_address from users where email = $1", [account.email]);
+  expect(cleared[0].wallet_address ?? "").toBe("");
+});
+
+test("without a wallet extension the login shows the notice and the local dev wallet still signs in", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByTestId("wallet-required")).toContainText("MetaMask is not installed");
+  await screenshot(page, "10-login-no-wallet");
+  await expect(page.getByTestId("dev-wallet-picker")).toBeVisible();
+  await page.getByLabel("Local dev wallet account").selectOption("fresh");
+  await page.getByTestId("wallet-block").getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByTestId("rk-wallet-option-loanmint-dev").click();
+  await expect(page.getByTestId("connected-address")).toBeVisible();
+  await page.getByTestId("wallet-block").getByRole("button", { name: "Sign In with Wallet" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("wallet-badge")).toBeVisible();
+});
