@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { createPublicClient, http, maxUint256 } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../domain/abis";
+import { DEV_ACCOUNTS } from "../../domain/devAccounts";
+import { startAnvil, type Anvil } from "../../devchain/anvil";
+import { deployAll, deploymentPath } from "../deploy";
+import { DEFAULTS } from "../params";
+
+describe("deployAll", () => {
+  let chain: Anvil;
+  const dataDir = mkdtempSync(join(tmpdir(), "loanmint-deploy-"));
+
+  before(async () => {
+    chain = await startAnvil();
+  });
+  after(async () => {
+    await chain.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("deploys and wires everything once, then returns the same record without sending a transaction", async () => {
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    const first = await deployAll({ rpcUrl: chain.rpcUrl, dataDir });
+    const treasury = privateKeyToAccount(DEV_ACCOUNTS.treasury).address;
+    const originator = privateKeyToAccount(DEV_ACCOUNTS.originator).address;
+    assert.equal(first.chainId, 31337);
+    assert.equal(first.treasury, treasury);
+    assert.equal(first.originator, originator);
+    assert.deepEqual(JSON.parse(readFileSync(deploymentPath(dataDir, 31337), "utf8")), first);
+
+    const { loanNote, marketplace, vault, stablecoin } = first.contracts;
+    const read = <T>(address: `0x${string}`, abi: readonly unknown[], functionName: string, args: unknown[] = []) =>
+      client.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>;
+    assert.equal(await read(loanNote, loanNoteAbi, "vault"), vault);
+    assert.equal(await read(loanNote, loanNoteAbi, "hasRole", [await read(loanNote, loanNoteAbi, "ORIGINATOR_ROLE"), originator]), true);
+    assert.equal(await read(stablecoin, testDollarAbi, "allowance", [treasury, loanNote]), maxUint256);
+    assert.equal(await read(loanNote, loanNoteAbi, "isApprovedForAll", [treasury, marketplace]), true);
+    assert.equal(await read(stablecoin, testDollarAbi, "balanceOf", [treasury]), DEFAULTS.treasuryFunding);
+    assert.equal(await read(marketplace, noteMarketplaceAbi, "note"), loanNote);
+
+    const blockBefore = await client.getBlockNumber();
+    assert.deepEqual(await deployAll({ rpcUrl: chain.rpcUrl, dataDir }), first);
+    assert.equal(await client.getBlockNumber(), blockBefore);
+  });
+
+  it("deploys again when the record describes another chain", async () => {
+    const other = await startAnvil();
+    try {
+      const record = await deployAll({ rpcUrl: chain.rpcUrl, dataDir });
+      const fresh = await deployAll({ rpcUrl: other.rpcUrl, dataDir, fundTreasuryWith: 5n });
+      assert.notEqual(fresh.genesisHash, record.genesisHash);
+      const client = createPublicClient({ transport: http(other.rpcUrl) });
+      const balance = await client.readContract({
+        address: fresh.contracts.stablecoin,
+        abi: testDollarAbi,
+        functionName: "balanceOf",
+        args: [fresh.treasury],
+      });
+      assert.equal(balance, 5n);
+    } finally {
+      await other.stop();
+    }
+  });
+});
