@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import cors from "cors";
-import { pino } from "pino";
+import { createLogger } from "./logger";
 import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { createChainClient } from "./chain/client";
@@ -38,7 +38,7 @@ export interface CreateAppOptions extends AppDeps {
 
 export function createApp(deps: CreateAppOptions): Express {
   const { config, db, kv } = deps;
-  const logger = deps.logger ?? pino({ level: config.logLevel });
+  const logger = deps.logger ?? createLogger(config.logLevel);
   const now = deps.now ?? (() => new Date());
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
   const publicClient = deps.publicClient ?? createChainClient(config);

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import type { Express } from "express";
 import { Server as SocketServer } from "socket.io";
-import { pino, type Logger } from "pino";
+import type { Logger } from "pino";
+import { createLogger } from "./logger";
 import type { PublicClient } from "viem";
 import { connectDatabase, type DatabaseHandle } from "../../db/connect";
 import { loadConfig, type AppConfig } from "./config/env";
@@ -49,7 +50,7 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const base = options.config ?? loadConfig();
   const config = options.port !== undefined ? { ...base, port: options.port } : base;
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const ownsDatabase = !options.database;
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsKv = !options.kv;

@@ -38,6 +38,8 @@ export function createAuthRouters(deps: AuthRouterDeps): { auth: Router; simpleA
   const emailKey = (req: Request) => `${req.ip}:${String(req.body?.email ?? "").trim().toLowerCase()}`;
 
   const loginLimit = rateLimit(kv, { name: "login", ...limits.login, key: emailKey });
+  // Guessing across many emails from one address is capped too, more loosely.
+  const loginAddressLimit = rateLimit(kv, { name: "login-ip", max: limits.login.max * 10, windowMs: limits.login.windowMs });
   const registerLimit = rateLimit(kv, { name: "register", ...limits.register });
   const walletLimit = rateLimit(kv, { name: "wallet", ...limits.wallet });
 
@@ -50,6 +52,7 @@ export function createAuthRouters(deps: AuthRouterDeps): { auth: Router; simpleA
     },
   ];
   const login = [
+    loginAddressLimit,
     loginLimit,
     validate(loginRequestSchema),
     async (req: Request, res: Parameters<typeof ok>[0]) => {

@@ -18,6 +18,7 @@ export function toWireUser(row: UserRow, appOrigin: string) {
     kycStatus: row.kycStatus,
     kyc: { status: row.kycStatus },
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    lastLogin: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
