@@ -1,6 +1,7 @@
-import { createWalletClient, http, parseAbi, parseEther, type Address, type Hash, type PublicClient } from "viem";
+import { createWalletClient, http, parseEther, type Address, type Hash, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
+import { testDollarAbi } from "../../../domain/abis";
 import { parseUsd } from "../../../domain/money";
 import type { AppConfig } from "../config/env";
 import { chainOf } from "../chain/client";
@@ -8,9 +9,6 @@ import { readDeployment } from "../config/deployment";
 
 export const FAUCET_ETH = "10";
 export const FAUCET_USD = "10000";
-
-// The TestDollar's minter entry point; only the selector and argument types matter here.
-const mintAbi = parseAbi(["function mint(address to, uint256 amount)"]);
 
 export interface FaucetResult {
   address: Address;
@@ -42,7 +40,7 @@ export function createFaucet(deps: { config: AppConfig; publicClient: PublicClie
         if (deployment) {
           stablecoinTxHash = await wallet.writeContract({
             address: deployment.contracts.stablecoin as Address,
-            abi: mintAbi,
+            abi: testDollarAbi,
             functionName: "mint",
             args: [to, parseUsd(FAUCET_USD)],
           });
