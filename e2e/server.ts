@@ -31,10 +31,10 @@ const env = {
 };
 
 let child: ChildProcess;
-if (existsSync(resolve(root, "contracts/deploy.ts"))) {
+// E2E_STACK=minimal skips the contracts (the account journeys do not need them).
+if (process.env.E2E_STACK !== "minimal" && existsSync(resolve(root, "contracts/deploy.ts"))) {
   child = spawn("node", ["--import", "tsx", "scripts/start.ts", "--no-demo"], { cwd: root, env, stdio: "inherit" });
 } else {
-  // Until the contracts can be deployed, the accounts journeys need only a chain, the API and the built app.
   child = spawn("node", ["--import", "tsx", "e2e/minimalStack.ts"], { cwd: root, env, stdio: "inherit" });
 }
 const stop = () => child.kill("SIGTERM");

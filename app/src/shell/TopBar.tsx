@@ -32,12 +32,12 @@ export function TopBar() {
           <ThemeToggle />
           {signedIn ? (
             <>
-              <span className="greeting" data-testid="greeting">
+              <span className="greeting hide-md-greeting" data-testid="greeting">
                 Hi, <strong>{user.firstName || "User"}</strong>
               </span>
               {isAdmin(user) && <span className="badge badge--admin" data-testid="admin-badge">Admin</span>}
               {user.isWalletUser && <span className="badge badge--wallet" data-testid="wallet-badge">Wallet</span>}
-              <Link to="/profile" className="btn btn--ghost btn--sm hide-sm">Profile</Link>
+              <Link to="/profile" className="btn btn--ghost btn--sm hide-sm hide-md">Profile</Link>
               <button type="button" className="btn btn--ghost btn--sm hide-sm" onClick={() => logout()}>Logout</button>
               <UserMenu user={user} />
             </>
