@@ -1,0 +1,153 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { chainOutbox, chainTransfers, chainCursors, chainNotes } from "../db/schema/chain";
+import { users } from "../db/schema/users";
+import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { reindex } from "./reindex";
+import { startIndexer, type Indexer } from "./sync";
+import { startTestChain, type TestChain } from "./testing";
+import { compareWithChain, mirrorSnapshot } from "./verify";
+
+const USD = 1_000_000n;
+let chain: TestChain;
+let database: TestDatabase;
+let indexer: Indexer | null = null;
+
+before(async () => {
+  [chain, database] = await Promise.all([startTestChain(), createTestDatabase()]);
+});
+
+after(async () => {
+  await indexer?.stop();
+  await database?.drop();
+  await chain?.stop();
+});
+
+async function chainTransferCount(): Promise<number> {
+  const logs = await chain.publicClient.getLogs({
+    address: chain.deployment.contracts.loanNote as `0x${string}`,
+    event: { type: "event", name: "Transfer", inputs: [{ type: "address", name: "from", indexed: true }, { type: "address", name: "to", indexed: true }, { type: "uint256", name: "tokenId", indexed: true }] },
+    fromBlock: 0n,
+  });
+  return logs.length;
+}
+
+test("a backfill mirrors the notes, listings, sales, repayments, credits and vault moves made before the indexer started", async () => {
+  const { treasury, investor, other } = chain.actors;
+  await chain.originate(1n);
+  await chain.list(1n, 1_000n * USD);
+  await chain.buy(1n, 1_000n * USD);
+  await chain.originate(2n);
+  await chain.deposit(2n, treasury);
+  await chain.repay(2n, 100n * USD);
+  await chain.repay(1n, 60n * USD);
+  await chain.withdrawCredits(investor);
+  await chain.originate(3n, 250n * USD);
+  await chain.list(3n, 240n * USD);
+  await chain.transfer(3n, treasury, other); // lapses the listing
+
+  indexer = startIndexer({ db: database.db, rpcUrl: chain.rpcUrl, deployment: chain.deployment, pollIntervalMs: 50 });
+  await indexer.caughtUp();
+
+  assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
+  const mirror = await mirrorSnapshot(database.db, chain.deployment.chainId);
+  assert.equal(mirror.notes.length, 3);
+  assert.deepEqual(
+    mirror.listings.map((l) => (l as { status: string }).status),
+    ["sold", "lapsed"],
+  );
+  assert.equal(mirror.sales.length, 1);
+  assert.equal(mirror.repayments.length, 2);
+  assert.equal(mirror.creditWithdrawals.length, 1);
+  assert.equal(mirror.vaultMoves.length, 1);
+  assert.equal(mirror.transfers.length, await chainTransferCount());
+  const note2 = mirror.notes.find((n) => (n as { tokenId: string }).tokenId === "2") as Record<string, unknown>;
+  assert.equal(note2.owner, chain.deployment.contracts.vault.toLowerCase());
+  assert.equal(note2.holder, treasury.toLowerCase(), "a vaulted note is held by its depositor");
+  const outbox = await database.db.select().from(chainOutbox);
+  assert.equal(outbox.length, 0, "history replayed on a fresh mirror is not pushed");
+});
+
+test("live following writes each event's outbox rows, addressed to the rooms of the accounts involved", async () => {
+  const { investor, other } = chain.actors;
+  const [user] = await database.db
+    .insert(users)
+    .values({ firstName: "Ivy", lastName: "Investor", walletAddress: investor.toLowerCase() })
+    .returning({ id: users.id });
+  await chain.originate(4n);
+  await chain.list(4n, 990n * USD);
+  await chain.updatePrice(4n, 980n * USD);
+  await chain.buy(4n, 980n * USD, investor);
+  await chain.repay(4n, 20n * USD, other);
+  await indexer!.caughtUp();
+
+  assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
+  const rows = await database.db.select().from(chainOutbox).orderBy(asc(chainOutbox.id));
+  const summary = rows.map((row) => `${row.event}:${(row.payload as { type?: string }).type ?? ""}`);
+  assert.deepEqual(summary, [
+    "loan:funded:",
+    "marketplace:update:listed",
+    "marketplace:update:price_updated",
+    "marketplace:update:sold",
+    "marketplace:update:repaid",
+  ]);
+  const sold = rows[3];
+  assert.deepEqual((sold.rooms as string[]).sort(), ["marketplace", `user:${user.id}`].sort());
+  assert.deepEqual(sold.payload, { type: "sold", amount: "980", nftId: "4", tokenId: "4", txHash: sold.txHash });
+  const funded = rows[0];
+  assert.deepEqual(funded.rooms, ["admins"], "the borrower's wallet has no account here, so only admins hear of it");
+  assert.equal((funded.payload as { amount: string }).amount, "1000");
+  const repaid = rows[4];
+  assert.ok((repaid.rooms as string[]).includes(`user:${user.id}`), "the holder hears of a repayment credited to them");
+});
+
+test("a crash in the middle of a batch leaves no duplicates and no gaps after the restart", async () => {
+  await indexer?.stop();
+  indexer = null;
+  for (let id = 10n; id < 16n; id++) await chain.originate(id);
+  await chain.list(10n, 500n * USD);
+  let batches = 0;
+  const crashing = startIndexer({
+    db: database.db,
+    rpcUrl: chain.rpcUrl,
+    deployment: chain.deployment,
+    pollIntervalMs: 50,
+    range: { initial: 2, max: 2 },
+    beforeCommit() {
+      if (++batches === 3) throw new Error("simulated crash before commit");
+    },
+  });
+  const deadline = Date.now() + 10_000;
+  while (!crashing.status().lastError && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await crashing.stop();
+  assert.match(String(crashing.status().lastError ?? "simulated crash before commit"), /simulated crash/);
+  const [cursor] = await database.db.select().from(chainCursors);
+  const head = Number(await chain.publicClient.getBlockNumber());
+  assert.ok(cursor.blockNumber < head, `the crashed batch was not committed (cursor ${cursor.blockNumber}, head ${head}, batches ${batches}, ${crashing.status().lastError})`);
+
+  indexer = startIndexer({ db: database.db, rpcUrl: chain.rpcUrl, deployment: chain.deployment, pollIntervalMs: 50 });
+  await indexer.caughtUp();
+  assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
+  const [{ count }] = await database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chainTransfers)
+    .where(eq(chainTransfers.chainId, chain.deployment.chainId));
+  assert.equal(count, await chainTransferCount());
+  const notes = await database.db.select({ id: chainNotes.tokenId }).from(chainNotes).where(and(eq(chainNotes.chainId, 31337)));
+  assert.equal(notes.length, 10);
+});
+
+test("a mirror rebuilt from the chain equals the mirror built live, and pushes nothing again", async () => {
+  await indexer!.caughtUp();
+  await indexer!.stop();
+  indexer = null;
+  const live = await mirrorSnapshot(database.db, chain.deployment.chainId);
+  const outboxBefore = (await database.db.select().from(chainOutbox)).length;
+  const result = await reindex({ db: database.db, rpcUrl: chain.rpcUrl, deployment: chain.deployment });
+  assert.equal(result.blockNumber, Number(await chain.publicClient.getBlockNumber()));
+  const rebuilt = await mirrorSnapshot(database.db, chain.deployment.chainId);
+  assert.deepEqual(rebuilt, live);
+  const outboxAfter = await database.db.select().from(chainOutbox).where(eq(chainOutbox.kind, "event"));
+  assert.equal(outboxAfter.length, outboxBefore);
+});
