@@ -27,6 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const name = `lm_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   try {
+    await dropStale(admin);
     await admin.query(`create database "${name}"`);
   } finally {
     await admin.end();
@@ -48,4 +49,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+const STALE_AFTER_MS = 6 * 60 * 60_000;
+
+/** A test run killed before its drop() leaves its database behind: sweep those older than a few hours. */
+async function dropStale(admin: { query(sql: string): Promise<{ rows: { datname: string }[] }> }): Promise<void> {
+  const { rows } = await admin.query("select datname from pg_database where datname like 'lm\\_test\\_%'");
+  for (const { datname } of rows) {
+    const created = parseInt(datname.split("_")[2] ?? "", 36);
+    if (Number.isFinite(created) && Date.now() - created > STALE_AFTER_MS) {
+      await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => {});
+    }
+  }
 }
