@@ -27,7 +27,7 @@ try {
   const transport = http(chain.rpcUrl);
   const client = createPublicClient({ transport });
   const deployment = await deployAll({ rpcUrl: chain.rpcUrl, dataDir });
-  const { loanNote, marketplace, vault, stablecoin } = deployment.contracts;
+  const { loanNote, marketplace, vault, stablecoin } = deployment.contracts as Record<keyof typeof deployment.contracts, Address>;
   const viemChain = { id: 31337, name: "anvil", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } };
 
   const account = (key: Hex) => privateKeyToAccount(key);

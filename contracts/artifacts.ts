@@ -39,18 +39,32 @@ function newestSourceTime(dir: string): number {
   return newest;
 }
 
-/** Runs the Hardhat build when an artifact is missing or older than any Solidity source (or the config). */
+/** The address Hardhat's coverage instrumentation calls; `hardhat test --coverage` leaves such artifacts behind. */
+const COVERAGE_MARKER = "c0bec0bec0bec0bec0bec0bec0bec0bec0bec0be";
+
+/** Whether the artifacts on disk come from a coverage run (instrumented, too large to deploy for real). */
+export function artifactsAreInstrumented(): boolean {
+  return (Object.keys(CONTRACTS) as ContractName[]).some(
+    (name) => existsSync(artifactPath(name)) && readArtifact(name).bytecode.toLowerCase().includes(COVERAGE_MARKER),
+  );
+}
+
+/**
+ * Runs the Hardhat build when an artifact is missing, older than any Solidity source (or the config), or
+ * instrumented by a coverage run.
+ */
 export function ensureCompiled(): void {
   const sourcesChanged = Math.max(newestSourceTime(join(root, "contracts")), statSync(join(root, "hardhat.config.ts")).mtimeMs);
-  const stale = (Object.keys(CONTRACTS) as ContractName[]).some((name) => {
-    const path = artifactPath(name);
-    return !existsSync(path) || statSync(path).mtimeMs < sourcesChanged;
-  });
+  const stale =
+    artifactsAreInstrumented() ||
+    (Object.keys(CONTRACTS) as ContractName[]).some((name) => {
+      const path = artifactPath(name);
+      return !existsSync(path) || statSync(path).mtimeMs < sourcesChanged;
+    });
   if (!stale) return;
   const cli = join(dirname(require.resolve("hardhat/package.json")), "dist", "src", "cli.js");
   const result = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
   if (result.status !== 0) throw new Error(`hardhat build failed:\n${result.stdout}\n${result.stderr}`);
-  // Hardhat skips unchanged sources; touch nothing, but make sure the artifacts now exist.
   for (const name of Object.keys(CONTRACTS) as ContractName[]) {
     if (!existsSync(artifactPath(name))) throw new Error(`hardhat build produced no artifact for ${name}`);
   }
