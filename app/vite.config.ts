@@ -10,6 +10,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // bench/bundle.ts reads which chunks each entry and route pulls in.
+    manifest: true,
     // The wallet stack is large by nature; it is lazy-loaded, so its size does not reach first paint.
     chunkSizeWarningLimit: 1500,
   },

@@ -1,7 +1,7 @@
 // Starts the whole stack privately for the browser journeys: a fresh data directory, a fresh
 // Postgres database, a private chain on its own port, the API serving the built app.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync, mkdirSync } from "node:fs";
+import { rmSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import pg from "pg";
 import { E2E_ADMIN_INVITE, E2E_DATA_DIR, E2E_DB_NAME, E2E_PORT, E2E_RPC_URL, e2eDatabaseUrls } from "./stack";
@@ -30,13 +30,9 @@ const env = {
   PATH: `${resolve(root, "node_modules/.bin")}:${process.env.PATH}`,
 };
 
-let child: ChildProcess;
-// E2E_STACK=minimal skips the contracts (the account journeys do not need them).
-if (process.env.E2E_STACK !== "minimal" && existsSync(resolve(root, "contracts/deploy.ts"))) {
-  child = spawn("node", ["--import", "tsx", "scripts/start.ts", "--no-demo"], { cwd: root, env, stdio: "inherit" });
-} else {
-  child = spawn("node", ["--import", "tsx", "e2e/minimalStack.ts"], { cwd: root, env, stdio: "inherit" });
-}
+// The same start-up as `npm start` (chain, contracts, app build, API, demo accounts), so the journeys
+// run against what a user gets; --no-demo leaves out the demo loans.
+const child: ChildProcess = spawn("node", ["--import", "tsx", "scripts/start.ts", "--no-demo"], { cwd: root, env, stdio: "inherit" });
 const stop = () => child.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
