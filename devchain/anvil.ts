@@ -59,7 +59,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM"); // SIGTERM lets anvil write its state file
-      await Promise.race([exited, sleep(5000).then(() => child.kill("SIGKILL"))]);
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(killer);
     },
   };
 }
