@@ -1,0 +1,28 @@
+import type { ServerEventName, ServerEventPayloads } from "../../../domain/events";
+
+/** A stored notification's content: texts are the spec's, with amounts already formatted by the server. */
+export interface NotificationContent {
+  type: string;
+  title: string;
+  message: string;
+  link?: string | null;
+}
+
+/** A socket.io event to push beside a notification, or on its own. */
+export interface LiveEvent<Name extends ServerEventName = ServerEventName> {
+  name: Name;
+  payload: ServerEventPayloads[Name];
+}
+
+/**
+ * The one way the API tells people something (DESIGN.md "The wire contract": notifications are rows per
+ * recipient, pushed live). Every service that decides something calls it; nothing else emits to sockets.
+ */
+export interface Notifier {
+  /** Stores one row for the user and pushes `notification:new` (and `event`, if given) to room user:<id>. */
+  notifyUser(userId: string, content: NotificationContent, event?: LiveEvent): Promise<void>;
+  /** Stores one row per admin and pushes `notification:new` (and `event`) to the admins room. */
+  notifyAdmins(content: NotificationContent, event?: LiveEvent): Promise<void>;
+  /** Pushes an event that stores nothing (e.g. marketplace:update to the marketplace room). */
+  publish(room: string, event: LiveEvent): void;
+}
