@@ -19,6 +19,7 @@ interface Decoder {
   indexed: AbiParameter[];
   data: AbiParameter[];
   addressNames: string[];
+  staticData: boolean;
 }
 
 /**
@@ -39,6 +40,7 @@ export class LogDecoder {
           indexed: item.inputs.filter((input) => input.indexed),
           data: item.inputs.filter((input) => !input.indexed),
           addressNames: item.inputs.filter((input) => input.type === "address").map((input) => input.name!),
+          staticData: item.inputs.filter((input) => !input.indexed).every(isWord),
         });
       }
     }
@@ -55,7 +57,10 @@ export class LogDecoder {
       const topic = log.topics[i + 1] as Hex;
       args[input.name!] = isHashedWhenIndexed(input) ? topic : decodeTopic(input, topic);
     });
-    if (decoder.data.length > 0) {
+    if (decoder.staticData) {
+      // Every data field is one 32-byte word: slice them directly, as decodeAbiParameters would.
+      decoder.data.forEach((input, i) => (args[input.name!] = decodeWord(input, log.data.slice(2 + i * 64, 2 + (i + 1) * 64))));
+    } else if (decoder.data.length > 0) {
       const values = decodeAbiParameters(decoder.data, log.data);
       decoder.data.forEach((input, i) => (args[input.name!] = values[i]));
     }
@@ -80,9 +85,16 @@ function isHashedWhenIndexed(input: AbiParameter): boolean {
 }
 
 function decodeTopic(input: AbiParameter, topic: Hex): unknown {
-  if (input.type === "address") return `0x${topic.slice(26)}`;
-  if (input.type.startsWith("uint")) return BigInt(topic);
-  return decodeAbiParameters([input], topic)[0];
+  return isWord(input) ? decodeWord(input, topic.slice(2)) : decodeAbiParameters([input], topic)[0];
+}
+
+/** Types whose encoding is one word this file decodes itself: addresses and unsigned integers. */
+function isWord(input: AbiParameter): boolean {
+  return input.type === "address" || /^uint\d*$/.test(input.type);
+}
+
+function decodeWord(input: AbiParameter, hex: string): unknown {
+  return input.type === "address" ? `0x${hex.slice(24)}` : BigInt(`0x${hex}`);
 }
 
 /** Nodes that follow the newer log format (anvil does) give the block's time with each log. */

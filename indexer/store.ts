@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/connect";
 import { chainOutbox, chainUndo } from "../db/schema/chain";
 import { users } from "../db/schema/users";
+import { bulkInsert } from "./bulk";
 import type { ChainEvent } from "./decode";
 
 /**
@@ -27,16 +28,36 @@ type AnyRow = Record<string, unknown>;
 
 export class Entities<Row extends AnyRow> {
   readonly rows = new Map<string, Row | null>();
-  readonly dirty = new Set<string>();
+  dirty = new Set<string>();
   private readonly byIndex = new Map<string, string | null>();
-  private readonly journaledAt = new Map<string, number>();
+  private journaledAt = new Map<string, number>();
   readonly name: string;
+  private batch!: Batch;
 
   constructor(
     readonly def: EntityDef<Row>,
-    private readonly batch: Batch,
+    private readonly cache: EntityCache,
   ) {
     this.name = getTableName(def.table);
+  }
+
+  /** Starts a batch: what changes from here on is that batch's to write and journal. */
+  attach(batch: Batch): this {
+    if (this.batch !== batch) {
+      this.batch = batch;
+      this.dirty = new Set();
+      this.journaledAt = new Map();
+    }
+    return this;
+  }
+
+  /** True when the row of this key, or this lookup, is already known without asking the database. */
+  knows(value: string): boolean {
+    return this.def.indexOf ? this.byIndex.has(value) : this.rows.has(value);
+  }
+
+  get size(): number {
+    return this.rows.size;
   }
 
   keyOf(row: Partial<Row>): string {
@@ -46,14 +67,14 @@ export class Entities<Row extends AnyRow> {
   /** The row, or undefined when it does not exist. Asking for a key the batch did not load is a bug. */
   get(...key: (string | bigint | number)[]): Row | undefined {
     const k = key.map(String).join(":");
-    if (!this.rows.has(k)) throw new Error(`${this.name} ${k} was not loaded for this batch`);
+    if (!this.rows.has(k) && !this.cache.complete) throw new Error(`${this.name} ${k} was not loaded for this batch`);
     return this.rows.get(k) ?? undefined;
   }
 
   /** The row the secondary lookup names, or undefined. */
   find(indexKey: string | bigint): Row | undefined {
     const k = String(indexKey);
-    if (!this.byIndex.has(k)) throw new Error(`${this.name} lookup ${k} was not loaded for this batch`);
+    if (!this.byIndex.has(k) && !this.cache.complete) throw new Error(`${this.name} lookup ${k} was not loaded for this batch`);
     const key = this.byIndex.get(k);
     return key ? (this.rows.get(key) ?? undefined) : undefined;
   }
@@ -127,14 +148,47 @@ interface PendingOutbox extends OutboxMessage {
 
 type JournalRow = typeof chainUndo.$inferInsert;
 
+/**
+ * The derived rows the indexer has seen, kept across batches: it is the only writer, so they stay true
+ * until a rollback (which clears them). "Complete" means the mirror held nothing else when the cache
+ * started (a rebuild), so a key the cache lacks does not exist and no batch needs to read the database.
+ */
+export class EntityCache {
+  complete = false;
+  private readonly sets = new Map<PgTable, Entities<AnyRow>>();
+
+  constructor(private readonly maxRows = 200_000) {}
+
+  entity<Row extends AnyRow>(def: EntityDef<Row>): Entities<Row> {
+    let set = this.sets.get(def.table);
+    if (!set) this.sets.set(def.table, (set = new Entities(def as unknown as EntityDef<AnyRow>, this)));
+    return set as unknown as Entities<Row>;
+  }
+
+  clear(complete: boolean): void {
+    this.sets.clear();
+    this.complete = complete;
+  }
+
+  /** Between batches: past the bound, forget everything and read from the database again. */
+  trim(): void {
+    let rows = 0;
+    for (const set of this.sets.values()) rows += set.size;
+    if (rows > this.maxRows) this.clear(false);
+  }
+}
+
 /** The in-memory state of one batch of blocks, and its single write. */
 export class Batch {
   readonly journal: JournalRow[] = [];
   readonly inserts = new Map<PgTable, AnyRow[]>();
   readonly outbox: PendingOutbox[] = [];
   readonly entities = new Map<PgTable, Entities<AnyRow>>();
+  /** The derived rows to upsert, taken when the handlers are done (the next batch may reuse the entities). */
+  private upserts: { table: PgTable; keyFields: string[]; rows: AnyRow[] }[] = [];
 
   constructor(
+    private readonly cache: EntityCache,
     readonly chainId: number,
     /** Changes in blocks at or below this one are final and need no undo journal. */
     readonly finalizedBlock: number,
@@ -143,12 +197,25 @@ export class Batch {
   ) {}
 
   entity<Row extends AnyRow>(def: EntityDef<Row>): Entities<Row> {
-    let set = this.entities.get(def.table);
-    if (!set) {
-      set = new Entities(def as unknown as EntityDef<AnyRow>, this);
-      this.entities.set(def.table, set);
-    }
-    return set as unknown as Entities<Row>;
+    const set = this.cache.entity(def).attach(this);
+    this.entities.set(def.table, set as unknown as Entities<AnyRow>);
+    return set;
+  }
+
+  /** Takes this batch's changed rows; called once its handlers have run. */
+  seal(): void {
+    this.upserts = [...this.entities.values()]
+      .filter((set) => set.dirty.size > 0)
+      .map((set) => ({ table: set.def.table, keyFields: set.def.keyFields, rows: [...set.dirty].map((key) => set.rows.get(key)!) }));
+  }
+
+  /** True when loading needs the database (the cache cannot answer for every key). */
+  needsDatabase(defs: EntityDef<AnyRow>[], events: ChainEvent[]): boolean {
+    if (this.cache.complete) return false;
+    return defs.some((def) => {
+      const set = this.cache.entity(def);
+      return events.some((event) => def.loadValues(event).some((value) => !set.knows(String(value))));
+    });
   }
 
   /** An append-only row keyed by (chain, tx, log index); replays skip rows already there. */
@@ -167,8 +234,9 @@ export class Batch {
   async load(db: Db, defs: EntityDef<AnyRow>[], events: ChainEvent[]): Promise<void> {
     for (const def of defs) {
       const set = this.entity(def);
+      if (this.cache.complete) continue;
       const values = new Set<string>();
-      for (const event of events) for (const value of def.loadValues(event)) values.add(String(value));
+      for (const event of events) for (const value of def.loadValues(event)) if (!set.knows(String(value))) values.add(String(value));
       if (values.size === 0) continue;
       for (const value of values) set.expect(value);
       const columns = getTableColumns(def.table) as Record<string, PgColumn>;
@@ -194,19 +262,11 @@ export class Batch {
   async write(tx: Db): Promise<number> {
     let written = 0;
     for (const [table, rows] of this.inserts) {
-      for (const chunk of chunks(table, rows)) await tx.insert(table).values(chunk).onConflictDoNothing();
+      await bulkInsert(tx, table, rows, { doNothing: true });
       written += rows.length;
     }
-    for (const [table, set] of this.entities) {
-      if (set.dirty.size === 0) continue;
-      const rows = [...set.dirty].map((key) => set.rows.get(key)!);
-      const columns = getTableColumns(table) as Record<string, PgColumn>;
-      const target = ["chainId", ...set.def.keyFields].map((field) => columns[field]);
-      const update: Record<string, SQL> = {};
-      for (const [field, column] of Object.entries(columns)) {
-        if (!target.includes(column)) update[field] = sql.raw(`excluded."${column.name}"`);
-      }
-      for (const chunk of chunks(table, rows)) await tx.insert(table).values(chunk).onConflictDoUpdate({ target, set: update });
+    for (const { table, keyFields, rows } of this.upserts) {
+      await bulkInsert(tx, table, rows, { target: ["chainId", ...keyFields] });
       written += rows.length;
     }
     for (const chunk of chunks(chainUndo, this.journal)) await tx.insert(chainUndo).values(chunk);

@@ -24,7 +24,7 @@ import { LogDecoder, type ChainEvent } from "./decode";
 import { ENTITY_DEFS } from "./entities";
 import { tryAcquireWriter, type Writer } from "./lock";
 import { AdaptiveRange, DEFAULT_RANGE, isRangeError, type RangeLimits } from "./range";
-import { Batch } from "./store";
+import { Batch, EntityCache } from "./store";
 
 /** Append-only log tables: a rollback deletes their rows above the common ancestor. */
 const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers] as const;
@@ -116,6 +116,8 @@ export class ChainSync implements Indexer {
   private readonly pollIntervalMs: number;
   private readonly finalityDepth: number;
   private readonly logger: Logger;
+  private readonly addresses: { loanNote: string; marketplace: string; vault: string; stablecoin: string };
+  private readonly cache = new EntityCache();
   private cursor: Cursor | null = null;
   private head: number | null = null;
   private role: IndexerStatus["role"] = "starting";
@@ -138,6 +140,13 @@ export class ChainSync implements Indexer {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.finalityDepth = options.finalityDepth ?? 64;
     this.logger = options.logger ?? silentLogger;
+    const { loanNote, marketplace, vault, stablecoin } = options.deployment.contracts;
+    this.addresses = {
+      loanNote: loanNote.toLowerCase(),
+      marketplace: marketplace.toLowerCase(),
+      vault: vault.toLowerCase(),
+      stablecoin: stablecoin.toLowerCase(),
+    };
   }
 
   start(): this {
@@ -259,6 +268,7 @@ export class ChainSync implements Indexer {
         `the chain at ${this.options.rpcUrl} (genesis ${genesis}) is not the one deployed to (genesis ${this.options.deployment.genesisHash})`,
       );
     }
+    this.cache.clear(false);
     const row = await this.readCursor(db);
     if (!row) return this.resetMirror(db, "no mirror yet");
     if (row.genesisHash !== genesis) return this.resetMirror(db, "the chain was reset");
@@ -275,6 +285,7 @@ export class ChainSync implements Indexer {
     const [startHash, head] = await Promise.all([this.blockHash(start), this.client.getBlockNumber()]);
     const cursor: Cursor = { blockNumber: start, blockHash: startHash, silentUntil: Number(head) - this.confirmations };
     await db.transaction(async (tx) => {
+      this.cache.clear(false);
       await clearMirror(tx as unknown as Db, this.chainId);
       await tx
         .insert(chainCursors)
@@ -295,6 +306,7 @@ export class ChainSync implements Indexer {
         });
     });
     this.cursor = cursor;
+    this.cache.clear(true);
   }
 
   /** One poll: detect a reorg, or index what is new. Answers whether anything happened. */
@@ -320,38 +332,61 @@ export class ChainSync implements Indexer {
     return true;
   }
 
-  /** Fetches the next range while the current one is written, so RPC and database work overlap. */
+  /**
+   * A three-stage pipeline: the next range is fetched (the node's work) while this one runs through the
+   * handlers (ours) while the previous one commits (Postgres's). Batches still commit one by one, in order.
+   */
   private async backfill(db: Db, head: number, target: number, poll: number): Promise<void> {
     const finalized = head - this.finalityDepth;
     let next: Promise<Fetched | null> | null = this.fetch(this.cursor!.blockNumber + 1, target, null, finalized);
-    while (next) {
-      const fetched: Fetched | null = await next;
-      if (!fetched) return; // the parent changed under us: the next step finds the reorg
-      next = fetched.to < target && !this.stopped ? this.fetch(fetched.to + 1, target, fetched.toHash, finalized) : null;
-      next?.catch(() => {});
-      try {
-        await this.process(db, fetched, finalized);
-        this.settleWaiters(poll, false);
-      } catch (error) {
-        await next?.catch(() => {});
-        throw error;
+    let committing: Promise<void> | null = null;
+    try {
+      while (next) {
+        const fetched: Fetched | null = await next;
+        if (!fetched) break; // the parent changed under us: the next step finds the reorg
+        next = fetched.to < target && !this.stopped ? this.fetch(fetched.to + 1, target, fetched.toHash, finalized) : null;
+        next?.catch(() => {});
+        const events = this.decode(fetched.logs);
+        const batch = new Batch(this.cache, this.chainId, finalized, this.cursor!.silentUntil);
+        // Reads go on the writer's connection: never inside the previous batch's transaction.
+        if (batch.needsDatabase(ENTITY_DEFS, events)) await committing;
+        await batch.load(db, ENTITY_DEFS, events);
+        this.runHandlers(batch, events);
+        batch.seal();
+        await committing;
+        committing = this.commit(db, fetched, batch, events, finalized).then(() => this.settleWaiters(poll, false));
+        committing.catch(() => {});
       }
+      await committing;
+    } catch (error) {
+      await next?.catch(() => {});
+      await committing?.catch(() => {});
+      this.cache.clear(false); // it may be ahead of what was committed
+      throw error;
     }
   }
 
   private async fetch(from: number, target: number, parentHash: string | null, finalized: number): Promise<Fetched | null> {
     for (;;) {
       const to = Math.min(target, from + this.range.span - 1);
-      // The range's last header before its logs: a reorg in between shows up as a mismatch next poll.
-      const toHash = await this.blockHash(to);
-      if (parentHash && from - 1 > finalized && (await this.blockHash(from - 1)) !== parentHash) return null;
-      let logs: Log[];
-      try {
-        logs = await this.client.getLogs({
+      const getLogs = () =>
+        this.client.getLogs({
           address: this.contracts.map((contract) => contract.address as `0x${string}`),
           fromBlock: BigInt(from),
           toBlock: BigInt(to),
         });
+      let toHash: string;
+      let logs: Log[];
+      try {
+        if (to <= finalized) {
+          // Final blocks cannot change: header and logs may be asked for together.
+          [toHash, logs] = await Promise.all([this.blockHash(to), getLogs()]);
+        } else {
+          // The range's last header before its logs: a reorg in between shows up as a mismatch next poll.
+          toHash = await this.blockHash(to);
+          if (parentHash && from - 1 > finalized && (await this.blockHash(from - 1)) !== parentHash) return null;
+          logs = await getLogs();
+        }
       } catch (error) {
         if (isRangeError(error) && this.range.shrink(error)) {
           this.logger.warn(`indexer: the RPC refused ${to - from + 1} blocks; asking for ${this.range.span}`);
@@ -365,28 +400,25 @@ export class ChainSync implements Indexer {
     }
   }
 
-  private async process(db: Db, fetched: Fetched, finalized: number): Promise<void> {
-    const cursor = this.cursor!;
+  private decode(logs: Log[]): ChainEvent[] {
     const events: ChainEvent[] = [];
-    for (const log of fetched.logs) {
+    for (const log of logs) {
       const event = this.decoder.decode(log);
       if (event) events.push(event);
     }
-    const batch = new Batch(this.chainId, finalized, cursor.silentUntil);
-    await batch.load(db, ENTITY_DEFS, events);
+    return events;
+  }
+
+  private runHandlers(batch: Batch, events: ChainEvent[]): void {
     let current: ChainEvent = events[0];
-    const addresses = {
-      loanNote: this.options.deployment.contracts.loanNote.toLowerCase(),
-      marketplace: this.options.deployment.contracts.marketplace.toLowerCase(),
-      vault: this.options.deployment.contracts.vault.toLowerCase(),
-      stablecoin: this.options.deployment.contracts.stablecoin.toLowerCase(),
-    };
-    const ctx = makeContext(batch, this.chainId, addresses, () => current);
+    const ctx = makeContext(batch, this.chainId, this.addresses, () => current);
     for (const event of events) {
       current = event;
       this.handlersByContract.get(event.contract)?.[event.name]?.(event, ctx);
     }
+  }
 
+  private async commit(db: Db, fetched: Fetched, batch: Batch, events: ChainEvent[], finalized: number): Promise<void> {
     const hashes = new Map<number, string>([[fetched.to, fetched.toHash]]);
     for (const event of events) if (event.blockNumber > finalized) hashes.set(event.blockNumber, event.blockHash);
     const info: BatchInfo = { from: fetched.from, to: fetched.to, logs: fetched.logs.length, rows: 0, outbox: batch.outbox.length };
@@ -409,7 +441,8 @@ export class ChainSync implements Indexer {
       if (batch.outbox.length > 0) await t.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(this.chainId)})`);
       await this.options.beforeCommit?.(info);
     });
-    this.cursor = { ...cursor, blockNumber: fetched.to, blockHash: fetched.toHash };
+    this.cursor = { ...this.cursor!, blockNumber: fetched.to, blockHash: fetched.toHash };
+    this.cache.trim();
     await this.options.onBatch?.(info);
   }
 
@@ -436,6 +469,7 @@ export class ChainSync implements Indexer {
       return this.resetMirror(db, `${why}, deeper than the ${this.finalityDepth} blocks kept`);
     }
     this.logger.warn(`indexer: reorg (${why}); rolling back from ${cursor.blockNumber} to ${ancestor.number}`);
+    this.cache.clear(false);
     await db.transaction((tx) => rollback(tx as unknown as Db, this.chainId, ancestor));
     this.cursor = { ...cursor, blockNumber: ancestor.number, blockHash: ancestor.hash };
   }
