@@ -3,3 +3,4 @@ export * from "./contact";
 export * from "./notifications";
 export * from "./sequences";
 export * from "./chain";
+export * from "./realtime";
