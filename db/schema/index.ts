@@ -4,3 +4,5 @@ export * from "./notifications";
 export * from "./sequences";
 export * from "./chain";
 export * from "./realtime";
+export * from "./loans";
+export * from "./kyc";
