@@ -6,7 +6,7 @@ export function Logo() {
   const { isAuthenticated, user } = useSession();
   const to = isAuthenticated && user ? homeFor(user) : "/";
   return (
-    <Link to={to} className="logo" aria-label="LoanMint home" data-testid="logo-link">
+    <Link to={to} className="logo" data-testid="logo-link">
       <span className="logo-mark" aria-hidden="true">M</span>
       <span className="logo-text">Loan<strong>Mint</strong></span>
     </Link>
