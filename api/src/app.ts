@@ -25,6 +25,10 @@ import { createHealthRouter } from "./health/router";
 import { createConfigRouter } from "./config/router";
 import { createRpcRouter } from "./rpc/router";
 import { createDevRouter } from "./dev/router";
+import { createNotificationsRepository } from "./notifications/repository";
+import { createNotificationsRouter } from "./notifications/router";
+import { createNotifier } from "./notifications/service";
+import { silentPublisher } from "./realtime/publisher";
 
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
@@ -49,6 +53,9 @@ export function createApp(deps: CreateAppOptions): Express {
   const auth = createAuthService({ config, users, tokens, now });
   const siwe = createSiweService({ config, kv, publicClient, now });
   const contactMessages = createContactRepository(db);
+  const notifications = createNotificationsRepository(db);
+  // Services that decide something take `notifier`; without startServer's socket.io it still stores the rows.
+  const notifier = deps.notifier ?? createNotifier({ db, publisher: silentPublisher, repository: notifications });
 
   const app = express();
   app.disable("x-powered-by");
@@ -90,6 +97,7 @@ export function createApp(deps: CreateAppOptions): Express {
     }),
   );
   api.use("/contact", createContactRouter({ service: createContactService({ messages: contactMessages }), messages: contactMessages, tokens, users, kv, limit: limits.contact }));
+  api.use("/notifications", createNotificationsRouter({ repository: notifications, tokens, users }));
   api.use("/health", createHealthRouter({ db, publicClient, chainId: config.chainId, kind: deps.databaseKind ?? "postgres" }));
   api.use("/config", createConfigRouter(config));
   if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limit: limits.faucet }));

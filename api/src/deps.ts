@@ -4,6 +4,7 @@ import type { Db } from "../../db/connect";
 import type { AppConfig } from "./config/env";
 import type { KeyValueStore } from "./kv/store";
 import type { RateLimits } from "./http/rateLimit";
+import type { Notifier } from "./notifications/notifier";
 
 /** What createApp needs from the outside; tests build their own. */
 export interface AppDeps {
@@ -16,4 +17,6 @@ export interface AppDeps {
   /** The clock, injectable so expiry can be tested without waiting. */
   now?: () => Date;
   rateLimits?: Partial<RateLimits>;
+  /** Stores and pushes notifications; startServer passes one wired to socket.io, createApp alone stores only. */
+  notifier?: Notifier;
 }

@@ -11,6 +11,9 @@ import { loadConfig, type AppConfig } from "./config/env";
 import { createKeyValueStore, type KeyValueStore } from "./kv/store";
 import { createApp } from "./app";
 import type { RateLimits } from "./http/rateLimit";
+import { startRealtime, type RealtimeOptions } from "./realtime";
+import type { OutboxDelivery } from "./realtime/outbox";
+import type { Notifier } from "./notifications/notifier";
 
 export interface StartServerOptions {
   /** Overrides PORT; 0 picks a free port. */
@@ -29,6 +32,8 @@ export interface StartServerOptions {
   logger?: Logger;
   now?: () => Date;
   rateLimits?: Partial<RateLimits>;
+  /** Socket.io adapter key and outbox delivery settings. */
+  realtime?: RealtimeOptions;
 }
 
 export interface RunningServer {
@@ -43,6 +48,10 @@ export interface RunningServer {
   /** Shorthand for database.db (seedDemo takes it). */
   db: DatabaseHandle["db"];
   kv: KeyValueStore;
+  /** How every service tells users something (api/src/notifications/notifier.ts). */
+  notifier: Notifier;
+  /** The indexer outbox delivery of this process (null when disabled). */
+  outbox: OutboxDelivery | null;
   close(): Promise<void>;
 }
 
@@ -56,8 +65,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const ownsKv = !options.kv;
   const kv = options.kv ?? (await createKeyValueStore({ redisUrl: config.redisUrl, prefix: options.kvPrefix }));
 
+  // io exists before the app so services get a notifier that pushes to it; it is attached to the HTTP server below.
+  const io = new SocketServer({ cors: { origin: config.appOrigin, credentials: true }, serveClient: false });
+  const realtime = await startRealtime({ io, config, database, logger, options: options.realtime });
+
   const app = createApp({
     config,
+    notifier: realtime.notifier,
     db: database.db,
     kv,
     publicClient: options.publicClient,
@@ -68,7 +82,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     databaseKind: database.kind,
   });
   const httpServer = createServer(app);
-  const io = new SocketServer(httpServer, { cors: { origin: config.appOrigin, credentials: true }, serveClient: false });
+  io.attach(httpServer);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -76,6 +90,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       httpServer.off("error", reject);
       resolve();
     });
+  }).catch(async (error) => {
+    await realtime.stopDelivery();
+    await realtime.close();
+    throw error;
   });
   const port = (httpServer.address() as AddressInfo).port;
 
@@ -83,6 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const close = () =>
     (closing ??= (async () => {
       // Sockets and keep-alive connections would hold the server open: end them after a grace period.
+      await realtime.stopDelivery();
       const forced = setTimeout(() => httpServer.closeAllConnections(), 3000);
       forced.unref();
       // io.close() also closes the HTTP server, which waits for idle keep-alive connections unless they are ended now.
@@ -90,11 +109,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       httpServer.closeIdleConnections();
       await closed;
       clearTimeout(forced);
+      await realtime.close();
       if (ownsKv) await kv.close();
       if (ownsDatabase) await database.close();
     })());
 
-  return { url: `http://localhost:${port}`, port, app, httpServer, io, config, database, db: database.db, kv, close };
+  return { url: `http://localhost:${port}`, port, app, httpServer, io, config, database, db: database.db, kv, notifier: realtime.notifier, outbox: realtime.outbox, close };
 }
 
 // Run directly: `node --import tsx api/src/server.ts` serves the API from the environment.

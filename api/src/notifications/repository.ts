@@ -1,0 +1,80 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/connect";
+import { notifications, users, type NotificationRow } from "../../../db/schema";
+import type { NotificationContent } from "./notifier";
+
+export interface NotificationPage {
+  rows: NotificationRow[];
+  total: number;
+  unread: number;
+}
+
+/** Rows per recipient; every read and write is scoped to the owner so nobody touches another's notices. */
+export function createNotificationsRepository(db: Db) {
+  return {
+    /** One row per user, in the caller's transaction when given one. */
+    async insertFor(userIds: string[], content: NotificationContent, tx: Db = db): Promise<NotificationRow[]> {
+      if (userIds.length === 0) return [];
+      return tx
+        .insert(notifications)
+        .values(userIds.map((userId) => ({ userId, type: content.type, title: content.title, message: content.message, link: content.link ?? null })))
+        .returning();
+    },
+
+    async adminIds(tx: Db = db): Promise<string[]> {
+      const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+      return rows.map((row) => row.id);
+    },
+
+    /** Investors who may buy a new listing: approved KYC and a verified wallet (DESIGN.md "who is who"). */
+    async investorIds(tx: Db = db): Promise<string[]> {
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.kycStatus, "approved"), sql`${users.walletAddress} is not null`));
+      return rows.map((row) => row.id);
+    },
+
+    async page(userId: string, options: { page: number; limit: number; unreadOnly: boolean }): Promise<NotificationPage> {
+      const mine = eq(notifications.userId, userId);
+      const where = options.unreadOnly ? and(mine, eq(notifications.read, false)) : mine;
+      const [rows, [{ total }], [{ unread }]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(options.limit)
+          .offset((options.page - 1) * options.limit),
+        db.select({ total: count() }).from(notifications).where(where),
+        db.select({ unread: count() }).from(notifications).where(and(mine, eq(notifications.read, false))),
+      ]);
+      return { rows, total: Number(total), unread: Number(unread) };
+    },
+
+    async markRead(id: string, userId: string): Promise<NotificationRow | undefined> {
+      const [row] = await db
+        .update(notifications)
+        .set({ read: true })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    async markAllRead(userId: string): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ read: true })
+        .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    async deleteIds(ids: string[], tx: Db = db): Promise<NotificationRow[]> {
+      if (ids.length === 0) return [];
+      return tx.delete(notifications).where(inArray(notifications.id, ids)).returning();
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

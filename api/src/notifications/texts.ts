@@ -1,0 +1,72 @@
+import { displayUsd, parseUsd } from "../../../domain/money";
+import type { NotificationContent } from "./notifier";
+
+/**
+ * The spec's notification texts (spec 02 §8 "Notifications"), amounts formatted as USD by the server
+ * (DESIGN.md "The wire contract"). Amounts arrive as wire strings (micro-dollar precision).
+ */
+const usd = (amount: string | bigint) => displayUsd(typeof amount === "bigint" ? amount : parseUsd(amount));
+const nftLink = (tokenId: string) => `/nft/${tokenId}`;
+
+export const NOTIFICATION_TEXTS = {
+  loanApproved: (amount: string | bigint, loanId?: string): NotificationContent => ({
+    type: "loan_approved",
+    title: "Loan approved",
+    message: `Loan Approved! ${usd(amount)} has been approved.`,
+    link: loanId ? `/loans/${loanId}` : "/loans/my-loans",
+  }),
+  loanRejected: (reason?: string | null, loanId?: string): NotificationContent => ({
+    type: "loan_rejected",
+    title: "Loan rejected",
+    message: reason?.trim() || "Please contact support for details.",
+    link: loanId ? `/loans/${loanId}` : "/loans/my-loans",
+  }),
+  kycApproved: (): NotificationContent => ({
+    type: "kyc_approved",
+    title: "KYC approved",
+    message: "KYC Approved! You can now apply for loans.",
+    link: "/kyc",
+  }),
+  kycRejected: (reason?: string | null): NotificationContent => ({
+    type: "kyc_rejected",
+    title: "KYC rejected",
+    message: reason?.trim() || "Please resubmit your documents.",
+    link: "/kyc",
+  }),
+  loanFunded: (amount: string | bigint, tokenId: string): NotificationContent => ({
+    type: "loan_funded",
+    title: "Loan funded",
+    message: `Loan Funded! ${usd(amount)} transferred. NFT #${tokenId} minted.`,
+    link: nftLink(tokenId),
+  }),
+  newListing: (tokenId: string, price: string | bigint): NotificationContent => ({
+    type: "nft_listed",
+    title: "New NFT loan",
+    message: `New NFT loan available: #${tokenId} (${usd(price)})`,
+    link: `/marketplace/nft/${tokenId}`,
+  }),
+  repayment: (tokenId: string, amount: string | bigint): NotificationContent => ({
+    type: "loan_repayment",
+    title: "Repayment received",
+    message: `Repayment of ${usd(amount)} received for NFT #${tokenId}.`,
+    link: nftLink(tokenId),
+  }),
+  noteSold: (tokenId: string, price: string | bigint): NotificationContent => ({
+    type: "nft_sold",
+    title: "NFT sold",
+    message: `NFT #${tokenId} sold for ${usd(price)}.`,
+    link: nftLink(tokenId),
+  }),
+  loanCompleted: (tokenId: string): NotificationContent => ({
+    type: "loan_completed",
+    title: "Loan repaid",
+    message: `Loan repaid in full. NFT #${tokenId} is closed.`,
+    link: nftLink(tokenId),
+  }),
+  loanDefaulted: (tokenId: string, amount: string | bigint): NotificationContent => ({
+    type: "loan_defaulted",
+    title: "Loan defaulted",
+    message: `The loan of NFT #${tokenId} (${usd(amount)}) has defaulted.`,
+    link: nftLink(tokenId),
+  }),
+} as const;
