@@ -1,0 +1,157 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { sql } from "drizzle-orm";
+import type { Socket } from "socket.io-client";
+import { ROOMS } from "../../../domain/events";
+import { startTestApi, type TestApi } from "../testing/harness";
+import { account, openSocket, record, settle, type Account } from "./testing";
+
+let api: TestApi;
+let alice: Account;
+let bob: Account;
+let admin: Account;
+const sockets: Socket[] = [];
+const open = async (token?: string) => {
+  const socket = await openSocket(api.url, token);
+  sockets.push(socket);
+  return socket;
+};
+
+before(async () => {
+  api = await startTestApi();
+  const call = api.call.bind(api);
+  [alice, bob, admin] = await Promise.all([account(call, api.database.db), account(call, api.database.db), account(call, api.database.db, { admin: true })]);
+});
+after(async () => {
+  for (const socket of sockets) socket.close();
+  await api.close();
+});
+
+describe("the socket.io handshake", () => {
+  test("is refused without a token", async () => {
+    await assert.rejects(open(), { message: "Authentication required" });
+  });
+
+  test("is refused with a forged or malformed token", async () => {
+    await assert.rejects(open("not-a-jwt"), { message: "Invalid or expired token" });
+    const [header, payload] = alice.token.split(".");
+    await assert.rejects(open(`${header}.${payload}.${"A".repeat(43)}`), { message: "Invalid or expired token" });
+  });
+
+  test("is refused for a token issued before a password change", async () => {
+    const stale = await account(api.call.bind(api), api.database.db);
+    await api.database.db.execute(sql`update users set password_hash = 'changed' where id = ${stale.id}`);
+    await assert.rejects(open(stale.token), { message: "Invalid or expired token" });
+  });
+
+  test("answers ping with pong and an ISO timestamp, as an event and as an acknowledgement", async () => {
+    const socket = await open(alice.token);
+    const events = record(socket);
+    const pong = await socket.timeout(2000).emitWithAck("ping");
+    assert.ok(!Number.isNaN(Date.parse(pong.timestamp)));
+    assert.deepEqual(events.named("pong"), [pong]);
+  });
+
+  test("confirms the connection with the user's id and role", async () => {
+    const { io } = await import("socket.io-client");
+    const socket = io(api.url, { auth: { token: admin.token }, transports: ["websocket"], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    const confirmed = await new Promise((resolve) => socket.once("connection:confirmed", resolve));
+    assert.deepEqual(confirmed, { userId: admin.id, role: "admin" });
+  });
+});
+
+describe("rooms", () => {
+  test("a user never receives another user's events", async () => {
+    const [a, b] = await Promise.all([open(alice.token), open(bob.token)]);
+    const [aliceEvents, bobEvents] = [record(a), record(b)];
+    await api.server.notifier.notifyUser(
+      alice.id,
+      { type: "loan_approved", title: "Loan approved", message: "Loan Approved! $5,000.00 has been approved." },
+      { name: "loan:status", payload: { status: "approved", amount: "5000", loanId: "L1" } },
+    );
+    const status = await aliceEvents.next("loan:status");
+    assert.deepEqual(status, { status: "approved", amount: "5000", loanId: "L1" });
+    assert.equal(aliceEvents.named("notification:new")[0].message, "Loan Approved! $5,000.00 has been approved.");
+    await settle();
+    assert.deepEqual(bobEvents.events, []);
+  });
+
+  test("admin notifications reach every admin, one stored row each, and no regular user", async () => {
+    const second = await account(api.call.bind(api), api.database.db, { admin: true });
+    const [x, y, u] = await Promise.all([open(admin.token), open(second.token), open(alice.token)]);
+    const [xs, ys, us] = [record(x), record(y), record(u)];
+    await api.server.notifier.notifyAdmins(
+      { type: "loan_request", title: "New loan request", message: "A new loan request needs review" },
+      { name: "admin:notification", payload: { type: "loan_request", message: "A new loan request needs review" } },
+    );
+    await Promise.all([xs.next("admin:notification"), ys.next("admin:notification")]);
+    const [xNote, yNote] = await Promise.all([xs.count("notification:new", 1), ys.count("notification:new", 1)]);
+    assert.notEqual(xNote[0]._id, yNote[0]._id, "each admin gets their own row");
+    const stored = (await api.database.db.execute(sql`select user_id from notifications where type = 'loan_request'`)) as unknown as { rows: { user_id: string }[] };
+    assert.deepEqual(stored.rows.map((row) => row.user_id).sort(), [admin.id, second.id].sort());
+    await settle();
+    assert.deepEqual(us.events, []);
+  });
+
+  test("marketplace events reach only subscribed sockets, and only admins may watch all loans", async () => {
+    const [watcher, other] = await Promise.all([open(bob.token), open(alice.token)]);
+    const [watched, unwatched] = [record(watcher), record(other)];
+    assert.deepEqual(await watcher.timeout(2000).emitWithAck("subscribe:marketplace"), { ok: true, room: "marketplace" });
+    assert.deepEqual(await other.timeout(2000).emitWithAck("subscribe:loans"), { ok: false, message: "Access denied" });
+    api.server.notifier.publish(ROOMS.marketplace, { name: "marketplace:update", payload: { type: "listed", amount: "1000", nftId: "7" } });
+    api.server.notifier.publish(ROOMS.loans, { name: "loan:new", payload: { status: "pending", amount: "1000" } });
+    assert.deepEqual(await watched.next("marketplace:update"), { type: "listed", amount: "1000", nftId: "7" });
+    await settle();
+    assert.deepEqual(unwatched.events, []);
+  });
+});
+
+describe("the test page's events", () => {
+  test("test:message is answered with test:response echoing the message", async () => {
+    const socket = await open(alice.token);
+    const events = record(socket);
+    socket.emit("test:message", { message: "hello" });
+    const response = await events.next("test:response");
+    assert.deepEqual(response.echo, { message: "hello" });
+    assert.equal(response.userId, alice.id);
+  });
+
+  test("simulate:* sends the spec's events to the calling socket only and writes nothing", async () => {
+    const snapshot = async () =>
+      ((await api.database.db.execute(sql`
+        select (select count(*) from notifications) as notes, (select md5(coalesce(string_agg(u::text, ',' order by id), '')) from users u) as users`)) as unknown as {
+        rows: unknown[];
+      }).rows[0];
+    const before = await snapshot();
+    const [caller, sameUserOtherTab, adminSocket] = await Promise.all([open(bob.token), open(bob.token), open(admin.token)]);
+    const [mine, otherTab, admins] = [record(caller), record(sameUserOtherTab), record(adminSocket)];
+    await caller.timeout(2000).emitWithAck("subscribe:marketplace");
+
+    const acks = [];
+    for (const kind of ["simulate:loan:request", "simulate:loan:approval", "simulate:kyc:approval", "simulate:loan:funded"]) {
+      acks.push(await caller.timeout(2000).emitWithAck(kind, { amount: 2500 }));
+    }
+    assert.deepEqual(
+      acks.map((ack) => ack.sent),
+      [["loan:new", "admin:notification"], ["loan:status"], ["kyc:status"], ["loan:funded"]],
+    );
+    assert.deepEqual(mine.named("loan:new"), [{ status: "pending", amount: "2500", simulated: true }]);
+    assert.equal(mine.named("admin:notification")[0].type, "loan_request");
+    assert.deepEqual(mine.named("loan:status"), [{ status: "approved", amount: "2500", rejectionReason: null, simulated: true }]);
+    assert.deepEqual(mine.named("kyc:status"), [{ status: "approved", rejectionReason: null, simulated: true }]);
+    assert.deepEqual(mine.named("loan:funded"), [{ amount: "2500", nftId: "0", simulated: true }]);
+    await settle();
+    assert.deepEqual(otherTab.events, [], "not even the caller's other tab");
+    assert.deepEqual(admins.events, [], "admins hear nothing of a simulation");
+    assert.deepEqual(await snapshot(), before);
+  });
+
+  test("a socket flooding events is cut off after its per-second allowance", async () => {
+    const socket = await open(alice.token);
+    const events = record(socket);
+    for (let i = 0; i < 50; i += 1) socket.emit("ping");
+    await settle(400);
+    assert.equal(events.named("pong").length, 20);
+  });
+});
