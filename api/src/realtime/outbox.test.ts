@@ -1,0 +1,153 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { sql } from "drizzle-orm";
+import type { Socket } from "socket.io-client";
+import type { Db } from "../../../db/connect";
+import { createNotificationsRepository } from "../notifications/repository";
+import { startTestApi, type TestApi } from "../testing/harness";
+import { startOutboxDelivery } from "./outbox";
+import type { Publisher } from "./publisher";
+import { account, insertOutbox, openSocket, record, settle, type Account } from "./testing";
+
+let api: TestApi;
+let db: Db;
+let borrower: Account;
+let investor: Account;
+let admin: Account;
+const sockets: Socket[] = [];
+const BORROWER_WALLET = "0x" + "b".repeat(40);
+const INVESTOR_WALLET = "0x" + "c".repeat(40);
+
+before(async () => {
+  api = await startTestApi();
+  db = api.database.db;
+  const call = api.call.bind(api);
+  [borrower, investor, admin] = await Promise.all([
+    account(call, db, { wallet: BORROWER_WALLET, kyc: "approved" }),
+    account(call, db, { wallet: INVESTOR_WALLET, kyc: "approved" }),
+    account(call, db, { admin: true }),
+  ]);
+});
+after(async () => {
+  for (const socket of sockets) socket.close();
+  await api.close();
+});
+
+const open = async (token: string) => {
+  const socket = await openSocket(api.url, token);
+  sockets.push(socket);
+  return socket;
+};
+const pending = async () =>
+  Number(((await db.execute(sql`select count(*) as n from outbox_deliveries where delivered_at is null`)) as unknown as { rows: { n: string }[] }).rows[0].n);
+
+describe("outbox delivery", () => {
+  test("pushes committed rows to their rooms in order, with the spec's funded text stored for the borrower", async () => {
+    const socket = await open(borrower.token);
+    const events = record(socket);
+    await db.transaction(async (tx) => {
+      await insertOutbox(tx as Db, [
+        { event: "loan:funded", rooms: [`user:${borrower.id}`, "admins"], payload: { amount: "12500.5", nftId: "9", tokenId: "9", txHash: "0x01" } },
+        { event: "loan:status", rooms: [`user:${borrower.id}`], payload: { status: "active", amount: "12500.5", tokenId: "9" } },
+      ]);
+    });
+    const [status] = await events.count("loan:status", 1);
+    assert.equal(status.status, "active");
+    const names = events.events.map((event) => event.name).filter((name) => name !== "connection:confirmed");
+    assert.deepEqual(names.slice(0, 2), ["loan:funded", "notification:new"], "the event, then its stored notice, then the next row");
+    assert.equal(names[2], "loan:status");
+    assert.equal(events.named("notification:new")[0].message, "Loan Funded! $12,500.50 transferred. NFT #9 minted.");
+    const stored = await api.call("GET", "/notifications", { token: borrower.token });
+    assert.equal(stored.body.data.notifications[0].message, "Loan Funded! $12,500.50 transferred. NFT #9 minted.");
+    assert.equal(await pending(), 0);
+  });
+
+  test("sends nothing for a transaction that rolled back", async () => {
+    const socket = await open(borrower.token);
+    const events = record(socket);
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await insertOutbox(tx as Db, [{ event: "loan:status", rooms: [`user:${borrower.id}`], payload: { status: "completed", amount: "1", tokenId: "77" } }]);
+        throw new Error("the indexer's batch failed");
+      }),
+    );
+    await api.server.outbox!.deliverNow();
+    await settle(400);
+    assert.deepEqual(events.named("loan:status"), []);
+    const rows = (await db.execute(sql`select count(*) as n from notifications where message like '%#77%'`)) as unknown as { rows: { n: string }[] };
+    assert.equal(Number(rows.rows[0].n), 0);
+  });
+
+  test("a new listing becomes a notice for every investor but the seller; a repayment one for the accounts involved", async () => {
+    const investorSocket = await open(investor.token);
+    const investorEvents = record(investorSocket);
+    await investorSocket.timeout(2000).emitWithAck("subscribe:marketplace");
+    await insertOutbox(db, [
+      { event: "marketplace:update", rooms: ["marketplace", `user:${borrower.id}`], payload: { type: "listed", amount: "2000", nftId: "11", tokenId: "11" } },
+      { event: "marketplace:update", rooms: ["marketplace", `user:${investor.id}`], payload: { type: "repaid", amount: "180.25", nftId: "11", tokenId: "11" } },
+    ]);
+    await investorEvents.count("marketplace:update", 2);
+    const notes = await investorEvents.count("notification:new", 2);
+    assert.deepEqual(
+      notes.map((note) => note.message),
+      ["New NFT loan available: #11 ($2,000.00)", "Repayment of $180.25 received for NFT #11."],
+    );
+    const sellerNotes = (await api.call("GET", "/notifications", { token: borrower.token })).body.data.notifications;
+    assert.ok(!sellerNotes.some((note: { message: string }) => note.message.startsWith("New NFT loan available: #11")), "the seller is not told of their own listing");
+    const adminNotes = (await api.call("GET", "/notifications", { token: admin.token })).body.data.notifications;
+    assert.equal(adminNotes.length, 0, "admins have no KYC-approved wallet, so no listing notice");
+  });
+
+  test("a row reverted before delivery is never sent, nor is its correction; a delivered one is corrected and its notice withdrawn", async () => {
+    const socket = await open(borrower.token);
+    const events = record(socket);
+    const [delivered] = await insertOutbox(db, [
+      { event: "loan:funded", rooms: [`user:${borrower.id}`], payload: { amount: "3000", nftId: "21", tokenId: "21" } },
+    ]);
+    await events.next("loan:funded");
+    assert.equal(events.named("notification:new").at(-1).message, "Loan Funded! $3,000.00 transferred. NFT #21 minted.");
+
+    // A reorg in one indexer transaction: the undelivered row is reverted before anyone claims it.
+    let unseen = 0;
+    await db.transaction(async (tx) => {
+      [unseen] = await insertOutbox(tx as Db, [{ event: "loan:funded", rooms: [`user:${borrower.id}`], payload: { amount: "4000", nftId: "22", tokenId: "22" } }]);
+      await tx.execute(sql`update chain_outbox set reverted = true where id in (${delivered}, ${unseen})`);
+      await insertOutbox(tx as Db, [
+        { event: "loan:funded", rooms: [`user:${borrower.id}`], payload: { amount: "3000", nftId: "21", tokenId: "21", reverted: true }, kind: "correction", correctsId: delivered },
+        { event: "loan:funded", rooms: [`user:${borrower.id}`], payload: { amount: "4000", nftId: "22", tokenId: "22", reverted: true }, kind: "correction", correctsId: unseen },
+      ]);
+    });
+    const correction = await events.next("loan:funded");
+    assert.deepEqual(correction, { amount: "3000", nftId: "21", tokenId: "21", reverted: true });
+    await settle(400);
+    assert.equal(events.named("loan:funded").length, 2, "nothing about note 22");
+    const messages = (await api.call("GET", "/notifications", { token: borrower.token })).body.data.notifications.map((n: { message: string }) => n.message);
+    assert.ok(!messages.some((m: string) => m.includes("#21") || m.includes("#22")), "the reverted funding's notice is gone");
+  });
+
+  test("two claimers on one database deliver every row exactly once, in id order", async () => {
+    await api.server.outbox!.stop();
+    const sent: number[] = [];
+    const publisher: Publisher = { emit: (_rooms, _name, payload) => sent.push((payload as { seq: number }).seq) };
+    const notifications = createNotificationsRepository(db);
+    const claimers = [0, 1].map(() => startOutboxDelivery({ db, kind: api.database.kind, publisher, notifications, pollMs: 20, batchSize: 7 }));
+    const total = 300;
+    let seq = 0;
+    // Many small writer transactions while both claimers run, as the indexer commits batch after batch.
+    for (let batch = 0; batch < 30; batch += 1) {
+      await db.transaction(async (tx) => {
+        await insertOutbox(
+          tx as Db,
+          Array.from({ length: total / 30 }, () => ({ event: "marketplace:update", rooms: ["marketplace"], payload: { type: "sold", amount: null, nftId: "1", seq: seq++ } })),
+        );
+      });
+    }
+    const deadline = Date.now() + 10_000;
+    while (sent.length < total && Date.now() < deadline) await settle(20);
+    await settle(200);
+    await Promise.all(claimers.map((claimer) => claimer.stop()));
+    assert.equal(sent.length, total, "each row once");
+    assert.deepEqual(sent, [...sent].sort((a, b) => a - b), "in order");
+    assert.equal(await pending(), 0);
+  });
+});
