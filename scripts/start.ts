@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startAnvil, rpcAnswers, type Anvil } from "../devchain/anvil";
-import { LOCAL_CHAIN_ID } from "../domain/deployment";
+import { LOCAL_CHAIN_ID, type Deployment } from "../domain/deployment";
 
 const flags = new Set(process.argv.slice(2));
 const root = process.cwd();
@@ -15,6 +15,7 @@ const rpcUrl = process.env.RPC_URL ?? "http://127.0.0.1:8545";
 const chainId = Number(process.env.CHAIN_ID ?? LOCAL_CHAIN_ID);
 const devMode = flags.has("--dev");
 
+/** Stopped last-started first: indexer, API, database, chain. */
 const stops: Array<() => Promise<void>> = [];
 let stopping = false;
 
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const deployment = await step("contracts", deployContracts);
   if (!devMode) await step("app", buildAppIfStale);
   const server = await step("api", startApi);
+  if (!flags.has("--no-indexer")) await step("indexer", () => startIndexerInProcess(server, deployment));
   const logins = await step("demo accounts", () => seedAccounts(server));
   const appUrl = devMode ? await startViteDevServer() : server.url;
 
@@ -63,11 +65,23 @@ async function buildAppIfStale(): Promise<void> {
   await runChild("vite", ["build", "--config", "app/vite.config.ts", "--logLevel", "warn"]);
 }
 
+/** The API gets the database from here so the indexer can share it (PGlite allows one process). */
 async function startApi() {
+  const { connectDatabase } = await import("../db/connect");
+  const database = await connectDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  stops.push(() => database.close());
   const { startServer } = await import("../api/src/server");
-  const server = await startServer({ port });
-  stops.unshift(() => server.close());
+  const server = await startServer({ port, database });
+  stops.push(() => server.close());
   return server;
+}
+
+/** With PGlite the indexer must live in this process; with DATABASE_URL, `--no-indexer` lets `npm run indexer` run apart. */
+async function startIndexerInProcess(server: StartedServer, deployment: Deployment): Promise<void> {
+  const { startIndexer } = await import("../indexer/index");
+  const indexer = startIndexer({ db: server.db, rpcUrl, deployment, confirmations: Number(process.env.CONFIRMATIONS ?? 0) });
+  stops.push(() => indexer.stop());
+  await indexer.caughtUp();
 }
 
 type StartedServer = Awaited<ReturnType<typeof startApi>>;
@@ -81,7 +95,7 @@ async function startViteDevServer(): Promise<string> {
   const { createServer } = await import("vite");
   const vite = await createServer({ configFile: join(root, "app", "vite.config.ts"), server: { port: 5173, strictPort: false } });
   await vite.listen();
-  stops.unshift(() => vite.close());
+  stops.push(() => vite.close());
   return vite.resolvedUrls?.local[0] ?? "http://localhost:5173";
 }
 
@@ -121,7 +135,7 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log("\n[loanmint] stopping…");
-  for (const stop of stops) await stop().catch((error) => console.error(error));
+  for (const stop of stops.reverse()) await stop().catch((error) => console.error(error));
   process.exit(code);
 }
 
