@@ -91,6 +91,11 @@ test("register, login, edit the profile, upload a picture, change the password a
   await page.getByLabel("Confirm new password", { exact: true }).fill("Stronger#2024");
   await page.getByRole("button", { name: "Change Password" }).click();
   await expect(page.getByText("Password changed successfully!")).toBeVisible();
+  // The server ended older sessions; this tab carries on with the token it answered.
+  await page.reload();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText(account.email).first()).toBeVisible();
+  await expect(page.getByText("Session expired. Please login again.")).toHaveCount(0);
 
   // Notification preferences are kept locally.
   await page.getByRole("tab", { name: "Notifications" }).click();
