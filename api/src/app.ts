@@ -28,6 +28,7 @@ import { createDevRouter } from "./dev/router";
 import { createNotificationsRepository } from "./notifications/repository";
 import { createNotificationsRouter } from "./notifications/router";
 import { createNotifier } from "./notifications/service";
+import { createLoanLifecycle } from "./loans/lifecycle";
 import { silentPublisher } from "./realtime/publisher";
 
 /** The built app (Vite output), served at / when present. */
@@ -82,6 +83,10 @@ export function createApp(deps: CreateAppOptions): Express {
   app.use(express.json({ limit: "100kb" }));
 
   const api = express.Router();
+  // KYC, loans, admin and the treasury; mounted first so /users/kyc is not taken by the profile routes.
+  const lifecycle = createLoanLifecycle({ db, config, kv, notifier, users, tokens, contact: contactMessages, uploadLimit: limits.upload, logger });
+  app.locals.loanLifecycle = lifecycle;
+  lifecycle.mount(api);
   const routers = createAuthRouters({ auth, siwe, tokens, users, kv, limits, appOrigin: config.appOrigin, now });
   api.use("/auth", routers.auth);
   api.use("/simple-auth", routers.simpleAuth);

@@ -14,6 +14,7 @@ import type { RateLimits } from "./http/rateLimit";
 import { startRealtime, type RealtimeOptions } from "./realtime";
 import type { OutboxDelivery } from "./realtime/outbox";
 import type { Notifier } from "./notifications/notifier";
+import type { LoanLifecycle } from "./loans/lifecycle";
 
 export interface StartServerOptions {
   /** Overrides PORT; 0 picks a free port. */
@@ -96,11 +97,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   });
   const port = (httpServer.address() as AddressInfo).port;
+  // Reconcile loans with the chain after any crash, then watch for repayments and defaults (DESIGN.md "Running it").
+  const lifecycle = app.locals.loanLifecycle as LoanLifecycle;
+  void lifecycle.startJobs();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       // Sockets and keep-alive connections would hold the server open: end them after a grace period.
+      lifecycle.stop();
       await realtime.stopDelivery();
       const forced = setTimeout(() => httpServer.closeAllConnections(), 3000);
       forced.unref();

@@ -1,0 +1,131 @@
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createWalletClient,
+  http,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+  type WalletClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { Deployment } from "../../../domain/deployment";
+import { chainOf } from "../chain/client";
+import type { AppConfig } from "../config/env";
+import { readDeployment } from "../config/deployment";
+
+/** Why a chain action did not happen, in a sentence fit for an admin and a system alert. */
+export class ChainActionError extends Error {
+  constructor(
+    message: string,
+    /** The contract's custom error name when it reverted (e.g. LoanAlreadyExists). */
+    readonly revert: string | null = null,
+  ) {
+    super(message);
+    this.name = "ChainActionError";
+  }
+}
+
+export type Signer = "originator" | "treasury";
+
+export interface SendOptions {
+  signer: Signer;
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
+  /** Called with the hash as soon as the node accepted the transaction, before its receipt. */
+  onSent?: (hash: Hex) => Promise<void>;
+}
+
+export interface ChainGateway {
+  readonly publicClient: PublicClient;
+  deployment(): Promise<Deployment>;
+  address(signer: Signer): Address;
+  /** Sends one transaction and waits for its receipt (CONFIRMATIONS deep); a revert or an unreachable node throws ChainActionError. */
+  send(options: SendOptions): Promise<TransactionReceipt>;
+  /** The latest block's timestamp: the chain's "now", which tests move with evm_increaseTime. */
+  now(): Promise<bigint>;
+}
+
+/** The name of the custom error a contract call reverted with, if it did. */
+export function revertName(error: unknown): string | null {
+  if (!(error instanceof BaseError)) return null;
+  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
+  return reverted?.data?.errorName ?? null;
+}
+
+export function describeChainError(error: unknown): ChainActionError {
+  if (error instanceof ChainActionError) return error;
+  const revert = revertName(error);
+  if (revert) return new ChainActionError(`The contract refused the transaction (${revert})`, revert);
+  const short = error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error);
+  return new ChainActionError(`The chain could not be reached or refused the transaction: ${short.split("\n")[0]}`);
+}
+
+/**
+ * The two accounts whose keys the API holds (DESIGN.md "Money and ownership"): the originator, which only
+ * originates and marks defaults, and the treasury, which lists, reprices, unlists and withdraws.
+ */
+export function createChainGateway(config: AppConfig): ChainGateway {
+  const chain = chainOf(config);
+  const transport = http(config.rpcUrl, { timeout: 10_000, retryCount: 0 });
+  const publicClient = createPublicClient({ chain, transport, cacheTime: 0 }) as PublicClient;
+  const wallets = new Map<Signer, WalletClient>();
+  for (const signer of ["originator", "treasury"] as const) {
+    const key = signer === "originator" ? config.originatorKey : config.treasuryKey;
+    if (key) wallets.set(signer, createWalletClient({ account: privateKeyToAccount(key), chain, transport }));
+  }
+  // One transaction at a time per account in this process, so two approvals never race for a nonce.
+  const queues = new Map<Signer, Promise<unknown>>();
+
+  function wallet(signer: Signer): WalletClient {
+    const client = wallets.get(signer);
+    if (!client) throw new ChainActionError(`No ${signer} key is configured (${signer === "originator" ? "ORIGINATOR_KEY" : "TREASURY_KEY"})`);
+    return client;
+  }
+
+  return {
+    publicClient,
+    async deployment() {
+      const deployment = await readDeployment(config.dataDir, config.chainId);
+      if (!deployment) throw new ChainActionError(`The contracts are not deployed on chain ${config.chainId}`);
+      return deployment;
+    },
+    address(signer) {
+      return wallet(signer).account!.address;
+    },
+    async send({ signer, address, abi, functionName, args, onSent }) {
+      const client = wallet(signer);
+      const previous = queues.get(signer) ?? Promise.resolve();
+      let release!: () => void;
+      const mine = new Promise<void>((resolve) => (release = resolve));
+      queues.set(signer, previous.then(() => mine));
+      await previous.catch(() => {});
+      let hash: Hex;
+      try {
+        const { request } = await publicClient.simulateContract({ account: client.account!, address, abi, functionName, args } as never);
+        hash = await client.writeContract(request as never);
+      } catch (error) {
+        release();
+        throw describeChainError(error);
+      }
+      release();
+      try {
+        await onSent?.(hash);
+        const receipt = await publicClient.waitForTransactionReceipt({ hash, confirmations: Math.max(1, config.confirmations), pollingInterval: 250, timeout: 120_000 });
+        if (receipt.status !== "success") throw new ChainActionError(`The transaction ${hash} reverted`);
+        return receipt;
+      } catch (error) {
+        throw describeChainError(error);
+      }
+    },
+    async now() {
+      const block = await publicClient.getBlock({ blockTag: "latest" });
+      return block.timestamp;
+    },
+  };
+}

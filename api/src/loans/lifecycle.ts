@@ -1,0 +1,103 @@
+import type { Router } from "express";
+import type { Db } from "../../../db/connect";
+import type { AppConfig } from "../config/env";
+import type { KeyValueStore } from "../kv/store";
+import type { Notifier } from "../notifications/notifier";
+import type { UsersRepository } from "../users/repository";
+import type { TokenService } from "../auth/tokens";
+import type { ContactRepository } from "../contact/repository";
+import type { RateLimitRule } from "../http/rateLimit";
+import { requireAuth } from "../http/auth";
+import { createKycRepository } from "../kyc/repository";
+import { createKycService } from "../kyc/service";
+import { createKycRouter } from "../kyc/router";
+import { createTreasuryService } from "../treasury/service";
+import { createLoanWatcher, type LoanWatcher } from "../jobs/loanWatcher";
+import { createAdminRouter, createNftsAdminRouter } from "../admin/router";
+import { createChainGateway, type ChainGateway } from "./chain";
+import { createOrigination, type Origination } from "./origination";
+import { createLoansRepository } from "./repository";
+import { createLoansService, type LoansService } from "./service";
+import { createLoansAdminRouter, createLoansRouter } from "./router";
+
+interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface LoanLifecycleDeps {
+  db: Db;
+  config: AppConfig;
+  kv: KeyValueStore;
+  notifier: Notifier;
+  users: UsersRepository;
+  tokens: TokenService;
+  contact: ContactRepository;
+  uploadLimit: RateLimitRule;
+  logger?: Logger;
+}
+
+export interface LoanLifecycle {
+  chain: ChainGateway;
+  origination: Origination;
+  loans: LoansService;
+  watcher: LoanWatcher;
+  /** Every admin-only router with where it is mounted, so a test can walk their stacks. */
+  adminRouters: { mount: string; router: Router }[];
+  /** Mounts KYC, loans, admin and /nfts/admin on the /api router; call before /users so /users/kyc is ours. */
+  mount(api: Router): void;
+  /** The start-up reconciliation (in the background: a chain that is down must not stop the API) and the loan watcher. */
+  startJobs(options?: { watchIntervalMs?: number }): Promise<void>;
+  stop(): void;
+}
+
+/** KYC, loan requests, approval that funds, mints and lists, retries, defaults and the treasury, built once. */
+export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
+  const { db, config, kv, notifier, users, tokens, logger } = deps;
+  const auth = requireAuth(tokens, (id) => users.findById(id));
+  const chain = createChainGateway(config);
+  const repo = createLoansRepository(db, config.chainId);
+  const origination = createOrigination({ repo, chain, notifier, kv, logger });
+  const loans = createLoansService({ db, repo, users, chain, origination, notifier });
+  const kycRepo = createKycRepository(db);
+  const kyc = createKycService({ repo: kycRepo, users, notifier, dataDir: config.dataDir });
+  const treasury = createTreasuryService({ repo, chain, origination });
+  const watcher = createLoanWatcher({ repo, users, chain, origination, notifier, logger });
+
+  const adminRouter = createAdminRouter({ db, config, auth, loans, kyc, users, treasury, watcher, origination, contact: deps.contact });
+  const loansAdminRouter = createLoansAdminRouter({ service: loans, auth });
+  const nftsAdminRouter = createNftsAdminRouter({ db, config, auth });
+  let stopped = false;
+
+  return {
+    chain,
+    origination,
+    loans,
+    watcher,
+    adminRouters: [
+      { mount: "/admin", router: adminRouter },
+      { mount: "/loans", router: loansAdminRouter },
+      { mount: "/nfts/admin", router: nftsAdminRouter },
+    ],
+    mount(api) {
+      api.use("/users/kyc", createKycRouter({ service: kyc, users, tokens, kv, uploadLimit: deps.uploadLimit, appOrigin: config.appOrigin }));
+      api.use("/loans", loansAdminRouter, createLoansRouter({ service: loans, auth }));
+      api.use("/admin", adminRouter);
+      api.use("/nfts/admin", nftsAdminRouter);
+    },
+    async startJobs(options = {}) {
+      watcher.start(options.watchIntervalMs ?? 60_000);
+      try {
+        const result = await origination.reconcileAll();
+        if (!stopped && (result.minted || result.failed || result.listed)) logger?.info(result, "loans reconciled with the chain");
+      } catch (error) {
+        if (!stopped) logger?.warn({ err: error }, "start-up reconciliation could not reach the chain; loans stay as they are");
+      }
+    },
+    stop() {
+      stopped = true;
+      watcher.stop();
+    },
+  };
+}

@@ -1,0 +1,309 @@
+import { decodeEventLog, type Address, type Hex, type TransactionReceipt } from "viem";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
+import { formatUsdAmount } from "../../../domain/money";
+import { SERVER_EVENTS } from "../../../domain/events";
+import type { LoanRow } from "../../../db/schema";
+import type { Notifier } from "../notifications/notifier";
+import type { KeyValueStore } from "../kv/store";
+import { ChainActionError, describeChainError, type ChainGateway } from "./chain";
+import type { LoansRepository } from "./repository";
+import { NOTIFY } from "./texts";
+import { inArray, eq, and, sql } from "drizzle-orm";
+import { loans } from "../../../db/schema";
+
+interface Logger {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface OriginationDeps {
+  repo: LoansRepository;
+  chain: ChainGateway;
+  notifier: Notifier;
+  kv: KeyValueStore;
+  logger?: Logger;
+}
+
+const LOAN_STATUS_CHAIN = { none: 0, active: 1, repaid: 2, defaulted: 3 } as const;
+const TREASURY_ALERT_KEY = "alert:treasury-low";
+const TREASURY_ALERT_TTL_MS = 60 * 60_000;
+
+export interface OnChainLoan {
+  principal: bigint;
+  repaid: bigint;
+  start: bigint;
+  rateBps: number;
+  termMonths: number;
+  status: number;
+}
+
+/**
+ * Origination (funding + mint, one transaction by the originator) and the listing at par that follows it (its
+ * own transaction by the treasury, with its own status). A loan is only ever sent here after a conditional
+ * update moved it to `minting` (or `listing`), so two approvals or retries never send twice; and the contract
+ * refuses a second origination of one id, which the reconciliation turns into `minted`.
+ */
+export function createOrigination(deps: OriginationDeps) {
+  const { repo, chain, notifier, kv } = deps;
+
+  async function loanOnChain(tokenId: bigint): Promise<OnChainLoan> {
+    const deployment = await chain.deployment();
+    const loan = (await chain.publicClient.readContract({
+      address: deployment.contracts.loanNote as Address,
+      abi: loanNoteAbi,
+      functionName: "loanOf",
+      args: [tokenId],
+    })) as unknown as { principal: bigint; repaid: bigint; start: bigint | number; rateBps: number; termMonths: number; status: number };
+    return { principal: BigInt(loan.principal), repaid: BigInt(loan.repaid), start: BigInt(loan.start), rateBps: Number(loan.rateBps), termMonths: Number(loan.termMonths), status: Number(loan.status) };
+  }
+
+  /** The origination transaction of a note, found in the logs when the database never learnt its hash. */
+  async function originationTx(tokenId: bigint): Promise<Hex | null> {
+    const deployment = await chain.deployment();
+    const logs = await chain.publicClient.getContractEvents({
+      address: deployment.contracts.loanNote as Address,
+      abi: loanNoteAbi,
+      eventName: "LoanOriginated",
+      args: { tokenId },
+      fromBlock: BigInt(deployment.deployBlock),
+      toBlock: "latest",
+    });
+    return (logs[0]?.transactionHash as Hex | undefined) ?? null;
+  }
+
+  async function alertAdmins(message: { title: string; message: string }, refs: { loanId?: string; tokenId?: string; txHash?: string } = {}) {
+    await notifier.notifyAdmins(
+      { type: "system_alert", ...message, link: refs.loanId ? `/admin/loans?loan=${refs.loanId}` : "/admin/overview" },
+      { name: SERVER_EVENTS.adminNotification, payload: { type: "system_alert", message: message.message, ...refs } },
+    );
+  }
+
+  /** Records a note that exists on-chain: active + minted, its token, transaction and start, and tells the borrower. */
+  async function recordMinted(loan: LoanRow, txHash: Hex | null, start: bigint, actor: string): Promise<LoanRow | undefined> {
+    const tokenId = loan.loanNumber.toString();
+    const updated = await repo.transition(
+      loan.id,
+      inArray(loans.mintStatus, ["minting", "failed", "none"]),
+      {
+        mintStatus: "minted",
+        status: sql`case when ${loans.status} = 'approved' then 'active' else ${loans.status} end` as never,
+        nftTokenId: tokenId,
+        nftTransactionHash: txHash ?? loan.mintTxHash,
+        mintTxHash: txHash ?? loan.mintTxHash,
+        noteStart: start,
+        mintError: null,
+      },
+      { action: "minted", notes: actor, txHash },
+    );
+    if (!updated) return undefined;
+    const principal = updated.principal ?? updated.amount;
+    await notifier.notifyUser(updated.userId, { type: "loan_funded", ...NOTIFY.funded(principal, tokenId), link: `/loans/${updated.id}` });
+    return updated;
+  }
+
+  async function recordMintFailure(loan: LoanRow, error: ChainActionError): Promise<LoanRow | undefined> {
+    const updated = await repo.transition(
+      loan.id,
+      eq(loans.mintStatus, "minting"),
+      { mintStatus: "failed", mintError: error.message },
+      { action: "mint_failed", notes: error.message },
+    );
+    await alertAdmins(NOTIFY.mintFailed(loan.loanNumber, error.message), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
+    return updated;
+  }
+
+  /** The treasury's stablecoin balance and the allowance it gave the note contract. */
+  async function treasuryFunds(): Promise<{ balance: bigint; allowance: bigint; treasury: Address }> {
+    const deployment = await chain.deployment();
+    const treasury = deployment.treasury as Address;
+    const token = deployment.contracts.stablecoin as Address;
+    const [balance, allowance] = await Promise.all([
+      chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [treasury] }) as Promise<bigint>,
+      chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "allowance", args: [treasury, deployment.contracts.loanNote as Address] }) as Promise<bigint>,
+    ]);
+    return { balance, allowance, treasury };
+  }
+
+  /** A system alert (at most once an hour) when the treasury cannot fund `needed`; true when it can. */
+  async function checkTreasuryCovers(needed: bigint): Promise<boolean> {
+    const { balance, allowance } = await treasuryFunds();
+    if (balance >= needed && allowance >= needed) {
+      await kv.delete(TREASURY_ALERT_KEY);
+      return true;
+    }
+    if (!(await kv.get(TREASURY_ALERT_KEY))) {
+      await kv.set(TREASURY_ALERT_KEY, "1", TREASURY_ALERT_TTL_MS);
+      await alertAdmins(NOTIFY.treasuryLow(needed, balance, allowance));
+    }
+    return false;
+  }
+
+  /** After a mint: can the treasury still fund the largest pending request? */
+  async function checkNextApproval(): Promise<void> {
+    const pending = await repo.withStatus(["pending"]);
+    if (!pending.length) return;
+    const largest = pending.reduce((max, loan) => (loan.amount > max ? loan.amount : max), 0n);
+    await checkTreasuryCovers(largest).catch((error) => deps.logger?.warn({ err: error }, "treasury check failed"));
+  }
+
+  async function list(loan: LoanRow, actor: string | null = null): Promise<LoanRow | undefined> {
+    const claimed = await repo.transition(
+      loan.id,
+      and(eq(loans.mintStatus, "minted"), inArray(loans.listingStatus, ["none", "failed"]), eq(loans.status, "active")),
+      { listingStatus: "listing", listingError: null },
+    );
+    if (!claimed) return undefined;
+    const tokenId = claimed.loanNumber;
+    const price = claimed.principal ?? claimed.amount;
+    try {
+      const deployment = await chain.deployment();
+      const marketplace = deployment.contracts.marketplace as Address;
+      const [seller] = (await chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] })) as readonly [Address, bigint];
+      let txHash: Hex | null = null;
+      if (seller.toLowerCase() !== (deployment.treasury as string).toLowerCase()) {
+        const receipt = await chain.send({
+          signer: "treasury",
+          address: marketplace,
+          abi: noteMarketplaceAbi,
+          functionName: "list",
+          args: [tokenId, price],
+          onSent: async (hash) => {
+            await repo.transition(claimed.id, undefined, { listingTxHash: hash });
+          },
+        });
+        txHash = receipt.transactionHash;
+      }
+      const listed = await repo.transition(
+        claimed.id,
+        eq(loans.listingStatus, "listing"),
+        { listingStatus: "listed", listingTxHash: txHash ?? claimed.listingTxHash },
+        { action: "listed", actorId: actor, notes: `Listed at par for ${formatUsdAmount(price)} USD`, txHash },
+      );
+      return listed;
+    } catch (error) {
+      const failure = describeChainError(error);
+      deps.logger?.warn({ err: error, loanId: claimed.id }, "listing failed");
+      const failed = await repo.transition(
+        claimed.id,
+        eq(loans.listingStatus, "listing"),
+        { listingStatus: "failed", listingError: failure.message },
+        { action: "listing_failed", actorId: actor, notes: failure.message },
+      );
+      await alertAdmins(NOTIFY.listingFailed(tokenId, failure.message), { loanId: claimed.id, tokenId: tokenId.toString() });
+      return failed;
+    }
+  }
+
+  /**
+   * Sends the origination of a loan already claimed as `minting`, records the outcome, then lists the note.
+   * Never throws for chain trouble: the loan ends `minted` or `failed` (with a system alert).
+   */
+  async function originate(loan: LoanRow, actor: string | null): Promise<LoanRow> {
+    const principal = loan.principal ?? loan.amount;
+    let receipt: TransactionReceipt;
+    try {
+      if (!loan.borrowerWallet) throw new ChainActionError("The loan has no borrower wallet to fund");
+      const deployment = await chain.deployment();
+      if (!(await checkTreasuryCovers(principal))) {
+        const funds = await treasuryFunds();
+        throw new ChainActionError(NOTIFY.treasuryLow(principal, funds.balance, funds.allowance).message);
+      }
+      receipt = await chain.send({
+        signer: "originator",
+        address: deployment.contracts.loanNote as Address,
+        abi: loanNoteAbi,
+        functionName: "originate",
+        args: [loan.loanNumber, loan.borrowerWallet as Address, principal, loan.rateBps, loan.termMonths],
+        onSent: async (hash) => {
+          await repo.transition(loan.id, undefined, { mintTxHash: hash }, { action: "mint_sent", actorId: actor, txHash: hash });
+        },
+      });
+    } catch (error) {
+      const failure = describeChainError(error);
+      deps.logger?.warn({ err: error, loanId: loan.id }, "origination failed");
+      // A note of this id already exists: an earlier attempt went through without being recorded.
+      if (failure.revert === "LoanAlreadyExists") {
+        const reconciled = await reconcileOne((await repo.findById(loan.id)) ?? loan);
+        if (reconciled) return reconciled;
+      }
+      return (await recordMintFailure(loan, failure)) ?? ((await repo.findById(loan.id)) as LoanRow);
+    }
+    let start = 0n;
+    for (const log of receipt.logs) {
+      try {
+        const event = decodeEventLog({ abi: loanNoteAbi, data: log.data, topics: log.topics });
+        if (event.eventName === "LoanOriginated") start = BigInt((event.args as { start: bigint }).start);
+      } catch {
+        // Transfer and the stablecoin's logs are not LoanOriginated.
+      }
+    }
+    const minted = (await recordMinted(loan, receipt.transactionHash, start, "Originated on-chain")) ?? ((await repo.findById(loan.id)) as LoanRow);
+    await checkNextApproval();
+    return (await list(minted, actor)) ?? minted;
+  }
+
+  /**
+   * Brings one loan's mint status in line with the chain: a note that exists is minted, a loan left minting
+   * (or called minted) without a note is failed and can be retried. Answers the updated row, or undefined
+   * when nothing changed or the chain cannot tell.
+   */
+  async function reconcileOne(loan: LoanRow): Promise<LoanRow | undefined> {
+    const onChain = await loanOnChain(loan.loanNumber);
+    const exists = onChain.status !== LOAN_STATUS_CHAIN.none;
+    if (exists && loan.mintStatus !== "minted") {
+      const txHash = loan.mintTxHash ? (loan.mintTxHash as Hex) : await originationTx(loan.loanNumber);
+      return recordMinted({ ...loan, mintTxHash: txHash }, txHash, onChain.start, "Reconciled with the chain: the note exists");
+    }
+    if (!exists && (loan.mintStatus === "minting" || loan.mintStatus === "minted")) {
+      const reason = loan.mintStatus === "minting" ? "Reconciled with the chain: the origination never happened" : "Reconciled with the chain: the note does not exist";
+      const updated = await repo.transition(
+        loan.id,
+        eq(loans.mintStatus, loan.mintStatus),
+        {
+          mintStatus: "failed",
+          mintError: reason,
+          status: loan.status === "active" ? "approved" : loan.status,
+          listingStatus: "none",
+          nftTokenId: null,
+          nftTransactionHash: null,
+        },
+        { action: "mint_failed", notes: reason },
+      );
+      await alertAdmins(NOTIFY.mintFailed(loan.loanNumber, reason), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
+      return updated;
+    }
+    return undefined;
+  }
+
+  /** Start-up (and after-crash) reconciliation of DESIGN.md "Running it": every minting and minted loan, then listings. */
+  async function reconcileAll(): Promise<{ minted: number; failed: number; listed: number }> {
+    const result = { minted: 0, failed: 0, listed: 0 };
+    for (const loan of await repo.withMintStatus(["minting", "minted"])) {
+      const updated = await reconcileOne(loan);
+      if (updated?.mintStatus === "minted") result.minted += 1;
+      if (updated?.mintStatus === "failed") result.failed += 1;
+    }
+    for (const loan of await repo.withListingStatus(["listing"])) {
+      const deployment = await chain.deployment();
+      const [seller] = (await chain.publicClient.readContract({
+        address: deployment.contracts.marketplace as Address,
+        abi: noteMarketplaceAbi,
+        functionName: "listingOf",
+        args: [loan.loanNumber],
+      })) as readonly [Address, bigint];
+      const listed = seller.toLowerCase() === deployment.treasury.toLowerCase();
+      await repo.transition(
+        loan.id,
+        eq(loans.listingStatus, "listing"),
+        listed ? { listingStatus: "listed" } : { listingStatus: "failed", listingError: "Reconciled with the chain: the listing never happened" },
+        { action: listed ? "listed" : "listing_failed", notes: "Reconciled with the chain" },
+      );
+      if (listed) result.listed += 1;
+    }
+    return result;
+  }
+
+  return { originate, list, reconcileOne, reconcileAll, loanOnChain, treasuryFunds, checkTreasuryCovers, checkNextApproval, alertAdmins };
+}
+
+export type Origination = ReturnType<typeof createOrigination>;

@@ -1,0 +1,175 @@
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/connect";
+import { chainNotes, loanEvents, loans, users, type LoanEventRow, type LoanRow, type NewLoanRow, type UserRow } from "../../../db/schema";
+import type { LoanListQuery } from "../../../domain/schemas/loans";
+import type { LoanStatus, MintStatus } from "../../../domain/statuses";
+import type { ListingState } from "../../../db/schema/loans";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type Borrower = Pick<UserRow, "id" | "firstName" | "lastName" | "email" | "walletAddress" | "kycStatus">;
+
+/** A loan with its borrower and what the chain mirror knows of its note. */
+export interface LoanView {
+  loan: LoanRow;
+  borrower: Borrower;
+  totalRepaid: bigint;
+}
+
+export interface LoanEvent {
+  action: string;
+  actorId?: string | null;
+  notes?: string | null;
+  txHash?: string | null;
+}
+
+const SORT_COLUMNS = {
+  requestDate: loans.createdAt,
+  createdAt: loans.createdAt,
+  amount: loans.amount,
+  interestRate: loans.rateBps,
+  termMonths: loans.termMonths,
+} as const;
+
+export function createLoansRepository(db: Db, chainId: number) {
+  const borrowerColumns = {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    walletAddress: users.walletAddress,
+    kycStatus: users.kycStatus,
+  };
+  const repaidColumn = sql<string | null>`${chainNotes.totalRepaid}`;
+  const selectViews = () =>
+    db
+      .select({ loan: loans, borrower: borrowerColumns, totalRepaid: repaidColumn })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.userId))
+      .leftJoin(chainNotes, and(eq(chainNotes.chainId, chainId), sql`${chainNotes.tokenId} = ${loans.loanNumber}::numeric`));
+  const toView = (row: { loan: LoanRow; borrower: Borrower; totalRepaid: string | bigint | null }): LoanView => ({
+    loan: row.loan,
+    borrower: row.borrower,
+    totalRepaid: row.totalRepaid === null ? 0n : BigInt(row.totalRepaid),
+  });
+
+  async function addEvent(loanId: string, event: LoanEvent, tx: Db = db): Promise<void> {
+    await tx.insert(loanEvents).values({ loanId, action: event.action, actorId: event.actorId ?? null, notes: event.notes ?? null, txHash: event.txHash ?? null });
+  }
+
+  /** One conditional update plus its timeline entry, in one transaction; undefined when the condition no longer holds. */
+  async function transition(id: string, where: SQL | undefined, values: Partial<NewLoanRow>, event?: LoanEvent): Promise<LoanRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(loans)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(loans.id, id), where))
+        .returning();
+      if (row && event) await addEvent(id, event, tx as unknown as Db);
+      return row;
+    });
+  }
+
+  return {
+    addEvent,
+    transition,
+
+    async insert(values: Omit<NewLoanRow, "loanNumber">, event: LoanEvent): Promise<LoanRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(loans).values(values).returning();
+        await addEvent(row.id, event, tx as unknown as Db);
+        return row;
+      });
+    },
+
+    async findById(id: string): Promise<LoanRow | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await db.select().from(loans).where(eq(loans.id, id)).limit(1);
+      return row;
+    },
+
+    async findByLoanNumber(loanNumber: bigint): Promise<LoanRow | undefined> {
+      const [row] = await db.select().from(loans).where(eq(loans.loanNumber, loanNumber)).limit(1);
+      return row;
+    },
+
+    async view(id: string): Promise<LoanView | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await selectViews().where(eq(loans.id, id)).limit(1);
+      return row ? toView(row) : undefined;
+    },
+
+    async events(loanId: string): Promise<(LoanEventRow & { actorName: string | null; actorEmail: string | null })[]> {
+      const rows = await db
+        .select({ event: loanEvents, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(loanEvents)
+        .leftJoin(users, eq(users.id, loanEvents.actorId))
+        .where(eq(loanEvents.loanId, loanId))
+        .orderBy(asc(loanEvents.createdAt), asc(loanEvents.id));
+      return rows.map((r) => ({ ...r.event, actorName: r.firstName ? `${r.firstName} ${r.lastName}`.trim() : null, actorEmail: r.email }));
+    },
+
+    /** A page of loans, the user's own when userId is given; search matches purpose, loan number and borrower. */
+    async list(query: LoanListQuery, userId?: string): Promise<{ views: LoanView[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (userId) conditions.push(eq(loans.userId, userId));
+      if (query.status) conditions.push(eq(loans.status, query.status));
+      if (query.minAmount !== undefined) conditions.push(gte(loans.amount, query.minAmount));
+      if (query.search) {
+        const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(
+          sql`(${loans.purpose} ilike ${like} or ${loans.loanNumber}::text = ${query.search.replace(/^#/, "")} or ${users.email} ilike ${like} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like} or ${loans.status} ilike ${like})`,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const column = SORT_COLUMNS[query.sortBy];
+      const order = query.sortOrder === "asc" ? asc(column) : desc(column);
+      const rows = await selectViews()
+        .where(where)
+        .orderBy(order, desc(loans.loanNumber))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(loans)
+        .innerJoin(users, eq(users.id, loans.userId))
+        .where(where);
+      return { views: rows.map(toView), total: count };
+    },
+
+    async withMintStatus(statuses: MintStatus[]): Promise<LoanRow[]> {
+      return db.select().from(loans).where(inArray(loans.mintStatus, statuses));
+    },
+
+    async withListingStatus(statuses: ListingState[]): Promise<LoanRow[]> {
+      return db.select().from(loans).where(and(inArray(loans.listingStatus, statuses), eq(loans.mintStatus, "minted")));
+    },
+
+    async withStatus(statuses: LoanStatus[]): Promise<LoanRow[]> {
+      return db.select().from(loans).where(inArray(loans.status, statuses)).orderBy(asc(loans.loanNumber));
+    },
+
+    /** Counts and sums per status, for the admin statistics. */
+    async statusTotals(): Promise<{ status: LoanStatus; count: number; amount: bigint; principal: bigint }[]> {
+      const rows = await db
+        .select({
+          status: loans.status,
+          count: sql<number>`count(*)::int`,
+          amount: sql<string>`coalesce(sum(${loans.amount}), 0)::text`,
+          principal: sql<string>`coalesce(sum(${loans.principal}), 0)::text`,
+        })
+        .from(loans)
+        .groupBy(loans.status);
+      return rows.map((r) => ({ status: r.status, count: r.count, amount: BigInt(r.amount), principal: BigInt(r.principal) }));
+    },
+
+    async recent(limit: number): Promise<LoanView[]> {
+      const rows = await selectViews().orderBy(desc(loans.createdAt), desc(loans.loanNumber)).limit(limit);
+      return rows.map(toView);
+    },
+  };
+}
+
+export type LoansRepository = ReturnType<typeof createLoansRepository>;
+export { UUID };

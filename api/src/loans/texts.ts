@@ -1,0 +1,47 @@
+import { displayUsd } from "../../../domain/money";
+
+/** Answers and stored notification texts of the loan lifecycle (spec 02 §8; amounts formatted by the server). */
+export const LOAN_ANSWERS = {
+  submitted: "Loan request submitted successfully",
+  demoCreated: "Demo loan request created!",
+  kycRequired: "KYC verification required: your KYC must be approved before you can request a loan",
+  walletRequired: "Please connect and verify your wallet before requesting a loan",
+  notFound: "Loan not found",
+  approved: "Loan approved successfully!",
+  approvedMintFailed: "Loan approved, but minting its NFT failed; retry minting once the chain is reachable",
+  rejected: "Loan rejected",
+  notPending: "Only pending loans can be approved or rejected",
+  borrowerNoWallet: "The borrower has no verified wallet to receive the funds",
+  walletMismatch: "The wallet address must be the borrower's verified wallet",
+  fundingAboveAmount: "Funding amount cannot exceed the requested amount",
+  invalidTerms: "These terms cannot be originated on-chain",
+  retryStarted: "NFT minting retried",
+  alreadyMinted: "This loan's NFT is already minted",
+  mintInProgress: "Minting of this loan's NFT is in progress",
+  notApproved: "Only approved loans can be minted",
+  listingRetried: "Listing retried",
+  listingNotNeeded: "This loan's note is not waiting for a listing",
+  noDemoBorrower: "No demo borrower with approved KYC and a verified wallet exists; seed the demo accounts first",
+  notRepayable: "Only an active or defaulted loan with a minted note can be repaid",
+  installmentRange: (n: number) => `Installment number must be between 1 and ${n}`,
+  installmentPaid: (k: number) => `Installment ${k} is already paid`,
+  repaymentReady: "Sign the permit and send the repayment from your wallet",
+  defaulted: "Loan marked as defaulted",
+  notDefaultable: "Only an active loan with a minted note can be marked defaulted",
+  defaultTooEarly: (at: string) => `This loan can be marked defaulted from ${at}`,
+} as const;
+
+export const NOTIFY = {
+  loanRequest: (amount: bigint, who: string) => ({ title: "New loan request", message: `New loan request: ${displayUsd(amount)} from ${who}` }),
+  approved: (amount: bigint) => ({ title: "Loan Approved", message: `Loan Approved! ${displayUsd(amount)} has been approved.` }),
+  rejected: (reason: string | null) => ({ title: "Loan Rejected", message: reason || "Please contact support for details." }),
+  funded: (amount: bigint, tokenId: string) => ({ title: "Loan Funded", message: `Loan Funded! ${displayUsd(amount)} transferred. NFT #${tokenId} minted.` }),
+  listed: (amount: bigint, tokenId: string) => ({ title: "New NFT loan", message: `New NFT loan available: #${tokenId} (${displayUsd(amount)})` }),
+  mintFailed: (loanNumber: bigint, reason: string) => ({ title: "Minting failed", message: `Minting NFT #${loanNumber} failed: ${reason}` }),
+  listingFailed: (loanNumber: bigint, reason: string) => ({ title: "Listing failed", message: `Listing NFT #${loanNumber} failed: ${reason}` }),
+  defaulted: (loanNumber: bigint, amount: bigint) => ({ title: "Loan Defaulted", message: `Loan #${loanNumber} (${displayUsd(amount)}) was marked as defaulted.` }),
+  treasuryLow: (needed: bigint, balance: bigint, allowance: bigint) => ({
+    title: "Treasury cannot fund the next approval",
+    message: `The treasury cannot fund the next approval of ${displayUsd(needed)}: balance ${displayUsd(balance)}, allowance ${displayUsd(allowance)}.`,
+  }),
+} as const;

@@ -1,0 +1,106 @@
+import { formatUsdAmount } from "../../../domain/money";
+import { PERIOD_SECONDS, amountDueNow, monthlyPayment, totalDue, type LoanTerms } from "../../../domain/schedule";
+import type { LoanEventRow, LoanRow } from "../../../db/schema";
+import type { LoanView } from "./repository";
+
+export type Performance = "excellent" | "good" | "average" | "poor";
+
+/** Basis points to the wire's percent (850 -> 8.5). */
+export const percent = (bps: number) => bps / 100;
+
+export function termsOf(loan: LoanRow, start?: bigint): LoanTerms {
+  return { principal: loan.principal ?? loan.amount, rateBps: loan.rateBps, termMonths: loan.termMonths, start: start ?? loan.noteStart ?? 0n };
+}
+
+/** How the repayments keep up with the schedule at `nowSeconds`: ahead or on time, a little late, or far behind. */
+export function performanceOf(loan: LoanRow, totalRepaid: bigint, nowSeconds: bigint): Performance | null {
+  if (loan.status === "completed") return "excellent";
+  if (loan.status === "defaulted") return "poor";
+  if (loan.status !== "active" || loan.noteStart === null) return null;
+  const terms = termsOf(loan);
+  const late = amountDueNow(terms, totalRepaid, nowSeconds);
+  if (late === 0n) return totalRepaid > 0n ? "excellent" : "good";
+  const payment = monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
+  return late <= payment ? "average" : "poor";
+}
+
+export interface WireTimelineEntry {
+  action: string;
+  at: string;
+  by: { _id: string; name: string | null; email: string | null } | null;
+  notes: string | null;
+  txHash: string | null;
+}
+
+export function toWireTimeline(events: (LoanEventRow & { actorName: string | null; actorEmail: string | null })[]): WireTimelineEntry[] {
+  return events.map((e) => ({
+    action: e.action,
+    at: e.createdAt.toISOString(),
+    by: e.actorId ? { _id: e.actorId, name: e.actorName, email: e.actorEmail } : null,
+    notes: e.notes,
+    txHash: e.txHash,
+  }));
+}
+
+/**
+ * The loan as the client reads it: spec 02 §3 Loan plus principal, loanNumber, mintStatus, listingStatus and
+ * timeline (DESIGN.md "The wire contract"). Amounts are decimal USD strings, the rate is percent.
+ */
+export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEntry[]; nowSeconds?: bigint } = {}) {
+  const { loan, borrower, totalRepaid } = view;
+  const terms = termsOf(loan);
+  const due = totalDue(terms);
+  const payment = monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
+  const hasNote = loan.mintStatus === "minted";
+  const nowSeconds = options.nowSeconds ?? BigInt(Math.floor(Date.now() / 1000));
+  const remaining = loan.status === "completed" ? 0n : due > totalRepaid ? due - totalRepaid : 0n;
+  return {
+    _id: loan.id,
+    loanNumber: Number(loan.loanNumber),
+    userId: { _id: borrower.id, email: borrower.email ?? "" },
+    user: {
+      _id: borrower.id,
+      firstName: borrower.firstName,
+      lastName: borrower.lastName,
+      email: borrower.email ?? "",
+      walletAddress: borrower.walletAddress ?? null,
+      kyc: { status: borrower.kycStatus },
+      kycStatus: borrower.kycStatus,
+    },
+    amount: formatUsdAmount(loan.amount),
+    principal: loan.principal === null ? null : formatUsdAmount(loan.principal),
+    purpose: loan.purpose,
+    interestRate: percent(loan.rateBps),
+    termMonths: loan.termMonths,
+    status: loan.status,
+    mintStatus: loan.mintStatus,
+    listingStatus: loan.listingStatus,
+    requestDate: loan.createdAt.toISOString(),
+    approvalDate: loan.approvalDate?.toISOString() ?? null,
+    rejectionDate: loan.rejectionDate?.toISOString() ?? null,
+    createdAt: loan.createdAt.toISOString(),
+    updatedAt: loan.updatedAt.toISOString(),
+    rejectionReason: loan.rejectionReason,
+    adminNotes: loan.adminNotes,
+    collateral: loan.collateral
+      ? { type: loan.collateral.type, value: formatUsdAmount(BigInt(loan.collateral.value)), description: loan.collateral.description }
+      : null,
+    borrowerWallet: loan.borrowerWallet,
+    nftTokenId: hasNote ? loan.nftTokenId : null,
+    nftTransactionHash: hasNote ? loan.nftTransactionHash : null,
+    mintTxHash: loan.mintTxHash,
+    mintError: loan.mintStatus === "failed" ? loan.mintError : null,
+    listingTxHash: loan.listingTxHash,
+    listingError: loan.listingStatus === "failed" ? loan.listingError : null,
+    nftValue: hasNote ? formatUsdAmount(terms.principal) : null,
+    monthlyPayment: formatUsdAmount(payment),
+    totalInterest: formatUsdAmount(due - terms.principal),
+    totalRepaid: formatUsdAmount(totalRepaid),
+    remainingBalance: formatUsdAmount(remaining),
+    noteStart: loan.noteStart === null ? null : new Date(Number(loan.noteStart) * 1000).toISOString(),
+    maturityDate: loan.noteStart === null ? null : new Date(Number(loan.noteStart + BigInt(loan.termMonths) * PERIOD_SECONDS) * 1000).toISOString(),
+    performance: performanceOf(loan, totalRepaid, nowSeconds),
+    ...(options.timeline ? { timeline: options.timeline } : {}),
+  };
+}
+export type WireLoan = ReturnType<typeof toWireLoan>;

@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { parseUsd } from "../money";
+import { ethAddress } from "./common";
+
+/** The one rule set for loan requests, the standard form's (spec 02 §5, DESIGN.md "The wire contract"). */
+export const LOAN_MESSAGES = {
+  amountPositive: "Loan amount must be greater than 0",
+  amountMin: "Minimum loan amount is $1,000",
+  amountMax: "Maximum loan amount is $1,000,000",
+  amountFormat: "Loan amount must be a number with at most 6 decimals",
+  purpose: "Loan purpose is required",
+  rateMin: "Interest rate must be at least 0.1%",
+  rateMax: "Interest rate cannot exceed 50%",
+  rateDecimals: "Interest rate can have at most 2 decimals",
+  termMin: "Loan term must be at least 1 month",
+  termMax: "Loan term cannot exceed 360 months",
+  termWhole: "Loan term must be a whole number of months",
+  collateralType: "Collateral type is required",
+  collateralValue: "Collateral value must be greater than 0",
+  collateralDescription: "Collateral description is required",
+  formInvalid: "Please fix the errors in the form",
+  submitFailed: "Failed to submit loan request",
+  rejectionReason: "Please provide a rejection reason",
+  fundingPositive: "Funding amount must be greater than 0",
+  fundingAboveAmount: "Funding amount cannot exceed the requested amount",
+  walletFormat: "Please enter a valid wallet address",
+  repaymentAmount: "Repayment amount must be greater than 0",
+  installment: "Installment number must be a whole number of 1 or more",
+  signature: "Please provide a valid permit signature",
+} as const;
+
+export const LOAN_LIMITS = {
+  minAmountMicro: 1_000_000_000n,
+  maxAmountMicro: 1_000_000_000_000n,
+  minRatePercent: 0.1,
+  maxRatePercent: 50,
+  minTermMonths: 1,
+  maxTermMonths: 360,
+  defaultRatePercent: 8.5,
+  defaultTermMonths: 12,
+} as const;
+
+export const STANDARD_PURPOSES = [
+  "personal",
+  "business",
+  "education",
+  "home_improvement",
+  "debt_consolidation",
+  "medical",
+  "investment",
+  "other",
+] as const;
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** A USD amount (decimal string or number) as micro-dollars; `message` for anything not a positive amount. */
+export function usdAmount(message: string, formatMessage: string = message) {
+  return z.unknown().transform((value, ctx): bigint => {
+    if (blank(value) || (typeof value !== "string" && typeof value !== "number")) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    const text = typeof value === "number" ? value : value.trim();
+    if (typeof text === "number" ? !(text > 0) : /^-/.test(text) || Number(text) <= 0) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    try {
+      const micro = parseUsd(text);
+      if (micro <= 0n) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return micro;
+    } catch {
+      ctx.addIssue({ code: "custom", message: formatMessage });
+      return z.NEVER;
+    }
+  });
+}
+
+/** A number sent as a number or a numeric string. */
+const numeric = (message: string) =>
+  z.unknown().transform((value, ctx): number => {
+    const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const amount = usdAmount(LOAN_MESSAGES.amountPositive, LOAN_MESSAGES.amountFormat).superRefine((micro, ctx) => {
+  if (micro < LOAN_LIMITS.minAmountMicro) ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.amountMin });
+  else if (micro > LOAN_LIMITS.maxAmountMicro) ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.amountMax });
+});
+
+/** Percent on the wire, basis points inside. */
+const interestRateBps = numeric(LOAN_MESSAGES.rateMin).transform((percent, ctx): number => {
+  if (percent < LOAN_LIMITS.minRatePercent) {
+    ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.rateMin });
+    return z.NEVER;
+  }
+  if (percent > LOAN_LIMITS.maxRatePercent) {
+    ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.rateMax });
+    return z.NEVER;
+  }
+  const bps = Math.round(percent * 100);
+  if (Math.abs(bps - percent * 100) > 1e-6) {
+    ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.rateDecimals });
+    return z.NEVER;
+  }
+  return bps;
+});
+
+const termMonths = numeric(LOAN_MESSAGES.termMin).transform((months, ctx): number => {
+  if (months < LOAN_LIMITS.minTermMonths) ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.termMin });
+  else if (months > LOAN_LIMITS.maxTermMonths) ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.termMax });
+  else if (!Number.isInteger(months)) ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.termWhole });
+  return months;
+});
+
+const requiredText = (message: string, max: number) =>
+  z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: message }).min(1, message).max(max, message));
+
+export const collateralSchema = z.object({
+  type: requiredText(LOAN_MESSAGES.collateralType, 100),
+  value: usdAmount(LOAN_MESSAGES.collateralValue),
+  description: requiredText(LOAN_MESSAGES.collateralDescription, 2000),
+});
+
+/** POST /loans/request (and the wizard's submissions): amount, purpose, interestRate, termMonths, optional collateral. */
+export const loanRequestSchema = z.object({
+  amount,
+  purpose: requiredText(LOAN_MESSAGES.purpose, 200),
+  interestRate: interestRateBps,
+  termMonths,
+  /** Absent, null or {} = no collateral; anything else is judged whole. */
+  collateral: z.preprocess(
+    (value) => (value === null || value === false || (typeof value === "object" && value !== null && Object.keys(value).length === 0) ? undefined : value),
+    collateralSchema.optional(),
+  ),
+});
+export type LoanRequestInput = z.infer<typeof loanRequestSchema>;
+
+const optionalNotes = z.preprocess((value) => (blank(value) ? undefined : value), z.string().trim().max(2000).optional());
+
+/** PUT /admin/loans/{id}/approve, and /loans/admin/approve/{id} with `notes`. */
+export const loanApprovalSchema = z
+  .object({
+    walletAddress: z.preprocess((value) => (blank(value) ? undefined : value), ethAddress.optional()),
+    adminNotes: optionalNotes,
+    notes: optionalNotes,
+    fundingAmount: z.preprocess((value) => (blank(value) ? undefined : value), usdAmount(LOAN_MESSAGES.fundingPositive).optional()),
+  })
+  .transform(({ notes, adminNotes, ...rest }) => ({ ...rest, adminNotes: adminNotes ?? notes }));
+export type LoanApprovalInput = z.infer<typeof loanApprovalSchema>;
+
+/** PUT /admin/loans/{id}/reject {rejectionReason, adminNotes}, and /loans/admin/reject/{id} {reason, notes}. */
+export const loanRejectionSchema = z
+  .object({
+    rejectionReason: z.unknown().optional(),
+    reason: z.unknown().optional(),
+    adminNotes: optionalNotes,
+    notes: optionalNotes,
+  })
+  .transform((body, ctx) => {
+    const raw = body.rejectionReason ?? body.reason;
+    const reason = typeof raw === "string" ? raw.trim() : "";
+    if (!reason) {
+      ctx.addIssue({ code: "custom", message: LOAN_MESSAGES.rejectionReason, path: ["rejectionReason"] });
+      return z.NEVER;
+    }
+    return { rejectionReason: reason.slice(0, 2000), adminNotes: body.adminNotes ?? body.notes };
+  });
+export type LoanRejectionInput = z.infer<typeof loanRejectionSchema>;
+
+/** The spec's admin decision action: {loanId?, decision: {status, rejectionReason, fundingAmount}}. */
+export const loanDecisionSchema = z.object({
+  status: z.enum(["approved", "rejected"]),
+  rejectionReason: z.string().optional(),
+  fundingAmount: z.unknown().optional(),
+});
+
+/** PUT /loans/{id}/repayment: the amount to pay and the installment it is meant for; the signature comes second. */
+export const repaymentSchema = z.object({
+  amount: usdAmount(LOAN_MESSAGES.repaymentAmount),
+  installmentNumber: z.preprocess(
+    (value) => (blank(value) ? undefined : typeof value === "string" ? Number(value) : value),
+    z.number({ error: LOAN_MESSAGES.installment }).int(LOAN_MESSAGES.installment).min(1, LOAN_MESSAGES.installment).optional(),
+  ),
+  /** The paying wallet; defaults to the borrower's verified wallet. */
+  walletAddress: z.preprocess((value) => (blank(value) ? undefined : value), ethAddress.optional()),
+  /** Seconds since the epoch; the permit's deadline, answered with the typed data and sent back with the signature. */
+  deadline: z.preprocess((value) => (blank(value) ? undefined : typeof value === "string" ? Number(value) : value), z.number().int().positive().optional()),
+  signature: z.preprocess(
+    (value) => (blank(value) ? undefined : value),
+    z.string({ error: LOAN_MESSAGES.signature }).regex(/^0x[0-9a-fA-F]{130}$/, LOAN_MESSAGES.signature).optional(),
+  ),
+});
+export type RepaymentInput = z.infer<typeof repaymentSchema>;
+
+const page = z.preprocess((value) => (blank(value) ? undefined : Number(value)), z.number().int().min(1).default(1).catch(1));
+const limit = (fallback: number) =>
+  z.preprocess((value) => (blank(value) ? undefined : Number(value)), z.number().int().min(1).max(100).default(fallback).catch(fallback));
+const optionalQueryText = z.preprocess((value) => (blank(value) || typeof value !== "string" ? undefined : value.trim()), z.string().max(200).optional());
+
+/** GET /loans/my-loans and the admin lists; unknown values fall back to the defaults rather than failing a page load. */
+export const loanListQuerySchema = z.object({
+  page,
+  limit: limit(10),
+  status: z.preprocess((value) => (blank(value) || value === "all" ? undefined : value), z.enum(["pending", "approved", "active", "completed", "rejected", "defaulted"]).optional().catch(undefined)),
+  sortBy: z.enum(["requestDate", "amount", "createdAt", "interestRate", "termMonths"]).default("requestDate").catch("requestDate"),
+  sortOrder: z.enum(["asc", "desc"]).default("desc").catch("desc"),
+  minAmount: z.preprocess((value) => (blank(value) ? undefined : value), usdAmount("minAmount").optional().catch(undefined)),
+  search: optionalQueryText,
+});
+export type LoanListQuery = z.infer<typeof loanListQuerySchema>;
