@@ -6,3 +6,4 @@ export * from "./chain";
 export * from "./realtime";
 export * from "./loans";
 export * from "./kyc";
+export * from "./chat";
