@@ -1,0 +1,189 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { startTestApi, type TestApi } from "../testing/harness";
+import { makeUser, notificationsOf, type TestUser } from "../loans/testing";
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+
+let api: TestApi;
+let admin: TestUser;
+
+before(async () => {
+  api = await startTestApi();
+  admin = await makeUser(api, { admin: true });
+});
+after(async () => {
+  await api?.close();
+});
+
+async function upload(token: string | undefined, files: Record<string, { content: Buffer; name: string; type?: string }>, idDocumentType: string | null = "passport") {
+  const form = new FormData();
+  if (idDocumentType !== null) form.append("idDocumentType", idDocumentType);
+  for (const [field, file] of Object.entries(files)) form.append(field, new Blob([file.content], { type: file.type ?? "application/octet-stream" }), file.name);
+  const response = await fetch(`${api.url}/api/users/kyc/upload`, { method: "POST", body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+async function download(token: string, url: string) {
+  const response = await fetch(`${api.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, type: response.headers.get("content-type"), body: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe("KYC upload", () => {
+  test("stores an image and a PDF judged by their bytes, moves the user to pending and tells the admins", async () => {
+    const user = await makeUser(api);
+    const answer = await upload(user.token, { idDocument: { content: PNG, name: "id.png" }, proofOfAddress: { content: PDF, name: "bill.pdf" } });
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal(answer.body.message, "KYC documents submitted successfully");
+    assert.equal(answer.body.data.kycStatus, "pending");
+    assert.equal(answer.body.data.kycDocuments.idDocument.mimeType, "image/png");
+    assert.equal(answer.body.data.kycDocuments.proofOfAddress.mimeType, "application/pdf");
+    assert.equal(answer.body.data.kycDocuments.proofOfIncome, null);
+    // Private storage under DATA_DIR/kyc/<userId>/ with generated names, never the uploaded ones.
+    const stored = readdirSync(join(api.config.dataDir, "kyc", user.id));
+    assert.equal(stored.length, 2);
+    assert.ok(stored.every((name) => /^[0-9a-f-]{36}\.(png|pdf)$/.test(name)));
+    assert.ok(!existsSync(join(api.config.dataDir, "uploads", "kyc")));
+    const adminRows = await notificationsOf(api, admin.id);
+    assert.ok(adminRows.some((n) => n.type === "kyc_submission" && n.message.includes(user.row.firstName)));
+    const status = await api.call("GET", "/users/kyc/status", { token: user.token });
+    assert.equal(status.body.data.status, "pending");
+    assert.equal(status.body.data.kyc.idDocumentType, "passport");
+  });
+
+  test("needs at least one document", async () => {
+    const user = await makeUser(api);
+    const answer = await upload(user.token, {});
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, "Please upload at least one document");
+  });
+
+  test("refuses a file that is not an image or a PDF, whatever its name and type claim", async () => {
+    const user = await makeUser(api);
+    const answer = await upload(user.token, { idDocument: { content: Buffer.from("MZ not really a png"), name: "id.png", type: "image/png" } });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, "Documents must be images or PDF files");
+    const status = await api.call("GET", "/users/kyc/status", { token: user.token });
+    assert.equal(status.body.data.status, "none");
+  });
+
+  test("refuses a file over 10 MB", async () => {
+    const user = await makeUser(api);
+    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    const answer = await upload(user.token, { idDocument: { content: big, name: "big.pdf" } });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, "Each document must be 10MB or smaller");
+  });
+
+  test("needs a known ID document type", async () => {
+    const user = await makeUser(api);
+    const answer = await upload(user.token, { idDocument: { content: PNG, name: "id.png" } }, "library_card");
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, "Please select a valid ID document type");
+  });
+
+  test("needs a signed-in user", async () => {
+    const answer = await upload(undefined, { idDocument: { content: PNG, name: "id.png" } });
+    assert.equal(answer.status, 401);
+  });
+});
+
+describe("KYC documents", () => {
+  test("are served to their owner and to admins, and to nobody else", async () => {
+    const owner = await makeUser(api);
+    const other = await makeUser(api);
+    const answer = await upload(owner.token, { idDocument: { content: PNG, name: "id.png" } });
+    const url = answer.body.data.kycDocuments.idDocument.url as string;
+    const mine = await download(owner.token, url);
+    assert.equal(mine.status, 200);
+    assert.equal(mine.type, "image/png");
+    assert.deepEqual(mine.body, PNG);
+    assert.equal((await download(admin.token, url)).status, 200);
+    const stranger = await download(other.token, url);
+    assert.equal(stranger.status, 404);
+    const anonymous = await fetch(`${api.url}${url}`);
+    assert.equal(anonymous.status, 401);
+  });
+});
+
+describe("KYC decisions", () => {
+  test("an approval makes the user verified and notifies them with the spec's text", async () => {
+    const user = await makeUser(api);
+    await upload(user.token, { idDocument: { content: PNG, name: "id.png" } });
+    const answer = await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body: { action: "approve", notes: "Looks right" } });
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal(answer.body.data.kycStatus, "approved");
+    const rows = await notificationsOf(api, user.id);
+    assert.ok(rows.some((n) => n.type === "kyc_status" && n.message === "KYC Approved! You can now apply for loans."));
+    const again = await upload(user.token, { idDocument: { content: PNG, name: "id.png" } });
+    assert.equal(again.status, 400);
+    assert.equal(again.body.message, "Your KYC is already approved");
+  });
+
+  test("a rejection carries its reason, and the user can resubmit", async () => {
+    const user = await makeUser(api);
+    await upload(user.token, { idDocument: { content: PNG, name: "id.png" } });
+    const answer = await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body: { action: "reject", notes: "The photo is blurred" } });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.data.kycStatus, "rejected");
+    const status = await api.call("GET", "/users/kyc/status", { token: user.token });
+    assert.equal(status.body.data.kyc.rejectionReason, "The photo is blurred");
+    const rows = await notificationsOf(api, user.id);
+    assert.ok(rows.some((n) => n.type === "kyc_status" && n.message === "The photo is blurred"));
+    const resubmitted = await upload(user.token, { proofOfIncome: { content: PDF, name: "pay.pdf" } }, "national_id");
+    assert.equal(resubmitted.status, 200);
+    assert.equal(resubmitted.body.data.kycStatus, "pending");
+  });
+
+  test("a rejection without notes uses the spec's default text", async () => {
+    const user = await makeUser(api);
+    await upload(user.token, { idDocument: { content: PNG, name: "id.png" } });
+    await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body: { action: "reject" } });
+    const rows = await notificationsOf(api, user.id);
+    assert.ok(rows.some((n) => n.message === "Please resubmit your documents."));
+  });
+
+  test("needs a known action and a pending submission", async () => {
+    const user = await makeUser(api);
+    const bad = await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body: { action: "maybe" } });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.message, "Action must be approve or reject");
+    const nothing = await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body: { action: "approve" } });
+    assert.equal(nothing.status, 409);
+    assert.equal(nothing.body.message, "Only a pending KYC submission can be decided");
+  });
+
+  test("are for admins only", async () => {
+    const user = await makeUser(api);
+    const other = await makeUser(api);
+    const answer = await api.call("PUT", `/admin/users/${other.id}/kyc`, { token: user.token, body: { action: "approve" } });
+    assert.equal(answer.status, 403);
+    assert.equal(answer.body.message, "Access denied");
+  });
+});
+
+describe("admin users list", () => {
+  test("searches by name or email and filters by KYC status, pending first", async () => {
+    const pending = await makeUser(api, { firstName: "Zelda" });
+    await upload(pending.token, { idDocument: { content: PNG, name: "id.png" } });
+    const byName = await api.call("GET", "/admin/users?search=zelda", { token: admin.token });
+    assert.equal(byName.status, 200);
+    assert.ok(byName.body.data.users.some((u: any) => u._id === pending.id));
+    assert.ok(byName.body.data.users.every((u: any) => u.firstName === "Zelda"));
+    const byEmail = await api.call("GET", `/admin/users?search=${encodeURIComponent(pending.email)}`, { token: admin.token });
+    assert.equal(byEmail.body.data.users.length, 1);
+    const filtered = await api.call("GET", "/admin/users?kycStatus=pending&limit=100", { token: admin.token });
+    assert.ok(filtered.body.data.users.length >= 1);
+    assert.ok(filtered.body.data.users.every((u: any) => u.kycStatus === "pending"));
+    assert.equal(typeof filtered.body.data.pagination.totalPages, "number");
+    const detail = await api.call("GET", `/admin/users/${pending.id}`, { token: admin.token });
+    assert.equal(detail.body.data.kyc.documents.idDocument.mimeType, "image/png");
+    assert.ok(!("passwordHash" in detail.body.data));
+  });
+});

@@ -1,0 +1,148 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { createPublicClient, createWalletClient, http, type Address, type Hex, type PublicClient } from "viem";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { deployAll, ensureCompiled } from "../../../contracts/deploy";
+import { startAnvil, type Anvil } from "../../../devchain/anvil";
+import type { Deployment } from "../../../domain/deployment";
+import { notifications, users, type UserRow } from "../../../db/schema";
+import type { KycStatus } from "../../../domain/statuses";
+import { newRegistration, startTestApi, type TestApi } from "../testing/harness";
+import type { LoanLifecycle } from "./lifecycle";
+
+/** A JSON-RPC relay in front of anvil that can go dark, so a test can take "the chain" down and bring it back. */
+export interface ChainRelay {
+  url: string;
+  down(): void;
+  up(): void;
+  close(): Promise<void>;
+}
+
+export async function startRelay(target: string): Promise<ChainRelay> {
+  let dark = false;
+  const server: Server = createServer(async (req, res) => {
+    if (dark) {
+      req.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.concat(chunks) });
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    } catch {
+      req.socket.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    down: () => {
+      dark = true;
+      server.closeAllConnections();
+    },
+    up: () => {
+      dark = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface LoanStack {
+  api: TestApi;
+  anvil: Anvil;
+  relay: ChainRelay;
+  deployment: Deployment;
+  chain: PublicClient;
+  lifecycle: LoanLifecycle;
+  /** Direct JSON-RPC to anvil (time travel, mining), never through the relay. */
+  rpc(method: string, params?: unknown[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** A private anvil with the contracts deployed into the API's data folder, the API talking to it through a relay. */
+export async function startLoanStack(): Promise<LoanStack> {
+  ensureCompiled();
+  const anvil = await startAnvil();
+  const relay = await startRelay(anvil.rpcUrl);
+  const api = await startTestApi({ rpcUrl: relay.url });
+  const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, dataDir: api.config.dataDir });
+  const chain = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl), cacheTime: 0 }) as PublicClient;
+  const lifecycle = api.server.app.locals.loanLifecycle as LoanLifecycle;
+  lifecycle.stop();
+  return {
+    api,
+    anvil,
+    relay,
+    deployment,
+    chain,
+    lifecycle,
+    rpc: (method, params = []) => chain.request({ method: method as never, params: params as never }),
+    async close() {
+      await api.close();
+      await relay.close();
+      await anvil.stop();
+    },
+  };
+}
+
+export interface TestUser {
+  token: string;
+  id: string;
+  email: string;
+  row: UserRow;
+  /** The verified wallet's key, when the user has one. */
+  wallet?: PrivateKeyAccount;
+}
+
+/**
+ * A registered user; admin role, KYC status and a verified wallet are set in the database, since their own
+ * flows (invite codes, SIWE) are tested by the accounts suites.
+ */
+export async function makeUser(api: TestApi, options: { admin?: boolean; kyc?: KycStatus; wallet?: boolean; firstName?: string } = {}): Promise<TestUser> {
+  const registration = newRegistration(options.firstName ? { firstName: options.firstName } : {});
+  const answer = await api.call("POST", "/auth/register", { body: registration });
+  if (answer.status !== 201) throw new Error(`register: ${answer.status} ${answer.body?.message}`);
+  const id = answer.body.data.user._id as string;
+  const wallet = options.wallet ? privateKeyToAccount(generatePrivateKey()) : undefined;
+  const [row] = await api.database.db
+    .update(users)
+    .set({ role: options.admin ? "admin" : "user", kycStatus: options.kyc ?? "none", walletAddress: wallet ? wallet.address.toLowerCase() : null })
+    .where(eq(users.id, id))
+    .returning();
+  return { token: answer.body.data.token, id, email: registration.email, row, wallet };
+}
+
+export async function notificationsOf(api: TestApi, userId: string) {
+  return api.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+}
+
+/** Gas and test dollars for a fresh wallet, from the deployer (anvil's funded dev account #0). */
+export async function fund(stack: LoanStack, to: Address, dollars: bigint): Promise<void> {
+  const { testDollarAbi } = await import("../../../domain/abis");
+  const { DEV_ACCOUNTS } = await import("../../../domain/devAccounts");
+  const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(stack.anvil.rpcUrl) });
+  await stack.rpc("anvil_setBalance", [to, "0x56BC75E2D63100000"]);
+  if (dollars > 0n) {
+    const hash = await deployer.writeContract({ address: stack.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "mint", args: [to, dollars] });
+    await stack.chain.waitForTransactionReceipt({ hash });
+  }
+}
+
+export async function sendAs(stack: LoanStack, account: PrivateKeyAccount, call: { to: string; data: string }): Promise<Hex> {
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(stack.anvil.rpcUrl) });
+  const hash = await wallet.sendTransaction({ to: call.to as Address, data: call.data as Hex });
+  const receipt = await stack.chain.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error("transaction reverted");
+  return hash;
+}
+
+export const validRequest = { amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 };
