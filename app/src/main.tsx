@@ -6,12 +6,15 @@ import { queryClient } from "./lib/queryClient";
 import { AppToaster } from "./lib/toast";
 import { setNavigator } from "./lib/navigation";
 import { router } from "./routes";
+import { startRealtime } from "./lib/realtime";
 import "./shell/theme";
 import "./styles/base.css";
 import "./styles/shell.css";
 import "./styles/pages.css";
 
 setNavigator((to, options) => void router.navigate(to, options));
+// One socket.io connection for the signed-in session, opened and closed with it.
+startRealtime();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

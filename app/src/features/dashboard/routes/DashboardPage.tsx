@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { shortAddress } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { kycStatusOf } from "../../../lib/user";
+import { LiveBadge } from "../../../lib/realtime";
 
 const QUICK_ACTIONS = [
   { to: "/loans/request", title: "Request Loan", text: "Tell us the amount, purpose and term." },
@@ -37,6 +38,7 @@ export function DashboardPage() {
           <p className="eyebrow">Dashboard</p>
           <h1>Welcome back, {user?.firstName || "User"}!</h1>
           <p className="muted">Here is where your loans, notes and verification stand.</p>
+          <LiveBadge />
         </div>
         {user?.isWalletUser && user.walletAddress && (
           <div className="wallet-chip" data-testid="wallet-chip">

@@ -1,0 +1,122 @@
+import { io, type Socket } from "socket.io-client";
+import toast from "react-hot-toast";
+import { create } from "zustand";
+import { CLIENT_EVENTS, SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "../../../../domain/events";
+import { useSession } from "../session";
+import { SOCKET_MESSAGES, SOCKET_SETTINGS, socketOptions } from "./options";
+
+export type SocketStatus = "disconnected" | "connecting" | "connected";
+
+interface RealtimeState {
+  status: SocketStatus;
+  /** The reconnection attempts ran out: only a page refresh brings live updates back. */
+  lost: boolean;
+}
+
+export const useRealtimeStore = create<RealtimeState>(() => ({ status: "disconnected", lost: false }));
+
+const LOST_TOAST_ID = "socket-lost";
+let socket: Socket | null = null;
+let socketToken: string | null = null;
+let statusTimer: ReturnType<typeof setInterval> | null = null;
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+
+const setStatus = (status: SocketStatus) => {
+  if (useRealtimeStore.getState().status !== status) useRealtimeStore.setState({ status });
+};
+
+/** Wires the spec's messages and state to a new socket (the connect timeout is the manager's `timeout`). */
+function open(token: string): Socket {
+  const s = io(socketOptions(token));
+  let everConnected = false;
+  let failureAnnounced = false;
+  setStatus("connecting");
+  useRealtimeStore.setState({ lost: false });
+
+  s.on("connect", () => {
+    failureAnnounced = false;
+    setStatus("connected");
+    s.emit(CLIENT_EVENTS.subscribeMarketplace);
+    s.emit(CLIENT_EVENTS.subscribeLoans);
+  });
+  s.on(SERVER_EVENTS.connectionConfirmed, () => {
+    if (!everConnected) toast.success(SOCKET_MESSAGES.enabled, { id: "socket-enabled" });
+    everConnected = true;
+  });
+  s.on("disconnect", (reason) => {
+    // A server-side disconnect is not retried by socket.io: ask again ourselves (a restart of the API).
+    setStatus(reason === "io server disconnect" ? "connecting" : "disconnected");
+    if (reason === "io server disconnect") s.connect();
+  });
+  s.on("connect_error", (error) => {
+    setStatus(s.active ? "connecting" : "disconnected");
+    // Only the first failure speaks; retries stay quiet until they succeed or run out.
+    if (everConnected || failureAnnounced) return;
+    failureAnnounced = true;
+    toast.error(error.message === "timeout" ? SOCKET_MESSAGES.timeout : SOCKET_MESSAGES.failed, { id: "socket-connect" });
+  });
+  s.io.on("reconnect", () => {
+    toast.dismiss(LOST_TOAST_ID);
+    useRealtimeStore.setState({ lost: false });
+    toast.success(SOCKET_MESSAGES.restored, { id: "socket-restored" });
+  });
+  s.io.on("reconnect_failed", () => {
+    setStatus("disconnected");
+    useRealtimeStore.setState({ lost: true });
+    toast.error(SOCKET_MESSAGES.lost, { id: LOST_TOAST_ID, duration: Infinity });
+  });
+  s.onAny((name: string, payload: unknown) => {
+    for (const listener of listeners.get(name) ?? []) listener(payload);
+  });
+  // The KYC banner follows decisions as they happen (spec 02 §4); simulations never change state.
+  s.on(SERVER_EVENTS.kycStatus, (payload: ServerEventPayloads["kyc:status"] & { simulated?: boolean }) => {
+    if (!payload.simulated) useSession.getState().updateUser({ kycStatus: payload.status });
+  });
+  s.on(SERVER_EVENTS.notificationNew, (payload: ServerEventPayloads["notification:new"]) => {
+    toast(payload.message, { id: `notification-${payload._id}`, duration: 5000 });
+  });
+  s.connect();
+  return s;
+}
+
+function close(): void {
+  socket?.removeAllListeners();
+  socket?.io.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  socketToken = null;
+  setStatus("disconnected");
+}
+
+/** Follows the session: connected while someone is signed in, with their token; closed on sign-out. */
+export function startRealtime(): () => void {
+  const follow = (token: string | null) => {
+    if (token === socketToken) return;
+    close();
+    if (token) {
+      socketToken = token;
+      socket = open(token);
+    }
+  };
+  follow(useSession.getState().token);
+  const unsubscribe = useSession.subscribe((state) => follow(state.token));
+  // The status check: the store never drifts from what the socket itself says.
+  statusTimer = setInterval(() => {
+    if (!socket) return setStatus("disconnected");
+    setStatus(socket.connected ? "connected" : socket.active ? "connecting" : "disconnected");
+  }, SOCKET_SETTINGS.statusCheckMs);
+  return () => {
+    unsubscribe();
+    if (statusTimer) clearInterval(statusTimer);
+    close();
+  };
+}
+
+/** Calls `handler` for each `name` event on the app's connection; returns the unsubscribe. */
+export function onRealtime<N extends ServerEventName>(name: N, handler: (payload: ServerEventPayloads[N]) => void): () => void {
+  let set = listeners.get(name);
+  if (!set) listeners.set(name, (set = new Set()));
+  const wrapped = handler as (payload: unknown) => void;
+  set.add(wrapped);
+  return () => void set.delete(wrapped);
+}
