@@ -12,8 +12,9 @@ const root = resolve(import.meta.dirname, "..");
 const appDir = join(root, "app");
 const dist = join(appDir, "dist");
 const manifestPath = join(dist, ".vite", "manifest.json");
-// What routes.tsx's "/" route lazy-loads; keep in step with it.
-const LANDING_ROUTE_MODULES = ["src/features/landing/routes/LandingPage.tsx", "src/features/contact/components/ContactSection.tsx"];
+// What routes.tsx's "/" route lazy-loads before it paints; keep in step with it. (The contact section
+// loads after the first paint and is counted with the rest of the build.)
+const LANDING_ROUTE_MODULES = ["src/features/landing/routes/LandingPage.tsx"];
 
 interface Chunk {
   file: string;

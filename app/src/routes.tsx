@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from "react-router";
 import { RootLayout } from "./shell/RootLayout";
 import { AppLayout } from "./shell/AppLayout";
@@ -16,6 +16,14 @@ function Forward({ to }: { to: (params: Record<string, string | undefined>) => s
   const params = useParams();
   return <Navigate to={to(params)} replace />;
 }
+
+// Below the fold, with the form schemas it validates with: it loads after the landing page has painted.
+const ContactSection = lazy(() => import("./features/contact/components/ContactSection").then((m) => ({ default: m.ContactSection })));
+const contactSection = (
+  <Suspense fallback={<section className="section section--soft contact-placeholder" id="contact" aria-busy="true" />}>
+    <ContactSection />
+  </Suspense>
+);
 
 const userPages: RouteObject[] = [
   { path: "/dashboard", ...page(() => import("./features/dashboard/routes/DashboardPage"), (m) => m.DashboardPage) },
@@ -60,11 +68,8 @@ export const routes: RouteObject[] = [
           {
             path: "/",
             lazy: async () => {
-              const [landing, contact] = await Promise.all([
-                import("./features/landing/routes/LandingPage"),
-                import("./features/contact/components/ContactSection"),
-              ]);
-              return { Component: () => <landing.LandingPage contact={<contact.ContactSection />} /> };
+              const { LandingPage } = await import("./features/landing/routes/LandingPage");
+              return { Component: () => <LandingPage contact={contactSection} /> };
             },
           },
           { path: "/legal", ...page(() => import("./features/landing/routes/LegalPage"), (m) => m.LegalPage) },

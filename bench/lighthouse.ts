@@ -1,0 +1,137 @@
+// Lighthouse (performance + accessibility) for the landing, login and marketplace pages of a private stack,
+// in Debian's Chromium. One tab is kept for every run so its storage survives: the once-per-tab splash is
+// shown once first, as a visitor sees it, and Lighthouse runs with `disableStorageReset` so it measures the
+// pages and not the splash. The HTTP cache is cleared before each run, so every page loads cold.
+// Default Lighthouse settings (mobile, simulated slow 4G); `--desktop` uses the desktop preset.
+// `--url http://host:port` measures a stack that is already running (e.g. `npm start`) instead.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import lighthouse, { desktopConfig, type Flags } from "lighthouse";
+import puppeteer, { type Page } from "puppeteer-core";
+
+const GOAL = 90;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
+const root = resolve(import.meta.dirname, "..");
+const desktop = process.argv.includes("--desktop");
+const urlFlag = process.argv.indexOf("--url");
+const givenUrl = urlFlag >= 0 ? process.argv[urlFlag + 1]?.replace(/\/$/, "") : undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** `npm start` in miniature: its own chain, PGlite and data directory, never the machine's shared services. */
+async function startStack(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const [port, rpcPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(join(tmpdir(), "loanmint-lighthouse-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    RPC_URL: `http://127.0.0.1:${rpcPort}`,
+    DATA_DIR: dataDir,
+    APP_ORIGIN: `http://localhost:${port}`,
+    LOG_LEVEL: "warn",
+    PATH: `${join(root, "node_modules", ".bin")}:${process.env.PATH}`,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child: ChildProcess = spawn("node", ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`scripts/start.ts exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("The stack did not answer /api/health within 3 minutes");
+    const healthy = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
+    if (healthy) break;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signUpAndIn(page: Page, url: string): Promise<void> {
+  const email = `lighthouse-${Date.now().toString(36)}@bench.loanmint.test`;
+  const account = { firstName: "Grace", lastName: "Hopper", email, password: "secret123", role: "user" };
+  const res = await fetch(`${url}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(account) });
+  if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
+  await page.goto(`${url}/login`, { waitUntil: "networkidle0" });
+  await page.type('input[type="email"]', email);
+  await page.type('input[type="password"]', account.password);
+  await Promise.all([page.waitForFunction(() => location.pathname === "/dashboard", { timeout: 15_000 }), page.click('button[type="submit"]')]);
+}
+
+async function audit(page: Page, url: string) {
+  const session = await page.createCDPSession();
+  await session.send("Network.clearBrowserCache");
+  await session.detach();
+  const flags: Flags = { disableStorageReset: true, onlyCategories: ["performance", "accessibility"], logLevel: "error", output: "json" };
+  const config = desktop ? { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: flags.onlyCategories } } : undefined;
+  const result = await lighthouse(url, flags, config, page);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const failing = Object.values(audits)
+    .filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode !== "informative" && item.scoreDisplayMode !== "notApplicable" && item.scoreDisplayMode !== "manual")
+    .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ""}`);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    lcp: audits["largest-contentful-paint"]?.displayValue ?? "",
+    cls: audits["cumulative-layout-shift"]?.displayValue ?? "",
+    tbt: audits["total-blocking-time"]?.displayValue ?? "",
+    failing,
+    finalUrl: result.lhr.finalDisplayedUrl,
+  };
+}
+
+const stack = givenUrl ? { url: givenUrl, stop: async () => {} } : await startStack();
+const browser = await puppeteer.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await browser.newPage();
+  // The splash, once, as every visitor sees it on a new tab; sessionStorage then remembers it for this tab.
+  await page.goto(stack.url, { waitUntil: "load" });
+  await page.waitForFunction(() => sessionStorage.getItem("splash-seen") === "1", { timeout: 10_000 });
+
+  const rows: Array<{ page: string } & Awaited<ReturnType<typeof audit>>> = [];
+  rows.push({ page: "landing", ...(await audit(page, `${stack.url}/`)) });
+  rows.push({ page: "login", ...(await audit(page, `${stack.url}/login`)) });
+  await signUpAndIn(page, stack.url);
+  rows.push({ page: "marketplace", ...(await audit(page, `${stack.url}/marketplace`)) });
+
+  console.log(`\nLighthouse ${desktop ? "desktop" : "mobile (simulated slow 4G, 4x CPU)"}, Chromium ${await browser.version()}; goal ≥ ${GOAL} each\n`);
+  console.log(`  ${"page".padEnd(12)} ${"perf".padStart(5)} ${"a11y".padStart(5)}   LCP       TBT       CLS`);
+  for (const row of rows) {
+    console.log(`  ${row.page.padEnd(12)} ${String(row.performance).padStart(5)} ${String(row.accessibility).padStart(5)}   ${row.lcp.padEnd(9)} ${row.tbt.padEnd(9)} ${row.cls}`);
+  }
+  console.log("");
+  for (const row of rows) {
+    if (!row.finalUrl.endsWith(row.page === "landing" ? "/" : `/${row.page}`)) console.log(`  ${row.page}: ended on ${row.finalUrl}`);
+    if (row.failing.length) console.log(`  ${row.page} audits below 0.9: ${row.failing.join(", ")}`);
+  }
+  const met = rows.every((row) => row.performance >= GOAL && row.accessibility >= GOAL);
+  console.log(`\n  goal ≥ ${GOAL} for performance and accessibility on every page: ${met ? "met" : "not met"}\n`);
+} finally {
+  await browser.close();
+  await stack.stop();
+}
