@@ -1,13 +1,15 @@
 import { createRequire } from "node:module";
 import hardhatToolboxViemPlugin from "@nomicfoundation/hardhat-toolbox-viem";
 import { defineConfig } from "hardhat/config";
+import branchProbesPlugin from "./contracts/coverage/plugin";
 
 const require = createRequire(import.meta.url);
 // The npm solc (soljson.js) keeps compiling offline: Hardhat downloads nothing when given a path.
 const solc = { version: require("solc/package.json").version as string, path: require.resolve("solc/soljson.js") };
 
 export default defineConfig({
-  plugins: [hardhatToolboxViemPlugin],
+  // Branch probes join EDR's statement coverage, in `--coverage` builds only (contracts/coverage/).
+  plugins: [hardhatToolboxViemPlugin, branchProbesPlugin],
   paths: { sources: "contracts", tests: { nodejs: "contracts/test" } },
   solidity: {
     profiles: {
