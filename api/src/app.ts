@@ -30,6 +30,8 @@ import { createNotificationsRouter } from "./notifications/router";
 import { createNotifier } from "./notifications/service";
 import { createLoanLifecycle } from "./loans/lifecycle";
 import { silentPublisher } from "./realtime/publisher";
+import { createChatbotRouter } from "./chatbot/router";
+import { loadLlmConfig } from "./chatbot/llm";
 
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
@@ -103,6 +105,7 @@ export function createApp(deps: CreateAppOptions): Express {
   );
   api.use("/contact", createContactRouter({ service: createContactService({ messages: contactMessages }), messages: contactMessages, tokens, users, kv, limit: limits.contact }));
   api.use("/notifications", createNotificationsRouter({ repository: notifications, tokens, users }));
+  api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, llm: loadLlmConfig(), now, logger }));
   api.use("/health", createHealthRouter({ db, publicClient, chainId: config.chainId, kind: deps.databaseKind ?? "postgres" }));
   api.use("/config", createConfigRouter(config));
   if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limit: limits.faucet }));

@@ -1,0 +1,77 @@
+import { normalize } from "./retrieval/text";
+
+/**
+ * Questions about the user's own records, told apart from questions about how the platform works:
+ * "when is my next payment" reads the database, "how do I repay" reads the knowledge base.
+ */
+export type Intent =
+  | { kind: "next_payment"; loanNumber?: bigint }
+  | { kind: "loan_status"; loanNumber?: bigint }
+  | { kind: "kyc_status" }
+  | { kind: "holdings" }
+  | { kind: "greeting" }
+  | { kind: "thanks" };
+
+const PERSONAL = /\b(my|mine|me|i|i am|am i|do i|have i|did i)\b/;
+/** "How do I ..." asks for instructions, not for the user's records. */
+const HOW_TO = /\b(how (do|can|should|would|to)|how does|what should|where (do|can) i|is it possible|can i)\b/;
+const LOAN_NUMBER = /(?:\bloan|\bnote|\bnft|#)\s*(?:number\s*|no\.?\s*|#\s*)?(\d{1,18})\b/;
+
+const GREETING = /^(hi|hello|hey|good (morning|afternoon|evening)|greetings|yo|howdy)\b[\s!.,]*(there|assistant|bot|loanmint)?[\s!.]*$/;
+const THANKS = /^(thanks?( you)?( so much| a lot)?|thx|ty|great|perfect|awesome|cool|ok(ay)?|got it)\b[\s!.,]*(thanks?( you)?)?[\s!.]*$/;
+
+const NEXT_PAYMENT = [
+  /\b(next|upcoming|coming)\b.*\b(payment|installment|instalment|due|repayment|bill)\b/,
+  /\bwhen\b.*\b(pay|payment|due|installment|instalment|repay)\b/,
+  /\bhow much\b.*\b(owe|left|remaining|outstanding|to pay|do i pay|must i pay|is due|due)\b/,
+  /\b(what|how much)\b.*\b(do|does|will)\b.*\bi\b.*\b(owe|pay)\b/,
+  /\b(my|the)\b.*\b(balance|payoff|outstanding|remaining|amount due|due date|installments?|instalments?|schedule)\b/,
+  /\bpayoff\b.*\b(my|today|now)\b/,
+  /\b(am i|are my payments?|is my (loan|payment))\b.*\b(late|behind|overdue|on time)\b/,
+];
+const LOAN_STATUS = [
+  /\b(status|state|progress)\b.*\b(my|mine)\b.*\b(loans?|requests?|applications?)\b/,
+  /\b(my|mine)\b.*\b(loans?|requests?|applications?)\b.*\b(status|approved|rejected|declined|pending|funded|active|accepted|minted|completed|defaulted|going|stand|standing|doing|look|happen(ed|ing)?|yet|decided|reviewed)\b/,
+  /\b(where|what)('s| is| are)?\b.*\b(my)\b.*\b(loans?|requests?|applications?)\b/,
+  /\bwhy\b.*\b(my|was my|is my)\b.*\bloan\b.*\b(rejected|declined|denied|not approved|refused)\b/,
+  /\b(show|list|see|check|view)\b.*\b(my)\b.*\b(loans?|requests?|applications?)\b/,
+  /\b(has|have|did|was|is)\b.*\bmy\b.*\b(loans?|requests?|applications?)\b.*\b(been|got|get)?\b.*\b(approved|rejected|funded|reviewed|decided|accepted|minted)\b/,
+  /^(my )?loans? status\??$/,
+  /\bhow many loans\b.*\b(i|my)\b/,
+];
+const KYC = /\b(kyc|verification|verified|identity|id check|documents?)\b/;
+const KYC_STATUS = [
+  /\b(my|mine)\b.*\b(kyc|verification|identity|documents?)\b/,
+  /\b(am i|is my account|i am|i'm)\b.*\b(verified|approved|kyc)\b/,
+  /\bwhy\b.*\b(kyc|verification)\b.*\b(rejected|declined|denied|failed|refused|not approved)\b/,
+  /\b(kyc|verification)\b.*\b(status|approved yet|done yet|still pending)\b/,
+];
+const HOLDINGS = [
+  /\b(my|mine|i (hold|own|have|bought))\b.*\b(notes?|nfts?|tokens?|portfolio|investments?|holdings?)\b/,
+  /\b(notes?|nfts?)\b.*\b(i|do i)\b.*\b(hold|own|have|bought)\b/,
+  /\b(my|i)\b.*\b(credits?|earnings?|repayments? (to|waiting|pending)|withdrawable|can withdraw|to withdraw)\b/,
+  /\bhow much\b.*\b(can i withdraw|have i earned|did i earn|do i have to withdraw)\b/,
+];
+
+const some = (patterns: RegExp[], text: string) => patterns.some((p) => p.test(text));
+
+export function detectIntent(question: string): Intent | null {
+  const text = normalize(question).replace(/\s+/g, " ").trim();
+  if (GREETING.test(text)) return { kind: "greeting" };
+  if (THANKS.test(text)) return { kind: "thanks" };
+
+  const numberMatch = LOAN_NUMBER.exec(text);
+  const loanNumber = numberMatch ? BigInt(numberMatch[1]) : undefined;
+  const personal = PERSONAL.test(text) || loanNumber !== undefined;
+  if (!personal) return null;
+  // Instructions ("how do I repay my loan?") come from the knowledge base, unless the question names its loan.
+  const howTo = HOW_TO.test(text) && !/\bwhen\b|\bhow much\b|\bwhy\b/.test(text);
+
+  if (!howTo && some(KYC_STATUS, text) && KYC.test(text) && !/\bloans?\b.*\b(status|approved)\b/.test(text)) return { kind: "kyc_status" };
+  if (!howTo && some(NEXT_PAYMENT, text) && !/\bfees?\b/.test(text)) return { kind: "next_payment", loanNumber };
+  if (!howTo && some(HOLDINGS, text)) return { kind: "holdings" };
+  if ((!howTo || loanNumber !== undefined) && (some(LOAN_STATUS, text) || (loanNumber !== undefined && /\bstatus|approved|rejected|funded|pending|active\b/.test(text)))) {
+    return { kind: "loan_status", loanNumber };
+  }
+  return null;
+}

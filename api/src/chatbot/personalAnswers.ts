@@ -1,0 +1,173 @@
+import { displayUsd } from "../../../domain/money";
+import {
+  amountDueNow,
+  isValidTerms,
+  maturity,
+  nextDueDate,
+  payoffAmount,
+  scheduleRows,
+  totalDue,
+  type LoanTerms,
+} from "../../../domain/schedule";
+import type { UserRow } from "../../../db/schema";
+import type { Intent } from "./intents";
+import type { ChatUserData, LoanWithNote } from "./userData";
+
+/** The 30-day grace after maturity before an unpaid loan can be marked defaulted (docs/decisions.md). */
+const GRACE_DAYS = 30;
+const MAX_LISTED = 5;
+
+const day = (unixSeconds: bigint | number) =>
+  new Date(Number(unixSeconds) * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dateOf = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const percent = (bps: number) => `${(bps / 100).toString()}%`;
+const label = (loan: LoanWithNote["loan"]) => `Loan #${loan.loanNumber}`;
+
+/** The terms as the chain has them when the note is mirrored, else as approved. */
+function termsOf({ loan, note }: LoanWithNote): LoanTerms | null {
+  if (note) return { principal: note.principal, rateBps: note.rateBps, termMonths: note.termMonths, start: BigInt(note.startTime) };
+  if (loan.noteStart === null) return null;
+  return { principal: loan.principal ?? loan.amount, rateBps: loan.rateBps, termMonths: loan.termMonths, start: loan.noteStart };
+}
+
+const repaidOf = ({ note }: LoanWithNote) => note?.totalRepaid ?? 0n;
+
+function statusLine(entry: LoanWithNote, nowSeconds: bigint): string {
+  const { loan } = entry;
+  const terms = `${displayUsd(loan.principal ?? loan.amount)} for ${loan.termMonths} month${loan.termMonths === 1 ? "" : "s"} at ${percent(loan.rateBps)}`;
+  switch (loan.status) {
+    case "pending":
+      return `${label(loan)} (${terms}, ${loan.purpose}) is pending: it is waiting for an admin's review, requested on ${dateOf(loan.createdAt)}.`;
+    case "approved":
+      if (loan.mintStatus === "failed") return `${label(loan)} (${terms}) was approved, but minting its note failed; an admin can retry it, and it becomes active once the note is minted.`;
+      return `${label(loan)} (${terms}) is approved: its note is being minted and the principal sent to your wallet. It becomes active once the chain confirms it.`;
+    case "active": {
+      const t = termsOf(entry);
+      if (!t) return `${label(loan)} (${terms}) is active.`;
+      const repaid = repaidOf(entry);
+      const late = amountDueNow(t, repaid, nowSeconds);
+      return `${label(loan)} (${terms}) is active: ${displayUsd(repaid)} repaid of ${displayUsd(totalDue(t))} scheduled${late > 0n ? `, and ${displayUsd(late)} is overdue` : ", on schedule"}.`;
+    }
+    case "completed":
+      return `${label(loan)} (${terms}) is completed: it was repaid in full${loan.completedAt ? ` on ${dateOf(loan.completedAt)}` : ""} and its note was burned.`;
+    case "rejected":
+      return `${label(loan)} (${terms}) was rejected${loan.rejectionDate ? ` on ${dateOf(loan.rejectionDate)}` : ""}. Reason: ${loan.rejectionReason?.trim() || "Please contact support for details."}`;
+    case "defaulted":
+      return `${label(loan)} (${terms}) is defaulted: it was unpaid ${GRACE_DAYS} days after maturity. It can still be repaid; paying it off marks it repaid and burns the note.`;
+  }
+}
+
+function pickLoan(entries: LoanWithNote[], loanNumber: bigint | undefined): LoanWithNote[] | string {
+  if (loanNumber === undefined) return entries;
+  const match = entries.filter((e) => e.loan.loanNumber === loanNumber);
+  return match.length ? match : `I can't find loan #${loanNumber} among your loans. Ask "what is the status of my loans" to see them all.`;
+}
+
+const NO_LOANS = "You have no loan requests yet. Once your KYC is approved and your wallet verified, you can request one at Request Loan (/loans/request).";
+
+export interface PersonalAnswerDeps {
+  data: ChatUserData;
+  now: () => Date;
+}
+
+/** Answers from the user's own records; null when the intent is not about them. */
+export async function answerPersonal(intent: Intent, user: UserRow, deps: PersonalAnswerDeps): Promise<string | null> {
+  const nowSeconds = BigInt(Math.floor(deps.now().getTime() / 1000));
+  switch (intent.kind) {
+    case "greeting":
+      return `Hello ${user.firstName}! Ask me about loans, rates, KYC, wallets, the marketplace, the vault or fees, or about your own loans, payments and KYC status.`;
+    case "thanks":
+      return "You're welcome! Anything else about your loans, KYC or the marketplace?";
+    case "loan_status": {
+      const entries = await deps.data.loans(user.id);
+      if (entries.length === 0) return NO_LOANS;
+      const picked = pickLoan(entries, intent.loanNumber);
+      if (typeof picked === "string") return picked;
+      const lines = picked.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds));
+      const intro = picked.length === 1 ? "" : `You have ${picked.length} loans${picked.length > MAX_LISTED ? ` (the ${MAX_LISTED} newest below)` : ""}:\n`;
+      return `${intro}${lines.map((l) => (picked.length === 1 ? l : `• ${l}`)).join("\n")}`;
+    }
+    case "next_payment":
+      return nextPayment(await deps.data.loans(user.id), intent.loanNumber, nowSeconds);
+    case "kyc_status":
+      return kycAnswer(user, deps);
+    case "holdings":
+      return holdings(user, deps);
+  }
+}
+
+function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSeconds: bigint): string {
+  if (all.length === 0) return NO_LOANS;
+  const picked = pickLoan(all, loanNumber);
+  if (typeof picked === "string") return picked;
+  const repayable = picked.filter((e) => (e.loan.status === "active" || e.loan.status === "defaulted") && termsOf(e) !== null);
+  if (repayable.length === 0) {
+    const waiting = picked.filter((e) => e.loan.status === "pending" || e.loan.status === "approved");
+    if (waiting.length) return `You have no payments due yet: ${waiting.map((e) => `${label(e.loan)} is ${e.loan.status}`).join(", ")}. Payments start once a loan is funded and its note minted; the first installment is due 30 days after that.`;
+    return "You have no active loans, so no payment is due.";
+  }
+  const lines = repayable.slice(0, MAX_LISTED).map((entry) => {
+    const t = termsOf(entry)!;
+    const repaid = repaidOf(entry);
+    const rows = scheduleRows(t);
+    const payoff = payoffAmount(t, repaid, nowSeconds);
+    const overdue = amountDueNow(t, repaid, nowSeconds);
+    let scheduled = 0n;
+    const next = rows.find((row) => (scheduled += row.payment) > repaid);
+    if (!next) return `${label(entry.loan)} is fully paid.`;
+    const remainingOfNext = scheduled - repaid;
+    const due = nextDueDate(t, repaid);
+    const parts = [
+      `${label(entry.loan)}: your next installment (${next.index} of ${rows.length}) is ${displayUsd(remainingOfNext)}, due on ${day(due)}.`,
+    ];
+    if (overdue > 0n) {
+      const pastMaturity = nowSeconds >= maturity(t);
+      parts.push(
+        `${displayUsd(overdue)} has fallen due and is unpaid${pastMaturity ? `; the loan matured on ${day(maturity(t))}, and ${GRACE_DAYS} days after maturity an unpaid loan can be marked defaulted` : ""}.`,
+      );
+    }
+    if (!isValidTerms(t) || payoff === 0n) return parts.join(" ");
+    parts.push(`Paying it off today would cost ${displayUsd(payoff)} (outstanding principal plus this month's interest, no penalty).`);
+    return parts.join(" ");
+  });
+  return `${lines.join("\n")}\nRepay from the loan's page (/loans/{id}): sign a permit, then send one transaction.`;
+}
+
+async function kycAnswer(user: UserRow, deps: PersonalAnswerDeps): Promise<string> {
+  const submission = await deps.data.latestKycSubmission(user.id);
+  switch (user.kycStatus) {
+    case "approved":
+      return `Your KYC is approved${submission?.reviewedAt ? ` (since ${dateOf(submission.reviewedAt)})` : ""}. You can request loans and buy notes${user.walletAddress ? "" : " once you verify a wallet"}.`;
+    case "pending":
+      return `Your KYC documents${submission ? `, submitted on ${dateOf(submission.createdAt)},` : ""} are under review. Reviews usually take 24–48 hours; you'll get a notification with the decision.`;
+    case "rejected": {
+      const reason = submission?.rejectionReason?.trim() || submission?.notes?.trim();
+      return `Your KYC was rejected${submission?.reviewedAt ? ` on ${dateOf(submission.reviewedAt)}` : ""}. Reason: ${reason || "Please resubmit your documents."} You can upload new documents on the KYC page (/kyc); they are reviewed again within 24–48 hours.`;
+    }
+    default:
+      return "You haven't submitted KYC documents yet. On the KYC page (/kyc) upload a government ID (passport, driver's license or national ID), proof of address (utility bill or bank statement from the last 3 months) and income verification (pay stubs or tax returns). Review takes 24–48 hours.";
+  }
+}
+
+async function holdings(user: UserRow, deps: PersonalAnswerDeps): Promise<string> {
+  if (!user.walletAddress) return "You have no verified wallet yet, so you hold no notes. Link one on your Profile by signing a message with your wallet.";
+  const [held, credits] = await Promise.all([deps.data.heldNotes(user.walletAddress), deps.data.pendingCredits(user.walletAddress)]);
+  const waiting = credits.credited - credits.withdrawn;
+  const parts: string[] = [];
+  if (held.length === 0) parts.push("You hold no loan notes at the moment.");
+  else {
+    const outstanding = held.reduce((sum, h) => {
+      const t: LoanTerms = { principal: h.note.principal, rateBps: h.note.rateBps, termMonths: h.note.termMonths, start: BigInt(h.note.startTime) };
+      const due = totalDue(t);
+      return sum + (due > h.note.totalRepaid ? due - h.note.totalRepaid : 0n);
+    }, 0n);
+    const ids = held.slice(0, 10).map((h) => `#${h.note.tokenId}${h.vaulted ? " (in the vault)" : ""}`);
+    parts.push(`You hold ${held.length} loan note${held.length === 1 ? "" : "s"}: ${ids.join(", ")}${held.length > 10 ? ", …" : ""}, with ${displayUsd(outstanding)} of scheduled repayments still to come.`);
+  }
+  parts.push(
+    waiting > 0n
+      ? `${displayUsd(waiting)} of repayments is credited to you and waiting to be withdrawn from your portfolio (${displayUsd(credits.withdrawn)} withdrawn so far).`
+      : `No repayments are waiting to be withdrawn${credits.withdrawn > 0n ? ` (${displayUsd(credits.withdrawn)} withdrawn so far)` : ""}.`,
+  );
+  return parts.join(" ");
+}

@@ -1,0 +1,131 @@
+import { stem } from "./stem";
+
+/**
+ * Turning text into index terms: lowercase, multi-word phrases joined into one word ("pay off" -> "payoff"),
+ * stop words dropped, Porter stems, then synonyms folded onto one canonical term so "verification" finds KYC.
+ */
+
+/** Phrases that mean one thing; matched on word boundaries before tokenising. */
+const PHRASES: [RegExp, string][] = [
+  [/\b(?:do\s*n[o']?t|did\s*n[o']?t|ca\s*n[o']?t|cannot|won'?t|unable\s+to|fail(?:ed|s)?\s+to|forg[eo]t\s+to|stop(?:ped)?|never)\s+(?:re)?pa(?:y|id)\b/g, "miss payment"],
+  [/\bpay(?:ing|s)?\s+(?:it\s+|the\s+loan\s+|my\s+loan\s+)?off\b/g, "payoff"],
+  [/\bpaid\s+off\b/g, "payoff"],
+  [/\bpay(?:ing)?\s+back\b/g, "repay"],
+  [/\bearly\s+repayment\b/g, "payoff early"],
+  [/\bsign(?:ing|ed)?[\s-]+in\b/g, "signin"],
+  [/\blog(?:ging|ged)?[\s-]+in\b/g, "signin"],
+  [/\bsign(?:ing|ed)?[\s-]+up\b/g, "register"],
+  [/\bcash(?:ing)?\s+out\b/g, "withdraw"],
+  [/\bdriver'?s'?\s+licen[cs]e\b/g, "license"],
+  [/\bknow\s+your\s+customer\b/g, "kyc"],
+  [/\bnon[\s-]?fungible\s+tokens?\b/g, "nft"],
+  [/\bloan\s+notes?\b/g, "note"],
+  [/\bgrace\s+period\b/g, "grace"],
+  [/\bproof\s+of\s+address\b/g, "proofaddress"],
+  [/\bproof\s+of\s+income\b/g, "proofincome"],
+  [/\butility\s+bills?\b/g, "proofaddress bill"],
+  [/\bbank\s+statements?\b/g, "proofaddress statement"],
+  [/\bpay\s+stubs?\b/g, "proofincome stub"],
+  [/\btax\s+returns?\b/g, "proofincome"],
+  [/\bsign[\s-]+in\s+with\s+ethereum\b/g, "siwe"],
+  [/\bmeta\s*mask\b/g, "metamask"],
+  [/\btest\s+dollars?\b/g, "stablecoin"],
+  [/\bhow\s+long\b/g, "duration"],
+  [/\b(?:government|national)\s+id\b/g, "document"],
+  [/\bid\s+(?:card|document)s?\b/g, "document"],
+  [/\bcredit\s+score\b/g, "creditscore"],
+];
+
+export const STOP_WORDS = new Set(
+  (
+    "a about above after again all also am an and any are as at be because been before being below between both but by can " +
+    "could did do does doing down during each few for from further get got had has have having he her here hers him his how " +
+    "i if in into is it its itself just let me more most much my myself no nor not now of on once only or other our ours out " +
+    "over own please same she should so some such than that the their theirs them then there these they this those through " +
+    "to too under until up very was we were what when where which while who whom why will with would you your yours " +
+    "tell know want need like thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
+  ).split(" "),
+);
+
+/**
+ * Words that mean the same here, each group folded onto its first member (after stemming). Kept small and
+ * specific to the platform: a broad thesaurus would make every question match every document.
+ */
+const SYNONYM_GROUPS: string[][] = [
+  ["kyc", "verification", "verify", "verified", "identity", "kyb"],
+  ["nft", "note", "token", "erc721", "collectible"],
+  ["rate", "apr", "interest", "percent", "percentage"],
+  ["fee", "commission", "charge", "surcharge", "cost"],
+  ["repay", "repayment", "instalment", "installment", "emi"],
+  ["payoff", "prepay", "prepayment", "settle", "foreclose"],
+  ["wallet", "metamask", "rainbowkit", "walletconnect", "coinbase"],
+  ["buy", "purchase", "acquire", "invest"],
+  ["sell", "listing", "list", "resell"],
+  ["withdraw", "withdrawal", "claim", "collect"],
+  ["deposit", "stake", "lock"],
+  ["default", "defaulted", "miss", "missed", "late", "overdue", "delinquent"],
+  ["duration", "time", "long", "hour", "day", "quick", "fast", "wait"],
+  ["term", "month", "tenure", "period"],
+  ["amount", "size", "big", "maximum", "minimum", "max", "min", "limit", "borrow"],
+  ["document", "paper", "upload", "file", "passport", "license"],
+  ["reject", "rejected", "decline", "denied", "deny", "refuse", "fail"],
+  ["approve", "approval", "accept", "decision"],
+  ["signin", "login", "logon", "authenticate", "authentication"],
+  ["register", "signup", "account", "create", "join"],
+  ["stablecoin", "usdc", "dollar", "usd", "currency"],
+  ["holder", "owner", "investor", "lender"],
+  ["treasury", "platform"],
+  ["vault", "custody", "safekeeping"],
+  ["marketplace", "market", "exchange", "secondary"],
+  ["gas", "eth", "ether"],
+  ["schedule", "amortisation", "amortization", "amortise", "amortize"],
+  ["safe", "secure", "security", "trust", "audit", "transparent"],
+  ["support", "contact", "help", "email", "human", "agent"],
+  ["collateral", "security_deposit", "pledge"],
+  ["burn", "burned", "burnt", "destroy"],
+  ["chain", "blockchain", "onchain", "ethereum", "evm"],
+  ["purpose", "reason_for"],
+  ["password", "passphrase"],
+  ["explorer", "etherscan", "transaction_link"],
+];
+
+const CANONICAL = new Map<string, string>();
+for (const group of SYNONYM_GROUPS) {
+  const head = stem(group[0]);
+  for (const word of group) CANONICAL.set(stem(word), head);
+}
+
+export function canonical(term: string): string {
+  return CANONICAL.get(term) ?? term;
+}
+
+export function normalize(text: string): string {
+  let out = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  out = out.replace(/[’‘]/g, "'");
+  // Contractions first, so "what's" is "what is" and "isn't" keeps its "not".
+  out = out.replace(/\bcan't\b/g, "can not").replace(/\bwon't\b/g, "will not").replace(/n't\b/g, " not");
+  out = out.replace(/'(?:s|re|ll|ve|d|m)\b/g, "");
+  for (const [pattern, replacement] of PHRASES) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** Raw words: letters and digits, apostrophes dropped ("driver's" -> "drivers"), "e-mail" -> "email". */
+export function words(text: string): string[] {
+  return normalize(text)
+    .replace(/'/g, "")
+    .replace(/(\w)-(\w)/g, "$1$2")
+    .split(/[^a-z0-9%]+/)
+    .filter(Boolean);
+}
+
+/** Index terms of a text: no stop words, stemmed, synonyms folded. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) {
+    if (STOP_WORDS.has(word)) continue;
+    // Bare numbers rarely say what a question is about; "30" or "1%" would otherwise match every constant.
+    if (/^\d+%?$/.test(word)) continue;
+    out.push(canonical(stem(word)));
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import type { Logger } from "pino";
+import type { UserRow } from "../../../db/schema";
+import type { ChatReply, ChatSource } from "../../../domain/schemas/chatbot";
+import { detectIntent } from "./intents";
+import type { KnowledgeAnswerer } from "./knowledgeAnswer";
+import { completeWithLlm, type ChatTurn, type LlmConfig } from "./llm";
+import { answerPersonal } from "./personalAnswers";
+import type { ChatRepository } from "./repository";
+import type { ChatUserData } from "./userData";
+
+export const ACCOUNT_SOURCE = "Your account";
+
+export interface ChatbotServiceDeps {
+  repository: ChatRepository;
+  userData: ChatUserData;
+  knowledge: KnowledgeAnswerer;
+  /** The optional hosted model; undefined = the local assistant answers alone. */
+  llm?: LlmConfig;
+  now: () => Date;
+  logger?: Pick<Logger, "warn">;
+}
+
+export interface LocalAnswer {
+  text: string;
+  sources: string[];
+  /** The user's records the answer is made of, also the model's grounding. */
+  userFacts: string | null;
+  context: { title: string; text: string }[];
+}
+
+export function createChatbotService(deps: ChatbotServiceDeps) {
+  /** The answer made on this machine: the user's records for questions about them, else the knowledge base. */
+  async function localAnswer(user: UserRow, question: string): Promise<LocalAnswer> {
+    const intent = detectIntent(question);
+    const personal = intent ? await answerPersonal(intent, user, { data: deps.userData, now: deps.now }) : null;
+    const knowledge = deps.knowledge.answer(question);
+    const context = knowledge.hits.map((hit) => ({ title: hit.chunk.title, text: (hit.chunk as { answer?: string }).answer ?? hit.chunk.text }));
+    if (personal !== null) return { text: personal, sources: [ACCOUNT_SOURCE], userFacts: personal, context };
+    return { text: knowledge.text, sources: knowledge.sources, userFacts: null, context };
+  }
+
+  async function recentTurns(userId: string): Promise<ChatTurn[]> {
+    const rows = await deps.repository.history(userId, 6);
+    return rows.map((row) => ({ role: row.sender === "user" ? "user" : "assistant", content: row.content }));
+  }
+
+  return {
+    localAnswer,
+
+    async ask(user: UserRow, question: string): Promise<ChatReply> {
+      const askedAt = deps.now();
+      const local = await localAnswer(user, question);
+      let text = local.text;
+      let source: ChatSource = "knowledge";
+      let model: string | null = null;
+      if (deps.llm) {
+        try {
+          const answer = await completeWithLlm(deps.llm, {
+            question,
+            history: await recentTurns(user.id),
+            context: local.context,
+            userFacts: local.userFacts,
+            userName: user.firstName,
+          });
+          text = answer.text;
+          source = "llm";
+          model = answer.model;
+        } catch (error) {
+          deps.logger?.warn({ err: error }, "chat model failed; the local assistant answered");
+        }
+      }
+      const { reply } = await deps.repository.addExchange(user.id, { content: question, at: askedAt }, { content: text, source, model, at: deps.now() });
+      return { id: reply.id, message: text, timestamp: reply.createdAt.toISOString(), source, model, sources: local.sources };
+    },
+  };
+}
+export type ChatbotService = ReturnType<typeof createChatbotService>;
