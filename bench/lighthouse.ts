@@ -98,6 +98,7 @@ async function audit(page: Page, url: string) {
     tbt: audits["total-blocking-time"]?.displayValue ?? "",
     failing,
     finalUrl: result.lhr.finalDisplayedUrl,
+    error: result.lhr.runtimeError?.message ?? audits["largest-contentful-paint"]?.errorMessage ?? "",
   };
 }
 
@@ -127,6 +128,7 @@ try {
   console.log("");
   for (const row of rows) {
     if (!row.finalUrl.endsWith(row.page === "landing" ? "/" : `/${row.page}`)) console.log(`  ${row.page}: ended on ${row.finalUrl}`);
+    if (row.error) console.log(`  ${row.page}: Lighthouse could not measure: ${row.error}`);
     if (row.failing.length) console.log(`  ${row.page} audits below 0.9: ${row.failing.join(", ")}`);
   }
   const met = rows.every((row) => row.performance >= GOAL && row.accessibility >= GOAL);
