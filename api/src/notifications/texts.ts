@@ -57,16 +57,4 @@ export const NOTIFICATION_TEXTS = {
     message: `NFT #${tokenId} sold for ${usd(price)}.`,
     link: nftLink(tokenId),
   }),
-  loanCompleted: (tokenId: string): NotificationContent => ({
-    type: "loan_completed",
-    title: "Loan repaid",
-    message: `Loan repaid in full. NFT #${tokenId} is closed.`,
-    link: nftLink(tokenId),
-  }),
-  loanDefaulted: (tokenId: string, amount: string | bigint): NotificationContent => ({
-    type: "loan_defaulted",
-    title: "Loan defaulted",
-    message: `The loan of NFT #${tokenId} (${usd(amount)}) has defaulted.`,
-    link: nftLink(tokenId),
-  }),
 } as const;

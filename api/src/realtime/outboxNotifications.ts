@@ -1,13 +1,12 @@
 import type { ChainOutboxRow } from "../../../db/schema";
-import { ROOMS } from "../../../domain/events";
 import type { NotificationContent } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
 
 /**
  * Which stored notifications an indexer outbox row becomes (spec 02 §8 texts). The indexer addresses each row
  * to the user rooms of the accounts involved (resolved from their verified wallets when the row is written):
- * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller; a default → borrower,
- * holder and admins. A new listing is news for every investor except the seller.
+ * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller. A new listing is news for
+ * every investor except the seller.
  */
 export type Recipients = { kind: "rooms"; userIds: string[]; admins: boolean } | { kind: "investors"; exceptUserIds: string[] };
 
@@ -27,14 +26,11 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
   const tokenId = payload.nftId ?? payload.tokenId;
   if (!tokenId) return [];
   const userIds = userIdsOf(row.rooms);
-  const toRooms = (content: NotificationContent, admins = false): PlannedNotification[] => [
-    { content, recipients: { kind: "rooms", userIds, admins: admins && row.rooms.includes(ROOMS.admins) } },
-  ];
+  const toRooms = (content: NotificationContent): PlannedNotification[] => [{ content, recipients: { kind: "rooms", userIds, admins: false } }];
   const amount = payload.amount ?? null;
 
   if (row.event === "loan:funded" && amount) return toRooms(NOTIFICATION_TEXTS.loanFunded(amount, tokenId));
-  if (row.event === "loan:status" && payload.status === "completed") return toRooms(NOTIFICATION_TEXTS.loanCompleted(tokenId));
-  if (row.event === "loan:status" && payload.status === "defaulted" && amount) return toRooms(NOTIFICATION_TEXTS.loanDefaulted(tokenId, amount), true);
+  // Completion and default are told by the loan watcher (api/src/jobs), which knows the loan behind the note.
   if (row.event === "marketplace:update" && amount) {
     if (payload.type === "listed") return [{ content: NOTIFICATION_TEXTS.newListing(tokenId, amount), recipients: { kind: "investors", exceptUserIds: userIds } }];
     if (payload.type === "repaid") return toRooms(NOTIFICATION_TEXTS.repayment(tokenId, amount));
