@@ -9,6 +9,7 @@ import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { createChainClient } from "./chain/client";
 import { errorHandler, notFoundHandler } from "./http/errors";
+import { serveBuiltApp } from "./http/builtApp";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/rateLimit";
 import { createTokenService } from "./auth/tokens";
 import { createAuthService } from "./auth/service";
@@ -32,6 +33,8 @@ import { createLoanLifecycle } from "./loans/lifecycle";
 import { silentPublisher } from "./realtime/publisher";
 import { createChatbotRouter } from "./chatbot/router";
 import { loadLlmConfig } from "./chatbot/llm";
+import { createNftRouters } from "./nfts/router";
+import { requireAuth } from "./http/auth";
 
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
@@ -89,6 +92,9 @@ export function createApp(deps: CreateAppOptions): Express {
   const lifecycle = createLoanLifecycle({ db, config, kv, notifier, users, tokens, contact: contactMessages, uploadLimit: limits.upload, logger });
   app.locals.loanLifecycle = lifecycle;
   lifecycle.mount(api);
+  const nftRouters = createNftRouters({ db, config, publicClient, auth: requireAuth(tokens, (id) => users.findById(id)) });
+  api.use("/nfts", nftRouters.nfts);
+  api.use("/loans/marketplace", nftRouters.loansMarketplace);
   const routers = createAuthRouters({ auth, siwe, tokens, users, kv, limits, appOrigin: config.appOrigin, now });
   api.use("/auth", routers.auth);
   api.use("/simple-auth", routers.simpleAuth);
@@ -113,7 +119,7 @@ export function createApp(deps: CreateAppOptions): Express {
   app.use("/api", api, notFoundHandler);
 
   const staticDir = deps.staticDir ?? DEFAULT_STATIC_DIR;
-  app.use(express.static(staticDir, { index: false }));
+  app.use(serveBuiltApp(staticDir));
   // SPA fallback: every non-API path that is not a file gets the app, which routes on the client.
   app.get(/^\/(?!api(?:\/|$)).*/, (_req, res, next) => {
     const index = join(staticDir, "index.html");

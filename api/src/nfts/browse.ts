@@ -1,0 +1,128 @@
+import { AMOUNT_BANDS, RATE_BANDS, type MarketplaceQuery } from "../../../domain/schemas/nfts";
+import { formatUsdAmount } from "../../../domain/money";
+import type { NftsRepository } from "./repository";
+import { toNftRecord, type NftRecord, type WireContext } from "./wire";
+
+interface Entry {
+  record: NftRecord;
+  principal: bigint;
+  price: bigint;
+  rateBps: number;
+  termMonths: number;
+  /** Listing order: block then log index. */
+  listedAt: bigint;
+  tokenId: bigint;
+  seller: string;
+  haystack: string;
+}
+
+interface Snapshot {
+  version: string;
+  entries: Entry[];
+}
+
+const MAX_CACHED_ANSWERS = 1000;
+
+function matches(entry: Entry, q: MarketplaceQuery): boolean {
+  if (q.minAmount !== undefined && entry.principal < q.minAmount) return false;
+  if (q.maxAmount !== undefined && entry.principal > q.maxAmount) return false;
+  if (q.amountBand && !q.amountBand.some((b) => entry.principal >= AMOUNT_BANDS[b][0] && (AMOUNT_BANDS[b][1] === null || entry.principal < AMOUNT_BANDS[b][1]!))) return false;
+  if (q.rateBand && !q.rateBand.some((b) => entry.rateBps >= RATE_BANDS[b][0] && (RATE_BANDS[b][1] === null || entry.rateBps < RATE_BANDS[b][1]!))) return false;
+  if (q.search) {
+    const needle = q.search.toLowerCase();
+    // "#12" is note 12; "12" is any note whose number starts with 12; words search purpose and addresses.
+    if (/^#\d+$/.test(needle)) return entry.tokenId.toString() === needle.slice(1);
+    if (/^\d+$/.test(needle)) return entry.tokenId.toString().startsWith(needle);
+    if (!entry.haystack.includes(needle)) return false;
+  }
+  return true;
+}
+
+const cmp = (a: bigint | number, b: bigint | number) => (a < b ? -1 : a > b ? 1 : 0);
+const ORDER: Record<MarketplaceQuery["sort"], (a: Entry, b: Entry) => number> = {
+  newest: (a, b) => cmp(b.listedAt, a.listedAt) || cmp(b.tokenId, a.tokenId),
+  amount: (a, b) => cmp(b.principal, a.principal) || cmp(b.tokenId, a.tokenId),
+  interestRate: (a, b) => cmp(a.rateBps, b.rateBps) || cmp(b.tokenId, a.tokenId),
+  termMonths: (a, b) => cmp(a.termMonths, b.termMonths) || cmp(b.tokenId, a.tokenId),
+};
+
+/**
+ * The marketplace's listings held in memory and answered from there. Exact, because the snapshot and every
+ * cached answer belong to one mirror version (the indexer's cursor): when the indexer commits a block, the next
+ * request sees a new version and rebuilds. One cheap cursor read per request is the price of exactness.
+ */
+export function createMarketplaceIndex(deps: { repo: NftsRepository; wireContext: () => Promise<WireContext> }) {
+  let snapshot: Snapshot | null = null;
+  let building: Promise<Snapshot> | null = null;
+  const answers = new Map<string, unknown>();
+
+  async function build(version: string): Promise<Snapshot> {
+    const [rows, ctx] = await Promise.all([deps.repo.listed(), deps.wireContext()]);
+    const entries = rows.map((row): Entry => {
+      const record = toNftRecord(row, ctx);
+      return {
+        record,
+        principal: BigInt(row.principal),
+        price: BigInt(row.listing_price!),
+        rateBps: row.rate_bps,
+        termMonths: row.term_months,
+        listedAt: BigInt(row.listing_block ?? 0) * 1_000_000n + BigInt(row.listing_log_index ?? 0),
+        tokenId: BigInt(row.token_id),
+        seller: row.listing_seller ?? row.holder,
+        haystack: [row.purpose ?? "", (row.purpose ?? "").replace(/_/g, " "), row.listing_seller ?? "", row.borrower].join(" ").toLowerCase(),
+      };
+    });
+    return { version, entries };
+  }
+
+  async function current(): Promise<Snapshot> {
+    const version = await deps.repo.mirrorVersion();
+    if (snapshot?.version === version) return snapshot;
+    if (!building) {
+      building = build(version).finally(() => {
+        building = null;
+      });
+    }
+    const built = await building;
+    if (!snapshot || snapshot.version !== built.version) {
+      snapshot = built;
+      answers.clear();
+    }
+    return built;
+  }
+
+  function answer(entries: Entry[], q: MarketplaceQuery) {
+    const found = entries.filter((e) => matches(e, q)).sort(ORDER[q.sort]);
+    const sellers = new Set(found.map((e) => e.seller));
+    const totalValue = found.reduce((acc, e) => acc + e.price, 0n);
+    const avgBps = found.length ? found.reduce((acc, e) => acc + e.rateBps, 0) / found.length : 0;
+    const start = (q.page - 1) * q.limit;
+    const nfts = found.slice(start, start + q.limit).map((e) => e.record);
+    return {
+      nfts,
+      pagination: { page: q.page, limit: q.limit, total: found.length, totalLoans: found.length, totalPages: Math.max(1, Math.ceil(found.length / q.limit)) },
+      stats: {
+        totalListed: found.length,
+        totalValue: formatUsdAmount(totalValue),
+        activeLenders: sellers.size,
+        avgRate: Math.round(avgBps) / 100,
+      },
+    };
+  }
+
+  return {
+    /** One page of live listings, with the four tiles over everything the filters match. */
+    async browse(q: MarketplaceQuery) {
+      const snap = await current();
+      const key = JSON.stringify(q, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+      const cached = answers.get(key);
+      if (cached) return cached as ReturnType<typeof answer>;
+      const result = answer(snap.entries, q);
+      if (snapshot === snap) {
+        if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
+        answers.set(key, result);
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,274 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
+import { foundry } from "viem/chains";
+import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
+import { startIndexer, type Indexer } from "../../../indexer/index";
+import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "../loans/testing";
+
+/**
+ * The investor's routes against real Postgres, a private anvil with the contracts, the real indexer filling
+ * the mirror, and loans approved through the API (which funds, mints and lists each at par).
+ */
+describe("NFT routes: marketplace, buying, listing, vault moves and the portfolio", { timeout: 60_000 }, () => {
+  let stack: LoanStack;
+  let indexer: Indexer;
+  let admin: TestUser, borrower: TestUser, alice: TestUser, bob: TestUser, noKyc: TestUser, noWallet: TestUser;
+  const tokens: Record<string, string> = {};
+  const USD = 1_000_000n;
+
+  const call = (method: string, path: string, user?: TestUser, body?: unknown) => stack.api.call(method, path, { token: user?.token, body });
+  const synced = () => indexer.caughtUp();
+  const send = (user: TestUser, c: { to: string; data: string }) => sendAs(stack, user.wallet!, c);
+
+  async function requestAndApprove(amount: string, interestRate: number, termMonths: number, purpose: string): Promise<string> {
+    const requested = await call("POST", "/loans/request", borrower, { amount, interestRate, termMonths, purpose });
+    assert.equal(requested.status, 201, requested.body?.message);
+    const approved = await call("PUT", `/admin/loans/${requested.body.data._id}/approve`, admin, {});
+    assert.equal(approved.status, 200, approved.body?.message);
+    return String(requested.body.data.loanNumber ?? approved.body.data.loanNumber);
+  }
+
+  async function buyAs(user: TestUser, tokenId: string, price: string) {
+    const first = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price });
+    assert.equal(first.status, 200, first.body?.message);
+    const { permit, deadline } = first.body.data;
+    const signature = await user.wallet!.signTypedData({
+      domain: permit.domain,
+      types: permit.types,
+      primaryType: "Permit",
+      message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) },
+    });
+    const second = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price, signature, deadline });
+    assert.equal(second.status, 200, second.body?.message);
+    return send(user, second.body.data.call);
+  }
+
+  before(async () => {
+    stack = await startLoanStack();
+    indexer = startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment, pollIntervalMs: 100 });
+    [admin, borrower, alice, bob, noKyc, noWallet] = await Promise.all([
+      makeUser(stack.api, { admin: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+      makeUser(stack.api, { kyc: "pending", wallet: true }),
+      makeUser(stack.api, { kyc: "approved" }),
+    ]);
+    await fund(stack, alice.wallet!.address, 50_000n * USD);
+    await fund(stack, bob.wallet!.address, 50_000n * USD);
+    await fund(stack, borrower.wallet!.address, 5_000n * USD);
+    tokens.small = await requestAndApprove("3000", 6, 12, "education");
+    tokens.medium = await requestAndApprove("10000", 9.5, 24, "business");
+    tokens.large = await requestAndApprove("20000", 13, 6, "home_improvement");
+    await synced();
+  });
+
+  after(async () => {
+    await indexer?.stop();
+    await stack?.close();
+  });
+
+  it("asks for sign-in before browsing the marketplace", async () => {
+    const answer = await call("GET", "/nfts/marketplace/browse");
+    assert.equal(answer.status, 401);
+  });
+
+  it("browses every live listing with the four tiles, newest first", async () => {
+    const answer = await call("GET", "/nfts/marketplace/browse", alice);
+    assert.equal(answer.status, 200);
+    const { nfts, stats, pagination } = answer.body.data;
+    assert.deepEqual(nfts.map((n: any) => n.tokenId), [tokens.large, tokens.medium, tokens.small]);
+    assert.equal(pagination.total, 3);
+    assert.equal(stats.totalListed, 3);
+    assert.equal(stats.totalValue, "33000");
+    assert.equal(stats.activeLenders, 1);
+    assert.equal(stats.avgRate, 9.5);
+    const large = nfts[0];
+    assert.equal(large.marketplaceStatus, "listed");
+    assert.equal(large.isActive, true);
+    assert.equal(large.listingPrice, "20000");
+    assert.equal(large.metadata.loanDetails.purpose, "home_improvement");
+    assert.equal(large.metadata.loanDetails.interestRate, 13);
+    assert.equal(large.ownerAddress, stack.deployment.treasury.toLowerCase());
+    assert.equal(large.contractAddress, stack.deployment.contracts.loanNote);
+  });
+
+  it("sorts, filters by amount range, amount band, rate band and search, and pages", async () => {
+    const ids = async (query: string) => (await call("GET", `/nfts/marketplace/browse?${query}`, alice)).body.data.nfts.map((n: any) => n.tokenId);
+    assert.deepEqual(await ids("sort=amount"), [tokens.large, tokens.medium, tokens.small]);
+    assert.deepEqual(await ids("sort=interestRate"), [tokens.small, tokens.medium, tokens.large]);
+    assert.deepEqual(await ids("sort=termMonths"), [tokens.large, tokens.small, tokens.medium]);
+    assert.deepEqual(await ids("minAmount=5000&maxAmount=15000"), [tokens.medium]);
+    assert.deepEqual(await ids("amountBand=small,large&sort=amount"), [tokens.large, tokens.small]);
+    assert.deepEqual(await ids("rateBand=low"), [tokens.small]);
+    assert.deepEqual(await ids("rateBand=high&rateBand=medium&sort=interestRate"), [tokens.medium, tokens.large]);
+    assert.deepEqual(await ids("search=business"), [tokens.medium]);
+    assert.deepEqual(await ids(`search=%23${tokens.small}`), [tokens.small]);
+    const page2 = await call("GET", "/nfts/marketplace/browse?limit=2&page=2", alice);
+    assert.deepEqual(page2.body.data.nfts.map((n: any) => n.tokenId), [tokens.small]);
+    assert.equal(page2.body.data.pagination.totalPages, 2);
+  });
+
+  it("refuses a limit above 100, an unknown sort and a reversed amount range with clear messages", async () => {
+    const tooMany = await call("GET", "/nfts/marketplace/browse?limit=101", alice);
+    assert.equal(tooMany.status, 400);
+    assert.equal(tooMany.body.message, "Limit must be a whole number from 1 to 100");
+    const sort = await call("GET", "/nfts/marketplace/browse?sort=cheapest", alice);
+    assert.equal(sort.status, 400);
+    assert.equal(sort.body.message, "Sort must be one of newest, amount, interestRate, termMonths");
+    const range = await call("GET", "/nfts/marketplace/browse?minAmount=9000&maxAmount=100", alice);
+    assert.equal(range.body.message, "Minimum amount cannot exceed maximum amount");
+  });
+
+  it("serves the same listings as loans at /loans/marketplace/list", async () => {
+    const answer = await call("GET", "/loans/marketplace/list?sort=amount", alice);
+    assert.equal(answer.status, 200);
+    const [first] = answer.body.data.loans;
+    assert.equal(first.nftTokenId, tokens.large);
+    assert.equal(first.amount, "20000");
+    assert.equal(first.listingPrice, "20000");
+    assert.equal(first.purpose, "home_improvement");
+    assert.equal(answer.body.data.pagination.totalLoans, 3);
+  });
+
+  it("shows one note publicly with its terms and listing, and answers 404 or 400 for unknown or malformed ids", async () => {
+    const answer = await call("GET", `/nfts/${tokens.medium}`);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.data.terms.termMonths, 24);
+    assert.equal(answer.body.data.terms.principal, "10000");
+    assert.equal(answer.body.data.listingPrice, "10000");
+    assert.equal(answer.body.data.listings.length, 1);
+    assert.equal((await call("GET", "/nfts/999999")).status, 404);
+    const bad = await call("GET", "/nfts/abc");
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.message, "NFT id must be a token id (a whole number)");
+  });
+
+  it("refuses to buy for a user without approved KYC, or without a verified wallet", async () => {
+    const pending = await call("POST", `/nfts/${tokens.small}/buy`, noKyc, { expectedPrice: "3000" });
+    assert.equal(pending.status, 403);
+    assert.equal(pending.body.message, "KYC verification must be approved before you can buy notes");
+    const walletless = await call("POST", `/nfts/${tokens.small}/buy`, noWallet, { expectedPrice: "3000" });
+    assert.equal(walletless.status, 400);
+    assert.equal(walletless.body.message, "Link and verify a wallet in your profile first");
+  });
+
+  it("refuses a buy at a price other than the listing's, naming the current price", async () => {
+    const answer = await call("POST", `/nfts/${tokens.small}/buy`, alice, { expectedPrice: "2500" });
+    assert.equal(answer.status, 409);
+    assert.match(answer.body.message, /The price of this note changed to \$3,000/);
+  });
+
+  it("buys a note through a permit and one buyWithPermit transaction; the mirror shows the sale and the owner history", async () => {
+    const hash = await buyAs(alice, tokens.small, "3000");
+    assert.match(hash, /^0x[0-9a-f]{64}$/);
+    await synced();
+    const browse = await call("GET", "/nfts/marketplace/browse", bob);
+    assert.deepEqual(browse.body.data.nfts.map((n: any) => n.tokenId), [tokens.large, tokens.medium]);
+    const ownership = await call("GET", `/nfts/${tokens.small}/ownership`);
+    assert.equal(ownership.status, 200);
+    assert.deepEqual(ownership.body.data.history.map((h: any) => h.kind), ["mint", "sale"]);
+    assert.equal(ownership.body.data.currentOwner, alice.wallet!.address.toLowerCase());
+    assert.deepEqual(ownership.body.data.previousOwners, [stack.deployment.treasury.toLowerCase()]);
+    const again = await call("POST", `/nfts/${tokens.small}/buy`, bob, { expectedPrice: "3000" });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.message, "This note is not listed for sale");
+  });
+
+  it("lets only the owner list: answers the approval and the list call, then a reprice, and unlisting only by the seller", async () => {
+    const notMine = await call("PUT", `/nfts/${tokens.small}/list`, bob, { listingPrice: "3100" });
+    assert.equal(notMine.status, 403);
+    assert.equal(notMine.body.message, "You do not own this note");
+    const zero = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "0" });
+    assert.equal(zero.body.message, "Listing price must be greater than 0");
+    const listing = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3100" });
+    assert.equal(listing.status, 200);
+    assert.deepEqual(listing.body.data.calls.map((c: any) => c.step), ["approve", "list"]);
+    for (const c of listing.body.data.calls) await send(alice, c);
+    const reprice = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3200" });
+    assert.deepEqual(reprice.body.data.calls.map((c: any) => c.step), ["updatePrice"]);
+    await send(alice, reprice.body.data.call);
+    await synced();
+    const shown = await call("GET", `/nfts/${tokens.small}`);
+    assert.equal(shown.body.data.listingPrice, "3200");
+    const otherUnlist = await call("PUT", `/nfts/${tokens.small}/unlist`, bob);
+    assert.equal(otherUnlist.status, 403);
+    assert.equal(otherUnlist.body.message, "Only the seller can unlist this note");
+  });
+
+  it("refuses a stale listing with a clear message when the note moved after it was listed", async () => {
+    // The mirror still shows the listing while the indexer is paused; the chain knows better.
+    await indexer.stop();
+    const transfer = await call("POST", `/nfts/${tokens.small}/transfer`, alice, { fromAddress: alice.wallet!.address, toAddress: bob.wallet!.address });
+    assert.equal(transfer.status, 200, transfer.body.message);
+    assert.equal(transfer.body.data.kind, "transfer");
+    await send(alice, transfer.body.data.call);
+    const stale = await call("POST", `/nfts/${tokens.small}/buy`, bob, { expectedPrice: "3200" });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.body.message, "This listing is stale: the note has moved since it was listed, so it can no longer be bought");
+    indexer = startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment, pollIntervalMs: 100 });
+    await synced();
+    const shown = await call("GET", `/nfts/${tokens.small}`);
+    assert.equal(shown.body.data.marketplaceStatus, "unlisted");
+    assert.equal(shown.body.data.ownerAddress, bob.wallet!.address.toLowerCase());
+  });
+
+  it("moves a note into the vault and back only for its depositor, with the reason in the transaction", async () => {
+    const vault = stack.deployment.contracts.vault;
+    const fromOther = await call("POST", `/nfts/${tokens.small}/transfer`, alice, { fromAddress: alice.wallet!.address, toAddress: vault });
+    assert.equal(fromOther.status, 403);
+    const missing = await call("POST", `/nfts/${tokens.small}/transfer`, bob, { fromAddress: "", toAddress: vault });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.message, "Wallet address is required");
+    const deposit = await call("POST", `/nfts/${tokens.small}/transfer`, bob, { fromAddress: bob.wallet!.address, toAddress: vault, reason: "safekeeping" });
+    assert.equal(deposit.body.data.kind, "deposit");
+    assert.equal(deposit.body.message, "NFT transfer initiated successfully!");
+    const depositHash = await send(bob, deposit.body.data.call);
+    const tx = await stack.chain.getTransaction({ hash: depositHash });
+    assert.ok(tx.input.includes(Buffer.from("safekeeping").toString("hex")));
+    await synced();
+    const portfolio = await call("GET", "/nfts/my-portfolio", bob);
+    const held = portfolio.body.data.nfts.find((n: any) => n.tokenId === tokens.small);
+    assert.equal(held.inVault, true);
+    assert.equal(held.marketplaceStatus, "vaulted");
+    assert.equal(portfolio.body.data.vaultHistory[0].kind, "deposit");
+    const listVaulted = await call("PUT", `/nfts/${tokens.small}/list`, bob, { listingPrice: "3000" });
+    assert.equal(listVaulted.body.message, "This note is in the vault: withdraw it before listing or transferring it");
+    const stranger = await call("POST", `/nfts/${tokens.small}/transfer`, alice, { fromAddress: vault, toAddress: alice.wallet!.address });
+    assert.equal(stranger.status, 403);
+    assert.equal(stranger.body.message, "Only the account that deposited this note can withdraw it");
+    const withdraw = await call("POST", `/nfts/${tokens.small}/transfer`, bob, { fromAddress: vault, toAddress: bob.wallet!.address, reason: "to sell" });
+    assert.equal(withdraw.body.data.kind, "withdraw");
+    await send(bob, withdraw.body.data.call);
+    await synced();
+    const ownership = await call("GET", `/nfts/${tokens.small}/ownership`);
+    assert.deepEqual(ownership.body.data.history.map((h: any) => h.kind), ["mint", "sale", "transfer", "vault_deposit", "vault_withdraw"]);
+  });
+
+  it("shows the holder's notes, the borrower's notes of their loans, and repayments waiting with the call that withdraws them", async () => {
+    const borrowerWallet = createWalletClient({ account: borrower.wallet!, chain: foundry, transport: http(stack.anvil.rpcUrl) });
+    const note = stack.deployment.contracts.loanNote as Address;
+    await stack.chain.waitForTransactionReceipt({
+      hash: await borrowerWallet.writeContract({ address: stack.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "approve", args: [note, maxUint256] }),
+    });
+    await stack.chain.waitForTransactionReceipt({ hash: await borrowerWallet.writeContract({ address: note, abi: loanNoteAbi, functionName: "repay", args: [BigInt(tokens.small), 100n * USD] }) });
+    await synced();
+    const bobs = await call("GET", "/nfts/my-portfolio", bob);
+    assert.equal(bobs.status, 200);
+    assert.equal(bobs.body.data.credits.available, "100");
+    assert.equal(bobs.body.data.stats.totalLoans, 1);
+    assert.equal(bobs.body.data.nfts[0].totalRepaid, "100");
+    const withdraw = bobs.body.data.credits.withdrawCall;
+    assert.equal(withdraw.to, note);
+    await send(bob, withdraw as { to: string; data: Hex });
+    await synced();
+    const after = await call("GET", "/nfts/my-portfolio", bob);
+    assert.equal(after.body.data.credits.available, "0");
+    assert.equal(after.body.data.credits.withdrawCall, null);
+    const borrowers = await call("GET", "/nfts/my-portfolio", borrower);
+    assert.deepEqual(borrowers.body.data.loanNotes.map((n: any) => n.tokenId).sort(), [tokens.small, tokens.medium, tokens.large].sort());
+    assert.equal(borrowers.body.data.nfts.length, 0);
+    assert.equal((await call("GET", "/nfts/my-portfolio")).status, 401);
+  });
+});

@@ -1,0 +1,159 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/connect";
+
+/**
+ * Reads of the chain mirror (written by indexer/) joined with the loans that minted the notes. Raw SQL because
+ * token ids are numeric(78,0) on one side and bigint on the other, and every read here is a join.
+ */
+
+export interface NoteRow {
+  token_id: string;
+  borrower: string;
+  owner: string;
+  holder: string;
+  principal: string;
+  rate_bps: number;
+  term_months: number;
+  start_time: string;
+  total_repaid: string;
+  status: "active" | "repaid" | "defaulted";
+  burned: boolean;
+  origin_tx_hash: string;
+  origin_time: Date | string | null;
+  loan_id: string | null;
+  loan_user_id: string | null;
+  purpose: string | null;
+  loan_status: string | null;
+  approval_date: Date | string | null;
+  created_at: Date | string | null;
+  updated_at: Date | string | null;
+  listing_price: string | null;
+  listing_seller: string | null;
+  listing_time: Date | string | null;
+  listing_tx_hash: string | null;
+  listing_block: string | null;
+  listing_log_index: number | null;
+  depositor: string | null;
+  previous_owners: string[] | null;
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const NOTE_SELECT = (chainId: number) => sql`
+  select n.token_id::text as token_id, n.borrower, n.owner, n.holder, n.principal::text as principal, n.rate_bps, n.term_months,
+    n.start_time::text as start_time, n.total_repaid::text as total_repaid, n.status, n.burned, n.origin_tx_hash, n.origin_time,
+    l.id as loan_id, l.user_id as loan_user_id, l.purpose, l.status as loan_status, l.approval_date, l.created_at, l.updated_at,
+    li.price::text as listing_price, li.seller as listing_seller, li.block_time as listing_time, li.tx_hash as listing_tx_hash,
+    li.block_number::text as listing_block, li.log_index as listing_log_index,
+    case when v.active then v.depositor else null end as depositor,
+    (select array_agg(distinct t.from_address) from chain_transfers t
+       where t.chain_id = n.chain_id and t.token_id = n.token_id and t.from_address <> '0x0000000000000000000000000000000000000000') as previous_owners
+  from chain_notes n
+  left join loans l on l.loan_number::numeric = n.token_id
+  left join chain_listings li on li.chain_id = n.chain_id and li.token_id = n.token_id and li.status = 'active'
+  left join chain_vault_positions v on v.chain_id = n.chain_id and v.token_id = n.token_id
+  where n.chain_id = ${chainId}`;
+
+export function createNftsRepository(db: Db, chainId: number) {
+  return {
+    /** Changes whenever the mirror moves (a new block indexed, or a reorg rewinding it). */
+    async mirrorVersion(): Promise<string> {
+      const [row] = await rows<{ block_number: string; block_hash: string }>(
+        db,
+        sql`select block_number::text as block_number, block_hash from chain_cursors where chain_id = ${chainId}`,
+      );
+      return row ? `${row.block_number}:${row.block_hash}` : "none";
+    },
+
+    /** Every note with a live listing: the marketplace, filtered and sorted by the caller (there are at most a few 10,000). */
+    listed(): Promise<NoteRow[]> {
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and li.price is not null and not n.burned`);
+    },
+
+    async note(tokenId: bigint): Promise<NoteRow | undefined> {
+      const [row] = await rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.token_id = ${tokenId.toString()}::numeric`);
+      return row;
+    },
+
+    /** Notes the wallet holds (owned, or deposited in the vault by it). */
+    held(wallet: string): Promise<NoteRow[]> {
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.holder = ${wallet} and not n.burned order by n.token_id desc`);
+    },
+
+    /** Notes of the user's own loans, or borrowed by the wallet, whoever holds them now (repaid ones included). */
+    ofLoans(userId: string, wallet: string | null): Promise<NoteRow[]> {
+      return rows<NoteRow>(
+        db,
+        sql`${NOTE_SELECT(chainId)} and (l.user_id = ${userId}::uuid ${wallet ? sql`or n.borrower = ${wallet}` : sql``}) order by n.token_id desc`,
+      );
+    },
+
+    async credits(wallet: string): Promise<{ credited: bigint; withdrawn: bigint }> {
+      const [row] = await rows<{ credited: string; withdrawn: string }>(
+        db,
+        sql`select credited::text as credited, withdrawn::text as withdrawn from chain_credits where chain_id = ${chainId} and account = ${wallet}`,
+      );
+      return { credited: BigInt(row?.credited ?? 0), withdrawn: BigInt(row?.withdrawn ?? 0) };
+    },
+
+    /** The note's moves with what each was: mint, sale, vault deposit or withdrawal, burn, or a plain transfer. */
+    transfers(tokenId: bigint) {
+      return rows<{
+        from_address: string;
+        to_address: string;
+        tx_hash: string;
+        block_number: string;
+        log_index: number;
+        block_time: Date | string | null;
+        sale_price: string | null;
+        vault_kind: string | null;
+      }>(
+        db,
+        sql`select t.from_address, t.to_address, t.tx_hash, t.block_number::text as block_number, t.log_index, t.block_time,
+              (select s.price::text from chain_sales s where s.chain_id = t.chain_id and s.tx_hash = t.tx_hash and s.token_id = t.token_id limit 1) as sale_price,
+              (select m.kind from chain_vault_moves m where m.chain_id = t.chain_id and m.tx_hash = t.tx_hash and m.token_id = t.token_id limit 1) as vault_kind
+            from chain_transfers t where t.chain_id = ${chainId} and t.token_id = ${tokenId.toString()}::numeric
+            order by t.block_number, t.log_index`,
+      );
+    },
+
+    repayments(tokenId: bigint) {
+      return rows<{ payer: string; beneficiary: string; amount: string; total_repaid: string; tx_hash: string; block_number: string; block_time: Date | string | null }>(
+        db,
+        sql`select payer, beneficiary, amount::text as amount, total_repaid::text as total_repaid, tx_hash, block_number::text as block_number, block_time
+            from chain_repayments where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric order by block_number, log_index`,
+      );
+    },
+
+    sales(tokenId: bigint) {
+      return rows<{ seller: string; buyer: string; price: string; fee: string; tx_hash: string; block_number: string; block_time: Date | string | null }>(
+        db,
+        sql`select seller, buyer, price::text as price, fee::text as fee, tx_hash, block_number::text as block_number, block_time
+            from chain_sales where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric order by block_number, log_index`,
+      );
+    },
+
+    /** Listings of the note over time, for its history: price, seller, how each ended. */
+    listings(tokenId: bigint) {
+      return rows<{ seller: string; price: string; status: string; tx_hash: string; closed_tx_hash: string | null; block_number: string; block_time: Date | string | null }>(
+        db,
+        sql`select seller, price::text as price, status, tx_hash, closed_tx_hash, block_number::text as block_number, block_time
+            from chain_listings where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric order by block_number, log_index`,
+      );
+    },
+
+    /** Vault deposits and withdrawals of the notes the wallet moved, newest first (the vault page's history). */
+    vaultMoves(wallet: string, limit = 50) {
+      return rows<{ token_id: string; kind: string; tx_hash: string; block_number: string; block_time: Date | string | null }>(
+        db,
+        sql`select token_id::text as token_id, kind, tx_hash, block_number::text as block_number, block_time
+            from chain_vault_moves where chain_id = ${chainId} and account = ${wallet} order by block_number desc, log_index desc limit ${limit}`,
+      );
+    },
+  };
+}
+
+export type NftsRepository = ReturnType<typeof createNftsRepository>;

@@ -1,0 +1,80 @@
+import { Router, type RequestHandler } from "express";
+import type { PublicClient } from "viem";
+import { z } from "zod";
+import type { Db } from "../../../db/connect";
+import { buyNftSchema, listNftSchema, marketplaceQuerySchema, NFT_MESSAGES, tokenIdSchema, transferNftSchema } from "../../../domain/schemas/nfts";
+import type { AppConfig } from "../config/env";
+import { ok } from "../http/envelope";
+import { currentUser } from "../http/auth";
+import { validate } from "../http/validate";
+import { createNftsRepository } from "./repository";
+import { createNftsService, type NftsService } from "./service";
+import { NFT_ANSWERS } from "./texts";
+import { toMarketplaceLoan } from "./wire";
+
+const portfolioQuery = z.object({
+  page: z.coerce.number({ error: NFT_MESSAGES.page }).int(NFT_MESSAGES.page).min(1, NFT_MESSAGES.page).default(1),
+  limit: z.coerce.number({ error: NFT_MESSAGES.limit }).int(NFT_MESSAGES.limit).min(1, NFT_MESSAGES.limit).max(100, NFT_MESSAGES.limit).default(10),
+});
+
+const tokenId = (value: unknown) => tokenIdSchema.parse(String(value));
+
+export interface NftRouters {
+  service: NftsService;
+  /** Mounted at /nfts. */
+  nfts: Router;
+  /** Mounted at /loans/marketplace: the same listings shaped as loans. */
+  loansMarketplace: Router;
+}
+
+/**
+ * The investor's routes (spec 02 §7 "NFTs"). Reads come from the chain mirror; every action that moves a note
+ * or money is checked here and answered as the call the user's wallet signs and sends (DESIGN.md "The wire contract").
+ * The note's own page and owner history are public: an auditor needs no account.
+ */
+export function createNftRouters(deps: { db: Db; config: AppConfig; publicClient: PublicClient; auth: RequestHandler }): NftRouters {
+  const service = createNftsService({ config: deps.config, repo: createNftsRepository(deps.db, deps.config.chainId), publicClient: deps.publicClient });
+  const { auth } = deps;
+  const nfts = Router();
+
+  nfts.get("/marketplace/browse", auth, async (req, res) => {
+    ok(res, await service.browse(marketplaceQuerySchema.parse(req.query)));
+  });
+
+  nfts.get("/my-portfolio", auth, async (req, res) => {
+    const { page, limit } = portfolioQuery.parse(req.query);
+    ok(res, await service.portfolio(currentUser(req), page, limit));
+  });
+
+  nfts.get("/:id", async (req, res) => {
+    ok(res, await service.get(tokenId(req.params.id)));
+  });
+
+  nfts.get("/:id/ownership", async (req, res) => {
+    ok(res, await service.ownership(tokenId(req.params.id)));
+  });
+
+  nfts.put("/:id/list", auth, validate(listNftSchema), async (req, res) => {
+    ok(res, await service.list(currentUser(req), tokenId(req.params.id), req.body), NFT_ANSWERS.listReady);
+  });
+
+  nfts.put("/:id/unlist", auth, async (req, res) => {
+    ok(res, await service.unlist(currentUser(req), tokenId(req.params.id)), NFT_ANSWERS.unlistReady);
+  });
+
+  nfts.post("/:id/buy", auth, validate(buyNftSchema), async (req, res) => {
+    ok(res, await service.buy(currentUser(req), tokenId(req.params.id), req.body), NFT_ANSWERS.buyReady);
+  });
+
+  nfts.post("/:id/transfer", auth, validate(transferNftSchema), async (req, res) => {
+    ok(res, await service.transfer(currentUser(req), tokenId(req.params.id), req.body), NFT_ANSWERS.transferReady);
+  });
+
+  const loansMarketplace = Router();
+  loansMarketplace.get("/list", auth, async (req, res) => {
+    const { nfts: records, ...rest } = await service.browse(marketplaceQuerySchema.parse(req.query));
+    ok(res, { loans: records.map(toMarketplaceLoan), ...rest });
+  });
+
+  return { service, nfts, loansMarketplace };
+}

@@ -1,0 +1,27 @@
+import { displayUsd } from "../../../domain/money";
+
+/** What the NFT routes answer; each refusal says what to do next. */
+export const NFT_ANSWERS = {
+  notFound: "NFT not found",
+  noDeployment: "The contracts are not deployed on this chain yet",
+  chainDown: "The chain cannot be reached right now. Please try again later.",
+  kycRequired: "KYC verification must be approved before you can buy notes",
+  walletRequired: "Link and verify a wallet in your profile first",
+  notOwner: "You do not own this note",
+  notSeller: "Only the seller can unlist this note",
+  notListed: "This note is not listed for sale",
+  stale: "This listing is stale: the note has moved since it was listed, so it can no longer be bought",
+  priceChanged: (price: bigint) => `The price of this note changed to ${displayUsd(price)}. Please review it before buying.`,
+  ownNote: "You cannot buy your own note",
+  funds: (balance: bigint, price: bigint) => `Your wallet holds ${displayUsd(balance)} in test dollars; this note costs ${displayUsd(price)}`,
+  inVault: "This note is in the vault: withdraw it before listing or transferring it",
+  notDepositor: "Only the account that deposited this note can withdraw it",
+  notInVault: "This note is not in the vault",
+  repaid: "This note was repaid and no longer exists",
+  sameAddress: "The destination must differ from the current address",
+  fromWallet: "You can only move notes from your verified wallet",
+  listReady: "Sign and send the listing transaction from your wallet",
+  unlistReady: "Sign and send the cancellation from your wallet",
+  buyReady: "Sign the permit, then send the purchase from your wallet",
+  transferReady: "NFT transfer initiated successfully!",
+} as const;

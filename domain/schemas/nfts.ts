@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { parseUsd } from "../money";
+import { ethAddress } from "./common";
+import { usdAmount } from "./loans";
+
+/** Spec 02 §5 "Transfer" and the marketplace's own answers, one wording on both sides of the wire. */
+export const NFT_MESSAGES = {
+  selectNft: "Please select an NFT",
+  walletRequired: "Wallet address is required",
+  walletFormat: "Please enter a valid wallet address",
+  transferFailed: "Failed to transfer NFT. Please try again.",
+  transferStarted: "NFT transfer initiated successfully!",
+  listingPrice: "Listing price must be greater than 0",
+  priceFormat: "Listing price must be a number with at most 6 decimals",
+  expectedPrice: "Please provide the price you expect to pay",
+  signature: "Please provide a valid permit signature",
+  loadFailed: "Failed to load marketplace data. Please try again.",
+  portfolioFailed: "Failed to load portfolio data. Please try again.",
+  noLoans: "No loans found",
+  limit: "Limit must be a whole number from 1 to 100",
+  page: "Page must be a whole number of 1 or more",
+  sort: "Sort must be one of newest, amount, interestRate, termMonths",
+  band: "Unknown band",
+  amountRange: "Minimum amount cannot exceed maximum amount",
+  amountFilter: "Amount filters must be non-negative amounts in USD",
+  tokenId: "NFT id must be a token id (a whole number)",
+} as const;
+
+export const MARKETPLACE_SORTS = ["newest", "amount", "interestRate", "termMonths"] as const;
+export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
+
+/** Spec 02 §9 bands, in micro-dollars and basis points: [from, below). */
+export const AMOUNT_BANDS = {
+  small: [0n, 5_000_000_000n],
+  medium: [5_000_000_000n, 15_000_000_000n],
+  large: [15_000_000_000n, null],
+} as const;
+export const RATE_BANDS = {
+  low: [0, 800],
+  medium: [800, 1200],
+  high: [1200, null],
+} as const;
+export type AmountBand = keyof typeof AMOUNT_BANDS;
+export type RateBand = keyof typeof RATE_BANDS;
+
+export const MARKETPLACE_PAGE = { page: 1, limit: 20, maxLimit: 100 } as const;
+
+const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+    z.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
+
+/** "a,b" or ["a","b"] or "a": a set of names from `allowed`. */
+const nameList = <T extends string>(allowed: readonly T[], message: string) =>
+  z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === "") return undefined;
+      const items = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
+      return items.length ? items : undefined;
+    },
+    z.array(z.enum(allowed as [T, ...T[]], { error: message })).optional(),
+  );
+
+const usdFilter = z.preprocess(
+  (value) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+  z
+    .unknown()
+    .transform((value, ctx): bigint => {
+      try {
+        const micro = parseUsd(value as string | number);
+        if (micro >= 0n) return micro;
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: "custom", message: NFT_MESSAGES.amountFilter });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
+/** GET /nfts/marketplace/browse and /loans/marketplace/list. */
+export const marketplaceQuerySchema = z
+  .object({
+    page: wholeNumber(NFT_MESSAGES.page, 1).default(MARKETPLACE_PAGE.page),
+    limit: wholeNumber(NFT_MESSAGES.limit, 1, MARKETPLACE_PAGE.maxLimit).default(MARKETPLACE_PAGE.limit),
+    sort: z.preprocess((v) => (v === "" ? undefined : v), z.enum(MARKETPLACE_SORTS, { error: NFT_MESSAGES.sort }).default("newest")),
+    minAmount: usdFilter,
+    maxAmount: usdFilter,
+    amountBand: nameList(Object.keys(AMOUNT_BANDS) as AmountBand[], NFT_MESSAGES.band),
+    rateBand: nameList(Object.keys(RATE_BANDS) as RateBand[], NFT_MESSAGES.band),
+    search: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) || undefined : undefined), z.string().optional()),
+  })
+  .superRefine((q, ctx) => {
+    if (q.minAmount !== undefined && q.maxAmount !== undefined && q.minAmount > q.maxAmount) {
+      ctx.addIssue({ code: "custom", path: ["minAmount"], message: NFT_MESSAGES.amountRange });
+    }
+  });
+export type MarketplaceQuery = z.infer<typeof marketplaceQuerySchema>;
+
+export const tokenIdSchema = z.string().regex(/^[0-9]{1,78}$/, NFT_MESSAGES.tokenId).transform((v) => BigInt(v));
+
+/** PUT /nfts/{id}/list {listingPrice}. */
+export const listNftSchema = z.object({ listingPrice: usdAmount(NFT_MESSAGES.listingPrice, NFT_MESSAGES.priceFormat) });
+
+const signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, NFT_MESSAGES.signature);
+
+/** POST /nfts/{id}/buy {expectedPrice}; sent again with the permit's signature and deadline it answers the complete call. */
+export const buyNftSchema = z.object({
+  expectedPrice: usdAmount(NFT_MESSAGES.expectedPrice),
+  signature: signature.optional(),
+  deadline: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().regex(/^[0-9]{1,20}$/).optional()),
+});
+
+const requiredAddress = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z.string({ error: NFT_MESSAGES.walletRequired }).min(1, NFT_MESSAGES.walletRequired).pipe(ethAddress),
+);
+
+/**
+ * POST /nfts/{id}/transfer {fromAddress, toAddress, reason?}. With toAddress the vault it is a deposit, with
+ * fromAddress the vault a withdrawal (spec 02 "NFT Vault Transfer"); the reason travels with the transaction.
+ */
+export const transferNftSchema = z.object({
+  fromAddress: requiredAddress,
+  toAddress: requiredAddress,
+  reason: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 200) || undefined : undefined), z.string().optional()),
+});
+
+/** The vault page's form (spec 02 §3 "Transfer form", §5 "Transfer"). */
+export const vaultTransferFormSchema = z.object({
+  nftTokenId: z.string({ error: NFT_MESSAGES.selectNft }).min(1, NFT_MESSAGES.selectNft),
+  transferType: z.enum(["deposit", "withdraw"]),
+  walletAddress: z.string().optional().refine((v) => v === undefined || v.trim() !== "", NFT_MESSAGES.walletRequired),
+  reason: z.string().max(200).optional(),
+});
+
+/** Which band an amount (micro-dollars) or a rate (basis points) falls in. */
+export function amountBandOf(micro: bigint): AmountBand {
+  return micro < AMOUNT_BANDS.small[1] ? "small" : micro < AMOUNT_BANDS.medium[1] ? "medium" : "large";
+}
+export function rateBandOf(bps: number): RateBand {
+  return bps < RATE_BANDS.low[1] ? "low" : bps < RATE_BANDS.medium[1] ? "medium" : "high";
+}
