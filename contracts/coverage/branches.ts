@@ -17,8 +17,10 @@
 //   data from a run over different sources never matches: a source changed since the run shows as
 //   "no data", not as wrong coverage.
 //
-// Limits: only transactions report hits (EDR does not for eth_call), so a branch reached only by
-// view calls reads as untaken. Conditions in state-variable initialisers are not probed.
+// Limits: conditions in state-variable initialisers are not probed (a constant cannot call the probe).
+// Counts are transactions (and eth_calls), not evaluations: a loop condition that is true and then
+// false in one transaction counts once for each outcome. A test that deploys bytecode rebuilt without
+// coverage in the middle of the run (another build in the same checkout) reports no hits at all.
 //
 // Usage: tsx contracts/coverage/branches.ts [--min=95] [--data=coverage/data] [files…]
 import { existsSync, readFileSync, readdirSync } from "node:fs";
