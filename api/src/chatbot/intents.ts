@@ -15,6 +15,8 @@ export type Intent =
 const PERSONAL = /\b(my|mine|me|i|i am|am i|do i|have i|did i)\b/;
 /** "How do I ..." asks for instructions, not for the user's records. */
 const HOW_TO = /\b(how (do|can|should|would|to)|how does|what should|where (do|can) i|is it possible|can i)\b/;
+/** General questions that merely mention "my": "why do I need to verify my identity?", "what happens after my loan is approved?" */
+const GENERAL = /\b(what happens|do i (need|have) to|why do i need|what do i need|need to|have to|must i|should i|is there|are there|what is an?|what are|what does|if)\b/;
 const LOAN_NUMBER = /(?:\bloan|\bnote|\bnft|#)\s*(?:number\s*|no\.?\s*|#\s*)?(\d{1,18})\b/;
 
 const GREETING = /^(hi|hello|hey|good (morning|afternoon|evening)|greetings|yo|howdy)\b[\s!.,]*(there|assistant|bot|loanmint)?[\s!.]*$/;
@@ -24,7 +26,7 @@ const NEXT_PAYMENT = [
   /\b(next|upcoming|coming)\b.*\b(payment|installment|instalment|due|repayment|bill)\b/,
   /\bwhen\b.*\b(pay|payment|due|installment|instalment|repay)\b/,
   /\bhow much\b.*\b(owe|left|remaining|outstanding|to pay|do i pay|must i pay|is due|due)\b/,
-  /\b(what|how much)\b.*\b(do|does|will)\b.*\bi\b.*\b(owe|pay)\b/,
+  /\b(what|how much)\b.*\b(do|does|will)\b.*\bi\b.*\bowe\b/,
   /\b(my|the)\b.*\b(balance|payoff|outstanding|remaining|amount due|due date|installments?|instalments?|schedule)\b/,
   /\bpayoff\b.*\b(my|today|now)\b/,
   /\b(am i|are my payments?|is my (loan|payment))\b.*\b(late|behind|overdue|on time)\b/,
@@ -48,7 +50,7 @@ const KYC_STATUS = [
 ];
 const HOLDINGS = [
   /\b(my|mine|i (hold|own|have|bought))\b.*\b(notes?|nfts?|tokens?|portfolio|investments?|holdings?)\b/,
-  /\b(notes?|nfts?)\b.*\b(i|do i)\b.*\b(hold|own|have|bought)\b/,
+  /\b(notes?|nfts?|tokens?) (that |which )?(do )?i (currently |still )?(hold|own|have|bought)\b/,
   /\b(my|i)\b.*\b(credits?|earnings?|repayments? (to|waiting|pending)|withdrawable|can withdraw|to withdraw)\b/,
   /\bhow much\b.*\b(can i withdraw|have i earned|did i earn|do i have to withdraw)\b/,
 ];
@@ -65,7 +67,7 @@ export function detectIntent(question: string): Intent | null {
   const personal = PERSONAL.test(text) || loanNumber !== undefined;
   if (!personal) return null;
   // Instructions ("how do I repay my loan?") come from the knowledge base, unless the question names its loan.
-  const howTo = HOW_TO.test(text) && !/\bwhen\b|\bhow much\b|\bwhy\b/.test(text);
+  const howTo = (HOW_TO.test(text) && !/\bwhen\b|\bhow much\b|\bwhy\b/.test(text)) || GENERAL.test(text);
 
   if (!howTo && some(KYC_STATUS, text) && KYC.test(text) && !/\bloans?\b.*\b(status|approved)\b/.test(text)) return { kind: "kyc_status" };
   if (!howTo && some(NEXT_PAYMENT, text) && !/\bfees?\b/.test(text)) return { kind: "next_payment", loanNumber };

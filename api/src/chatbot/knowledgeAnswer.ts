@@ -10,8 +10,12 @@ export interface KnowledgeAnswer {
   hits: Hit[];
 }
 
-/** Below this share of the question's term weight, the best section is not about the question. */
-const MIN_COVERAGE = 0.3;
+/**
+ * The best section answers only when it shares a real part of the question and the question names what the
+ * section is about (a term of its title or keywords); "what is bitcoin's price" shares only a stray word.
+ */
+const MIN_COVERAGE = 0.2;
+const isAnswer = (hit: Hit | undefined): hit is Hit => Boolean(hit && hit.coverage >= MIN_COVERAGE && hit.fieldMatched.length > 0);
 /** A second section joins the answer when it is nearly as relevant and covers a part of the question the first does not. */
 const SECOND_RATIO = 0.6;
 
@@ -29,7 +33,7 @@ export function createKnowledgeAnswerer(chunks: KnowledgeChunk[] = loadKnowledge
   function answer(question: string): KnowledgeAnswer {
     const hits = retrieve(question);
     const best = hits[0];
-    if (!best || best.coverage < MIN_COVERAGE) return { text: NOT_FOUND_TEXT, sources: [], found: false, hits };
+    if (!isAnswer(best)) return { text: NOT_FOUND_TEXT, sources: [], found: false, hits };
     const used = [best];
     const second = hits[1];
     if (second && second.score >= best.score * SECOND_RATIO && second.matched.some((term) => !best.matched.includes(term))) used.push(second);

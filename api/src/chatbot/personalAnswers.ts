@@ -21,6 +21,11 @@ const day = (unixSeconds: bigint | number) =>
   new Date(Number(unixSeconds) * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const dateOf = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const percent = (bps: number) => `${(bps / 100).toString()}%`;
+/** A stored reason as a sentence of the answer: trimmed and closed by punctuation; null when blank. */
+const sentence = (text: string | null | undefined) => {
+  const t = text?.trim();
+  return t ? (/[.!?]$/.test(t) ? t : `${t}.`) : null;
+};
 const label = (loan: LoanWithNote["loan"]) => `Loan #${loan.loanNumber}`;
 
 /** The terms as the chain has them when the note is mirrored, else as approved. */
@@ -51,7 +56,7 @@ function statusLine(entry: LoanWithNote, nowSeconds: bigint): string {
     case "completed":
       return `${label(loan)} (${terms}) is completed: it was repaid in full${loan.completedAt ? ` on ${dateOf(loan.completedAt)}` : ""} and its note was burned.`;
     case "rejected":
-      return `${label(loan)} (${terms}) was rejected${loan.rejectionDate ? ` on ${dateOf(loan.rejectionDate)}` : ""}. Reason: ${loan.rejectionReason?.trim() || "Please contact support for details."}`;
+      return `${label(loan)} (${terms}) was rejected${loan.rejectionDate ? ` on ${dateOf(loan.rejectionDate)}` : ""}. Reason: ${sentence(loan.rejectionReason) ?? "Please contact support for details."}`;
     case "defaulted":
       return `${label(loan)} (${terms}) is defaulted: it was unpaid ${GRACE_DAYS} days after maturity. It can still be repaid; paying it off marks it repaid and burns the note.`;
   }
@@ -141,8 +146,8 @@ async function kycAnswer(user: UserRow, deps: PersonalAnswerDeps): Promise<strin
     case "pending":
       return `Your KYC documents${submission ? `, submitted on ${dateOf(submission.createdAt)},` : ""} are under review. Reviews usually take 24–48 hours; you'll get a notification with the decision.`;
     case "rejected": {
-      const reason = submission?.rejectionReason?.trim() || submission?.notes?.trim();
-      return `Your KYC was rejected${submission?.reviewedAt ? ` on ${dateOf(submission.reviewedAt)}` : ""}. Reason: ${reason || "Please resubmit your documents."} You can upload new documents on the KYC page (/kyc); they are reviewed again within 24–48 hours.`;
+      const reason = sentence(submission?.rejectionReason) ?? sentence(submission?.notes);
+      return `Your KYC was rejected${submission?.reviewedAt ? ` on ${dateOf(submission.reviewedAt)}` : ""}. Reason: ${reason ?? "Please resubmit your documents."} You can upload new documents on the KYC page (/kyc); they are reviewed again within 24–48 hours.`;
     }
     default:
       return "You haven't submitted KYC documents yet. On the KYC page (/kyc) upload a government ID (passport, driver's license or national ID), proof of address (utility bill or bank statement from the last 3 months) and income verification (pay stubs or tax returns). Review takes 24–48 hours.";

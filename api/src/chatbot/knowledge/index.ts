@@ -31,7 +31,7 @@ export function parseKnowledge(topic: string, markdown: string): KnowledgeChunk[
     const answer = lines.join("\n").trim();
     const title = titleLine.trim();
     if (!title || !answer) return;
-    chunks.push({ id: `${topic}#${i + 1}`, topic, title, alsoAsked, answer, text: `${alsoAsked}\n${answer}` });
+    chunks.push({ id: `${topic}#${i + 1}`, topic, title, alsoAsked, keywords: alsoAsked, answer, text: answer });
   });
   return chunks;
 }

@@ -10,6 +10,8 @@ export interface Chunk {
   /** The knowledge file it came from ("kyc", "loans", ...). */
   topic: string;
   title: string;
+  /** Other phrasings of the question: weighted between the title and the body. */
+  keywords?: string;
   text: string;
 }
 
@@ -19,6 +21,8 @@ export interface Hit {
   /** Share of the question's term weight (idf) that this chunk contains, 0..1. */
   coverage: number;
   matched: string[];
+  /** Matched terms that are in the chunk's title or keywords: the question is about what the chunk is about. */
+  fieldMatched: string[];
 }
 
 export interface Bm25Options {
@@ -26,6 +30,7 @@ export interface Bm25Options {
   b?: number;
   /** How many body occurrences one title occurrence is worth. */
   titleWeight?: number;
+  keywordWeight?: number;
 }
 
 const UNKNOWN_TERM_WEIGHT = 0.35;
@@ -33,6 +38,7 @@ const UNKNOWN_TERM_WEIGHT = 0.35;
 interface IndexedChunk {
   chunk: Chunk;
   tf: Map<string, number>;
+  fieldTerms: Set<string>;
   length: number;
 }
 
@@ -47,13 +53,16 @@ export class Bm25Index {
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
     const titleWeight = options.titleWeight ?? 3;
+    const keywordWeight = options.keywordWeight ?? 2;
     this.docs = chunks.map((chunk) => {
       const tf = new Map<string, number>();
       const body = toTerms(chunk.text);
       const title = toTerms(chunk.title);
+      const keywords = toTerms(chunk.keywords ?? "");
       for (const term of body) tf.set(term, (tf.get(term) ?? 0) + 1);
       for (const term of title) tf.set(term, (tf.get(term) ?? 0) + titleWeight);
-      return { chunk, tf, length: body.length + title.length * titleWeight };
+      for (const term of keywords) tf.set(term, (tf.get(term) ?? 0) + keywordWeight);
+      return { chunk, tf, fieldTerms: new Set([...title, ...keywords]), length: body.length + title.length * titleWeight + keywords.length * keywordWeight };
     });
     for (const doc of this.docs) for (const term of doc.tf.keys()) this.df.set(term, (this.df.get(term) ?? 0) + 1);
     this.avgLength = this.docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, this.docs.length);
@@ -90,7 +99,10 @@ export class Bm25Index {
         matchedIdf += idf;
         matched.push(term);
       }
-      if (score > 0) hits.push({ chunk: doc.chunk, score, coverage: totalIdf > 0 ? matchedIdf / totalIdf : 0, matched });
+      if (score > 0) {
+        const fieldMatched = matched.filter((term) => doc.fieldTerms.has(term));
+        hits.push({ chunk: doc.chunk, score, coverage: totalIdf > 0 ? matchedIdf / totalIdf : 0, matched, fieldMatched });
+      }
     }
     hits.sort((x, y) => y.score - x.score || x.chunk.id.localeCompare(y.chunk.id));
     return hits.slice(0, limit);

@@ -7,9 +7,17 @@ import { stem } from "./stem";
 
 /** Phrases that mean one thing; matched on word boundaries before tokenising. */
 const PHRASES: [RegExp, string][] = [
-  [/\b(?:do\s*n[o']?t|did\s*n[o']?t|ca\s*n[o']?t|cannot|won'?t|unable\s+to|fail(?:ed|s)?\s+to|forg[eo]t\s+to|stop(?:ped)?|never)\s+(?:re)?pa(?:y|id)\b/g, "miss payment"],
+  // A sum of money in the question is about loan amounts ("can I borrow 500 dollars?").
+  [/\$\s?\d[\d,.]*\s*(?:k|m|million|thousand)?\b|\b\d[\d,.]*\s*(?:k|m|million|thousand)?\s*(?:dollars?|usd|bucks)\b/g, " amount "],
+  [/\b(?:can|could|may|how\s+much\s+can)\s+i\s+borrow\b/g, "borrow amount limit"],
+  [/\b(?:do\s*n[o']?t|did\s*n[o']?t|ca\s*n[o']?t|can\s+not|cannot|won'?t|unable\s+to|fail(?:ed|s)?\s+to|forg[eo]t\s+to|stop(?:ped)?|never)\s+(?:re)?pa(?:y|id)\b/g, "miss payment"],
   [/\bpay(?:ing|s)?\s+(?:it\s+|the\s+loan\s+|my\s+loan\s+)?off\b/g, "payoff"],
   [/\bpaid\s+off\b/g, "payoff"],
+  // "default" is also a preset value ("the default rate"), not only a missed loan.
+  [/\bdefault\s+((?:interest\s+)?rate|term|amount|value|setting)s?\b/g, "suggested $1"],
+  [/\b(?:finish|finished|complete|completed|done)\s+(?:re)?pay(?:ing|ments?)?\b/g, "payoff repaid"],
+  [/\bhow\s+much\s+(?:money\s+)?(?:can|could|may|will)\s+(?:i|we)\s+(?:borrow|get|request|ask\s+for)\b/g, "amount limit"],
+  [/\b(?:who\s+are\s+you|what\s+(?:can|do)\s+you\s+do|what\s+are\s+you|are\s+you\s+(?:a\s+)?(?:bot|robot|ai|human|real|person))\b/g, "assistant"],
   [/\bpay(?:ing)?\s+back\b/g, "repay"],
   [/\bearly\s+repayment\b/g, "payoff early"],
   [/\bsign(?:ing|ed)?[\s-]+in\b/g, "signin"],
@@ -29,7 +37,7 @@ const PHRASES: [RegExp, string][] = [
   [/\btax\s+returns?\b/g, "proofincome"],
   [/\bsign[\s-]+in\s+with\s+ethereum\b/g, "siwe"],
   [/\bmeta\s*mask\b/g, "metamask"],
-  [/\btest\s+dollars?\b/g, "stablecoin"],
+  [/\btest\s+dollars?\b/g, "stablecoin faucet"],
   [/\bhow\s+long\b/g, "duration"],
   [/\b(?:government|national)\s+id\b/g, "document"],
   [/\bid\s+(?:card|document)s?\b/g, "document"],
@@ -43,7 +51,7 @@ export const STOP_WORDS = new Set(
     "i if in into is it its itself just let me more most much my myself no nor not now of on once only or other our ours out " +
     "over own please same she should so some such than that the their theirs them then there these they this those through " +
     "to too under until up very was we were what when where which while who whom why will with would you your yours " +
-    "tell know want need like thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
+    "tell know want like take taking see find look get going make someone anyone else really actually way thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
   ).split(" "),
 );
 
@@ -56,17 +64,19 @@ const SYNONYM_GROUPS: string[][] = [
   ["nft", "note", "token", "erc721", "collectible"],
   ["rate", "apr", "interest", "percent", "percentage"],
   ["fee", "commission", "charge", "surcharge", "cost"],
-  ["repay", "repayment", "instalment", "installment", "emi"],
+  ["repay", "repayment", "payment", "instalment", "installment", "emi"],
+  ["pay", "paid"],
+  ["requirement", "require", "required", "need", "necessary", "mandatory", "prerequisite"],
   ["payoff", "prepay", "prepayment", "settle", "foreclose"],
   ["wallet", "metamask", "rainbowkit", "walletconnect", "coinbase"],
   ["buy", "purchase", "acquire", "invest"],
-  ["sell", "listing", "list", "resell"],
+  ["sell", "listing", "list", "resell", "sold", "sale"],
   ["withdraw", "withdrawal", "claim", "collect"],
   ["deposit", "stake", "lock"],
   ["default", "defaulted", "miss", "missed", "late", "overdue", "delinquent"],
   ["duration", "time", "long", "hour", "day", "quick", "fast", "wait"],
-  ["term", "month", "tenure", "period"],
-  ["amount", "size", "big", "maximum", "minimum", "max", "min", "limit", "borrow"],
+  ["term", "month", "tenure", "period", "year"],
+  ["amount", "size", "big", "maximum", "minimum", "max", "min", "limit", "million", "thousand"],
   ["document", "paper", "upload", "file", "passport", "license"],
   ["reject", "rejected", "decline", "denied", "deny", "refuse", "fail"],
   ["approve", "approval", "accept", "decision"],
@@ -74,13 +84,13 @@ const SYNONYM_GROUPS: string[][] = [
   ["register", "signup", "account", "create", "join"],
   ["stablecoin", "usdc", "dollar", "usd", "currency"],
   ["holder", "owner", "investor", "lender"],
-  ["treasury", "platform"],
   ["vault", "custody", "safekeeping"],
   ["marketplace", "market", "exchange", "secondary"],
   ["gas", "eth", "ether"],
   ["schedule", "amortisation", "amortization", "amortise", "amortize"],
+  ["risk", "lose", "loss", "losing", "risky"],
   ["safe", "secure", "security", "trust", "audit", "transparent"],
-  ["support", "contact", "help", "email", "human", "agent"],
+  ["contact", "help", "email", "human", "agent", "person"],
   ["collateral", "security_deposit", "pledge"],
   ["burn", "burned", "burnt", "destroy"],
   ["chain", "blockchain", "onchain", "ethereum", "evm"],
