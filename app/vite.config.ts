@@ -1,12 +1,14 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { precompress } from "./build/precompress.ts";
 
+const root = fileURLToPath(new URL(".", import.meta.url));
 const api = process.env.VITE_API_TARGET ?? "http://localhost:5001";
 
 export default defineConfig({
-  root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react()],
+  root,
+  plugins: [react(), precompress(`${root}/dist`)],
   build: {
     outDir: "dist",
     emptyOutDir: true,
