@@ -4,6 +4,7 @@ import { shortAddress } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { kycStatusOf } from "../../../lib/user";
 import { LiveBadge } from "../../../lib/realtime";
+import { ChatWidget } from "../../chat/components/ChatWidget";
 
 const QUICK_ACTIONS = [
   { to: "/loans/request", title: "Request Loan", text: "Tell us the amount, purpose and term." },
@@ -69,6 +70,7 @@ export function DashboardPage() {
           </Link>
         ))}
       </div>
+      <ChatWidget />
     </div>
   );
 }
