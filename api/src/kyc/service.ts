@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import type { Notifier } from "../notifications/notifier";
 import type { UsersRepository } from "../users/repository";
 import type { KycRepository } from "./repository";
+import { NOTIFICATION_TEXTS } from "../notifications/texts";
 
 export const KYC_ANSWERS = {
   approved: "KYC approved",
@@ -19,8 +20,6 @@ export const KYC_ANSWERS = {
 
 export const KYC_NOTIFY = {
   submitted: (who: string) => ({ title: "New KYC submission", message: `New KYC submission from ${who}` }),
-  approved: { title: "KYC Approved", message: "KYC Approved! You can now apply for loans." },
-  rejected: (reason: string | null) => ({ title: "KYC Rejected", message: reason || "Please resubmit your documents." }),
 } as const;
 
 /** Only names this service generates are ever joined to a path. */
@@ -125,10 +124,9 @@ export function createKycService(deps: { repo: KycRepository; users: UsersReposi
       const reason = approve ? null : (input.rejectionReason ?? input.notes ?? null);
       const result = await repo.decide(userId, { status: approve ? "approved" : "rejected", reviewerId: admin.id, notes: input.notes ?? null, rejectionReason: reason });
       if (!result) throw conflict(KYC_MESSAGES.notPending);
-      const text = approve ? KYC_NOTIFY.approved : KYC_NOTIFY.rejected(reason);
       await notifier.notifyUser(
         userId,
-        { type: "kyc_status", ...text, link: "/kyc" },
+        approve ? NOTIFICATION_TEXTS.kycApproved() : NOTIFICATION_TEXTS.kycRejected(reason),
         { name: SERVER_EVENTS.kycStatus, payload: { status: result.user.kycStatus, rejectionReason: reason } },
       );
       return { user: result.user, kyc: await kycOf(result.user), message: approve ? KYC_ANSWERS.approved : KYC_ANSWERS.rejected };

@@ -95,9 +95,7 @@ export function createOrigination(deps: OriginationDeps) {
       },
       { action: "minted", notes: actor, txHash },
     );
-    if (!updated) return undefined;
-    const principal = updated.principal ?? updated.amount;
-    await notifier.notifyUser(updated.userId, { type: "loan_funded", ...NOTIFY.funded(principal, tokenId), link: `/loans/${updated.id}` });
+    // "Loan Funded!" is told from the indexer's loan:funded outbox row, once the chain's event is mirrored.
     return updated;
   }
 

@@ -154,7 +154,7 @@ describe("rejection", () => {
     assert.equal(entry.by._id, admin.id);
     assert.match(entry.notes, /Income too low — Checked payslips/);
     const rows = await notificationsOf(api, borrower.id);
-    assert.ok(rows.some((n) => n.type === "loan_status" && n.message === "Income too low"));
+    assert.ok(rows.some((n) => n.type === "loan_rejected" && n.message === "Income too low"));
     const twice = await api.call("PUT", `/admin/loans/${id}/reject`, { token: admin.token, body: { rejectionReason: "Again" } });
     assert.equal(twice.status, 409);
     const approveRejected = await api.call("PUT", `/admin/loans/${id}/approve`, { token: admin.token, body: {} });

@@ -24,6 +24,7 @@ import { describeChainError, type ChainGateway } from "./chain";
 import type { Origination } from "./origination";
 import type { LoansRepository, LoanView } from "./repository";
 import { LOAN_ANSWERS, NOTIFY } from "./texts";
+import { NOTIFICATION_TEXTS } from "../notifications/texts";
 import { toWireLoan, toWireTimeline, type WireLoan } from "./wire";
 
 export interface LoansServiceDeps {
@@ -188,7 +189,7 @@ export function createLoansService(deps: LoansServiceDeps) {
       );
       await notifier.notifyUser(
         claimed.userId,
-        { type: "loan_status", ...NOTIFY.approved(principal), link: `/loans/${claimed.id}` },
+        NOTIFICATION_TEXTS.loanApproved(principal, claimed.id),
         { name: SERVER_EVENTS.loanStatus, payload: { status: "approved", amount: formatUsdAmount(principal), loanId: claimed.id, tokenId: claimed.loanNumber.toString() } },
       );
       const result = await origination.originate(claimed, admin.id);
@@ -207,7 +208,7 @@ export function createLoansService(deps: LoansServiceDeps) {
       );
       await notifier.notifyUser(
         loan.userId,
-        { type: "loan_status", ...NOTIFY.rejected(loan.rejectionReason), link: `/loans/${loan.id}` },
+        NOTIFICATION_TEXTS.loanRejected(loan.rejectionReason, loan.id),
         { name: SERVER_EVENTS.loanStatus, payload: { status: "rejected", amount: formatUsdAmount(loan.amount), rejectionReason: loan.rejectionReason, loanId: loan.id } },
       );
       return wireById(loan.id);

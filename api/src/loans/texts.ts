@@ -1,5 +1,7 @@
 import { displayUsd } from "../../../domain/money";
 
+// Approval, rejection, funding and listing texts are the shared ones (api/src/notifications/texts.ts).
+
 /** Answers and stored notification texts of the loan lifecycle (spec 02 §8; amounts formatted by the server). */
 export const LOAN_ANSWERS = {
   submitted: "Loan request submitted successfully",
@@ -33,10 +35,6 @@ export const LOAN_ANSWERS = {
 
 export const NOTIFY = {
   loanRequest: (amount: bigint, who: string) => ({ title: "New loan request", message: `New loan request: ${displayUsd(amount)} from ${who}` }),
-  approved: (amount: bigint) => ({ title: "Loan Approved", message: `Loan Approved! ${displayUsd(amount)} has been approved.` }),
-  rejected: (reason: string | null) => ({ title: "Loan Rejected", message: reason || "Please contact support for details." }),
-  funded: (amount: bigint, tokenId: string) => ({ title: "Loan Funded", message: `Loan Funded! ${displayUsd(amount)} transferred. NFT #${tokenId} minted.` }),
-  listed: (amount: bigint, tokenId: string) => ({ title: "New NFT loan", message: `New NFT loan available: #${tokenId} (${displayUsd(amount)})` }),
   mintFailed: (loanNumber: bigint, reason: string) => ({ title: "Minting failed", message: `Minting NFT #${loanNumber} failed: ${reason}` }),
   listingFailed: (loanNumber: bigint, reason: string) => ({ title: "Listing failed", message: `Listing NFT #${loanNumber} failed: ${reason}` }),
   defaulted: (loanNumber: bigint, amount: bigint) => ({ title: "Loan Defaulted", message: `Loan #${loanNumber} (${displayUsd(amount)}) was marked as defaulted.` }),

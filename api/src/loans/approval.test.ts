@@ -1,0 +1,206 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Address } from "viem";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
+import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "./testing";
+
+let stack: LoanStack;
+let admin: TestUser;
+let borrower: TestUser;
+let other: TestUser;
+
+before(async () => {
+  stack = await startLoanStack();
+  admin = await makeUser(stack.api, { admin: true });
+  borrower = await makeUser(stack.api, { kyc: "approved", wallet: true, firstName: "Bea" });
+  other = await makeUser(stack.api, { kyc: "approved", wallet: true });
+  await fund(stack, borrower.wallet!.address, 0n);
+});
+after(async () => {
+  await stack?.close();
+});
+
+const call = (...args: Parameters<LoanStack["api"]["call"]>) => stack.api.call(...args);
+const contracts = () => stack.deployment.contracts as Record<"loanNote" | "marketplace" | "stablecoin" | "vault", Address>;
+const read = (address: Address, abi: any, functionName: string, args: unknown[] = []) => stack.chain.readContract({ address, abi, functionName, args } as never) as Promise<any>;
+
+async function requestLoan(user: TestUser, body: Record<string, unknown> = {}) {
+  const answer = await call("POST", "/loans/request", { token: user.token, body: { ...validRequest, ...body } });
+  assert.equal(answer.status, 201, answer.body.message);
+  return answer.body.data;
+}
+
+describe("approval", () => {
+  test("funds the borrower's verified wallet, mints the note to the treasury and lists it at par", async () => {
+    const loan = await requestLoan(borrower);
+    const before = (await read(contracts().stablecoin, testDollarAbi, "balanceOf", [borrower.wallet!.address])) as bigint;
+    const answer = await call("PUT", `/admin/loans/${loan._id}/approve`, {
+      token: admin.token,
+      body: { walletAddress: borrower.wallet!.address, adminNotes: "Good history", fundingAmount: "4000" },
+    });
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal(answer.body.message, "Loan approved successfully!");
+    const approved = answer.body.data;
+    assert.equal(approved.status, "active");
+    assert.equal(approved.mintStatus, "minted");
+    assert.equal(approved.listingStatus, "listed");
+    assert.equal(approved.principal, "4000");
+    assert.equal(approved.amount, "5000");
+    assert.equal(approved.nftTokenId, String(loan.loanNumber));
+    assert.match(approved.nftTransactionHash, /^0x[0-9a-f]{64}$/);
+    assert.deepEqual(approved.timeline.map((e: any) => e.action), ["requested", "approved", "mint_sent", "minted", "listed"]);
+    assert.equal(approved.timeline[1].by._id, admin.id);
+    assert.match(approved.timeline[1].notes, /Good history/);
+
+    const tokenId = BigInt(loan.loanNumber);
+    const after = (await read(contracts().stablecoin, testDollarAbi, "balanceOf", [borrower.wallet!.address])) as bigint;
+    assert.equal(after - before, 4_000_000_000n);
+    assert.equal(((await read(contracts().loanNote, loanNoteAbi, "ownerOf", [tokenId])) as string).toLowerCase(), stack.deployment.treasury.toLowerCase());
+    const onChain = await read(contracts().loanNote, loanNoteAbi, "loanOf", [tokenId]);
+    assert.equal(onChain.principal, 4_000_000_000n);
+    assert.equal(Number(onChain.rateBps), 850);
+    const [seller, price] = await read(contracts().marketplace, noteMarketplaceAbi, "listingOf", [tokenId]);
+    assert.equal(seller.toLowerCase(), stack.deployment.treasury.toLowerCase());
+    assert.equal(price, 4_000_000_000n);
+
+    const texts = (await notificationsOf(stack.api, borrower.id)).map((n) => n.message);
+    assert.ok(texts.includes("Loan Approved! $4,000.00 has been approved."));
+  });
+
+  test("on the spec's path takes {notes} and funds the whole request", async () => {
+    const loan = await requestLoan(borrower, { amount: "1500" });
+    const answer = await call("PUT", `/loans/admin/approve/${loan._id}`, { token: admin.token, body: { notes: "ok" } });
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal(answer.body.data.principal, "1500");
+    assert.equal(answer.body.data.adminNotes, "ok");
+  });
+
+  test("refuses to fund a wallet that is not the borrower's verified one", async () => {
+    const loan = await requestLoan(borrower);
+    const answer = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: { walletAddress: other.wallet!.address } });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, "The wallet address must be the borrower's verified wallet");
+    const unchanged = await call("GET", `/loans/${loan._id}`, { token: borrower.token });
+    assert.equal(unchanged.body.data.status, "pending");
+  });
+
+  test("twice at once mints once", async () => {
+    const loan = await requestLoan(borrower, { amount: "2500" });
+    const [a, b] = await Promise.all([
+      call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} }),
+      call("PUT", `/loans/admin/approve/${loan._id}`, { token: admin.token, body: {} }),
+    ]);
+    assert.deepEqual([a.status, b.status].sort(), [200, 409]);
+    const logs = await stack.chain.getContractEvents({ address: contracts().loanNote, abi: loanNoteAbi, eventName: "LoanOriginated", args: { tokenId: BigInt(loan.loanNumber) }, fromBlock: 0n });
+    assert.equal(logs.length, 1);
+    const final = await call("GET", `/loans/${loan._id}`, { token: admin.token });
+    assert.equal(final.body.data.mintStatus, "minted");
+    assert.equal(final.body.data.timeline.filter((e: any) => e.action === "mint_sent").length, 1);
+    assert.equal(final.body.data.timeline.filter((e: any) => e.action === "approved").length, 1);
+  });
+});
+
+describe("repayment", () => {
+  test("answers the permit to sign and the call to send, checked against the schedule, up to the final payoff", async () => {
+    const loan = await requestLoan(borrower, { amount: "1200", termMonths: 6 });
+    const approved = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    assert.equal(approved.body.data.mintStatus, "minted");
+    const monthly = approved.body.data.monthlyPayment as string;
+
+    const first = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: monthly, installmentNumber: 1 } });
+    assert.equal(first.status, 200, first.body.message);
+    const answer = first.body.data;
+    assert.equal(answer.schedule.monthlyPayment, monthly);
+    assert.equal(answer.permit.primaryType, "Permit");
+    assert.equal(answer.permit.message.owner.toLowerCase(), borrower.wallet!.address.toLowerCase());
+    assert.equal(answer.call, null);
+    const signature = await borrower.wallet!.signTypedData({
+      domain: { ...answer.permit.domain, verifyingContract: answer.permit.domain.verifyingContract as Address },
+      types: answer.permit.types,
+      primaryType: "Permit",
+      message: { ...answer.permit.message, value: BigInt(answer.permit.message.value), nonce: BigInt(answer.permit.message.nonce), deadline: BigInt(answer.permit.message.deadline) },
+    });
+    const signed = await call("PUT", `/loans/${loan._id}/repayment`, {
+      token: borrower.token,
+      body: { amount: monthly, installmentNumber: 1, signature, deadline: answer.deadline },
+    });
+    const tx = signed.body.data.call;
+    assert.equal(tx.to.toLowerCase(), contracts().loanNote.toLowerCase());
+    assert.equal(tx.chainId, 31337);
+    await sendAs(stack, borrower.wallet!, tx);
+    const onChain = await read(contracts().loanNote, loanNoteAbi, "loanOf", [BigInt(loan.loanNumber)]);
+    assert.equal(onChain.repaid, BigInt(Math.round(Number(monthly) * 1e6)));
+
+    const paid = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: monthly, installmentNumber: 1 } });
+    assert.equal(paid.status, 400);
+    assert.equal(paid.body.message, "Installment 1 is already paid");
+    const beyond = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: monthly, installmentNumber: 7 } });
+    assert.equal(beyond.body.message, "Installment number must be between 1 and 6");
+    const foreign = await call("PUT", `/loans/${loan._id}/repayment`, { token: other.token, body: { amount: monthly } });
+    assert.equal(foreign.status, 404);
+
+    // An overpayment is capped at the payoff, never refused; the plain repay call works after an approve.
+    const payoff = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: "5000" } });
+    assert.equal(payoff.body.data.capped, true);
+    assert.equal(payoff.body.data.amountTaken, payoff.body.data.schedule.payoffAmount);
+    await fund(stack, borrower.wallet!.address, 5_000_000_000n);
+    await sendAs(stack, borrower.wallet!, payoff.body.data.calls.approve);
+    await sendAs(stack, borrower.wallet!, payoff.body.data.calls.repay);
+    const result = await stack.lifecycle.watcher.runOnce();
+    assert.ok(result.completed >= 1);
+    const done = await call("GET", `/loans/${loan._id}`, { token: borrower.token });
+    assert.equal(done.body.data.status, "completed");
+    assert.equal(done.body.data.performance, "excellent");
+  });
+});
+
+describe("the treasury", () => {
+  test("shows its notes, listings and credits, and admins reprice, unlist and withdraw", async () => {
+    const summary = await call("GET", "/admin/treasury", { token: admin.token });
+    assert.equal(summary.status, 200, summary.body.message);
+    const data = summary.body.data;
+    assert.equal(data.address.toLowerCase(), stack.deployment.treasury.toLowerCase());
+    assert.ok(Number(data.balance) > 0);
+    assert.ok(data.notes.length >= 3);
+    assert.ok(data.listings.length >= 3);
+    // The repaid loan's payments were credited to the treasury, which held its note.
+    assert.ok(Number(data.credits) > 0);
+
+    const note = data.listings[0];
+    const repriced = await call("PUT", `/admin/treasury/notes/${note.tokenId}/price`, { token: admin.token, body: { listingPrice: "1234.5" } });
+    assert.equal(repriced.status, 200, repriced.body.message);
+    assert.equal(repriced.body.message, "Listing price updated");
+    const [, price] = await read(contracts().marketplace, noteMarketplaceAbi, "listingOf", [BigInt(note.tokenId)]);
+    assert.equal(price, 1_234_500_000n);
+    const badPrice = await call("PUT", `/admin/treasury/notes/${note.tokenId}/price`, { token: admin.token, body: { listingPrice: 0 } });
+    assert.equal(badPrice.body.message, "Listing price must be greater than 0");
+
+    const unlisted = await call("PUT", `/admin/treasury/notes/${note.tokenId}/unlist`, { token: admin.token });
+    assert.equal(unlisted.status, 200, unlisted.body.message);
+    const [seller] = await read(contracts().marketplace, noteMarketplaceAbi, "listingOf", [BigInt(note.tokenId)]);
+    assert.equal(seller, "0x0000000000000000000000000000000000000000");
+    const twice = await call("PUT", `/admin/treasury/notes/${note.tokenId}/unlist`, { token: admin.token });
+    assert.equal(twice.status, 409);
+    const relisted = await call("PUT", `/admin/treasury/notes/${note.tokenId}/price`, { token: admin.token, body: { price: "1000" } });
+    assert.equal(relisted.body.message, "Note listed");
+
+    const withdrawn = await call("POST", "/admin/treasury/withdraw", { token: admin.token });
+    assert.equal(withdrawn.status, 200, withdrawn.body.message);
+    assert.equal(withdrawn.body.data.amount, data.credits);
+    const empty = await call("POST", "/admin/treasury/withdraw", { token: admin.token });
+    assert.equal(empty.status, 409);
+    assert.equal(empty.body.message, "The treasury has no repayments waiting to be withdrawn");
+  });
+
+  test("admin NFT list and dashboard show the minted notes", async () => {
+    const nfts = await call("GET", "/nfts/admin/all", { token: admin.token });
+    assert.equal(nfts.status, 200);
+    assert.ok(nfts.body.data.nfts.length >= 4);
+    const minted = nfts.body.data.nfts.find((n: any) => n.mintStatus === "minted");
+    assert.equal(minted.contractAddress, contracts().loanNote);
+    assert.ok(minted.metadata.loanDetails.amount);
+    const dashboard = await call("GET", "/admin/dashboard", { token: admin.token });
+    assert.equal(dashboard.body.data.approvalRate, 100);
+    assert.ok(Number(dashboard.body.data.totalVolume) >= 4000 + 1500 + 2500 + 1200);
+  });
+});
