@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: "/legal", ...page(() => import("./features/landing/routes/LegalPage"), (m) => m.LegalPage) },
           { path: "/explorer/address/:address", ...page(() => import("./features/explorer/routes/AddressPage"), (m) => m.AddressPage) },
           { path: "/explorer/tx/:hash", ...page(() => import("./features/explorer/routes/TransactionPage"), (m) => m.TransactionPage) },
+          { path: "/explorer/token/:id", ...page(() => import("./features/explorer/routes/TokenPage"), (m) => m.TokenPage) },
           {
             element: <PublicOnly />,
             children: [

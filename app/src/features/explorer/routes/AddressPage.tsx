@@ -1,30 +1,47 @@
 import { useParams } from "react-router";
-import { formatEther, isAddress } from "viem";
+import { formatEther, isAddress, type Address } from "viem";
+import { displayUsd } from "../../../../../domain/money";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
-import { useAddressInfo } from "../api/chainClient";
+import { useRuntimeConfig } from "../../../lib/config";
+import { addressLabel } from "../api/chain";
+import { useAddress } from "../api/hooks";
+import { EventsTable } from "../components/EventsTable";
+import "../explorer.css";
 
+/** /explorer/address/{address}: balances and every event of our contracts that names the address. Public. */
 export function AddressPage() {
   const { address = "" } = useParams();
   if (!isAddress(address)) return <div className="container page"><PageHeader title="Address" subtitle="This is not a valid address." /></div>;
   return <AddressDetails address={address} />;
 }
 
-function AddressDetails({ address }: { address: `0x${string}` }) {
-  const info = useAddressInfo(address);
+function AddressDetails({ address }: { address: Address }) {
+  const info = useAddress(address);
+  const config = useRuntimeConfig().data;
+  const label = addressLabel(config, address);
+  const d = info.data;
   return (
-    <div className="container page">
-      <PageHeader title="Address" subtitle={<code className="break">{address}</code>} />
+    <div className="container page stack">
+      <PageHeader title={label ? `Address — ${label}` : "Address"} subtitle={<code className="break">{address}</code>} />
       <section className="card">
-        {info.isPending ? <Spinner /> : info.isError ? <p className="field__error">The chain could not be reached.</p> : (
-          <dl className="details">
-            <div><dt>Type</dt><dd>{info.data.isContract ? "Contract" : "Account"}</dd></div>
-            <div><dt>Balance</dt><dd>{formatEther(info.data.balance)} ETH</dd></div>
-            <div><dt>Transactions sent</dt><dd>{info.data.nonce}</dd></div>
-            <div><dt>Latest block</dt><dd>{info.data.block.toString()}</dd></div>
+        {info.isPending ? <Spinner /> : info.isError || !d ? <p className="field__error" role="alert">The chain could not be reached.</p> : (
+          <dl className="details" data-testid="address-details">
+            <div><dt>Type</dt><dd>{d.contract ? `Contract (${d.contract})` : d.isContract ? "Contract" : "Account"}</dd></div>
+            <div><dt>Balance</dt><dd>{formatEther(d.balance)} ETH</dd></div>
+            {d.dollars !== null && <div><dt>Test dollars</dt><dd data-testid="address-dollars">{displayUsd(d.dollars)}</dd></div>}
+            {d.notes !== null && <div><dt>Loan notes held</dt><dd>{d.notes.toString()}</dd></div>}
+            {d.credits !== null && <div><dt>Repayments to withdraw</dt><dd>{displayUsd(d.credits)}</dd></div>}
+            <div><dt>Transactions sent</dt><dd>{d.nonce}</dd></div>
           </dl>
         )}
       </section>
+      {d && (
+        <section className="card stack" aria-labelledby="activity-title">
+          <h2 id="activity-title">Activity</h2>
+          <EventsTable events={d.events} withTx />
+        </section>
+      )}
     </div>
   );
 }

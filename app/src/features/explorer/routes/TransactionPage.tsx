@@ -1,33 +1,47 @@
-import { Link, useParams } from "react-router";
-import { formatEther, isHash } from "viem";
+import { useParams } from "react-router";
+import { isHash, type Hash } from "viem";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
-import { useTransactionInfo } from "../api/chainClient";
+import { useTransaction } from "../api/hooks";
+import { ArgList, EventsTable } from "../components/EventsTable";
+import { ExplorerLink } from "../components/ExplorerLink";
+import "../explorer.css";
 
+/** /explorer/tx/{hash}: public, read from the chain through /api/rpc and decoded with the domain's ABIs. */
 export function TransactionPage() {
   const { hash = "" } = useParams();
   if (!isHash(hash)) return <div className="container page"><PageHeader title="Transaction" subtitle="This is not a valid transaction hash." /></div>;
   return <TransactionDetails hash={hash} />;
 }
 
-function TransactionDetails({ hash }: { hash: `0x${string}` }) {
-  const info = useTransactionInfo(hash);
+function TransactionDetails({ hash }: { hash: Hash }) {
+  const info = useTransaction(hash);
+  const d = info.data;
   return (
-    <div className="container page">
+    <div className="container page stack">
       <PageHeader title="Transaction" subtitle={<code className="break">{hash}</code>} />
       <section className="card">
-        {info.isPending ? <Spinner /> : info.isError ? <p className="field__error">Transaction not found on this chain.</p> : (
-          <dl className="details">
-            <div><dt>Status</dt><dd>{info.data.receipt ? (info.data.receipt.status === "success" ? "Success" : "Reverted") : "Pending"}</dd></div>
-            <div><dt>Block</dt><dd>{info.data.tx.blockNumber?.toString() ?? "—"}</dd></div>
-            <div><dt>From</dt><dd><Link to={`/explorer/address/${info.data.tx.from}`}><code className="break">{info.data.tx.from}</code></Link></dd></div>
-            <div><dt>To</dt><dd>{info.data.tx.to ? <Link to={`/explorer/address/${info.data.tx.to}`}><code className="break">{info.data.tx.to}</code></Link> : "Contract creation"}</dd></div>
-            <div><dt>Value</dt><dd>{formatEther(info.data.tx.value)} ETH</dd></div>
-            <div><dt>Gas used</dt><dd>{info.data.receipt?.gasUsed.toString() ?? "—"}</dd></div>
-            <div><dt>Events</dt><dd>{info.data.receipt?.logs.length ?? 0}</dd></div>
+        {info.isPending ? <Spinner /> : info.isError || !d ? <p className="field__error" role="alert">Transaction not found on this chain.</p> : (
+          <dl className="details" data-testid="tx-details">
+            <div><dt>Status</dt><dd data-testid="tx-status">{d.receipt ? (d.receipt.status === "success" ? <span className="badge badge--success">Success</span> : <span className="badge badge--danger">Reverted</span>) : <span className="badge badge--warning">Pending</span>}</dd></div>
+            <div><dt>Block</dt><dd>{d.tx.blockNumber?.toString() ?? "—"}</dd></div>
+            <div><dt>Time</dt><dd>{d.time ? d.time.toLocaleString() : "—"}</dd></div>
+            <div><dt>From</dt><dd><ExplorerLink kind="address" id={d.tx.from}><code className="break">{d.tx.from}</code></ExplorerLink></dd></div>
+            <div><dt>To</dt><dd>{d.tx.to ? <ExplorerLink kind="address" id={d.tx.to}><code className="break">{d.tx.to}</code></ExplorerLink> : "Contract creation"}</dd></div>
+            <div><dt>Value</dt><dd>{d.value} ETH</dd></div>
+            <div><dt>Gas used</dt><dd>{d.receipt?.gasUsed.toString() ?? "—"}</dd></div>
+            {d.call && (
+              <div><dt>Call</dt><dd data-testid="tx-call"><strong>{d.call.contract}.{d.call.functionName}</strong><ArgList args={d.call.args} />{d.call.note && <p className="small">Note: <q>{d.call.note}</q></p>}</dd></div>
+            )}
           </dl>
         )}
       </section>
+      {d && (
+        <section className="card stack" aria-labelledby="events-title">
+          <h2 id="events-title">Events</h2>
+          <EventsTable events={d.events} />
+        </section>
+      )}
     </div>
   );
 }

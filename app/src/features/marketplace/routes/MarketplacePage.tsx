@@ -1,15 +1,156 @@
+import { useState } from "react";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PageHeader } from "../../../components/PageHeader";
-import { Readiness } from "../../../components/Readiness";
+import { Spinner } from "../../../components/Spinner";
+import { useRealtimeEvent } from "../../../lib/realtime";
+import { NFT_MESSAGES, RATE_BANDS, AMOUNT_BANDS } from "../../../../../domain/schemas/nfts";
+import { browseMarketplace, marketplaceKeys, type BrowseQuery } from "../api/nfts";
+import { NoteCard, NoteTable } from "../components/NoteCard";
+import { StatTiles } from "../components/StatTiles";
+import { useDebounced } from "../components/useDebounced";
+import { percentText, usd } from "../components/money";
+import "../marketplace.css";
 
+const SORTS: { value: BrowseQuery["sort"]; label: string }[] = [
+  { value: "newest", label: "Newest" },
+  { value: "amount", label: "Amount (highest)" },
+  { value: "interestRate", label: "Interest rate (lowest)" },
+  { value: "termMonths", label: "Term (shortest)" },
+];
+const RATE_LABELS: Record<keyof typeof RATE_BANDS, string> = { low: "Low (under 8%)", medium: "Medium (8–12%)", high: "High (12% and over)" };
+const AMOUNT_LABELS: Record<keyof typeof AMOUNT_BANDS, string> = { small: "Small (under $5,000)", medium: "Medium ($5,000–$15,000)", large: "Large ($15,000 and over)" };
+const PAGE_SIZE = 20;
+
+/** Spec 02 "Marketplace": live listings from the chain mirror; a failed load says so and offers Retry (no demo data). */
 export function MarketplacePage() {
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<BrowseQuery["sort"]>("newest");
+  const [minAmount, setMinAmount] = useState("");
+  const [maxAmount, setMaxAmount] = useState("");
+  const [rateBand, setRateBand] = useState<string[]>([]);
+  const [amountBand, setAmountBand] = useState("");
+  const [view, setView] = useState<"grid" | "list">("grid");
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebounced(search, 300);
+  const debouncedMin = useDebounced(minAmount, 300);
+  const debouncedMax = useDebounced(maxAmount, 300);
+  const query: BrowseQuery = {
+    page,
+    limit: PAGE_SIZE,
+    sort,
+    search: debouncedSearch.trim() || undefined,
+    minAmount: debouncedMin.trim() || undefined,
+    maxAmount: debouncedMax.trim() || undefined,
+    rateBand,
+    amountBand: amountBand ? [amountBand] : undefined,
+  };
+  const queryClient = useQueryClient();
+  const listings = useQuery({
+    queryKey: marketplaceKeys.browse(query),
+    queryFn: () => browseMarketplace(query),
+    staleTime: 5 * 60_000,
+    gcTime: 10 * 60_000,
+    retry: 2,
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+  });
+  // Every viewer sees a sale, a new listing or a price change as soon as the indexer commits it.
+  useRealtimeEvent("marketplace:update", () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }));
+
+  const reset = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+  const stats = listings.data?.stats;
+  const tiles = [
+    { label: "Total Listed", value: stats ? String(stats.totalListed) : "—" },
+    { label: "Total Value", value: stats ? usd(stats.totalValue) : "—" },
+    { label: "Active Lenders", value: stats ? String(stats.activeLenders) : "—" },
+    { label: "Avg. Rate", value: stats ? percentText(stats.avgRate) : "—" },
+  ];
+  const data = listings.data;
+
   return (
-    <div className="container page">
+    <div className="container page stack">
       <PageHeader title="NFT Loan Marketplace" subtitle="Loan notes listed for sale. A note's buyer receives the borrower's repayments from then on." />
-      <section className="card">
-        <h2>To buy a note</h2>
-        <Readiness />
-        <p className="small muted">Buying is one transaction from your verified wallet: a permit signature, then the purchase.</p>
+      <StatTiles tiles={tiles} label="Marketplace figures" />
+
+      <section className="card stack" aria-label="Search and filters">
+        <div className="mk-filters">
+          <div className="field">
+            <label htmlFor="mk-search">Search</label>
+            <input id="mk-search" type="search" placeholder="Note #, purpose or address" value={search} onChange={(e) => reset(() => setSearch(e.target.value))} />
+          </div>
+          <div className="field">
+            <label htmlFor="mk-sort">Sort by</label>
+            <select id="mk-sort" value={sort} onChange={(e) => reset(() => setSort(e.target.value as BrowseQuery["sort"]))}>
+              {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="mk-band">Amount</label>
+            <select id="mk-band" value={amountBand} onChange={(e) => reset(() => setAmountBand(e.target.value))}>
+              <option value="">Any amount</option>
+              {(Object.keys(AMOUNT_LABELS) as (keyof typeof AMOUNT_LABELS)[]).map((b) => <option key={b} value={b}>{AMOUNT_LABELS[b]}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="mk-min">Min amount ($)</label>
+            <input id="mk-min" inputMode="decimal" value={minAmount} onChange={(e) => reset(() => setMinAmount(e.target.value))} />
+          </div>
+          <div className="field">
+            <label htmlFor="mk-max">Max amount ($)</label>
+            <input id="mk-max" inputMode="decimal" value={maxAmount} onChange={(e) => reset(() => setMaxAmount(e.target.value))} />
+          </div>
+        </div>
+        <div className="mk-toolbar">
+          <fieldset className="mk-bands">
+            <legend className="label">Interest rate</legend>
+            {(Object.keys(RATE_LABELS) as (keyof typeof RATE_LABELS)[]).map((b) => (
+              <label key={b}>
+                <input
+                  type="checkbox"
+                  checked={rateBand.includes(b)}
+                  onChange={(e) => reset(() => setRateBand((bands) => (e.target.checked ? [...bands, b] : bands.filter((x) => x !== b))))}
+                />
+                {RATE_LABELS[b]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="segmented mk-view" role="radiogroup" aria-label="View">
+            <label><input type="radio" name="mk-view" checked={view === "grid"} onChange={() => setView("grid")} /> Grid</label>
+            <label><input type="radio" name="mk-view" checked={view === "list"} onChange={() => setView("list")} /> List</label>
+          </div>
+        </div>
       </section>
+
+      {listings.isError ? (
+        <div className="alert alert--danger" role="alert" data-testid="marketplace-error">
+          <div className="stack">
+            <p>{NFT_MESSAGES.loadFailed}</p>
+            <div><button type="button" className="btn btn--secondary btn--sm" onClick={() => void listings.refetch()}>Retry</button></div>
+          </div>
+        </div>
+      ) : !data ? (
+        <div className="center"><Spinner label="Loading marketplace" /></div>
+      ) : data.nfts.length === 0 ? (
+        <div className="empty" data-testid="marketplace-empty"><h3>No loans found</h3><p>Try other filters, or come back when new notes are listed.</p></div>
+      ) : (
+        <>
+          {view === "grid" ? (
+            <div className="mk-grid" aria-busy={listings.isFetching}>{data.nfts.map((nft) => <NoteCard key={nft.tokenId} nft={nft} />)}</div>
+          ) : (
+            <NoteTable nfts={data.nfts} />
+          )}
+          {data.pagination.totalPages > 1 && (
+            <nav className="mk-pager" aria-label="Pages">
+              <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</button>
+              <span className="small">Page {data.pagination.page} of {data.pagination.totalPages}</span>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={page >= data.pagination.totalPages} onClick={() => setPage((p) => p + 1)}>Next</button>
+            </nav>
+          )}
+        </>
+      )}
     </div>
   );
 }

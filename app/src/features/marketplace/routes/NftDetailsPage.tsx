@@ -1,11 +1,113 @@
+import { lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { isAxiosError } from "axios";
 import { PageHeader } from "../../../components/PageHeader";
+import { Spinner } from "../../../components/Spinner";
+import { shortAddress } from "../../../lib/format";
+import { useRealtimeEvent } from "../../../lib/realtime";
+import { useSession } from "../../../lib/session";
+import { WithWallet } from "../../../lib/wallet/WithWallet";
+import { ExplorerLink } from "../../explorer/components/ExplorerLink";
+import { getNft, getOwnership, marketplaceKeys, type NftDetails } from "../api/nfts";
+import { dateText, percentText, purposeText, usd } from "../components/money";
+import { OwnerHistory, RepaymentHistory } from "../components/NoteHistory";
+import { ScheduleTable } from "../components/ScheduleTable";
+import { parseUsd } from "../../../../../domain/money";
+import "../marketplace.css";
 
+const BuyPanel = lazy(() => import("../components/BuyPanel"));
+const OwnerActions = lazy(() => import("../components/OwnerActions"));
+
+/** /marketplace/nft/{id} and /nft/{id}: the note's terms, schedule, repayments, owners and price, with Buy. */
 export function NftDetailsPage() {
-  const { id } = useParams();
+  const { id = "" } = useParams();
+  const queryClient = useQueryClient();
+  const valid = /^[0-9]+$/.test(id);
+  const nft = useQuery({ queryKey: marketplaceKeys.nft(id), queryFn: () => getNft(id), enabled: valid, retry: (n, e) => !(isAxiosError(e) && e.response?.status === 404) && n < 2 });
+  const ownership = useQuery({ queryKey: marketplaceKeys.ownership(id), queryFn: () => getOwnership(id), enabled: valid && nft.isSuccess });
+  useRealtimeEvent("marketplace:update", (payload) => {
+    if (String(payload.nftId ?? payload.tokenId) === id) {
+      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.nft(id) });
+      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.ownership(id) });
+    }
+  });
+  const back = <Link to="/marketplace" className="btn btn--ghost">Back to Marketplace</Link>;
+
+  if (!valid || (nft.isError && isAxiosError(nft.error) && nft.error.response?.status === 404)) {
+    return <div className="container page"><PageHeader title={`Loan note #${id}`} actions={back} /><div className="empty"><h3>NFT not found</h3><p>No note with this number exists on this chain.</p></div></div>;
+  }
   return (
-    <div className="container page">
-      <PageHeader title={`Loan note #${id}`} subtitle="The note's token id is its loan number." actions={<Link to="/marketplace" className="btn btn--ghost">Back to Marketplace</Link>} />
+    <div className="container page stack">
+      <PageHeader title={`Loan note #${id}`} subtitle="The note's token id is its loan number." actions={back} />
+      {nft.isError ? (
+        <div className="alert alert--danger" role="alert">
+          <p>Failed to load the note. Please try again.</p>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void nft.refetch()}>Retry</button>
+        </div>
+      ) : !nft.data ? (
+        <div className="center"><Spinner label="Loading note" /></div>
+      ) : (
+        <Details nft={nft.data} ownership={ownership.data} />
+      )}
+    </div>
+  );
+}
+
+function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<typeof OwnerHistory>[0]["ownership"] }) {
+  const me = useSession((s) => s.user?.walletAddress?.toLowerCase() ?? null);
+  const d = nft.metadata.loanDetails;
+  const progress = Math.min(100, Number((parseUsd(nft.totalRepaid) * 10_000n) / (parseUsd(nft.totalDue) || 1n)) / 100);
+  const mine = me !== null && nft.ownerAddress === me;
+  const listed = nft.marketplaceStatus === "listed";
+  return (
+    <div className="mk-two">
+      <div className="stack">
+        <section className="card stack" aria-labelledby="terms-title">
+          <h2 id="terms-title">Terms</h2>
+          <dl className="details">
+            <div><dt>Principal</dt><dd>{usd(nft.terms.principal)}</dd></div>
+            <div><dt>Interest rate</dt><dd>{percentText(nft.terms.interestRate)}</dd></div>
+            <div><dt>Term</dt><dd>{nft.terms.termMonths} months</dd></div>
+            <div><dt>Monthly payment</dt><dd>{usd(nft.monthlyPayment)}</dd></div>
+            <div><dt>Total interest</dt><dd>{usd(nft.totalInterest)}</dd></div>
+            <div><dt>Purpose</dt><dd>{purposeText(d.purpose)}</dd></div>
+            <div><dt>Status</dt><dd data-testid="loan-status">{d.status}</dd></div>
+            <div><dt>Started</dt><dd>{dateText(new Date(nft.terms.startTime * 1000).toISOString())}</dd></div>
+            <div><dt>Outstanding</dt><dd>{usd(nft.outstandingBalance)}</dd></div>
+            <div><dt>Holder</dt><dd><ExplorerLink kind="address" id={nft.ownerAddress}><code>{shortAddress(nft.ownerAddress)}</code></ExplorerLink>{nft.inVault ? " (in the vault)" : ""}{mine ? " — you" : ""}</dd></div>
+            <div><dt>Borrower</dt><dd><ExplorerLink kind="address" id={nft.borrowerAddress}><code>{shortAddress(nft.borrowerAddress)}</code></ExplorerLink></dd></div>
+            <div><dt>Minted</dt><dd><ExplorerLink kind="tx" id={nft.transactionHash}>Origination transaction</ExplorerLink></dd></div>
+          </dl>
+          <div>
+            <div className="row gap-sm small"><span>Repaid {usd(nft.totalRepaid)} of {usd(nft.totalDue)}</span><span className="muted">({progress}%)</span></div>
+            <div className="mk-progress" role="progressbar" aria-label="Repayment progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}><span style={{ width: `${progress}%` }} /></div>
+          </div>
+        </section>
+        <section className="card stack" aria-labelledby="schedule-title"><h2 id="schedule-title">Schedule</h2><ScheduleTable nft={nft} /></section>
+        <section className="card stack" aria-labelledby="repayments-title"><h2 id="repayments-title">Repayment history</h2><RepaymentHistory nft={nft} /></section>
+        <section className="card stack" aria-labelledby="owners-title"><h2 id="owners-title">Owner history</h2><OwnerHistory ownership={ownership} /></section>
+      </div>
+      <aside className="stack">
+        <section className="card stack" aria-labelledby="price-title" data-testid="price-card">
+          <h2 id="price-title">Price</h2>
+          {listed ? (
+            <>
+              <div className="mk-card__price" data-testid="listing-price">{usd(nft.listingPrice)}</div>
+              <p className="small muted">Listed {dateText(nft.listingDate)} by <code>{shortAddress(nft.sellerAddress)}</code></p>
+            </>
+          ) : (
+            <p className="muted" data-testid="not-listed">{nft.burned ? "Repaid in full: this note no longer exists." : "Not listed for sale."}</p>
+          )}
+          {listed && nft.isActive && !mine && (
+            <WithWallet><Suspense fallback={<Spinner />}><BuyPanel nft={nft} /></Suspense></WithWallet>
+          )}
+          {mine && (
+            <WithWallet><Suspense fallback={<Spinner />}><OwnerActions nft={nft} /></Suspense></WithWallet>
+          )}
+          <ExplorerLink kind="token" id={nft.tokenId}>See the note on the explorer</ExplorerLink>
+        </section>
+      </aside>
     </div>
   );
 }

@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { explorerLink, useRuntimeConfig } from "../../../lib/config";
+import { shortAddress } from "../../../lib/format";
+
+/** A link to a transaction, address or token page: the app's own explorer on the local chain, else the configured one. */
+export function ExplorerLink({ kind, id, children, className }: { kind: "tx" | "address" | "token"; id: string; children?: ReactNode; className?: string }) {
+  const config = useRuntimeConfig().data;
+  const href = explorerLink(config, kind, id);
+  const label = children ?? <code>{kind === "address" ? shortAddress(id) : kind === "tx" ? `${id.slice(0, 10)}…` : `#${id}`}</code>;
+  if (href.startsWith("/")) return <Link to={href} className={className}>{label}</Link>;
+  return <a href={href} target="_blank" rel="noreferrer" className={className}>{label}</a>;
+}
+
+/** The same link as a plain anchor, for toasts (rendered outside the router). */
+export function explorerHref(config: Parameters<typeof explorerLink>[0], kind: "tx" | "address" | "token", id: string) {
+  return explorerLink(config, kind, id);
+}

@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRuntimeConfig } from "../../../lib/config";
+import { serverMessage } from "../../../lib/errors";
+import { useSession } from "../../../lib/session";
+import { kycStatusOf } from "../../../lib/user";
+import { prepareBuy, marketplaceKeys, type NftDetails } from "../api/nfts";
+import { useWalletSender, walletErrorMessage, WalletStepError } from "../wallet/useWalletSender";
+import { WalletBar } from "../wallet/WalletBar";
+import { txProgress } from "./txToast";
+import { usd } from "./money";
+
+/**
+ * Buy: approved KYC first, then a permit signature (eth_signTypedData_v4) and one buyWithPermit transaction,
+ * each step announced in one progress toast that ends with the transaction's explorer link.
+ */
+export default function BuyPanel({ nft }: { nft: NftDetails }) {
+  const user = useSession((s) => s.user);
+  const kyc = kycStatusOf(user);
+  const config = useRuntimeConfig().data;
+  const wallet = useWalletSender();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const price = nft.listingPrice!;
+
+  if (kyc !== "approved") {
+    return (
+      <div className="alert alert--warning" role="status" data-testid="buy-kyc">
+        <p>KYC verification must be approved before you can buy notes. <Link to="/kyc">Go to KYC</Link></p>
+      </div>
+    );
+  }
+
+  const buy = async () => {
+    setBusy(true);
+    setError("");
+    const progress = txProgress(config);
+    let hash: string | undefined;
+    try {
+      await wallet.ready();
+      progress.step("Checking the listing…");
+      const offer = await prepareBuy(nft.tokenId, { expectedPrice: price });
+      progress.step(`Sign the permit for ${usd(offer.price)} in your wallet…`);
+      const signature = await wallet.signPermit(offer.permit);
+      const ready = await prepareBuy(nft.tokenId, { expectedPrice: price, signature, deadline: offer.deadline });
+      progress.step("Confirm the purchase in your wallet…");
+      hash = await wallet.send(ready.call!);
+      progress.done(`Note #${nft.tokenId} is yours`, hash);
+      await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
+    } catch (e) {
+      const message = e instanceof WalletStepError || !(e as { isAxiosError?: boolean })?.isAxiosError ? walletErrorMessage(e, "The purchase failed") : serverMessage(e, "The purchase failed");
+      setError(message);
+      progress.fail(message, (e as WalletStepError)?.hash ?? hash);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const own = wallet.verified && (nft.sellerAddress ?? "").toLowerCase() === wallet.verified;
+  return (
+    <div className="stack" data-testid="buy-panel">
+      <WalletBar />
+      {own ? (
+        <p className="small muted">This is your listing.</p>
+      ) : (
+        <button type="button" className="btn btn--primary btn--lg" onClick={() => void buy()} disabled={busy || !wallet.isConnected || wallet.mismatch}>
+          {busy ? "Buying…" : `Buy for ${usd(price)}`}
+        </button>
+      )}
+      {error && <p className="field__error" role="alert" data-testid="buy-error">{error}</p>}
+      <p className="small muted">One permit signature, then one transaction from your verified wallet. No separate approval.</p>
+    </div>
+  );
+}

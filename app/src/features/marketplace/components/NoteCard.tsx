@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { shortAddress } from "../../../lib/format";
+import type { NftRecord } from "../api/nfts";
+import { percentText, purposeText, usd } from "./money";
+
+/** One listed note: price, terms and who sells it, with the spec's View Details link. */
+export function NoteCard({ nft }: { nft: NftRecord }) {
+  const d = nft.metadata.loanDetails;
+  return (
+    <article className="card mk-card" data-testid="note-card" aria-labelledby={`note-${nft.tokenId}`}>
+      <div className="mk-card__head">
+        <h3 id={`note-${nft.tokenId}`}>Note #{nft.tokenId}</h3>
+        <span className="badge badge--success">{purposeText(d.purpose)}</span>
+      </div>
+      <div>
+        <span className="small muted">Price</span>
+        <div className="mk-card__price">{usd(nft.listingPrice)}</div>
+      </div>
+      <dl>
+        <div><dt>Amount</dt><dd>{usd(d.amount)}</dd></div>
+        <div><dt>Rate</dt><dd>{percentText(d.interestRate)}</dd></div>
+        <div><dt>Term</dt><dd>{d.termMonths} months</dd></div>
+        <div><dt>Repaid</dt><dd>{usd(nft.totalRepaid)}</dd></div>
+      </dl>
+      <p className="small muted">Seller <code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></p>
+      <Link to={`/marketplace/nft/${nft.tokenId}`} className="btn btn--primary btn--block" aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link>
+    </article>
+  );
+}
+
+export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
+  return (
+    <div className="table-wrap card">
+      <table className="table" data-testid="note-table">
+        <thead>
+          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
+        </thead>
+        <tbody>
+          {nfts.map((nft) => (
+            <tr key={nft.tokenId} data-testid="note-row">
+              <td>#{nft.tokenId}</td>
+              <td>{purposeText(nft.metadata.loanDetails.purpose)}</td>
+              <td>{usd(nft.metadata.loanDetails.amount)}</td>
+              <td>{percentText(nft.metadata.loanDetails.interestRate)}</td>
+              <td>{nft.metadata.loanDetails.termMonths} mo</td>
+              <td><strong>{usd(nft.listingPrice)}</strong></td>
+              <td><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>
+              <td><Link to={`/marketplace/nft/${nft.tokenId}`} aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

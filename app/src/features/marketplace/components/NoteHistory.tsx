@@ -1,0 +1,58 @@
+import { shortAddress } from "../../../lib/format";
+import { ExplorerLink } from "../../explorer/components/ExplorerLink";
+import type { NftDetails, Ownership } from "../api/nfts";
+import { dateText, usd } from "./money";
+
+const KIND_LABELS: Record<Ownership["history"][number]["kind"], string> = {
+  mint: "Minted",
+  sale: "Sold",
+  transfer: "Transferred",
+  vault_deposit: "Deposited in vault",
+  vault_withdraw: "Withdrawn from vault",
+  burn: "Repaid and burned",
+};
+
+export function RepaymentHistory({ nft }: { nft: NftDetails }) {
+  if (nft.repayments.length === 0) return <p className="muted small" data-testid="repayments-empty">No repayments yet.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="repayments">
+        <thead><tr><th>Date</th><th>Amount</th><th>Total repaid</th><th>Credited to</th><th>Transaction</th></tr></thead>
+        <tbody>
+          {nft.repayments.map((r) => (
+            <tr key={r.txHash + r.totalRepaid}>
+              <td>{dateText(r.time)}</td>
+              <td>{usd(r.amount)}</td>
+              <td>{usd(r.totalRepaid)}</td>
+              <td><ExplorerLink kind="address" id={r.beneficiary} /></td>
+              <td><ExplorerLink kind="tx" id={r.txHash} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function OwnerHistory({ ownership }: { ownership: Ownership | undefined }) {
+  if (!ownership) return null;
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="owner-history">
+        <thead><tr><th>Date</th><th>Event</th><th>From</th><th>To</th><th>Price</th><th>Transaction</th></tr></thead>
+        <tbody>
+          {ownership.history.map((h) => (
+            <tr key={h.txHash + h.kind + h.to}>
+              <td>{dateText(h.time)}</td>
+              <td>{KIND_LABELS[h.kind]}</td>
+              <td>{h.kind === "mint" ? "—" : <ExplorerLink kind="address" id={h.from}><code>{shortAddress(h.from)}</code></ExplorerLink>}</td>
+              <td>{h.kind === "burn" ? "—" : <ExplorerLink kind="address" id={h.to}><code>{shortAddress(h.to)}</code></ExplorerLink>}</td>
+              <td>{h.price ? usd(h.price) : "—"}</td>
+              <td><ExplorerLink kind="tx" id={h.txHash} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

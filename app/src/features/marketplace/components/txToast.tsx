@@ -1,0 +1,26 @@
+import toast from "react-hot-toast";
+import type { PublicConfig } from "../../../../../domain/deployment";
+import { explorerLink } from "../../../lib/config";
+
+/**
+ * One toast that follows an on-chain action through its steps (prepare, sign, send, confirmed), ending with a
+ * link to the transaction in the explorer.
+ */
+export function txProgress(config: PublicConfig | undefined) {
+  const id = toast.loading("Preparing…");
+  const link = (hash: string) => {
+    const href = explorerLink(config, "tx", hash);
+    return <a href={href} target={href.startsWith("/") ? undefined : "_blank"} rel="noreferrer">View transaction</a>;
+  };
+  return {
+    step(message: string) {
+      toast.loading(message, { id });
+    },
+    done(message: string, hash?: string) {
+      toast.success(<span>{message}{hash ? <> — {link(hash)}</> : null}</span>, { id, duration: 8000 });
+    },
+    fail(message: string, hash?: string) {
+      toast.error(<span>{message}{hash ? <> — {link(hash)}</> : null}</span>, { id, duration: 8000 });
+    },
+  };
+}

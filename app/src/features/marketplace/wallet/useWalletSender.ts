@@ -1,0 +1,72 @@
+import { useAccount, usePublicClient, useSendTransaction, useSignTypedData, useSwitchChain } from "wagmi";
+import type { Hash, Hex } from "viem";
+import { useRuntimeConfig } from "../../../lib/config";
+import { shortAddress } from "../../../lib/format";
+import { useSession } from "../../../lib/session";
+import { isUserRejection } from "../../../lib/wallet/events";
+import type { PermitRequest, WalletCall } from "../api/nfts";
+
+/** A step the wallet could not take, worded for a toast. */
+export class WalletStepError extends Error {
+  constructor(message: string, readonly hash?: Hash) {
+    super(message);
+    this.name = "WalletStepError";
+  }
+}
+
+export function walletErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof WalletStepError) return error.message;
+  if (isUserRejection(error)) return "The request was rejected in your wallet";
+  const short = (error as { shortMessage?: string } | null)?.shortMessage;
+  return short ? `${fallback}: ${short}` : fallback;
+}
+
+/**
+ * Sends what the API answered from the user's verified wallet: checks the connected account is that wallet and on
+ * the configured chain, signs permits (eth_signTypedData_v4) and sends calls, waiting for each receipt.
+ */
+export function useWalletSender() {
+  const { address, isConnected, chainId } = useAccount();
+  const { switchChainAsync } = useSwitchChain();
+  const { signTypedDataAsync } = useSignTypedData();
+  const { sendTransactionAsync } = useSendTransaction();
+  const client = usePublicClient();
+  const verified = useSession((s) => s.user?.walletAddress?.toLowerCase() ?? null);
+  const config = useRuntimeConfig().data;
+
+  const mismatch = Boolean(isConnected && address && verified && address.toLowerCase() !== verified);
+
+  async function ready(): Promise<`0x${string}`> {
+    if (!verified) throw new WalletStepError("Link and verify a wallet in your profile first");
+    if (!isConnected || !address) throw new WalletStepError("Connect your wallet first");
+    if (address.toLowerCase() !== verified) throw new WalletStepError(`Switch your wallet to your verified address ${shortAddress(verified)}`);
+    if (config && chainId !== config.chainId) {
+      await switchChainAsync({ chainId: config.chainId }).catch(() => {
+        throw new WalletStepError(`Failed to switch to network ${config.chainId}`);
+      });
+    }
+    return address;
+  }
+
+  async function send(call: WalletCall): Promise<Hash> {
+    const account = await ready();
+    const hash = await sendTransactionAsync({ account, to: call.to, data: call.data, value: BigInt(call.value || "0"), chainId: call.chainId });
+    const receipt = await client!.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new WalletStepError("The transaction was reverted on-chain", hash);
+    return hash;
+  }
+
+  async function signPermit(permit: PermitRequest): Promise<Hex> {
+    const account = await ready();
+    const m = permit.message;
+    return signTypedDataAsync({
+      account,
+      domain: permit.domain,
+      types: permit.types,
+      primaryType: "Permit",
+      message: { owner: m.owner, spender: m.spender, value: BigInt(m.value), nonce: BigInt(m.nonce), deadline: BigInt(m.deadline) },
+    });
+  }
+
+  return { address, isConnected, verified, mismatch, ready, send, signPermit };
+}
