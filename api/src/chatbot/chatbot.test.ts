@@ -114,3 +114,20 @@ describe("the chat assistant's routes", () => {
     assert.equal((await ask(other.token, "What is the vault?")).status, 200);
   });
 });
+
+describe("answers about records", () => {
+  it("never reveal another user's loan named by its number", async () => {
+    const owner = await newUser();
+    const [loan] = await api.database.db
+      .insert(loans)
+      .values({ userId: owner.id, amount: 7_000_000_000n, purpose: "medical", rateBps: 900, termMonths: 6, status: "rejected", rejectionReason: "Private reason" })
+      .returning();
+    const stranger = await newUser();
+    const reply = await ask(stranger.token, `Why was loan #${loan.loanNumber} rejected?`);
+    assert.equal(reply.status, 200);
+    assert.doesNotMatch(reply.body.data.message, /Private reason/);
+    assert.match(reply.body.data.message, /no loan requests yet|can't find loan/);
+    const own = await ask(owner.token, `Why was loan #${loan.loanNumber} rejected?`);
+    assert.match(own.body.data.message, /Private reason/);
+  });
+});

@@ -16,7 +16,7 @@ const PERSONAL = /\b(my|mine|me|i|i am|am i|do i|have i|did i)\b/;
 /** "How do I ..." asks for instructions, not for the user's records. */
 const HOW_TO = /\b(how (do|can|should|would|to)|how does|what should|where (do|can) i|is it possible|can i)\b/;
 /** General questions that merely mention "my": "why do I need to verify my identity?", "what happens after my loan is approved?" */
-const GENERAL = /\b(what happens|do i (need|have) to|why do i need|what do i need|need to|have to|must i|should i|is there|are there|what is an?|what are|what does|if)\b/;
+const GENERAL = /\b(what happens|do i (need|have) to|why do i need|what do i need|need to|have to|must i|should i|is there|are there|what is an?|what are|what does|if|after|before|once)\b|^who\b/;
 const LOAN_NUMBER = /(?:\bloan|\bnote|\bnft|#)\s*(?:number\s*|no\.?\s*|#\s*)?(\d{1,18})\b/;
 
 const GREETING = /^(hi|hello|hey|good (morning|afternoon|evening)|greetings|yo|howdy)\b[\s!.,]*(there|assistant|bot|loanmint)?[\s!.]*$/;
@@ -67,7 +67,7 @@ export function detectIntent(question: string): Intent | null {
   const personal = PERSONAL.test(text) || loanNumber !== undefined;
   if (!personal) return null;
   // Instructions ("how do I repay my loan?") come from the knowledge base, unless the question names its loan.
-  const howTo = (HOW_TO.test(text) && !/\bwhen\b|\bhow much\b|\bwhy\b/.test(text)) || GENERAL.test(text);
+  const howTo = (HOW_TO.test(text) && !/\bwhen\b|\bhow much\b|\bwhy\b/.test(text)) || GENERAL.test(text) || GENERAL.test(question.toLowerCase().trim());
 
   if (!howTo && some(KYC_STATUS, text) && KYC.test(text) && !/\bloans?\b.*\b(status|approved)\b/.test(text)) return { kind: "kyc_status" };
   if (!howTo && some(NEXT_PAYMENT, text) && !/\bfees?\b/.test(text)) return { kind: "next_payment", loanNumber };

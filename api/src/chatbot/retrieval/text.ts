@@ -13,6 +13,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:do\s*n[o']?t|did\s*n[o']?t|ca\s*n[o']?t|can\s+not|cannot|won'?t|unable\s+to|fail(?:ed|s)?\s+to|forg[eo]t\s+to|stop(?:ped)?|never)\s+(?:re)?pa(?:y|id)\b/g, "miss payment"],
   [/\bpay(?:ing|s)?\s+(?:it\s+|the\s+loan\s+|my\s+loan\s+)?off\b/g, "payoff"],
   [/\bpaid\s+off\b/g, "payoff"],
+  [/\bwho\s+(?:can|could|will|may)\s+(?:see|view|read|access|open)\b/g, "privacy"],
+  [/\bwhy\s+(?:can\s*not|ca\s*n't|cannot)\s+i\b/g, "requirement"],
   // "default" is also a preset value ("the default rate"), not only a missed loan.
   [/\bdefault\s+((?:interest\s+)?rate|term|amount|value|setting)s?\b/g, "suggested $1"],
   [/\b(?:finish|finished|complete|completed|done)\s+(?:re)?pay(?:ing|ments?)?\b/g, "payoff repaid"],
