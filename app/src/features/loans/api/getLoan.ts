@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import { http, type Envelope } from "../../../lib/http";
+import { loanKeys, loanSchema, type Loan } from "./loanSchema";
+
+/** GET /loans/{id}: one of the user's loans with its timeline. */
+export async function getLoan(id: string): Promise<Loan> {
+  const { data } = await http.get<Envelope<unknown>>(`/loans/${encodeURIComponent(id)}`);
+  return loanSchema.parse(data.data);
+}
+
+export function useLoan(id: string | undefined) {
+  return useQuery({ queryKey: loanKeys.one(id ?? ""), queryFn: () => getLoan(id!), enabled: Boolean(id), staleTime: 0 });
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { http, type Envelope } from "../../../lib/http";
+import { loanKeys, loanSchema } from "./loanSchema";
+
+export interface MyLoansParams {
+  page?: number;
+  limit?: number;
+  status?: string;
+  sortBy?: "requestDate" | "amount";
+  sortOrder?: "asc" | "desc";
+  search?: string;
+}
+
+const pageSchema = z.object({
+  loans: z.array(loanSchema),
+  pagination: z.object({ totalPages: z.number(), totalLoans: z.number() }).loose(),
+});
+export type MyLoansPage = z.infer<typeof pageSchema>;
+
+/** GET /loans/my-loans (spec 02 §7): page size 50. */
+export async function getMyLoans(params: MyLoansParams): Promise<MyLoansPage> {
+  const query = Object.fromEntries(Object.entries({ page: 1, limit: 50, ...params }).filter(([, v]) => v !== undefined && v !== "" && v !== "all"));
+  const { data } = await http.get<Envelope<unknown>>("/loans/my-loans", { params: query });
+  return pageSchema.parse(data.data);
+}
+
+/** Fresh for 30 s, kept 5 min, refetched every 30 s (spec 02 §9). */
+export function useMyLoans(params: MyLoansParams = {}) {
+  return useQuery({
+    queryKey: loanKeys.mine(params),
+    queryFn: () => getMyLoans(params),
+    staleTime: 30_000,
+    gcTime: 5 * 60_000,
+    refetchInterval: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}

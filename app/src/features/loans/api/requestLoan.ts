@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { http, type Envelope } from "../../../lib/http";
+import { loanKeys, loanSchema } from "./loanSchema";
+
+/** The loan request payload of spec 02 §3: amounts as decimal strings, the rate in percent. */
+export interface LoanRequestPayload {
+  amount: string;
+  purpose: string;
+  interestRate: number | string;
+  termMonths: number | string;
+  collateral?: { type: string; value: string; description: string };
+}
+
+/** POST /loans/request; on success the my-loans cache is refreshed (spec 02 §7). */
+export async function requestLoan(payload: LoanRequestPayload) {
+  const { data } = await http.post<Envelope<unknown>>("/loans/request", payload);
+  return { loan: loanSchema.parse(data.data), message: data.message };
+}
+
+export function useRequestLoan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestLoan,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loanKeys.all }),
+  });
+}

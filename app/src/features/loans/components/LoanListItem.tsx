@@ -1,0 +1,35 @@
+import { parseUsd } from "../../../../../domain/money";
+import type { ReactNode } from "react";
+import type { Loan } from "../api/loanSchema";
+import { dateText, purposeText, usd } from "./money";
+import { StatusBadge } from "./StatusBadge";
+
+/** One loan in a list: amount, purpose, terms, status, and the caller's actions. */
+export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode }) {
+  const due = loan.status === "active" ? repaidShare(loan) : null;
+  return (
+    <li className="loan-item" data-testid="loan-item" data-loan-id={loan._id}>
+      <div className="loan-item__main">
+        <strong>{usd(loan.principal ?? loan.amount)} · {purposeText(loan.purpose)}</strong>
+        <span className="small muted">Loan #{loan.loanNumber} · {loan.interestRate}% · {loan.termMonths} months · requested {dateText(loan.requestDate)}</span>
+        {due !== null && (
+          <span className="small muted">
+            <span className="progress" style={{ display: "block", width: 160 }} aria-hidden="true"><span style={{ width: `${due}%` }} /></span>
+            {due}% repaid
+          </span>
+        )}
+      </div>
+      <div className="row gap-sm">
+        <StatusBadge status={loan.status} />
+        {actions}
+      </div>
+    </li>
+  );
+}
+
+/** Spec 02 §4: totalRepaid / (amount + totalInterest), capped at 100%, for active loans. */
+export function repaidShare(loan: Loan): number {
+  const total = parseUsd(loan.principal ?? loan.amount) + parseUsd(loan.totalInterest);
+  if (total <= 0n) return 0;
+  return Math.min(100, Number((parseUsd(loan.totalRepaid) * 1000n) / total) / 10);
+}

@@ -1,0 +1,16 @@
+/** The wizard's own lists (spec 02 §9); its submissions are judged by the standard form's rules (DESIGN.md). */
+export const WIZARD_PURPOSES = ["Business Investment", "NFT Purchase", "DeFi Trading", "Real Estate", "Personal", "Education", "Emergency", "Other"] as const;
+export const WIZARD_TERMS = [1, 2, 3, 6, 12, 24] as const;
+export const WIZARD_DEFAULT_RATE = "5";
+export const COLLATERAL_TYPES = [
+  { value: "nft", label: "NFT" },
+  { value: "other", label: "Other asset" },
+] as const;
+/** Collateral should be worth at least 150% of the loan (a hint, not a rule). */
+export const COLLATERAL_RATIO_PERCENT = 150n;
+
+export const WIZARD_STEPS = [
+  { title: "Loan Details", fields: ["amount", "purpose"] },
+  { title: "Terms", fields: ["interestRate", "termMonths"] },
+  { title: "Collateral", fields: ["collateral", "collateral.type", "collateral.value", "collateral.description"] },
+] as const;
