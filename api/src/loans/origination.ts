@@ -5,7 +5,7 @@ import { SERVER_EVENTS } from "../../../domain/events";
 import type { LoanRow } from "../../../db/schema";
 import type { Notifier } from "../notifications/notifier";
 import type { KeyValueStore } from "../kv/store";
-import { ChainActionError, describeChainError, type ChainGateway } from "./chain";
+import { ChainActionError, describeChainError, revertName, type ChainGateway } from "./chain";
 import type { LoansRepository } from "./repository";
 import { NOTIFY } from "./texts";
 import { inArray, eq, and, sql } from "drizzle-orm";
@@ -48,12 +48,15 @@ export function createOrigination(deps: OriginationDeps) {
 
   async function loanOnChain(tokenId: bigint): Promise<OnChainLoan> {
     const deployment = await chain.deployment();
-    const loan = (await chain.publicClient.readContract({
-      address: deployment.contracts.loanNote as Address,
-      abi: loanNoteAbi,
-      functionName: "loanOf",
-      args: [tokenId],
-    })) as unknown as { principal: bigint; repaid: bigint; start: bigint | number; rateBps: number; termMonths: number; status: number };
+    let raw: unknown;
+    try {
+      raw = await chain.publicClient.readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] });
+    } catch (error) {
+      // The contract answers a note that was never originated with a revert, which means "none" here.
+      if (revertName(error) === "LoanNotFound") return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, status: LOAN_STATUS_CHAIN.none };
+      throw error;
+    }
+    const loan = raw as { principal: bigint; repaid: bigint; start: bigint | number; rateBps: number; termMonths: number; status: number };
     return { principal: BigInt(loan.principal), repaid: BigInt(loan.repaid), start: BigInt(loan.start), rateBps: Number(loan.rateBps), termMonths: Number(loan.termMonths), status: Number(loan.status) };
   }
 

@@ -1,0 +1,197 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { createWalletClient, http, maxUint256, type Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
+import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
+import { loans } from "../../../db/schema";
+import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "./testing";
+
+let stack: LoanStack;
+let admin: TestUser;
+let borrower: TestUser;
+
+before(async () => {
+  stack = await startLoanStack();
+  admin = await makeUser(stack.api, { admin: true });
+  borrower = await makeUser(stack.api, { kyc: "approved", wallet: true });
+});
+after(async () => {
+  await stack?.close();
+});
+
+const call = (...args: Parameters<LoanStack["api"]["call"]>) => stack.api.call(...args);
+const contracts = () => stack.deployment.contracts as Record<"loanNote" | "marketplace" | "stablecoin" | "vault", Address>;
+const as = (key: `0x${string}`) => createWalletClient({ account: privateKeyToAccount(key), chain: foundry, transport: http(stack.anvil.rpcUrl) });
+const db = () => stack.api.database.db;
+
+async function requestLoan(body: Record<string, unknown> = {}) {
+  const answer = await call("POST", "/loans/request", { token: borrower.token, body: { ...validRequest, ...body } });
+  assert.equal(answer.status, 201, answer.body.message);
+  return answer.body.data;
+}
+
+async function loanRow(id: string) {
+  const [row] = await db().select().from(loans).where(eq(loans.id, id));
+  return row;
+}
+
+/** The origination a crashed API sent but never recorded, sent here with the originator's key. */
+async function originateBehindTheApi(loanNumber: number, principal: bigint) {
+  const hash = await as(DEV_ACCOUNTS.originator).writeContract({
+    address: contracts().loanNote,
+    abi: loanNoteAbi,
+    functionName: "originate",
+    args: [BigInt(loanNumber), borrower.wallet!.address, principal, 850, 12],
+  });
+  await stack.chain.waitForTransactionReceipt({ hash });
+  return hash;
+}
+
+const alerts = async () => (await notificationsOf(stack.api, admin.id)).filter((n) => n.type === "system_alert");
+
+describe("a chain that is down", () => {
+  test("leaves the approved loan failed with a system alert, and retry-mint succeeds once it is back", async () => {
+    const loan = await requestLoan();
+    const alertsBefore = (await alerts()).length;
+    stack.relay.down();
+    const answer = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    stack.relay.up();
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal(answer.body.message, "Loan approved, but minting its NFT failed; retry minting once the chain is reachable");
+    assert.equal(answer.body.data.status, "approved");
+    assert.equal(answer.body.data.mintStatus, "failed");
+    assert.ok(answer.body.data.mintError);
+    const newAlerts = (await alerts()).slice(alertsBefore);
+    assert.ok(newAlerts.some((n) => n.message.startsWith(`Minting NFT #${loan.loanNumber} failed`)));
+
+    const retried = await call("POST", `/admin/nfts/${loan._id}/retry-mint`, { token: admin.token, body: { walletAddress: borrower.wallet!.address } });
+    assert.equal(retried.status, 200, retried.body.message);
+    assert.equal(retried.body.data.mintStatus, "minted");
+    assert.equal(retried.body.data.status, "active");
+    assert.equal(retried.body.data.listingStatus, "listed");
+    assert.ok(retried.body.data.timeline.some((e: any) => e.action === "mint_retried" && e.by._id === admin.id));
+    const again = await call("POST", `/admin/nfts/${loan._id}/retry-mint`, { token: admin.token, body: {} });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.message, "This loan's NFT is already minted");
+  });
+
+  test("refuses retry-mint to a wallet that is not the borrower's", async () => {
+    const loan = await requestLoan();
+    stack.relay.down();
+    await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    stack.relay.up();
+    const other = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    const answer = await call("POST", `/admin/nfts/${loan._id}/retry-mint`, { token: admin.token, body: { walletAddress: other.wallet!.address } });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, "The wallet address must be the borrower's verified wallet");
+  });
+});
+
+describe("reconciliation after a crash", () => {
+  test("marks minted a loan left minting whose note was originated, with its transaction", async () => {
+    const loan = await requestLoan();
+    // The API crashed after claiming the loan and sending the origination, before recording anything else.
+    await db().update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, loan._id));
+    const hash = await originateBehindTheApi(loan.loanNumber, 5_000_000_000n);
+    const result = await stack.lifecycle.origination.reconcileAll();
+    assert.ok(result.minted >= 1);
+    const row = await loanRow(loan._id);
+    assert.equal(row.mintStatus, "minted");
+    assert.equal(row.status, "active");
+    assert.equal(row.nftTransactionHash, hash);
+    assert.ok(row.noteStart! > 0n);
+  });
+
+  test("marks failed a loan left minting with no note, and a minted loan whose note the chain lacks", async () => {
+    const minting = await requestLoan();
+    const minted = await requestLoan();
+    await db().update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, minting._id));
+    await db().update(loans).set({ status: "active", mintStatus: "minted", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase(), nftTokenId: String(minted.loanNumber) }).where(eq(loans.id, minted._id));
+    await stack.lifecycle.origination.reconcileAll();
+    const a = await loanRow(minting._id);
+    const b = await loanRow(minted._id);
+    assert.equal(a.mintStatus, "failed");
+    assert.equal(b.mintStatus, "failed");
+    assert.equal(b.status, "approved");
+    // Both can be retried and end minted.
+    for (const id of [minting._id, minted._id]) {
+      const retried = await call("POST", `/admin/nfts/${id}/retry-mint`, { token: admin.token, body: {} });
+      assert.equal(retried.body.data.mintStatus, "minted", retried.body.message);
+    }
+  });
+
+  test("a retry of a note that already exists records it instead of minting twice", async () => {
+    const loan = await requestLoan();
+    await db().update(loans).set({ status: "approved", mintStatus: "failed", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, loan._id));
+    await originateBehindTheApi(loan.loanNumber, 5_000_000_000n);
+    const retried = await call("POST", `/admin/nfts/${loan._id}/retry-mint`, { token: admin.token, body: {} });
+    assert.equal(retried.status, 200, retried.body.message);
+    assert.equal(retried.body.data.mintStatus, "minted");
+    const logs = await stack.chain.getContractEvents({ address: contracts().loanNote, abi: loanNoteAbi, eventName: "LoanOriginated", args: { tokenId: BigInt(loan.loanNumber) }, fromBlock: 0n });
+    assert.equal(logs.length, 1);
+  });
+});
+
+describe("the treasury's funds", () => {
+  test("a system alert when its allowance cannot fund an approval, which then succeeds once restored", async () => {
+    const loan = await requestLoan();
+    const treasury = as(DEV_ACCOUNTS.treasury);
+    const approve = async (amount: bigint) => {
+      const hash = await treasury.writeContract({ address: contracts().stablecoin, abi: testDollarAbi, functionName: "approve", args: [contracts().loanNote, amount] });
+      await stack.chain.waitForTransactionReceipt({ hash });
+    };
+    await approve(0n);
+    const answer = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    assert.equal(answer.body.data.mintStatus, "failed");
+    assert.ok((await alerts()).some((n) => n.message.startsWith("The treasury cannot fund the next approval of $5,000.00")));
+    const summary = await call("GET", "/admin/treasury", { token: admin.token });
+    assert.equal(summary.body.data.allowance, "0");
+    await approve(maxUint256);
+    const retried = await call("POST", `/admin/nfts/${loan._id}/retry-mint`, { token: admin.token, body: {} });
+    assert.equal(retried.body.data.mintStatus, "minted", retried.body.message);
+  });
+});
+
+describe("defaults", () => {
+  test("after maturity and the grace period the job marks the loan defaulted and tells borrower, holder and admins", async () => {
+    const loan = await requestLoan({ amount: "1000", termMonths: 1 });
+    const approved = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    assert.equal(approved.body.data.mintStatus, "minted", approved.body.message);
+    const byHand = await requestLoan({ amount: "1000", termMonths: 1 });
+    await call("PUT", `/admin/loans/${byHand._id}/approve`, { token: admin.token, body: {} });
+
+    // An investor buys the first note, so the holder is a user other than the borrower.
+    const investor = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    await fund(stack, investor.wallet!.address, 1_000_000_000n);
+    await sendAs(stack, investor.wallet!, { to: contracts().stablecoin, data: (await import("viem")).encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [contracts().marketplace, maxUint256] }) });
+    await sendAs(stack, investor.wallet!, { to: contracts().marketplace, data: (await import("viem")).encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buy", args: [BigInt(loan.loanNumber), 1_000_000_000n] }) });
+
+    const early = await call("POST", `/admin/loans/${byHand._id}/default`, { token: admin.token });
+    assert.equal(early.status, 409);
+    assert.match(early.body.message, /^This loan can be marked defaulted from /);
+    assert.equal((await stack.lifecycle.watcher.runOnce()).defaulted, 0);
+
+    await stack.rpc("evm_increaseTime", [61 * 86_400]);
+    await stack.rpc("evm_mine", []);
+    const manual = await call("POST", `/admin/loans/${byHand._id}/default`, { token: admin.token });
+    assert.equal(manual.status, 200, manual.body.message);
+    assert.equal(manual.body.data.status, "defaulted");
+    assert.ok(manual.body.data.timeline.some((e: any) => e.action === "defaulted" && e.by?._id === admin.id));
+
+    const result = await stack.lifecycle.watcher.runOnce();
+    assert.ok(result.defaulted >= 1);
+    const row = await loanRow(loan._id);
+    assert.equal(row.status, "defaulted");
+    const onChain = (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "loanOf", args: [BigInt(loan.loanNumber)] })) as { status: number };
+    assert.equal(Number(onChain.status), 3);
+    const text = `Loan #${loan.loanNumber} ($1,000.00) was marked as defaulted.`;
+    assert.ok((await notificationsOf(stack.api, borrower.id)).some((n) => n.message === text));
+    assert.ok((await notificationsOf(stack.api, investor.id)).some((n) => n.message === text));
+    assert.ok((await alerts()).some((n) => n.message === text));
+    const dashboard = await call("GET", "/admin/dashboard", { token: admin.token });
+    assert.ok(dashboard.body.data.defaultedLoans >= 2);
+  });
+});
