@@ -31,4 +31,5 @@ export const ADMIN_SIDEBAR: NavItem[] = [
   { to: "/admin/portfolio", label: "Portfolio" },
   { to: "/admin/kyc", label: "KYC Verification" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/contact", label: "Messages" },
 ];

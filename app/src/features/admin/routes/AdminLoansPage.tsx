@@ -1,5 +1,73 @@
+import { useState } from "react";
 import { AdminPage } from "../components/AdminPage";
+import { useAdminLoans } from "../api/getAdminLoans";
+import { useLoanStats } from "../api/getLoanStats";
+import { LoanStatCards } from "../components/LoanStatCards";
+import { LoanCard } from "../components/LoanCard";
+import { QueryState } from "../components/QueryState";
+import { Pagination } from "../components/Pagination";
+import { useDebounced } from "../components/useDebounced";
+import { useLoanReview } from "../components/useLoanReview";
+import { useAdminLive } from "../components/useAdminLive";
 
+export const STATUS_OPTIONS = ["all", "pending", "approved", "active", "completed", "rejected", "defaulted"] as const;
+const SORTS = [
+  { value: "requestDate:desc", label: "Newest first" },
+  { value: "requestDate:asc", label: "Oldest first" },
+  { value: "amount:desc", label: "Amount (highest)" },
+  { value: "amount:asc", label: "Amount (lowest)" },
+  { value: "interestRate:desc", label: "Rate (highest)" },
+] as const;
+
+/** /admin/loans: stats, search, status filter, sort, and the approve/reject modal (spec 02 §2). */
 export function AdminLoansPage() {
-  return <AdminPage title="Manage Loans" subtitle="Every loan request with its status, funding and note." />;
+  useAdminLive();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("all");
+  const [sort, setSort] = useState<string>(SORTS[0].value);
+  const [page, setPage] = useState(1);
+  const [sortBy, sortOrder] = sort.split(":") as [string, "asc" | "desc"];
+  const debounced = useDebounced(search.trim());
+  const stats = useLoanStats();
+  const list = useAdminLoans({ page, limit: 20, status, search: debounced || undefined, sortBy, sortOrder });
+  const review = useLoanReview();
+  const loans = list.data?.loans ?? [];
+
+  return (
+    <AdminPage title="Manage Loans" subtitle="Every loan request with its status, funding and note.">
+      <LoanStatCards stats={stats.data} />
+      <div className="admin-toolbar">
+        <div className="field field--grow">
+          <label htmlFor="loan-search">Search</label>
+          <input id="loan-search" type="search" placeholder="Borrower, email or purpose" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        </div>
+        <div className="field">
+          <label htmlFor="loan-status">Status</label>
+          <select id="loan-status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+            {STATUS_OPTIONS.map((s) => <option key={s} value={s}>{s === "all" ? "All statuses" : s}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="loan-sort">Sort</label>
+          <select id="loan-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
+            {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          </select>
+        </div>
+      </div>
+      <QueryState
+        loading={list.isLoading}
+        error={list.isError}
+        empty={!loans.length}
+        errorText="Failed to load loan requests. Please try again."
+        emptyText={debounced || status !== "all" ? "No loans match these filters" : "No loan requests yet"}
+        onRetry={() => list.refetch()}
+      >
+        <div className="admin-list" data-testid="admin-loan-list">
+          {loans.map((loan) => <LoanCard key={loan._id} loan={loan} onView={() => review.openDetails(loan._id)} onDecide={review.decide} />)}
+        </div>
+        <Pagination page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
+      </QueryState>
+      {review.modals}
+    </AdminPage>
+  );
 }

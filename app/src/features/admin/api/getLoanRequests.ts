@@ -1,0 +1,15 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { http, type Envelope } from "../../../lib/http";
+import { listParams, loanPageSchema, type LoanListParams, type LoanPage } from "./loanSchema";
+import { adminKeys } from "./keys";
+
+/** GET /loans/admin/requests: page, limit, status, search; reads data.loans and data.pagination. */
+export async function getLoanRequests(params: LoanListParams): Promise<LoanPage> {
+  const { data } = await http.get<Envelope<unknown>>("/loans/admin/requests", { params: listParams(params) });
+  return loanPageSchema.parse(data.data);
+}
+
+/** Spec 02 §7: the request list is polled every 10 s. */
+export function useLoanRequests(params: LoanListParams) {
+  return useQuery({ queryKey: adminKeys.requests(params), queryFn: () => getLoanRequests(params), placeholderData: keepPreviousData, refetchInterval: 10_000, staleTime: 0 });
+}

@@ -1,0 +1,47 @@
+import type { AdminLoan } from "../api/loanSchema";
+import { ChainLink } from "./TxLink";
+import { usd } from "./money";
+
+type StepState = "waiting" | "working" | "done" | "failed";
+
+function Step({ state, title, children, testId }: { state: StepState; title: string; children?: React.ReactNode; testId: string }) {
+  const mark = { waiting: "○", working: "◌", done: "✓", failed: "✕" }[state];
+  return (
+    <li className={`mint-step mint-step--${state}`} data-testid={testId} data-state={state}>
+      <span className="mint-step__mark" aria-hidden="true">{mark}</span>
+      <div>
+        <strong>{title}</strong>
+        {children ? <div className="muted small">{children}</div> : null}
+      </div>
+    </li>
+  );
+}
+
+const mintState = (loan: AdminLoan): StepState =>
+  loan.mintStatus === "minted" ? "done" : loan.mintStatus === "failed" ? "failed" : loan.mintStatus === "minting" ? "working" : "waiting";
+const listState = (loan: AdminLoan): StepState =>
+  loan.listingStatus === "listed" ? "done" : loan.listingStatus === "failed" ? "failed" : loan.listingStatus === "listing" || loan.mintStatus === "minted" ? "working" : "waiting";
+
+/** Where an approval stands: funded and minted in one transaction, then listed at par; each with its transaction. */
+export function MintProgress({ loan, sending }: { loan: AdminLoan | undefined; sending: boolean }) {
+  if (!loan) return null;
+  const approved = loan.status !== "pending" && loan.status !== "rejected";
+  const mint = approved ? mintState(loan) : sending ? "working" : "waiting";
+  const list = approved ? (loan.mintStatus === "minted" && !sending && loan.listingStatus === "none" ? "waiting" : listState(loan)) : "waiting";
+  const mintTx = loan.mintTxHash ?? loan.nftTransactionHash;
+  return (
+    <ol className="mint-progress" aria-label="Approval progress" aria-live="polite" data-testid="mint-progress">
+      <Step state={approved ? "done" : sending ? "working" : "waiting"} title="Approved" testId="step-approved">
+        {approved ? `Funding ${usd(loan.principal ?? loan.amount)} to ${loan.borrowerWallet ?? "the borrower's wallet"}` : "Waiting for the decision"}
+      </Step>
+      <Step state={mint} title={mint === "done" ? `Minted NFT #${loan.nftTokenId ?? loan.loanNumber}` : `Minting NFT #${loan.loanNumber}`} testId="step-minted">
+        {mintTx ? <>Transaction <ChainLink kind="tx" id={mintTx} testId="mint-tx-link" /></> : mint === "working" ? "Sending the origination…" : null}
+        {mint === "failed" && loan.mintError ? <span className="text-danger"> {loan.mintError}</span> : null}
+      </Step>
+      <Step state={list} title={list === "done" ? "Listed on the marketplace at par" : "Listing on the marketplace"} testId="step-listed">
+        {loan.listingTxHash ? <>Transaction <ChainLink kind="tx" id={loan.listingTxHash} testId="listing-tx-link" /></> : list === "working" ? "Sending the listing…" : null}
+        {list === "failed" && loan.listingError ? <span className="text-danger"> {loan.listingError}</span> : null}
+      </Step>
+    </ol>
+  );
+}

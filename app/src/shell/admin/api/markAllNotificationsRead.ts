@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { http } from "../../../lib/http";
+import { notificationsKey, type NotificationList } from "./getNotifications";
+
+/** PUT /notifications/read-all. */
+export async function markAllNotificationsRead(): Promise<void> {
+  await http.put("/notifications/read-all");
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onMutate: () => {
+      queryClient.setQueryData<NotificationList>(notificationsKey, (list) =>
+        list ? { notifications: list.notifications.map((n) => ({ ...n, isRead: true })), unreadCount: 0 } : list,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+  });
+}
