@@ -95,6 +95,7 @@ async function seedAccounts(server: StartedServer) {
 
 async function startViteDevServer(): Promise<string> {
   const { createServer } = await import("vite");
+  process.env.VITE_API_TARGET = `http://localhost:${port}`; // app/vite.config.ts proxies /api and /socket.io there
   const vite = await createServer({ configFile: join(root, "app", "vite.config.ts"), server: { port: 5173, strictPort: false } });
   await vite.listen();
   stops.push(() => vite.close());
