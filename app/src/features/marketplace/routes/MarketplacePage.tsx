@@ -75,7 +75,7 @@ export function MarketplacePage() {
       <PageHeader title="NFT Loan Marketplace" subtitle="Loan notes listed for sale. A note's buyer receives the borrower's repayments from then on." />
       <StatTiles tiles={tiles} label="Marketplace figures" />
 
-      <section className="card stack" aria-label="Search and filters">
+      <section className="card stack" aria-label="Filters">
         <div className="mk-filters">
           <div className="field">
             <label htmlFor="mk-search">Search</label>
