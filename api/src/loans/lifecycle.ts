@@ -87,7 +87,7 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
       api.use("/nfts/admin", nftsAdminRouter);
     },
     async startJobs(options = {}) {
-      watcher.start(options.watchIntervalMs ?? 60_000);
+      watcher.start(options.watchIntervalMs ?? 15_000);
       try {
         const result = await origination.reconcileAll();
         if (!stopped && (result.minted || result.failed || result.listed)) logger?.info(result, "loans reconciled with the chain");

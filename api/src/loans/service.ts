@@ -275,7 +275,11 @@ export function createLoansService(deps: LoansServiceDeps) {
       const terms: LoanTerms = { principal: onChain.principal, rateBps: onChain.rateBps, termMonths: onChain.termMonths, start: onChain.start };
       const rows = scheduleRows(terms);
       const payment = monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
-      const paidInstallments = rows.filter((row, i) => rows.slice(0, i + 1).reduce((sum, r) => sum + r.payment, 0n) <= onChain.repaid).length;
+      let paidInstallments = 0;
+      for (let cumulative = 0n; paidInstallments < rows.length; paidInstallments++) {
+        cumulative += rows[paidInstallments].payment;
+        if (cumulative > onChain.repaid) break;
+      }
       const nextInstallment = Math.min(paidInstallments + 1, terms.termMonths as number);
       if (input.installmentNumber !== undefined) {
         if (input.installmentNumber > Number(terms.termMonths)) throw badRequest(LOAN_ANSWERS.installmentRange(Number(terms.termMonths)));
