@@ -35,6 +35,9 @@ import { createChatbotRouter } from "./chatbot/router";
 import { loadLlmConfig } from "./chatbot/llm";
 import { createNftRouters } from "./nfts/router";
 import { requireAuth } from "./http/auth";
+import { createActivityRouter } from "./activity/router";
+import { createActivityRepository } from "./activity/repository";
+import { createActivityService } from "./activity/service";
 
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
@@ -95,6 +98,7 @@ export function createApp(deps: CreateAppOptions): Express {
   const nftRouters = createNftRouters({ db, config, publicClient, auth: requireAuth(tokens, (id) => users.findById(id)) });
   api.use("/nfts", nftRouters.nfts);
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
+  api.use("/activity", createActivityRouter({ service: createActivityService({ repo: createActivityRepository(db, config.chainId), now }), auth: requireAuth(tokens, (id) => users.findById(id)) }));
   const routers = createAuthRouters({ auth, siwe, tokens, users, kv, limits, appOrigin: config.appOrigin, now });
   api.use("/auth", routers.auth);
   api.use("/simple-auth", routers.simpleAuth);
