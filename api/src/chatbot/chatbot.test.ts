@@ -131,3 +131,12 @@ describe("answers about records", () => {
     assert.match(own.body.data.message, /Private reason/);
   });
 });
+
+describe("follow-up questions", () => {
+  it("read a short question that points back together with the previous one", async () => {
+    const { token } = await newUser();
+    await ask(token, "What is KYC?");
+    const reply = await ask(token, "How long does it take?");
+    assert.match(reply.body.data.message, /24–48 hours/);
+  });
+});

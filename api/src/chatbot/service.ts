@@ -29,11 +29,26 @@ export interface LocalAnswer {
 }
 
 export function createChatbotService(deps: ChatbotServiceDeps) {
+  /**
+   * A short follow-up that leans on the previous question ("how long does it take?", "and the fee?") is
+   * read together with it when it cannot be answered alone or points back with a pronoun.
+   */
+  async function withFollowUp(userId: string, question: string) {
+    const alone = deps.knowledge.answer(question);
+    const short = question.split(/\s+/).length <= 6;
+    const pointsBack = /\b(it|that|this|they|them|those|its)\b/i.test(question);
+    if (!short || (alone.found && !pointsBack)) return alone;
+    const previous = (await deps.repository.history(userId, 4)).filter((m) => m.sender === "user").at(-1);
+    if (!previous) return alone;
+    const combined = deps.knowledge.answer(`${previous.content} ${question}`);
+    return combined.found && (!alone.found || pointsBack) ? combined : alone;
+  }
+
   /** The answer made on this machine: the user's records for questions about them, else the knowledge base. */
   async function localAnswer(user: UserRow, question: string): Promise<LocalAnswer> {
     const intent = detectIntent(question);
     const personal = intent ? await answerPersonal(intent, user, { data: deps.userData, now: deps.now }) : null;
-    const knowledge = deps.knowledge.answer(question);
+    const knowledge = personal === null ? await withFollowUp(user.id, question) : deps.knowledge.answer(question);
     const context = knowledge.hits.map((hit) => ({ title: hit.chunk.title, text: (hit.chunk as { answer?: string }).answer ?? hit.chunk.text }));
     if (personal !== null) return { text: personal, sources: [ACCOUNT_SOURCE], userFacts: personal, context };
     return { text: knowledge.text, sources: knowledge.sources, userFacts: null, context };
