@@ -52,6 +52,7 @@ const adminPages: RouteObject[] = [
   { path: "users", ...page(() => import("./features/admin/routes/AdminUsersPage"), (m) => m.AdminUsersPage) },
   { path: "portfolio", ...page(() => import("./features/admin/routes/AdminPortfolioPage"), (m) => m.AdminPortfolioPage) },
   { path: "kyc", ...page(() => import("./features/admin/routes/AdminKycPage"), (m) => m.AdminKycPage) },
+  { path: "contact", ...page(() => import("./features/admin/routes/AdminContactPage"), (m) => m.AdminContactPage) },
   { path: "request-loan", element: <Navigate to="/admin/request" replace /> },
 ];
 

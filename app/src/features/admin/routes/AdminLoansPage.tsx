@@ -9,8 +9,8 @@ import { Pagination } from "../components/Pagination";
 import { useDebounced } from "../components/useDebounced";
 import { useLoanReview } from "../components/useLoanReview";
 import { useAdminLive } from "../components/useAdminLive";
+import { STATUS_OPTIONS } from "../components/loanFilters";
 
-export const STATUS_OPTIONS = ["all", "pending", "approved", "active", "completed", "rejected", "defaulted"] as const;
 const SORTS = [
   { value: "requestDate:desc", label: "Newest first" },
   { value: "requestDate:asc", label: "Oldest first" },

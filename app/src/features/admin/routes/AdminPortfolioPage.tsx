@@ -1,5 +1,63 @@
+import toast from "react-hot-toast";
+import { serverMessage } from "../../../lib/errors";
+import { useTreasury } from "../api/getTreasury";
+import { useWithdrawCredits } from "../api/withdrawCredits";
 import { AdminPage } from "../components/AdminPage";
+import { StatCard } from "../components/StatCard";
+import { QueryState } from "../components/QueryState";
+import { TreasuryNoteRow } from "../components/TreasuryNoteRow";
+import { ChainLink } from "../components/TxLink";
+import { useAdminLive } from "../components/useAdminLive";
+import { usd } from "../components/money";
 
+/** /admin/portfolio, the treasury: balance, allowance, held notes with reprice/unlist, credits with withdraw. */
 export function AdminPortfolioPage() {
-  return <AdminPage title="Treasury Portfolio" subtitle="Notes held by the treasury: reprice, unlist and withdraw repayments." />;
+  useAdminLive();
+  const treasury = useTreasury();
+  const withdraw = useWithdrawCredits();
+  const t = treasury.data;
+  const hasCredits = t ? Number(t.credits) > 0 : false;
+
+  const pull = () =>
+    withdraw.mutate(undefined, {
+      onSuccess: (message) => toast.success(message || "Repayments withdrawn to the treasury"),
+      onError: (e) => toast.error(serverMessage(e, "Failed to withdraw repayments")),
+    });
+
+  return (
+    <AdminPage title="Treasury Portfolio" subtitle={t ? <>The lender of record, <ChainLink kind="address" id={t.address} />: its notes, listings and repayments.</> : "Notes held by the treasury: reprice, unlist and withdraw repayments."}>
+      <QueryState loading={treasury.isLoading} error={treasury.isError} empty={false} errorText="Failed to read the treasury from the chain. Please try again." emptyText="" onRetry={() => treasury.refetch()}>
+        {t && (
+          <>
+            {!t.canFundNextApproval && (
+              <div className="alert alert--warning" role="status">
+                The treasury cannot fund the largest pending request ({usd(t.nextApproval)}): top up its balance or allowance.
+              </div>
+            )}
+            <div className="grid-4">
+              <StatCard label="Balance" value={usd(t.balance)} testId="treasury-balance" />
+              <StatCard label="Allowance to the note contract" value={usd(t.allowance)} />
+              <StatCard label="Notes held" value={t.notes.length} hint={`${t.listings.length} listed`} />
+              <StatCard
+                label="Repayments to withdraw"
+                value={usd(t.credits)}
+                hint={<button type="button" className="btn btn--primary btn--sm" disabled={!hasCredits || withdraw.isPending} onClick={pull}>{withdraw.isPending ? "Withdrawing…" : "Withdraw"}</button>}
+              />
+            </div>
+            <h2 className="section-title">Notes held by the treasury</h2>
+            {t.notes.length ? (
+              <div className="card table-wrap">
+                <table className="table">
+                  <thead><tr><th>Note</th><th>Loan</th><th>Principal</th><th>Repaid</th><th>Listing</th><th>Price</th></tr></thead>
+                  <tbody>{t.notes.map((n) => <TreasuryNoteRow key={n.tokenId} note={n} />)}</tbody>
+                </table>
+              </div>
+            ) : (
+              <div className="empty">The treasury holds no notes: approved loans mint their notes here.</div>
+            )}
+          </>
+        )}
+      </QueryState>
+    </AdminPage>
+  );
 }

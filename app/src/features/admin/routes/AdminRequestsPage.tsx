@@ -1,5 +1,95 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { serverMessage } from "../../../lib/errors";
+import { useLoanRequests } from "../api/getLoanRequests";
+import { useLoanStats } from "../api/getLoanStats";
+import { useCreateDemoLoan } from "../api/createDemoLoan";
 import { AdminPage } from "../components/AdminPage";
+import { LoanStatCards } from "../components/LoanStatCards";
+import { LoanActions } from "../components/LoanActions";
+import { StatusBadge } from "../components/StatusBadge";
+import { QueryState } from "../components/QueryState";
+import { Pagination } from "../components/Pagination";
+import { useDebounced } from "../components/useDebounced";
+import { useLoanReview } from "../components/useLoanReview";
+import { useAdminLive } from "../components/useAdminLive";
+import { dateText, percentText, purposeText, usd } from "../components/money";
+import { STATUS_OPTIONS } from "../components/loanFilters";
 
+/** Spec 02 §9: the request list pages by 10. */
+const PAGE_SIZE = 10;
+
+/** /admin/request: stats, search, status filter, a table of 10 a page, the detail modal and the demo loan button. */
 export function AdminRequestsPage() {
-  return <AdminPage title="Loan Requests" subtitle="Pending requests to approve (funding the borrower and minting the note) or reject with a reason." />;
+  useAdminLive();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("all");
+  const [page, setPage] = useState(1);
+  const debounced = useDebounced(search.trim());
+  const stats = useLoanStats();
+  const list = useLoanRequests({ page, limit: PAGE_SIZE, status, search: debounced || undefined });
+  const demo = useCreateDemoLoan();
+  const review = useLoanReview();
+  const loans = list.data?.loans ?? [];
+
+  const createDemo = () =>
+    demo.mutate(undefined, {
+      onSuccess: () => toast.success("Demo loan request created!"),
+      onError: (error) => toast.error(serverMessage(error, "Failed to create demo loan")),
+    });
+
+  return (
+    <AdminPage
+      title="Loan Requests"
+      subtitle="Approve (funding the borrower and minting the note) or reject with a reason."
+      actions={<button type="button" className="btn btn--secondary btn--sm" onClick={createDemo} disabled={demo.isPending}>{demo.isPending ? "Creating…" : "Create demo loan"}</button>}
+    >
+      <LoanStatCards stats={stats.data} />
+      <div className="admin-toolbar">
+        <div className="field field--grow">
+          <label htmlFor="request-search">Search</label>
+          <input id="request-search" type="search" placeholder="Borrower, email, purpose or #number" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        </div>
+        <div className="field">
+          <label htmlFor="request-status">Status</label>
+          <select id="request-status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+            {STATUS_OPTIONS.map((s) => <option key={s} value={s}>{s === "all" ? "All statuses" : s}</option>)}
+          </select>
+        </div>
+      </div>
+      <QueryState
+        loading={list.isLoading}
+        error={list.isError}
+        empty={!loans.length}
+        errorText="Failed to load loan requests. Please try again."
+        emptyText={debounced || status !== "all" ? "No requests match these filters" : "No loan requests yet"}
+        onRetry={() => list.refetch()}
+      >
+        <div className="card table-wrap">
+          <table className="table" data-testid="requests-table">
+            <thead>
+              <tr><th>#</th><th>Borrower</th><th>Amount</th><th>Purpose</th><th>Rate · Term</th><th>Status</th><th>Requested</th><th>Actions</th></tr>
+            </thead>
+            <tbody>
+              {loans.map((loan) => (
+                <tr key={loan._id} data-testid="request-row" data-loan-id={loan._id}>
+                  <td>{loan.loanNumber}</td>
+                  <td>{`${loan.user.firstName} ${loan.user.lastName}`.trim()}<div className="muted small">{loan.user.email}</div></td>
+                  <td>{usd(loan.amount)}</td>
+                  <td>{purposeText(loan.purpose)}</td>
+                  <td>{percentText(loan.interestRate)} · {loan.termMonths} mo</td>
+                  <td><StatusBadge status={loan.status} /></td>
+                  <td>{dateText(loan.requestDate)}</td>
+                  <td><LoanActions loan={loan} onView={() => review.openDetails(loan._id)} onDecide={review.decide} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="muted small">{list.data?.pagination.totalLoans ?? 0} requests</p>
+        <Pagination page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
+      </QueryState>
+      {review.modals}
+    </AdminPage>
+  );
 }

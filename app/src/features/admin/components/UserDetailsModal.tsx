@@ -1,0 +1,101 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { serverMessage } from "../../../lib/errors";
+import { shortAddress } from "../../../lib/format";
+import { Spinner } from "../../../components/Spinner";
+import { useUserDetails } from "../api/getUserDetails";
+import { useDecideKyc } from "../api/decideKyc";
+import { Modal } from "./Modal";
+import { StatusBadge } from "./StatusBadge";
+import { DocumentViewer } from "./DocumentViewer";
+import { ChainLink } from "./TxLink";
+import { dateText, dateTimeText, usd } from "./money";
+
+const ID_TYPES: Record<string, string> = { passport: "Passport", drivers_license: "Driver's license", national_id: "National ID" };
+
+/** A user in full: account, wallet, KYC documents in a viewer with the decision, and their loans. */
+export function UserDetailsModal({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { data: user, isLoading, isError, refetch } = useUserDetails(userId);
+  const decide = useDecideKyc();
+  const [notes, setNotes] = useState("");
+
+  const submit = (action: "approve" | "reject") =>
+    decide.mutate(
+      { userId, action, notes: notes.trim() || undefined },
+      {
+        onSuccess: (message) => {
+          toast.success(message || (action === "approve" ? "KYC approved" : "KYC rejected"));
+          setNotes("");
+        },
+        onError: (error) => toast.error(serverMessage(error, "Failed to update KYC status")),
+      },
+    );
+
+  const docs = user ? Object.values(user.kyc.documents).filter((d) => d !== null) : [];
+  return (
+    <Modal title={user ? `${user.firstName} ${user.lastName}`.trim() || user.email : "User details"} onClose={onClose} wide testId="user-details">
+      {isLoading ? (
+        <div className="center"><Spinner /></div>
+      ) : isError || !user ? (
+        <div className="alert alert--danger" role="alert">
+          Failed to load this user. <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetch()}>Retry</button>
+        </div>
+      ) : (
+        <>
+          <dl className="details admin-summary">
+            <div><dt>Email</dt><dd>{user.email || "—"}</dd></div>
+            <div><dt>Role</dt><dd>{user.role === "admin" ? "Administrator" : user.isWalletUser ? "Wallet user" : "User"}</dd></div>
+            <div><dt>Verified wallet</dt><dd>{user.walletAddress ? <ChainLink kind="address" id={user.walletAddress} label={shortAddress(user.walletAddress)} /> : "None"}</dd></div>
+            <div><dt>Joined · last login</dt><dd>{dateText(user.createdAt)} · {dateText(user.lastLogin)}</dd></div>
+            <div><dt>KYC</dt><dd><StatusBadge status={user.kyc.status} /></dd></div>
+            <div><dt>Submitted</dt><dd>{dateTimeText(user.kyc.submittedAt)}{user.kyc.idDocumentType ? ` · ${ID_TYPES[user.kyc.idDocumentType] ?? user.kyc.idDocumentType}` : ""}</dd></div>
+            {user.kyc.rejectionReason ? <div><dt>Rejection reason</dt><dd>{user.kyc.rejectionReason}</dd></div> : null}
+            {user.kyc.notes ? <div><dt>Review notes</dt><dd>{user.kyc.notes}</dd></div> : null}
+          </dl>
+
+          <h3 className="section-title">KYC documents</h3>
+          {docs.length ? (
+            <div className="stack">{docs.map((doc) => <DocumentViewer key={doc._id} doc={doc} />)}</div>
+          ) : (
+            <p className="muted">No documents submitted.</p>
+          )}
+
+          {user.kyc.status === "pending" && (
+            <div className="stack mt" data-testid="kyc-decision">
+              <div className="field">
+                <label htmlFor="kyc-notes">Notes (a rejection's notes are the reason the user sees)</label>
+                <textarea id="kyc-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+              </div>
+              <div className="row gap">
+                <button type="button" className="btn btn--primary btn--sm" disabled={decide.isPending} onClick={() => submit("approve")}>Approve KYC</button>
+                <button type="button" className="btn btn--danger-ghost btn--sm" disabled={decide.isPending} onClick={() => submit("reject")}>Reject KYC</button>
+              </div>
+            </div>
+          )}
+
+          <h3 className="section-title">Loans</h3>
+          {user.loans.length ? (
+            <div className="table-wrap">
+              <table className="table">
+                <thead><tr><th>#</th><th>Amount</th><th>Status</th><th>Note</th><th>Requested</th></tr></thead>
+                <tbody>
+                  {user.loans.map((loan) => (
+                    <tr key={loan._id}>
+                      <td>{loan.loanNumber}</td>
+                      <td>{usd(loan.amount)}</td>
+                      <td><StatusBadge status={loan.status} /></td>
+                      <td>{loan.nftTokenId ? `NFT #${loan.nftTokenId}` : loan.mintStatus}</td>
+                      <td>{dateText(loan.requestDate)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="muted">No loans.</p>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
