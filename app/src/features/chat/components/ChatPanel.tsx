@@ -92,9 +92,6 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
           </p>
         </div>
         <div className="chat-panel__actions">
-          <button type="button" className="chat-icon-btn" onClick={onClear} disabled={clear.isPending || stored.length === 0} aria-label="Clear chat history" title="Clear chat history" data-testid="chat-clear">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
-          </button>
           <button type="button" className="chat-icon-btn" onClick={onClose} aria-label="Close chat assistant" title="Close">
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
           </button>
@@ -139,7 +136,14 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
           Send
         </button>
       </form>
-      <p className="chat-hint muted small">Enter to send · Shift+Enter for a new line</p>
+      {/* At the bottom, away from the toasts that stack at the top right. */}
+      <div className="chat-footer">
+        <span className="muted small">Enter to send · Shift+Enter for a new line</span>
+        <button type="button" className="chat-clear" onClick={onClear} disabled={clear.isPending || stored.length === 0} aria-label="Clear chat history" data-testid="chat-clear">
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          Clear chat
+        </button>
+      </div>
     </section>
   );
 }
