@@ -11,6 +11,7 @@ const entry = z.object({
   to: z.string().nullish(),
   txHash: z.string(),
   blockNumber: z.number(),
+  logIndex: z.number(),
   time: z.string().nullish(),
 });
 

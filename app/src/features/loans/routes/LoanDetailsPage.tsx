@@ -1,11 +1,159 @@
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { isAxiosError } from "axios";
+import { parseUsd } from "../../../../../domain/money";
 import { PageHeader } from "../../../components/PageHeader";
+import { Spinner } from "../../../components/Spinner";
+import { useRealtimeEvent } from "../../../lib/realtime/hooks";
+import { WithWallet } from "../../../lib/wallet/WithWallet";
+import { useLoan } from "../api/getLoan";
+import { useLoanActivity } from "../api/getLoanActivity";
+import { loanKeys } from "../api/loanSchema";
+import { repaidShare } from "../components/LoanListItem";
+import { dateText, purposeText, usd } from "../components/money";
+import { installments, loanTerms, ScheduleTable } from "../components/ScheduleTable";
+import { StatusBadge } from "../components/StatusBadge";
+import { Timeline } from "../components/Timeline";
+import { ExplorerLink } from "../components/TxLink";
+import "../loans.css";
 
+const RepayPanel = lazy(() => import("../components/RepayPanel"));
+
+/** /loans/{id} and /loan/{id}: terms, timeline, schedule, the note and its holder, and repayment. */
 export function LoanDetailsPage() {
   const { id } = useParams();
+  const queryClient = useQueryClient();
+  const loan = useLoan(id);
+  const minted = loan.data?.mintStatus === "minted";
+  const activity = useLoanActivity(id, minted);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const refresh = () => {
+    if (!id) return;
+    void queryClient.invalidateQueries({ queryKey: loanKeys.one(id) });
+    void queryClient.invalidateQueries({ queryKey: loanKeys.activity(id) });
+  };
+  const mine = (p: { loanId?: string; tokenId?: string; nftId?: string }) =>
+    !p.loanId && !p.tokenId && !p.nftId ? true : p.loanId === id || (loan.data && [p.tokenId, p.nftId].includes(String(loan.data.loanNumber)));
+  useRealtimeEvent("loan:status", (p) => mine(p) && refresh());
+  useRealtimeEvent("loan:funded", (p) => mine(p) && refresh());
+  useRealtimeEvent("marketplace:update", (p) => mine(p) && refresh());
+  useRealtimeEvent("notification:new", refresh);
+
+  // The mirror follows the chain within moments of a receipt: look again a few times.
+  const afterPayment = () => {
+    refresh();
+    timers.current.push(setTimeout(refresh, 1500), setTimeout(refresh, 4000));
+    void queryClient.invalidateQueries({ queryKey: loanKeys.all });
+  };
+
+  if (loan.isPending) return <div className="container page" role="status"><Spinner /> Loading the loan…</div>;
+  if (loan.isError) {
+    const missing = isAxiosError(loan.error) && loan.error.response?.status === 404;
+    return (
+      <div className="container page">
+        <PageHeader title="Loan details" actions={<Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>} />
+        <div className="alert alert--danger" role="alert">
+          {missing ? "This loan does not exist or is not yours." : "Failed to load the loan. Please try again."}
+          {!missing && <button type="button" className="btn btn--ghost btn--sm" onClick={() => loan.refetch()}>Retry</button>}
+        </div>
+      </div>
+    );
+  }
+
+  const l = loan.data;
+  const terms = loanTerms(l);
+  const repaid = parseUsd(l.totalRepaid);
+  const rows = terms ? installments(terms, repaid, l.status === "completed", BigInt(Math.floor(Date.now() / 1000))) : [];
+  const late = rows.filter((r) => r.state === "late");
+  const repayable = minted && (l.status === "active" || l.status === "defaulted");
+  const note = activity.data;
+
   return (
-    <div className="container page">
-      <PageHeader title="Loan details" subtitle={<>Loan <code>{id}</code></>} actions={<Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>} />
+    <div className="container page" data-testid="loan-details" data-status={l.status}>
+      <PageHeader
+        title={`Loan #${l.loanNumber}`}
+        subtitle={<>{purposeText(l.purpose)} · requested {dateText(l.requestDate)} <StatusBadge status={l.status} /></>}
+        actions={<Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>}
+      />
+
+      {l.status === "pending" && <p className="alert alert--info" role="status">Your request is waiting for an administrator's decision.</p>}
+      {l.status === "rejected" && <p className="alert alert--danger" role="status">Rejected: {l.rejectionReason || "Please contact support for details."}</p>}
+      {l.status === "approved" && l.mintStatus !== "failed" && <p className="alert alert--info" role="status"><Spinner /> Approved: the principal is being sent to your wallet and the note minted.</p>}
+      {l.mintStatus === "failed" && <p className="alert alert--warning" role="status">Approved, but the funding transaction failed; an administrator will retry it.</p>}
+      {l.status === "completed" && <p className="alert alert--success" role="status" data-testid="loan-completed">Repaid in full. The note was burned.</p>}
+      {late.length > 0 && l.status === "active" && <p className="alert alert--danger" role="alert">{late.length} installment{late.length > 1 ? "s are" : " is"} late.</p>}
+
+      <div className="grid-2 mt">
+        <section className="card stack">
+          <h2>Terms</h2>
+          <dl className="loan-facts">
+            <div><dt>Requested</dt><dd>{usd(l.amount)}</dd></div>
+            <div><dt>Funded</dt><dd>{usd(l.principal)}</dd></div>
+            <div><dt>Interest rate</dt><dd>{l.interestRate}% a year</dd></div>
+            <div><dt>Term</dt><dd>{l.termMonths} months</dd></div>
+            <div><dt>Monthly payment</dt><dd>{usd(l.monthlyPayment)}</dd></div>
+            <div><dt>Total interest</dt><dd>{usd(l.totalInterest)}</dd></div>
+            <div><dt>Repaid</dt><dd data-testid="loan-repaid">{usd(l.totalRepaid)}</dd></div>
+            <div><dt>Remaining</dt><dd>{usd(l.remainingBalance)}</dd></div>
+            <div><dt>Start</dt><dd>{dateText(l.noteStart)}</dd></div>
+            <div><dt>Maturity</dt><dd>{dateText(l.maturityDate)}</dd></div>
+            {l.performance && <div><dt>Performance</dt><dd>{purposeText(l.performance)}</dd></div>}
+          </dl>
+          {l.status === "active" && (
+            <div>
+              <div className="progress" aria-hidden="true"><span style={{ width: `${repaidShare(l)}%` }} /></div>
+              <p className="small muted">{repaidShare(l)}% repaid</p>
+            </div>
+          )}
+          {l.collateral && <p className="small"><strong>Collateral:</strong> {l.collateral.type}, {usd(l.collateral.value)} — {l.collateral.description}</p>}
+          {l.adminNotes && <p className="small"><strong>Administrator's notes:</strong> {l.adminNotes}</p>}
+        </section>
+
+        <section className="card stack" data-testid="loan-note">
+          <h2>Loan note</h2>
+          {!minted ? (
+            <p className="muted">The note is minted when the loan is approved and funded.</p>
+          ) : (
+            <dl className="loan-facts">
+              <div><dt>Note</dt><dd><Link to={`/marketplace/nft/${l.nftTokenId}`}>NFT #{l.nftTokenId}</Link></dd></div>
+              <div>
+                <dt>Current holder</dt>
+                <dd data-testid="note-holder">
+                  {activity.isPending ? <Spinner /> : activity.isError ? "Unavailable" : note?.burned ? "Burned (repaid)" : note?.holder ? <ExplorerLink kind="address" id={note.holder} /> : "Not yet indexed"}
+                </dd>
+              </div>
+              {l.borrowerWallet && <div><dt>Funded to</dt><dd><ExplorerLink kind="address" id={l.borrowerWallet} /></dd></div>}
+              {l.nftTransactionHash && <div><dt>Funding and mint</dt><dd><ExplorerLink kind="tx" id={l.nftTransactionHash} /></dd></div>}
+            </dl>
+          )}
+          {repayable && (
+            <>
+              <h3>Repay</h3>
+              <WithWallet>
+                <Suspense fallback={<Spinner />}>
+                  <RepayPanel loan={l} rows={rows} onPaid={afterPayment} />
+                </Suspense>
+              </WithWallet>
+            </>
+          )}
+        </section>
+      </div>
+
+      {terms && (
+        <section className="card mt">
+          <h2>Amortisation schedule</h2>
+          <ScheduleTable rows={rows} />
+        </section>
+      )}
+
+      <section className="card mt">
+        <h2>Timeline</h2>
+        {activity.isError && <p className="small muted" role="status">On-chain steps are unavailable right now.</p>}
+        <Timeline events={l.timeline ?? []} chain={note?.entries ?? []} />
+      </section>
     </div>
   );
 }
