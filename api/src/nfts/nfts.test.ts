@@ -69,6 +69,14 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     await stack?.close();
   });
 
+  it("answers once the mirror has indexed a given block, so the wallet's own move shows on the next read", async () => {
+    const head = Number(await stack.chain.getBlockNumber());
+    const answer = await call("GET", `/nfts/mirror?minBlock=${head}`);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.data.caughtUp, true);
+    assert.ok(answer.body.data.blockNumber >= head);
+  });
+
   it("asks for sign-in before browsing the marketplace", async () => {
     const answer = await call("GET", "/nfts/marketplace/browse");
     assert.equal(answer.status, 401);

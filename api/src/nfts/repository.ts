@@ -68,6 +68,12 @@ export function createNftsRepository(db: Db, chainId: number) {
       return row ? `${row.block_number}:${row.block_hash}` : "none";
     },
 
+    /** The last block the mirror has indexed, or -1 before the first. */
+    async mirrorBlock(): Promise<number> {
+      const [row] = await rows<{ block_number: string }>(db, sql`select block_number::text as block_number from chain_cursors where chain_id = ${chainId}`);
+      return row ? Number(row.block_number) : -1;
+    },
+
     /** Every note with a live listing: the marketplace, filtered and sorted by the caller (there are at most a few 10,000). */
     listed(): Promise<NoteRow[]> {
       return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and li.price is not null and not n.burned`);

@@ -46,6 +46,11 @@ export function createNftRouters(deps: { db: Db; config: AppConfig; publicClient
     ok(res, await service.portfolio(currentUser(req), page, limit));
   });
 
+  nfts.get("/mirror", async (req, res) => {
+    const { minBlock } = z.object({ minBlock: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }).parse(req.query);
+    ok(res, await service.mirror(minBlock));
+  });
+
   nfts.get("/:id", async (req, res) => {
     ok(res, await service.get(tokenId(req.params.id)));
   });

@@ -96,6 +96,20 @@ export function createNftsService(deps: { config: AppConfig; repo: NftsRepositor
   return {
     browse: index.browse,
 
+    /**
+     * Read-your-writes for the wallet's own transactions: waits (up to `timeoutMs`) until the mirror has indexed
+     * `minBlock`, so the next read shows what the user just did.
+     */
+    async mirror(minBlock: number, timeoutMs = 5000) {
+      const until = Date.now() + timeoutMs;
+      let block = await repo.mirrorBlock();
+      while (block < minBlock && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        block = await repo.mirrorBlock();
+      }
+      return { blockNumber: block, caughtUp: block >= minBlock };
+    },
+
     async get(tokenId: bigint) {
       const row = await repo.note(tokenId);
       if (!row) throw notFound(NFT_ANSWERS.notFound);

@@ -132,3 +132,7 @@ export const marketplaceKeys = {
   ownership: (id: string) => ["marketplace", "ownership", id] as const,
   portfolio: ["portfolio"] as const,
 };
+
+/** Resolves once the API's chain mirror has indexed `block` (or after its own short wait), so reads show the user's own move. */
+export const waitForMirror = (block: bigint) =>
+  data<{ blockNumber: number; caughtUp: boolean }>(http.get("/nfts/mirror", { params: { minBlock: block.toString() }, timeout: 10_000 })).catch(() => null);

@@ -11,7 +11,7 @@ const messageOf = (e: unknown, fallback: string) =>
   (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
 
 /** List, change the price of, or cancel the listing of a note the user holds in their wallet. */
-export default function OwnerActions({ nft }: { nft: NftRecord }) {
+export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?: boolean }) {
   const config = useRuntimeConfig().data;
   const wallet = useWalletSender();
   const queryClient = useQueryClient();
@@ -66,7 +66,7 @@ export default function OwnerActions({ nft }: { nft: NftRecord }) {
   if (!nft.isActive) return null;
   return (
     <div className="stack" data-testid={`owner-actions-${nft.tokenId}`}>
-      <WalletBar />
+      {bar && <WalletBar />}
       <div className="mk-actions">
         <div className="field">
           <label htmlFor={`price-${nft.tokenId}`}>{listed ? "New price ($)" : "Listing price ($)"}</label>

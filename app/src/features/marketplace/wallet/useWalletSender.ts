@@ -4,7 +4,7 @@ import { useRuntimeConfig } from "../../../lib/config";
 import { shortAddress } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { isUserRejection } from "../../../lib/wallet/events";
-import type { PermitRequest, WalletCall } from "../api/nfts";
+import { waitForMirror, type PermitRequest, type WalletCall } from "../api/nfts";
 
 /** A step the wallet could not take, worded for a toast. */
 export class WalletStepError extends Error {
@@ -53,6 +53,7 @@ export function useWalletSender() {
     const hash = await sendTransactionAsync({ account, to: call.to, data: call.data, value: BigInt(call.value || "0"), chainId: call.chainId });
     const receipt = await client!.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new WalletStepError("The transaction was reverted on-chain", hash);
+    await waitForMirror(receipt.blockNumber);
     return hash;
   }
 

@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { shortAddress } from "../../../lib/format";
+import type { NftRecord } from "../../marketplace/api/nfts";
+import { percentText, purposeText, usd } from "../../marketplace/components/money";
+import OwnerActions from "../../marketplace/components/OwnerActions";
+import { parseUsd } from "../../../../../domain/money";
+
+const PERFORMANCE_BADGE: Record<string, string> = { excellent: "badge--success", good: "badge--success", average: "badge--warning", poor: "badge--danger" };
+
+export function progressOf(nft: NftRecord): number {
+  const due = parseUsd(nft.totalDue);
+  return due === 0n ? 0 : Math.min(100, Number((parseUsd(nft.totalRepaid) * 10_000n) / due) / 100);
+}
+
+export function RepaymentBar({ nft }: { nft: NftRecord }) {
+  const progress = progressOf(nft);
+  return (
+    <div>
+      <div className="row gap-sm small"><span>Repaid {usd(nft.totalRepaid)} of {usd(nft.totalDue)}</span><span className="muted">{progress}%</span></div>
+      <div className="mk-progress" role="progressbar" aria-label={`Repayment progress of note #${nft.tokenId}`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}><span style={{ width: `${progress}%` }} /></div>
+    </div>
+  );
+}
+
+/** A note the user holds: terms, where it is, how it performs, and (with the wallet loaded) list / reprice / cancel. */
+export function HeldNoteCard({ nft, actions }: { nft: NftRecord; actions: boolean }) {
+  const d = nft.metadata.loanDetails;
+  return (
+    <article className="card mk-card" data-testid="held-note" aria-labelledby={`held-${nft.tokenId}`}>
+      <div className="mk-card__head">
+        <h3 id={`held-${nft.tokenId}`}><Link to={`/marketplace/nft/${nft.tokenId}`}>Note #{nft.tokenId}</Link></h3>
+        {nft.performance && <span className={`badge ${PERFORMANCE_BADGE[nft.performance]}`}>{nft.performance}</span>}
+      </div>
+      <dl>
+        <div><dt>Amount</dt><dd>{usd(d.amount)}</dd></div>
+        <div><dt>Rate</dt><dd>{percentText(d.interestRate)}</dd></div>
+        <div><dt>Outstanding</dt><dd>{usd(nft.outstandingBalance)}</dd></div>
+        <div><dt>Where</dt><dd data-testid="held-where">{nft.inVault ? "In the vault" : nft.marketplaceStatus === "listed" ? `Listed at ${usd(nft.listingPrice)}` : "In your wallet"}</dd></div>
+        <div><dt>Purpose</dt><dd>{purposeText(d.purpose)}</dd></div>
+        <div><dt>Status</dt><dd>{d.status}</dd></div>
+      </dl>
+      {d.status === "active" && <RepaymentBar nft={nft} />}
+      {actions && <OwnerActions nft={nft} bar={false} />}
+    </article>
+  );
+}
+
+/** A note of the user's own loan: who holds it and how far it is repaid. */
+export function LoanNoteRow({ nft }: { nft: NftRecord }) {
+  return (
+    <tr data-testid="loan-note">
+      <td><Link to={`/marketplace/nft/${nft.tokenId}`}>#{nft.tokenId}</Link></td>
+      <td>{usd(nft.metadata.loanDetails.amount)}</td>
+      <td>{nft.metadata.loanDetails.status}</td>
+      <td>{nft.marketplaceStatus === "repaid" ? "—" : <code>{shortAddress(nft.ownerAddress)}</code>}{nft.inVault ? " (vault)" : ""}</td>
+      <td style={{ minWidth: 180 }}><RepaymentBar nft={nft} /></td>
+      <td>{nft.loanId ? <Link to={`/loans/${nft.loanId}`}>Loan details</Link> : "—"}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,172 @@
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import toast from "react-hot-toast";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { PageHeader } from "../../../components/PageHeader";
+import { Spinner } from "../../../components/Spinner";
+import { useRuntimeConfig } from "../../../lib/config";
+import { serverMessage } from "../../../lib/errors";
+import { useSession } from "../../../lib/session";
+import { kycStatusOf } from "../../../lib/user";
+import { WithWallet } from "../../../lib/wallet/WithWallet";
+import { NFT_MESSAGES, vaultTransferFormSchema } from "../../../../../domain/schemas/nfts";
+import { getPortfolio, marketplaceKeys, prepareTransfer, type NftRecord, type PortfolioResult } from "../../marketplace/api/nfts";
+import { dateText, percentText, usd } from "../../marketplace/components/money";
+import { txProgress } from "../../marketplace/components/txToast";
+import { useWalletSender, walletErrorMessage, WalletStepError } from "../../marketplace/wallet/useWalletSender";
+import { WalletBar } from "../../marketplace/wallet/WalletBar";
+import { ExplorerLink } from "../../explorer/components/ExplorerLink";
+import { MoveReason } from "../components/MoveReason";
+import "../../marketplace/marketplace.css";
+
+type Tab = "deposit" | "withdraw";
+
+/** Spec 02 "NFT Vault Transfer": real deposits and withdrawals from the verified wallet, the reason kept with each move. */
+export function NftTransferPage() {
+  const kyc = kycStatusOf(useSession((s) => s.user));
+  // Spec 02 §5: the NFT portfolio is fetched only when KYC is approved.
+  const portfolio = useQuery({ queryKey: marketplaceKeys.portfolio, queryFn: getPortfolio, enabled: kyc === "approved", retry: 3 });
+  return (
+    <div className="container page stack">
+      <PageHeader title="NFT Vault Transfer" subtitle="Deposit notes into the vault and withdraw them back. Repayments on a vaulted note still reach you." actions={<Link to="/portfolio" className="btn btn--ghost">My Portfolio</Link>} />
+      {kyc !== "approved" && (
+        <div className="alert alert--warning" role="status" data-testid="vault-kyc"><p>Vault transfers are available once your KYC is approved. <Link to="/kyc">Go to KYC</Link></p></div>
+      )}
+      {portfolio.isError ? (
+        <div className="alert alert--danger" role="alert"><p>{NFT_MESSAGES.portfolioFailed}</p><button type="button" className="btn btn--secondary btn--sm" onClick={() => void portfolio.refetch()}>Refresh</button></div>
+      ) : kyc === "approved" && !portfolio.data ? (
+        <div className="center"><Spinner label="Loading your notes" /></div>
+      ) : (
+        <div className="mk-two">
+          <WithWallet><TransferForm portfolio={portfolio.data} disabled={kyc !== "approved"} /></WithWallet>
+          <aside className="card stack" aria-labelledby="vault-info">
+            <h2 id="vault-info">About the vault</h2>
+            <ul className="small">
+              <li>Only you, the depositor, can withdraw a note you deposited.</li>
+              <li>Repayments on a vaulted note are credited to you, as if you held it.</li>
+              <li>A listed note stops being for sale when it moves; list it again after withdrawing.</li>
+              <li>Each move is one transaction from your verified wallet; the reason you give travels with it on-chain.</li>
+            </ul>
+          </aside>
+        </div>
+      )}
+      <History moves={portfolio.data?.vaultHistory ?? []} />
+    </div>
+  );
+}
+
+function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | undefined; disabled: boolean }) {
+  const config = useRuntimeConfig().data;
+  const wallet = useWalletSender();
+  const queryClient = useQueryClient();
+  const verified = useSession((s) => s.user?.walletAddress ?? "");
+  const [tab, setTab] = useState<Tab>("deposit");
+  const [tokenId, setTokenId] = useState("");
+  const [walletAddress, setWalletAddress] = useState(verified);
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const nfts = portfolio?.nfts ?? [];
+  // Spec 02 §5: deposit lists notes not sold (here: held in the wallet and alive); withdraw only active vaulted ones.
+  const choices = useMemo(() => (tab === "deposit" ? nfts.filter((n) => !n.inVault && n.marketplaceStatus !== "repaid") : nfts.filter((n) => n.inVault && n.isActive)), [nfts, tab]);
+  const selected: NftRecord | undefined = choices.find((n) => n.tokenId === tokenId);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = vaultTransferFormSchema.safeParse({ nftTokenId: tokenId, transferType: tab, walletAddress: tab === "withdraw" ? walletAddress : undefined, reason: reason || undefined });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    const vault = config?.contracts?.vault;
+    if (!vault) return;
+    setBusy(true);
+    const progress = txProgress(config);
+    try {
+      await wallet.ready();
+      const body = tab === "deposit" ? { fromAddress: verified, toAddress: vault, reason: reason || undefined } : { fromAddress: vault, toAddress: walletAddress.trim(), reason: reason || undefined };
+      const answer = await prepareTransfer(tokenId, body);
+      progress.step(tab === "deposit" ? "Confirm the deposit in your wallet…" : "Confirm the withdrawal in your wallet…");
+      const hash = await wallet.send(answer.call);
+      progress.done(NFT_MESSAGES.transferStarted, hash);
+      setTokenId("");
+      setReason("");
+      await queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
+      await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
+    } catch (e) {
+      const message = (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, NFT_MESSAGES.transferFailed) : e instanceof WalletStepError ? e.message : walletErrorMessage(e, NFT_MESSAGES.transferFailed);
+      progress.fail(message, (e as WalletStepError)?.hash);
+      toast.error(NFT_MESSAGES.transferFailed, { id: "transfer-failed" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card stack" onSubmit={(e) => void submit(e)} aria-label="Vault transfer" data-testid="vault-form" noValidate>
+      <div className="segmented" role="tablist" aria-label="Transfer type">
+        {(["deposit", "withdraw"] as Tab[]).map((t) => (
+          <label key={t}><input type="radio" name="vault-tab" role="tab" aria-selected={tab === t} checked={tab === t} onChange={() => { setTab(t); setTokenId(""); setErrors({}); }} /> {t === "deposit" ? "Deposit" : "Withdraw"}</label>
+        ))}
+      </div>
+      <WalletBar />
+      <fieldset disabled={disabled || busy} className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+        <div className={`field${errors.nftTokenId ? " field--error" : ""}`}>
+          <label htmlFor="vault-nft">NFT</label>
+          <select id="vault-nft" value={tokenId} onChange={(e) => { setTokenId(e.target.value); setErrors((x) => ({ ...x, nftTokenId: "" })); }}>
+            <option value="">{choices.length ? "Select a note" : tab === "deposit" ? "No notes in your wallet" : "No notes in the vault"}</option>
+            {choices.map((n) => <option key={n.tokenId} value={n.tokenId}>Note #{n.tokenId} — {usd(n.metadata.loanDetails.amount)} at {percentText(n.metadata.loanDetails.interestRate)}</option>)}
+          </select>
+          {errors.nftTokenId && <p className="field__error" role="alert">{errors.nftTokenId}</p>}
+        </div>
+        {selected && (
+          <div className="alert alert--info" data-testid="selected-nft">
+            <div>
+              <strong>Note #{selected.tokenId}</strong> · {usd(selected.outstandingBalance)} outstanding · {selected.metadata.loanDetails.termMonths} months
+              {selected.marketplaceStatus === "listed" && <p className="small">Listed at {usd(selected.listingPrice)}: depositing ends the listing.</p>}
+            </div>
+          </div>
+        )}
+        {tab === "withdraw" && (
+          <div className={`field${errors.walletAddress ? " field--error" : ""}`}>
+            <label htmlFor="vault-to">Withdraw to wallet address</label>
+            <input id="vault-to" value={walletAddress} onChange={(e) => { setWalletAddress(e.target.value); setErrors((x) => ({ ...x, walletAddress: "" })); }} />
+            {errors.walletAddress && <p className="field__error" role="alert">{errors.walletAddress}</p>}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="vault-reason">Reason (optional)</label>
+          <input id="vault-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        <div><button type="submit" className="btn btn--primary" disabled={!wallet.isConnected || wallet.mismatch}>{busy ? "Sending…" : tab === "deposit" ? "Deposit to vault" : "Withdraw from vault"}</button></div>
+      </fieldset>
+    </form>
+  );
+}
+
+function History({ moves }: { moves: PortfolioResult["vaultHistory"] }) {
+  return (
+    <section className="card stack" aria-labelledby="vault-history">
+      <h2 id="vault-history">Transfer history</h2>
+      {moves.length === 0 ? <p className="muted small">No vault moves yet.</p> : (
+        <div className="table-wrap">
+          <table className="table" data-testid="vault-history">
+            <thead><tr><th>Date</th><th>Move</th><th>Note</th><th>Reason</th><th>Transaction</th></tr></thead>
+            <tbody>
+              {moves.map((m) => (
+                <tr key={m.txHash + m.kind}>
+                  <td>{dateText(m.time)}</td>
+                  <td>{m.kind === "deposit" ? "Deposit" : "Withdrawal"}</td>
+                  <td><Link to={`/marketplace/nft/${m.tokenId}`}>#{m.tokenId}</Link></td>
+                  <td><MoveReason hash={m.txHash} /></td>
+                  <td><ExplorerLink kind="tx" id={m.txHash} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
