@@ -16,6 +16,13 @@ describe("intent detection", () => {
     assert.equal(kind("how much can I withdraw"), "holdings");
   });
 
+  it("takes the many ways of asking about payments, loans and rejections as questions about the user", () => {
+    for (const q of ["when do I have to pay", "How much do I need to pay next month?", "how much is due", "next payment", "When's my next payment?"]) assert.equal(kind(q), "next_payment", q);
+    for (const q of ["what loans do I have", "any updates on my application?", "why did you reject my loan?"]) assert.equal(kind(q), "loan_status", q);
+    assert.equal(kind("why was I rejected?"), "rejection");
+    assert.equal(kind("what happens when I don't pay?"), null);
+  });
+
   it("reads a loan number named in the question", () => {
     assert.deepEqual(detectIntent("why was loan #42 rejected?"), { kind: "loan_status", loanNumber: 42n });
     assert.deepEqual(detectIntent("when is the next payment on loan 7 due"), { kind: "next_payment", loanNumber: 7n });

@@ -9,6 +9,8 @@ export type Intent =
   | { kind: "loan_status"; loanNumber?: bigint }
   | { kind: "kyc_status" }
   | { kind: "holdings" }
+  /** "Why was I rejected?": the KYC decision or a loan's, whichever the user has. */
+  | { kind: "rejection" }
   | { kind: "greeting" }
   | { kind: "thanks" };
 
@@ -55,6 +57,16 @@ const HOLDINGS = [
   /\bhow much\b.*\b(can i withdraw|have i earned|did i earn|do i have to withdraw)\b/,
 ];
 
+/** Asking when or how much to pay next is about the user's own loans even without "my" ("how much is due?"). */
+const STRONG_PAYMENT = /\b(next|upcoming)\b.*\b(payment|installment|instalment|due|repayment)\b|^(when|how much)\b.*\b(due|owe|next)\b|\bwhen\b.*\b(i|my)\b.*\b(pay|payment|due|repay)\b|\bhow much\b.*\b(i|my)\b.*\bnext\b/;
+const NOT_A_PAYMENT_QUESTION = /\b(miss|what happens|fees?|how do|how can|how to)\b/;
+const MORE_LOAN_STATUS = [
+  /\b(what|which|how many) loans?\b.*\b(do|did) i\b/,
+  /\b(updates?|news)\b.*\bmy\b.*\b(loans?|requests?|applications?)\b/,
+  /\bwhy\b.*\b(reject(ed)?|decline(d)?|den(y|ied)|refuse(d)?)\b.*\bmy\b.*\b(loan|request|application)/,
+];
+const REJECTION = /^why (was|were|am|did|have) (i|me|my account)\b.*\b(rejected|declined|denied|refused|turned down)\b|^why (was|were) i (rejected|declined|denied|refused)/;
+
 const some = (patterns: RegExp[], text: string) => patterns.some((p) => p.test(text));
 
 export function detectIntent(question: string): Intent | null {
@@ -65,14 +77,16 @@ export function detectIntent(question: string): Intent | null {
   const numberMatch = LOAN_NUMBER.exec(text);
   const loanNumber = numberMatch ? BigInt(numberMatch[1]) : undefined;
   const personal = PERSONAL.test(text) || loanNumber !== undefined;
+  if (STRONG_PAYMENT.test(text) && !NOT_A_PAYMENT_QUESTION.test(text)) return { kind: "next_payment", loanNumber };
   if (!personal) return null;
+  if (REJECTION.test(text)) return { kind: "rejection" };
   // Instructions ("how do I repay my loan?") come from the knowledge base, unless the question names its loan.
   const howTo = (HOW_TO.test(text) && !/\bwhen\b|\bhow much\b|\bwhy\b/.test(text)) || GENERAL.test(text) || GENERAL.test(question.toLowerCase().trim());
 
   if (!howTo && some(KYC_STATUS, text) && KYC.test(text) && !/\bloans?\b.*\b(status|approved)\b/.test(text)) return { kind: "kyc_status" };
   if (!howTo && some(NEXT_PAYMENT, text) && !/\bfees?\b/.test(text)) return { kind: "next_payment", loanNumber };
   if (!howTo && some(HOLDINGS, text)) return { kind: "holdings" };
-  if ((!howTo || loanNumber !== undefined) && (some(LOAN_STATUS, text) || (loanNumber !== undefined && /\bstatus|approved|rejected|funded|pending|active\b/.test(text)))) {
+  if ((!howTo || loanNumber !== undefined) && (some(LOAN_STATUS, text) || some(MORE_LOAN_STATUS, text) || (loanNumber !== undefined && /\bstatus|approved|rejected|funded|pending|active\b/.test(text)))) {
     return { kind: "loan_status", loanNumber };
   }
   return null;

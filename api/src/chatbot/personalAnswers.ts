@@ -98,6 +98,13 @@ export async function answerPersonal(intent: Intent, user: UserRow, deps: Person
       return kycAnswer(user, deps);
     case "holdings":
       return holdings(user, deps);
+    case "rejection": {
+      const rejected = (await deps.data.loans(user.id)).filter((e) => e.loan.status === "rejected");
+      const parts = rejected.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds));
+      if (user.kycStatus === "rejected") parts.unshift(await kycAnswer(user, deps));
+      if (parts.length) return parts.join("\n");
+      return `Nothing of yours was rejected: your KYC is ${user.kycStatus === "none" ? "not submitted yet" : user.kycStatus} and none of your loan requests was rejected.`;
+    }
   }
 }
 
