@@ -1,0 +1,139 @@
+import { test, expect, type APIRequestContext } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
+
+const BORROWER = { email: "borrower@loanmint.local", password: "Borrower123!" };
+const PNG = readFileSync(fileURLToPath(new URL("./fixtures/avatar.png", import.meta.url)));
+// The smallest PDF a browser opens: enough for the server to recognise its bytes.
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
+  const res = await request.post("/api/auth/login", { data: account });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+test.beforeEach(async ({ page }) => skipSplash(page));
+
+test("an admin reviews a KYC submission in the document viewer and approves it", async ({ page }) => {
+  const applicant = newAccount("kyc-applicant");
+  await registerByApi(page, applicant);
+  const token = await tokenOf(page.request, applicant);
+  const upload = await page.request.post("/api/users/kyc/upload", {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      idDocumentType: "passport",
+      idDocument: { name: "passport.png", mimeType: "image/png", buffer: PNG },
+      proofOfAddress: { name: "bill.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+
+  const admin = newAccount("admin-kyc");
+  await registerByApi(page, admin, { role: "admin", adminInviteCode: "e2e-invite" });
+  await loginByForm(page, admin, "Admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByTestId("sidebar-count-kyc")).toBeVisible();
+
+  await page.goto("/admin/kyc");
+  const row = page.getByTestId("user-row").filter({ hasText: applicant.email });
+  await row.getByRole("button", { name: "View" }).click();
+  const details = page.getByTestId("user-details");
+  await expect(details.getByTestId("kyc-doc-idDocument").locator("img")).toBeVisible();
+  expect(await details.getByTestId("kyc-doc-idDocument").locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(details.getByTestId("kyc-doc-proofOfAddress").locator("iframe")).toHaveAttribute("src", /^blob:/);
+  await screenshot(page, "admin-kyc-review");
+  await details.getByLabel(/Notes/).fill("Documents match");
+  await details.getByRole("button", { name: "Approve KYC" }).click();
+  await expect(page.getByText("KYC approved").first()).toBeVisible();
+  await expect(details.getByTestId("kyc-decision")).toHaveCount(0);
+
+  // The user list finds them by email with the new state.
+  await page.goto("/admin/users");
+  await page.getByLabel("Search").fill(applicant.email);
+  await expect(page.getByTestId("user-row")).toHaveCount(1);
+  await expect(page.getByTestId("user-row").getByTestId("status-badge")).toHaveText("approved");
+});
+
+test("the overview, request table, treasury, marketplace monitor and inbox show real data and act on it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const visitor = await page.request.post("/api/contact", {
+    data: { name: "Grace Hopper", email: "grace@example.com", subject: "General Inquiry", message: "How are notes priced?" },
+  });
+  expect(visitor.ok(), await visitor.text()).toBeTruthy();
+
+  const admin = newAccount("admin-pages");
+  await registerByApi(page, admin, { role: "admin", adminInviteCode: "e2e-invite" });
+  await loginByForm(page, admin, "Admin");
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The demo loan button makes a real pending request for the demo borrower.
+  await page.goto("/admin/request");
+  const pending = page.getByTestId("stat-pending").locator(".stat__value");
+  await expect(pending).toHaveText(/^\d+$/);
+  const before = Number(await pending.textContent());
+  await page.getByRole("button", { name: "Create demo loan" }).click();
+  await expect(page.getByText("Demo loan request created!")).toBeVisible();
+  await expect(pending).toHaveText(String(before + 1));
+  await expect(page.getByTestId("request-row").first()).toContainText("pending");
+  await screenshot(page, "admin-requests");
+
+  // Approve it from the overview's recent applications.
+  await page.goto("/admin");
+  await expect(page.getByTestId("stat-pending-loans").locator(".stat__value")).toHaveText(/^\d+$/);
+  const recent = page.getByTestId("recent-requests").getByTestId("admin-loan").first();
+  await expect(recent).toContainText("pending");
+  await recent.getByRole("button", { name: /^Approve loan/ }).click();
+  const modal = page.getByTestId("decision-modal");
+  await modal.getByRole("button", { name: "Approve, fund and mint" }).click();
+  await expect(modal.getByTestId("step-listed")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  const title = (await modal.getByRole("heading").textContent()) ?? "";
+  const tokenId = /#(\d+)/.exec(title)![1];
+  await modal.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("platform-metrics")).toBeVisible();
+  await screenshot(page, "admin-overview");
+
+  // The treasury holds the new note at par: reprice, unlist, list again.
+  await page.goto("/admin/portfolio");
+  const note = page.getByTestId("treasury-note").filter({ hasText: `#${tokenId}` });
+  await expect(note).toBeVisible();
+  await note.getByLabel(`Price for note #${tokenId}`).fill("0");
+  await note.getByRole("button", { name: "Reprice" }).click();
+  await expect(note.getByRole("alert")).toHaveText("Listing price must be greater than 0");
+  await note.getByLabel(`Price for note #${tokenId}`).fill("999.5");
+  await note.getByRole("button", { name: "Reprice" }).click();
+  await expect(page.getByText("Listing price updated")).toBeVisible();
+  await expect(note).toContainText("$999.50");
+  await note.getByRole("button", { name: "Unlist" }).click();
+  await expect(page.getByText("Note unlisted")).toBeVisible();
+  await expect(note).toContainText("Not listed");
+  await note.getByRole("button", { name: "List" }).click();
+  await expect(page.getByText("Note listed")).toBeVisible();
+  await expect(page.getByTestId("treasury-balance")).toContainText("$");
+  await screenshot(page, "admin-portfolio");
+
+  // The monitor reads the chain mirror.
+  await page.goto("/admin/marketplace");
+  const card = page.getByTestId("monitor-card").filter({ hasText: `NFT #${tokenId}` });
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Details" }).click();
+  await expect(page.getByTestId("monitor-details")).toContainText("borrower@loanmint.local");
+  await page.keyboard.press("Escape");
+  await page.getByLabel("Minimum amount (USD)").fill("2000000");
+  await expect(page.getByText("No notes match these filters")).toBeVisible();
+  await screenshot(page, "admin-marketplace");
+
+  // The contact inbox.
+  await page.goto("/admin/contact");
+  const message = page.getByTestId("contact-inbox").getByRole("button", { name: /General Inquiry/ }).first();
+  await message.click();
+  await expect(page.getByText("How are notes priced?")).toBeVisible();
+
+  // The borrower never reaches any of it.
+  const borrowerToken = await tokenOf(page.request, BORROWER);
+  const denied = await page.request.get("/api/admin/dashboard", { headers: { Authorization: `Bearer ${borrowerToken}` } });
+  expect(denied.status()).toBe(403);
+});
