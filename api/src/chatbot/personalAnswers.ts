@@ -39,10 +39,10 @@ const repaidOf = ({ note }: LoanWithNote) => note?.totalRepaid ?? 0n;
 
 function statusLine(entry: LoanWithNote, nowSeconds: bigint): string {
   const { loan } = entry;
-  const terms = `${displayUsd(loan.principal ?? loan.amount)} for ${loan.termMonths} month${loan.termMonths === 1 ? "" : "s"} at ${percent(loan.rateBps)}`;
+  const terms = `${displayUsd(loan.principal ?? loan.amount)} for ${loan.termMonths} month${loan.termMonths === 1 ? "" : "s"} at ${percent(loan.rateBps)}, ${loan.purpose.replace(/_/g, " ")}`;
   switch (loan.status) {
     case "pending":
-      return `${label(loan)} (${terms}, ${loan.purpose}) is pending: it is waiting for an admin's review, requested on ${dateOf(loan.createdAt)}.`;
+      return `${label(loan)} (${terms}) is pending: it is waiting for an admin's review, requested on ${dateOf(loan.createdAt)}.`;
     case "approved":
       if (loan.mintStatus === "failed") return `${label(loan)} (${terms}) was approved, but minting its note failed; an admin can retry it, and it becomes active once the note is minted.`;
       return `${label(loan)} (${terms}) is approved: its note is being minted and the principal sent to your wallet. It becomes active once the chain confirms it.`;
@@ -142,7 +142,7 @@ function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSec
     parts.push(`Paying it off today would cost ${displayUsd(payoff)} (outstanding principal plus this month's interest, no penalty).`);
     return parts.join(" ");
   });
-  return `${lines.join("\n")}\nRepay from the loan's page (/loans/{id}): sign a permit, then send one transaction.`;
+  return `${lines.join("\n")}\nRepay from the loan's page in My Loans (/loans/my-loans): sign a permit, then send one transaction.`;
 }
 
 async function kycAnswer(user: UserRow, deps: PersonalAnswerDeps): Promise<string> {
