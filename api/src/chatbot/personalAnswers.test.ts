@@ -1,0 +1,62 @@
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createTestDatabase, type TestDatabase } from "../../../db/testing";
+import { chainNotes, loans, users, type UserRow } from "../../../db/schema";
+import { displayUsd } from "../../../domain/money";
+import { amountDueNow, type LoanTerms } from "../../../domain/schedule";
+import { answerPersonal } from "./personalAnswers";
+import { createChatUserData } from "./userData";
+
+const CHAIN_ID = 31337;
+const NOW = new Date("2027-03-01T00:00:00Z");
+const nowSeconds = BigInt(NOW.getTime() / 1000);
+
+describe("answers from the user's own records", () => {
+  let database: TestDatabase;
+  let bo: UserRow;
+  let cy: UserRow;
+  const ask = (kind: "next_payment" | "loan_status" | "holdings" | "kyc_status" | "rejection", user: UserRow) =>
+    answerPersonal({ kind } as never, user, { data: createChatUserData(database.db, CHAIN_ID), now: () => NOW });
+
+  before(async () => {
+    database = await createTestDatabase();
+    [bo] = await database.db.insert(users).values({ firstName: "Bo", lastName: "B", email: "bo@example.com", kycStatus: "pending" }).returning();
+    [cy] = await database.db.insert(users).values({ firstName: "Cy", lastName: "C", email: "cy@example.com", kycStatus: "approved", walletAddress: "0x00000000000000000000000000000000000000c1" }).returning();
+  });
+  after(() => database.drop());
+
+  it("tell a borrower past maturity what is overdue and that default is near", async () => {
+    const start = nowSeconds - 380n * 86_400n;
+    const [loan] = await database.db
+      .insert(loans)
+      .values({ userId: bo.id, amount: 3_000_000_000n, principal: 3_000_000_000n, purpose: "medical", rateBps: 600, termMonths: 12, status: "active", mintStatus: "minted", noteStart: start })
+      .returning();
+    await database.db.insert(chainNotes).values({
+      chainId: CHAIN_ID, tokenId: loan.loanNumber, borrower: "0xb0", owner: "0xt", holder: "0xt", principal: 3_000_000_000n, rateBps: 600, termMonths: 12,
+      startTime: Number(start), totalRepaid: 0n, originTxHash: "0x1", originBlock: 1, updatedBlock: 1,
+    });
+    const terms: LoanTerms = { principal: 3_000_000_000n, rateBps: 600, termMonths: 12, start };
+    const answer = await ask("next_payment", bo);
+    assert.match(answer!, new RegExp(`${displayUsd(amountDueNow(terms, 0n, nowSeconds)).replace(/[$.]/g, "\\$&")} has fallen due and is unpaid`));
+    assert.match(answer!, /matured on/);
+    assert.match(answer!, /30 days after maturity an unpaid loan can be marked defaulted/);
+    assert.match(await ask("loan_status", bo) as string, /is active: \$0\.00 repaid of .* scheduled, and .* is overdue/);
+  });
+
+  it("tell a borrower whose loan is still minting that no payment is due yet", async () => {
+    const [other] = await database.db.insert(users).values({ firstName: "Di", lastName: "D", email: "di@example.com" }).returning();
+    await database.db.insert(loans).values({ userId: other.id, amount: 2_000_000_000n, principal: 2_000_000_000n, purpose: "home_improvement", rateBps: 850, termMonths: 12, status: "approved", mintStatus: "minting" });
+    assert.match(await ask("next_payment", other) as string, /no payments due yet: Loan #\d+ is approved/);
+    assert.match(await ask("loan_status", other) as string, /home improvement\) is approved: its note is being minted/);
+  });
+
+  it("speak of a pending KYC's review time and of a missing wallet", async () => {
+    assert.match(await ask("kyc_status", bo) as string, /under review\. Reviews usually take 24–48 hours/);
+    assert.match(await ask("holdings", bo) as string, /no verified wallet yet/);
+  });
+
+  it("say when nothing was rejected and when nothing is held", async () => {
+    assert.match(await ask("rejection", cy) as string, /Nothing of yours was rejected: your KYC is approved/);
+    assert.match(await ask("holdings", cy) as string, /You hold no loan notes at the moment\. No repayments are waiting to be withdrawn\./);
+  });
+});
