@@ -52,6 +52,8 @@ test("the dashboard's chat assistant answers, keeps the history, refuses blanks,
   await input.fill("What is the status of my loan?");
   await input.press("Enter");
   await expect(panel.locator('[data-sender="bot"]').last()).toContainText("You have no loan requests yet");
+  // The pages an answer names are links into the app.
+  await expect(panel.locator('[data-sender="bot"]').last().getByRole("link", { name: "/loans/request" })).toHaveAttribute("href", "/loans/request");
 
   // The history is the server's: it survives a reload.
   const stored = await query<{ sender: string; content: string }>(

@@ -6,6 +6,7 @@ import { useChatHistory } from "../api/getChatHistory";
 import { useSendChatMessage } from "../api/sendChatMessage";
 import { useClearChatHistory } from "../api/clearChatHistory";
 import { chatHistoryKey } from "../api/keys";
+import { MessageText } from "./MessageText";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -103,7 +104,9 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         {!history.isLoading &&
           messages.map((m) => (
             <li key={m.id} className={`chat-message chat-message--${m.sender}`} data-sender={m.sender}>
-              <div className="chat-bubble">{m.content}</div>
+              <div className="chat-bubble">
+                <MessageText text={m.content} linkify={m.sender === "bot"} />
+              </div>
               <div className="chat-meta">
                 {m.sender === "bot" && m.source && <span data-testid="chat-source">{answeredBy(m)} · {m.source === "llm" ? "model" : "knowledge base"}</span>}
                 <time dateTime={m.timestamp}>{time(m.timestamp)}</time>
