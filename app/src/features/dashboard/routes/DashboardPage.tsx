@@ -3,7 +3,14 @@ import toast from "react-hot-toast";
 import { shortAddress } from "../../../lib/format";
 import { useSession } from "../../../lib/session";
 import { kycStatusOf } from "../../../lib/user";
-import { LiveBadge } from "../../../lib/realtime";
+import { useQueryClient } from "@tanstack/react-query";
+import { LiveBadge, useRealtimeEvent } from "../../../lib/realtime/hooks";
+import { dashboardKeys, useSummary } from "../api/getSummary";
+import { Notices } from "../components/Notices";
+import { Performance } from "../components/Performance";
+import { RecentLoans } from "../components/RecentLoans";
+import { RecentTransactions } from "../components/RecentTransactions";
+import { StatTiles } from "../components/StatTiles";
 import { ChatWidget } from "../../chat/components/ChatWidget";
 
 const QUICK_ACTIONS = [
@@ -25,6 +32,14 @@ export function DashboardPage() {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const kyc = kycStatusOf(user);
+  const queryClient = useQueryClient();
+  const summary = useSummary();
+  // Live events make the page refetch its numbers rather than add to them (DESIGN.md).
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  useRealtimeEvent("loan:status", refresh);
+  useRealtimeEvent("loan:funded", refresh);
+  useRealtimeEvent("marketplace:update", refresh);
+  useRealtimeEvent("notification:new", refresh);
 
   const disconnect = () => {
     logout();
@@ -60,6 +75,13 @@ export function DashboardPage() {
         </div>
       )}
 
+      <section className="mt" aria-labelledby="notices-title">
+        <h2 id="notices-title" className="section-title">Latest notices</h2>
+        <Notices />
+      </section>
+
+      <StatTiles summary={summary} />
+
       <h2 className="section-title">Quick actions</h2>
       <div className="grid-3">
         {QUICK_ACTIONS.map((a) => (
@@ -69,6 +91,14 @@ export function DashboardPage() {
             <span className="quick-action__arrow" aria-hidden="true">→</span>
           </Link>
         ))}
+      </div>
+
+      <div className="grid-2 mt">
+        <RecentLoans />
+        <RecentTransactions />
+      </div>
+      <div className="mt">
+        <Performance summary={summary} />
       </div>
       <ChatWidget />
     </div>
