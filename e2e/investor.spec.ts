@@ -1,0 +1,177 @@
+import { test, expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { createPublicClient, createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { loanNoteAbi, testDollarAbi } from "../domain/abis";
+import { installTestWallet } from "./testWallet";
+import { newAccount, screenshot, skipSplash, type Account } from "./helpers";
+import { query } from "./db";
+import { E2E_ADMIN_INVITE, E2E_BASE_URL, E2E_RPC_URL } from "./stack";
+
+/**
+ * The investor journey with two investor wallets (issue 8 item 7): browse and filter, buy with a permit and one
+ * transaction, see the note in the portfolio, withdraw a repayment, move the note through the vault, relist it,
+ * and a second investor buys it. The explorer shows it all without an account.
+ */
+interface Person extends Account {
+  key: Hex;
+  address: Address;
+  token: string;
+}
+
+let api: APIRequestContext;
+let admin: { token: string };
+let borrower: Person, alice: Person, bob: Person;
+let tokenId = "";
+let contracts: { loanNote: Address; stablecoin: Address };
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await api.post("/api/auth/login", { data: { email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).data.token;
+}
+
+/** A user with approved KYC and a verified wallet (their own flows are tested by the account journeys). */
+async function person(tag: string): Promise<Person> {
+  const account = newAccount(tag);
+  const res = await api.post("/api/auth/register", { data: { ...account, role: "user" } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const key = generatePrivateKey();
+  const address = privateKeyToAccount(key).address;
+  await query("update users set kyc_status = 'approved', wallet_address = $1 where email = $2", [address.toLowerCase(), account.email]);
+  const faucet = await api.post("/api/dev/faucet", { data: { address } });
+  expect(faucet.ok(), await faucet.text()).toBeTruthy();
+  return { ...account, key, address, token: await login(account.email, account.password) };
+}
+
+async function signIn(browser: Browser, who: Person): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await skipSplash(page);
+  await installTestWallet(page, who.key);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign in as User" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+/** Connects the injected wallet unless wagmi already reconnected it. */
+async function connect(page: Page) {
+  const signing = page.getByTestId("wallet-bar").filter({ hasText: "Signing as" }).first();
+  const button = page.getByRole("button", { name: "Connect Wallet" }).first();
+  await expect(signing.or(button)).toBeVisible();
+  if (await signing.isVisible()) return;
+  await button.click();
+  await page.getByTestId("rk-wallet-option-injected").click();
+  await expect(signing).toBeVisible();
+}
+
+test.describe.serial("two investors trade a loan note", () => {
+  test.beforeAll(async () => {
+    api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+    const adminAccount = newAccount("admin");
+    const registered = await api.post("/api/auth/register", { data: { ...adminAccount, role: "admin", adminInviteCode: E2E_ADMIN_INVITE } });
+    expect(registered.ok(), await registered.text()).toBeTruthy();
+    admin = { token: await login(adminAccount.email, adminAccount.password) };
+    [borrower, alice, bob] = [await person("borrower"), await person("alice"), await person("bob")];
+    const config = (await (await api.get("/api/config")).json()).data;
+    contracts = config.contracts;
+    const requested = await api.post("/api/loans/request", { data: { amount: "4000", purpose: "education", interestRate: 6.5, termMonths: 12 }, headers: { authorization: `Bearer ${borrower.token}` } });
+    expect(requested.ok(), await requested.text()).toBeTruthy();
+    const loan = (await requested.json()).data;
+    const approved = await api.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(approved.ok(), await approved.text()).toBeTruthy();
+    tokenId = String(loan.loanNumber);
+  });
+
+  test.afterAll(async () => {
+    await api?.dispose();
+  });
+
+  test("an investor browses and filters the marketplace, then buys a note with a permit and one transaction", async ({ browser }) => {
+    const page = await signIn(browser, alice);
+    await page.goto("/marketplace");
+    await expect(page.getByRole("heading", { name: "NFT Loan Marketplace" })).toBeVisible();
+    await expect(page.getByTestId("tile-total-listed")).not.toContainText("—");
+    await page.getByLabel("Search").fill(`#${tokenId}`);
+    await expect(page.getByTestId("note-card")).toHaveCount(1);
+    await page.getByLabel(/High \(12% and over\)/).check();
+    await expect(page.getByText("No loans found")).toBeVisible();
+    await page.getByLabel(/High \(12% and over\)/).uncheck();
+    await page.getByLabel(/Low \(under 8%\)/).check();
+    await expect(page.getByTestId("note-card")).toHaveCount(1);
+    await page.getByRole("link", { name: `View Details of note #${tokenId}` }).click();
+    await expect(page.getByTestId("listing-price")).toHaveText("$4,000.00");
+    await connect(page);
+    await page.getByRole("button", { name: "Buy for $4,000.00" }).click();
+    await expect(page.getByText(`Note #${tokenId} is yours`)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("owner-history")).toContainText("Sold");
+    await screenshot(page, "investor-01-bought");
+    const rows = await query<{ holder: string }>("select holder from chain_notes where token_id = $1", [tokenId]);
+    expect(rows[0].holder).toBe(alice.address.toLowerCase());
+  });
+
+  test("the note shows in the portfolio, and a repayment is credited and withdrawn", async ({ browser }) => {
+    const chain = createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
+    const wallet = createWalletClient({ account: privateKeyToAccount(borrower.key), chain: foundry, transport: http(E2E_RPC_URL) });
+    await chain.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: contracts.stablecoin, abi: testDollarAbi, functionName: "approve", args: [contracts.loanNote, maxUint256] }) });
+    await chain.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: contracts.loanNote, abi: loanNoteAbi, functionName: "repay", args: [BigInt(tokenId), 250_000_000n] }) });
+    const page = await signIn(browser, alice);
+    await page.goto("/portfolio");
+    await expect(page.getByTestId("held-note")).toHaveCount(1);
+    await expect(page.getByTestId("credits-available")).toHaveText("$250.00");
+    await connect(page);
+    await page.getByRole("button", { name: "Withdraw repayments" }).click();
+    await expect(page.getByText("$250.00 withdrawn to your wallet")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("credits-available")).toHaveText("$0.00");
+  });
+
+  test("the investor deposits the note in the vault and withdraws it, the reasons kept in the history", async ({ browser }) => {
+    const page = await signIn(browser, alice);
+    await page.goto("/nft-transfer");
+    await connect(page);
+    await page.getByRole("button", { name: "Deposit to vault" }).click();
+    await expect(page.getByText("Please select an NFT")).toBeVisible();
+    await page.getByLabel("NFT").selectOption(tokenId);
+    await page.getByLabel("Reason (optional)").fill("safekeeping");
+    await page.getByRole("button", { name: "Deposit to vault" }).click();
+    await expect(page.getByText("NFT transfer initiated successfully!").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("vault-history")).toContainText("safekeeping");
+    await page.getByLabel("Withdraw", { exact: true }).check();
+    await page.getByLabel("NFT").selectOption(tokenId);
+    await page.getByLabel("Reason (optional)").fill("to sell");
+    await page.getByRole("button", { name: "Withdraw from vault" }).click();
+    await expect(page.getByTestId("vault-history")).toContainText("to sell", { timeout: 30_000 });
+    await screenshot(page, "investor-02-vault");
+  });
+
+  test("the investor relists the note and a second investor buys it; the explorer shows the sale to anyone", async ({ browser }) => {
+    const seller = await signIn(browser, alice);
+    await seller.goto("/portfolio");
+    await connect(seller);
+    await seller.getByLabel("Listing price ($)").fill("4100");
+    await seller.getByRole("button", { name: "List for sale" }).click();
+    await expect(seller.getByText(`Note #${tokenId} listed`)).toBeVisible({ timeout: 30_000 });
+
+    const buyer = await signIn(browser, bob);
+    await buyer.goto(`/nft/${tokenId}`);
+    await expect(buyer.getByTestId("listing-price")).toHaveText("$4,100.00");
+    await connect(buyer);
+    await buyer.getByRole("button", { name: "Buy for $4,100.00" }).click();
+    await expect(buyer.getByText(`Note #${tokenId} is yours`)).toBeVisible({ timeout: 30_000 });
+
+    const auditor = await (await browser.newContext()).newPage();
+    await skipSplash(auditor);
+    await auditor.goto(`/explorer/token/${tokenId}`);
+    await expect(auditor.getByTestId("token-details")).toContainText(bob.address, { ignoreCase: true });
+    const events = auditor.getByTestId("events");
+    await expect(events.getByRole("row").filter({ hasText: "Sold" })).toHaveCount(2);
+    await expect(events).toContainText("Deposited");
+    await expect(events).toContainText("Withdrawn");
+    await events.getByRole("row").filter({ hasText: "Sold" }).last().getByRole("link", { name: /^0x/ }).last().click();
+    await expect(auditor.getByTestId("tx-status")).toHaveText("Success");
+    await expect(auditor.getByTestId("tx-call")).toContainText("NoteMarketplace.buyWithPermit");
+    await screenshot(auditor, "investor-03-explorer-tx");
+  });
+});
