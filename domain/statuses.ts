@@ -24,11 +24,16 @@ export function monitorStatus(status: LoanStatus, totalRepaidMicro: bigint): Mon
 
 export const NOTIFICATION_TYPES = [
   "loan_request",
-  "loan_status",
+  "loan_approved",
+  "loan_rejected",
   "loan_funded",
+  "loan_status",
+  "loan_repayment",
   "kyc_submission",
-  "kyc_status",
-  "marketplace",
+  "kyc_approved",
+  "kyc_rejected",
+  "nft_listed",
+  "nft_sold",
   "system_alert",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

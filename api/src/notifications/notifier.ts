@@ -1,8 +1,9 @@
 import type { ServerEventName, ServerEventPayloads } from "../../../domain/events";
+import type { NotificationType } from "../../../domain/statuses";
 
 /** A stored notification's content: texts are the spec's, with amounts already formatted by the server. */
 export interface NotificationContent {
-  type: string;
+  type: NotificationType;
   title: string;
   message: string;
   link?: string | null;
