@@ -56,6 +56,17 @@ test("an admin reviews a KYC submission in the document viewer and approves it",
   await page.getByLabel("Search").fill(applicant.email);
   await expect(page.getByTestId("user-row")).toHaveCount(1);
   await expect(page.getByTestId("user-row").getByTestId("status-badge")).toHaveText("approved");
+
+  // On a phone the sidebar is a drawer.
+  await page.setViewportSize({ width: 390, height: 800 });
+  const sidebar = page.getByRole("complementary", { name: "Admin" });
+  await expect(sidebar).toBeHidden();
+  await page.getByRole("button", { name: "Admin menu" }).click();
+  await expect(sidebar).toBeVisible();
+  await screenshot(page, "admin-drawer");
+  await sidebar.getByRole("link", { name: "Messages" }).click();
+  await expect(page).toHaveURL(/\/admin\/contact$/);
+  await expect(sidebar).toBeHidden();
 });
 
 test("the overview, request table, treasury, marketplace monitor and inbox show real data and act on it", async ({ page }) => {

@@ -48,6 +48,8 @@ test("an admin sees a new request live, approves it into a minted and listed not
   await expect(page.getByTestId("notification-count")).toHaveText("1");
   await expect(page.locator(`[data-testid="admin-loan"][data-loan-id="${loan._id}"]`)).toBeVisible();
   await expect(page.getByTestId("sidebar-count-request")).toBeVisible();
+  // One toast per new request (the app's notification toast), never a second from the admin pages.
+  await expect(page.getByRole("status").filter({ hasText: "New loan request: $2,500.00" })).toHaveCount(1);
 
   // 3. The bell opens the request's review; approving funds, mints and lists, each with its transaction.
   await page.getByTestId("notification-bell").click();

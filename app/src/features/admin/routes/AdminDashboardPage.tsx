@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { LiveBadge } from "../../../lib/realtime";
 import { useAdminDashboard } from "../api/getAdminDashboard";
 import { useLoanStats } from "../api/getLoanStats";
 import { AdminPage } from "../components/AdminPage";
@@ -29,7 +28,7 @@ export function AdminDashboardPage() {
   const v = (value: React.ReactNode) => (d ? value : "…");
 
   return (
-    <AdminPage title="Admin Dashboard" subtitle="Loans, notes, users and the marketplace at a glance." actions={<LiveBadge />}>
+    <AdminPage title="Admin Dashboard" subtitle="Loans, notes, users and the marketplace at a glance.">
       {dashboard.isError && (
         <div className="alert alert--danger" role="alert">
           Failed to load the dashboard figures. <button type="button" className="btn btn--ghost btn--sm" onClick={() => dashboard.refetch()}>Retry</button>

@@ -9,6 +9,11 @@ import { TreasuryNoteRow } from "../components/TreasuryNoteRow";
 import { ChainLink } from "../components/TxLink";
 import { useAdminLive } from "../components/useAdminLive";
 import { usd } from "../components/money";
+import { isUsd, parseUsd } from "../../../../../domain/money";
+
+/** The deploy approves the maximum: shown as what it means rather than a 78-digit number. */
+const UNLIMITED = 2n ** 128n;
+const allowanceText = (allowance: string) => (isUsd(allowance) && parseUsd(allowance) >= UNLIMITED ? "Unlimited" : usd(allowance));
 
 /** /admin/portfolio, the treasury: balance, allowance, held notes with reprice/unlist, credits with withdraw. */
 export function AdminPortfolioPage() {
@@ -36,7 +41,7 @@ export function AdminPortfolioPage() {
             )}
             <div className="grid-4">
               <StatCard label="Balance" value={usd(t.balance)} testId="treasury-balance" />
-              <StatCard label="Allowance to the note contract" value={usd(t.allowance)} />
+              <StatCard label="Allowance to the note contract" value={allowanceText(t.allowance)} />
               <StatCard label="Notes held" value={t.notes.length} hint={`${t.listings.length} listed`} />
               <StatCard
                 label="Repayments to withdraw"
