@@ -22,6 +22,8 @@ interface Snapshot {
 }
 
 const MAX_CACHED_ANSWERS = 1000;
+/** The default shape of browseJson (data.nfts); any other shape is cached apart. */
+export const identity = <T>(value: T) => value;
 
 function matches(entry: Entry, q: MarketplaceQuery): boolean {
   if (q.minAmount !== undefined && entry.principal < q.minAmount) return false;
@@ -54,7 +56,8 @@ const ORDER: Record<MarketplaceQuery["sort"], (a: Entry, b: Entry) => number> = 
 export function createMarketplaceIndex(deps: { repo: NftsRepository; wireContext: () => Promise<WireContext> }) {
   let snapshot: Snapshot | null = null;
   let building: Promise<Snapshot> | null = null;
-  const answers = new Map<string, unknown>();
+  /** Answers as the JSON text of the whole envelope: a repeated query costs no serialisation. */
+  const answers = new Map<string, string>();
 
   async function build(version: string): Promise<Snapshot> {
     const [rows, ctx] = await Promise.all([deps.repo.listed(), deps.wireContext()]);
@@ -75,8 +78,28 @@ export function createMarketplaceIndex(deps: { repo: NftsRepository; wireContext
     return { version, entries };
   }
 
+  // Single flight for the cursor read: a request waits for a read that began after it arrived (so it is exact),
+  // and every request arriving meanwhile shares the next read. Under load that is ~2 reads, not one per request.
+  let inFlight: Promise<string> | null = null;
+  let queued: Promise<string> | null = null;
+  function mirrorVersion(): Promise<string> {
+    if (!inFlight) {
+      inFlight = deps.repo.mirrorVersion().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    }
+    if (!queued) {
+      queued = inFlight.catch(() => undefined).then(() => {
+        queued = null;
+        return mirrorVersion();
+      });
+    }
+    return queued;
+  }
+
   async function current(): Promise<Snapshot> {
-    const version = await deps.repo.mirrorVersion();
+    const version = await mirrorVersion();
     if (snapshot?.version === version) return snapshot;
     if (!building) {
       building = build(version).finally(() => {
@@ -114,15 +137,21 @@ export function createMarketplaceIndex(deps: { repo: NftsRepository; wireContext
     /** One page of live listings, with the four tiles over everything the filters match. */
     async browse(q: MarketplaceQuery) {
       const snap = await current();
-      const key = JSON.stringify(q, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
-      const cached = answers.get(key);
-      if (cached) return cached as ReturnType<typeof answer>;
-      const result = answer(snap.entries, q);
+      return answer(snap.entries, q);
+    },
+
+    /** The same answer as the envelope's JSON text, cached per query for as long as the mirror does not move. */
+    async browseJson(q: MarketplaceQuery, shape: (result: ReturnType<typeof answer>) => unknown = identity): Promise<string> {
+      const snap = await current();
+      const key = (shape === identity ? "nfts:" : "loans:") + JSON.stringify(q, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+      const cached = snapshot === snap ? answers.get(key) : undefined;
+      if (cached) return cached;
+      const text = JSON.stringify({ success: true, message: "OK", data: shape(answer(snap.entries, q)) });
       if (snapshot === snap) {
         if (answers.size >= MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
-        answers.set(key, result);
+        answers.set(key, text);
       }
-      return result;
+      return text;
     },
   };
 }

@@ -38,7 +38,7 @@ export function createNftRouters(deps: { db: Db; config: AppConfig; publicClient
   const nfts = Router();
 
   nfts.get("/marketplace/browse", auth, async (req, res) => {
-    ok(res, await service.browse(marketplaceQuerySchema.parse(req.query)));
+    res.type("application/json").send(await service.browseJson(marketplaceQuerySchema.parse(req.query)));
   });
 
   nfts.get("/my-portfolio", auth, async (req, res) => {
@@ -77,8 +77,8 @@ export function createNftRouters(deps: { db: Db; config: AppConfig; publicClient
 
   const loansMarketplace = Router();
   loansMarketplace.get("/list", auth, async (req, res) => {
-    const { nfts: records, ...rest } = await service.browse(marketplaceQuerySchema.parse(req.query));
-    ok(res, { loans: records.map(toMarketplaceLoan), ...rest });
+    const text = await service.browseJson(marketplaceQuerySchema.parse(req.query), ({ nfts: records, ...rest }) => ({ loans: records.map(toMarketplaceLoan), ...rest }));
+    res.type("application/json").send(text);
   });
 
   return { service, nfts, loansMarketplace };

@@ -95,6 +95,7 @@ export function createNftsService(deps: { config: AppConfig; repo: NftsRepositor
 
   return {
     browse: index.browse,
+    browseJson: index.browseJson,
 
     /**
      * Read-your-writes for the wallet's own transactions: waits (up to `timeoutMs`) until the mirror has indexed
