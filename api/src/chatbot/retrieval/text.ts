@@ -10,6 +10,9 @@ const PHRASES: [RegExp, string][] = [
   // A sum of money in the question is about loan amounts ("can I borrow 500 dollars?").
   [/\$\s?\d[\d,.]*\s*(?:k|m|million|thousand)?\b|\b\d[\d,.]*\s*(?:k|m|million|thousand)?\s*(?:dollars?|usd|bucks)\b/g, " amount "],
   [/\b(?:can|could|may|how\s+much\s+can)\s+i\s+borrow\b/g, "borrow amount limit"],
+  [/\b(?:max(?:imum)?|min(?:imum)?|smallest|largest|biggest|highest|lowest)\s+(?:loan|amount|borrow\w*)\b/g, "amount limit loan"],
+  // A bare "ID" is an identity document; a token's or loan's id is not.
+  [/(?<!(?:token|nft|note|loan)\s)\bid\b(?!\s+(?:of|number))/g, "document"],
   [/\b(?:do\s*n[o']?t|did\s*n[o']?t|ca\s*n[o']?t|can\s+not|cannot|won'?t|unable\s+to|fail(?:ed|s)?\s+to|forg[eo]t\s+to|stop(?:ped)?|never)\s+(?:re)?pa(?:y|id)\b/g, "miss payment"],
   [/\bpay(?:ing|s)?\s+(?:it\s+|the\s+loan\s+|my\s+loan\s+)?off\b/g, "payoff"],
   [/\bpaid\s+off\b/g, "payoff"],
@@ -53,7 +56,7 @@ export const STOP_WORDS = new Set(
     "i if in into is it its itself just let me more most much my myself no nor not now of on once only or other our ours out " +
     "over own please same she should so some such than that the their theirs them then there these they this those through " +
     "to too under until up very was we were what when where which while who whom why will with would you your yours " +
-    "tell know want like take taking see find look get going make someone anyone else really actually way thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
+    "tell know want like take taking ask asking happen happens happened see find look get going make someone anyone else really actually way thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
   ).split(" "),
 );
 
@@ -66,7 +69,7 @@ const SYNONYM_GROUPS: string[][] = [
   ["nft", "note", "token", "erc721", "collectible"],
   ["rate", "apr", "interest", "percent", "percentage"],
   ["fee", "commission", "charge", "surcharge", "cost"],
-  ["repay", "repayment", "payment", "instalment", "installment", "emi"],
+  ["repay", "repaid", "repayment", "payment", "instalment", "installment", "emi"],
   ["pay", "paid"],
   ["requirement", "require", "required", "need", "necessary", "mandatory", "prerequisite"],
   ["payoff", "prepay", "prepayment", "settle", "foreclose"],
@@ -78,7 +81,7 @@ const SYNONYM_GROUPS: string[][] = [
   ["default", "defaulted", "miss", "missed", "late", "overdue", "delinquent"],
   ["duration", "time", "long", "hour", "day", "quick", "fast", "wait"],
   ["term", "month", "tenure", "period", "year"],
-  ["amount", "size", "big", "maximum", "minimum", "max", "min", "limit", "million", "thousand"],
+  ["amount", "big", "maximum", "minimum", "limit", "million", "thousand"],
   ["document", "paper", "upload", "file", "passport", "license"],
   ["reject", "rejected", "decline", "denied", "deny", "refuse", "fail"],
   ["approve", "approval", "accept", "decision"],
@@ -137,7 +140,10 @@ export function terms(text: string): string[] {
     if (STOP_WORDS.has(word)) continue;
     // Bare numbers rarely say what a question is about; "30" or "1%" would otherwise match every constant.
     if (/^\d+%?$/.test(word)) continue;
-    out.push(canonical(stem(word)));
+    const stemmed = stem(word);
+    // "gets", "happening": inflections of stop words are stop words too.
+    if (STOP_WORDS.has(stemmed)) continue;
+    out.push(canonical(stemmed));
   }
   return out;
 }
