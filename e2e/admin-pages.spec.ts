@@ -132,7 +132,12 @@ test("the overview, request table, treasury, marketplace monitor and inbox show 
   await expect(card).toBeVisible();
   await card.getByRole("button", { name: "Details" }).click();
   await expect(page.getByTestId("monitor-details")).toContainText("borrower@loanmint.local");
+  await expect(page.getByTestId("monitor-details")).toContainText("funded");
   await page.keyboard.press("Escape");
+  await page.getByLabel("Status").selectOption("repaying");
+  await expect(card).toHaveCount(0);
+  await page.getByLabel("Status").selectOption("funded");
+  await expect(card).toBeVisible();
   await page.getByLabel("Minimum amount (USD)").fill("2000000");
   await expect(page.getByText("No notes match these filters")).toBeVisible();
   await screenshot(page, "admin-marketplace");

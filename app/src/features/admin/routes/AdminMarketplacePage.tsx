@@ -1,7 +1,9 @@
 import { useMemo, useState } from "react";
 import { formatUsdAmount, isUsd, parseUsd } from "../../../../../domain/money";
 import { shortAddress } from "../../../lib/format";
+import { monitorStatus, type LoanStatus } from "../../../../../domain/statuses";
 import { useAllNfts, type AdminNft } from "../api/getAllNfts";
+import { useAdminLoans } from "../api/getAdminLoans";
 import { AdminPage } from "../components/AdminPage";
 import { StatCard } from "../components/StatCard";
 import { StatusBadge } from "../components/StatusBadge";
@@ -13,15 +15,20 @@ import { useDebounced } from "../components/useDebounced";
 import { useAdminLive } from "../components/useAdminLive";
 import { dateText, percentText, purposeText, usd } from "../components/money";
 
-const STATUSES = ["all", "listed", "unlisted", "minting", "failed", "burned", "active", "completed", "defaulted"] as const;
+const STATUSES = ["all", "listed", "unlisted", "funded", "repaying", "completed", "defaulted", "minting", "failed"] as const;
 const SORTS = { newest: "Newest", amount: "Amount (highest)", interestRate: "Interest rate (lowest)", termMonths: "Term (shortest)" } as const;
 type Sort = keyof typeof SORTS;
 
 const micro = (amount: string | null | undefined) => (amount && isUsd(amount) ? parseUsd(amount) : 0n);
 
-function matches(nft: AdminNft, status: string) {
+/** DESIGN.md: an active loan is "funded" until something is repaid, then "repaying". */
+function loanStateOf(nft: AdminNft, repaid: Map<string, string>) {
+  return monitorStatus(nft.metadata.loanDetails.status as LoanStatus, micro(repaid.get(nft.loanId)));
+}
+
+function matches(nft: AdminNft, status: string, repaid: Map<string, string>) {
   if (status === "all") return true;
-  return nft.marketplaceStatus === status || nft.metadata.loanDetails.status === status;
+  return nft.marketplaceStatus === status || nft.mintStatus === status || loanStateOf(nft, repaid) === status;
 }
 
 const compare: Record<Sort, (a: AdminNft, b: AdminNft) => number> = {
@@ -41,17 +48,20 @@ export function AdminMarketplacePage() {
   const [sort, setSort] = useState<Sort>("newest");
   const [open, setOpen] = useState<AdminNft | null>(null);
   const query = useAllNfts(page);
+  // Repayments come with the loans; the notes' records carry the chain's owner and listing.
+  const loans = useAdminLoans({ page: 1, limit: 100, sortBy: "requestDate", sortOrder: "desc" });
+  const repaid = useMemo(() => new Map((loans.data?.loans ?? []).map((l) => [l._id, l.totalRepaid])), [loans.data]);
   const debounced = useDebounced(search.trim().toLowerCase());
   const nfts = query.data?.nfts ?? [];
 
   const shown = useMemo(() => {
     const min = isUsd(minAmount.trim()) ? parseUsd(minAmount.trim()) : 0n;
     return nfts
-      .filter((n) => matches(n, status))
+      .filter((n) => matches(n, status, repaid))
       .filter((n) => micro(n.metadata.loanDetails.amount) >= min)
       .filter((n) => !debounced || [n.tokenId, `#${n.tokenId}`, n.borrowerEmail ?? "", n.metadata.loanDetails.purpose, n.ownerAddress ?? ""].some((f) => f.toLowerCase().includes(debounced)))
       .sort(compare[sort]);
-  }, [nfts, status, minAmount, debounced, sort]);
+  }, [nfts, status, minAmount, debounced, sort, repaid]);
 
   const listed = nfts.filter((n) => n.marketplaceStatus === "listed");
   const listedValue = listed.reduce((sum, n) => sum + micro(n.listingPrice), 0n);
@@ -97,7 +107,7 @@ export function AdminMarketplacePage() {
               </div>
               <div className="stat__value" style={{ fontSize: "1.25rem" }}>{usd(n.metadata.loanDetails.amount)}</div>
               <div className="muted small">{percentText(n.metadata.loanDetails.interestRate)} · {n.metadata.loanDetails.termMonths} months · {purposeText(n.metadata.loanDetails.purpose)}</div>
-              <div className="muted small">Loan {n.metadata.loanDetails.status}{n.listingPrice ? ` · asking ${usd(n.listingPrice)}` : ""}</div>
+              <div className="muted small">Loan {loanStateOf(n, repaid)}{n.listingPrice ? ` · asking ${usd(n.listingPrice)}` : ""}</div>
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(n)}>Details</button>
             </article>
           ))}
@@ -109,7 +119,8 @@ export function AdminMarketplacePage() {
           <p className="muted">{open.metadata.description}</p>
           <dl className="details">
             <div><dt>Marketplace</dt><dd><StatusBadge status={open.marketplaceStatus} /></dd></div>
-            <div><dt>Loan</dt><dd><StatusBadge status={open.metadata.loanDetails.status} /></dd></div>
+            <div><dt>Loan</dt><dd><StatusBadge status={loanStateOf(open, repaid)} /></dd></div>
+            <div><dt>Repaid</dt><dd>{usd(repaid.get(open.loanId) ?? "0")}</dd></div>
             <div><dt>Borrower</dt><dd>{open.borrowerEmail ?? "—"}</dd></div>
             <div><dt>Holder</dt><dd>{open.ownerAddress ? <ChainLink kind="address" id={open.ownerAddress} label={shortAddress(open.ownerAddress)} /> : "—"}</dd></div>
             <div><dt>Listing price</dt><dd>{open.listingPrice ? usd(open.listingPrice) : "Not listed"}</dd></div>
