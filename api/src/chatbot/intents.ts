@@ -61,6 +61,7 @@ const HOLDINGS = [
 const STRONG_PAYMENT = /\b(next|upcoming)\b.*\b(payment|installment|instalment|due|repayment)\b|^(when|how much)\b.*\b(due|owe|next)\b|\bwhen\b.*\b(i|my)\b.*\b(pay|payment|due|repay)\b|\bhow much\b.*\b(i|my)\b.*\bnext\b/;
 const NOT_A_PAYMENT_QUESTION = /\b(miss|what happens|fees?|how do|how can|how to)\b/;
 const MORE_LOAN_STATUS = [
+  /\b(help|problem|issue|question)s?\b.*\b(with|about) my (loans?|requests?|applications?)\b/,
   /\b(what|which|how many) loans?\b.*\b(do|did) i\b/,
   /\b(updates?|news)\b.*\bmy\b.*\b(loans?|requests?|applications?)\b/,
   /\bwhy\b.*\b(reject(ed)?|decline(d)?|den(y|ied)|refuse(d)?)\b.*\bmy\b.*\b(loan|request|application)/,

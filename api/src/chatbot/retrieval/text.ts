@@ -22,6 +22,7 @@ const PHRASES: [RegExp, string][] = [
   [/\bdefault\s+((?:interest\s+)?rate|term|amount|value|setting)s?\b/g, "suggested $1"],
   [/\b(?:finish|finished|complete|completed|done)\s+(?:re)?pay(?:ing|ments?)?\b/g, "payoff repaid"],
   [/\bhow\s+much\s+(?:money\s+)?(?:can|could|may|will)\s+(?:i|we)\s+(?:borrow|get|request|ask\s+for)\b/g, "amount limit"],
+  [/^\s*(?:help|help me|menu|options|what can i ask)\W*$/g, "assistant"],
   [/\b(?:who\s+are\s+you|what\s+(?:can|do)\s+you\s+do|what\s+are\s+you|are\s+you\s+(?:a\s+)?(?:bot|robot|ai|human|real|person))\b/g, "assistant"],
   [/\bpay(?:ing)?\s+back\b/g, "repay"],
   [/\bearly\s+repayment\b/g, "payoff early"],
@@ -56,7 +57,7 @@ export const STOP_WORDS = new Set(
     "i if in into is it its itself just let me more most much my myself no nor not now of on once only or other our ours out " +
     "over own please same she should so some such than that the their theirs them then there these they this those through " +
     "to too under until up very was we were what when where which while who whom why will with would you your yours " +
-    "tell know want like take taking ask asking happen happens happened see find look get going make someone anyone else really actually way thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
+    "tell know want like take taking ask asking explain describe happen happens happened see find look get going make someone anyone else really actually way thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
   ).split(" "),
 );
 
