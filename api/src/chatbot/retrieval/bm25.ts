@@ -1,4 +1,5 @@
-import { terms as toTerms } from "./text";
+import { canonical, SYNONYM_STEMS, terms as toTerms } from "./text";
+import { closestKnown } from "./typos";
 
 /**
  * Okapi BM25 over knowledge chunks, with the title counted as extra body weight (a small BM25F):
@@ -68,6 +69,13 @@ export class Bm25Index {
     this.avgLength = this.docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, this.docs.length);
   }
 
+  /** A term the index never saw is read as the known term one typo away, if there is one ("intrest" -> rate). */
+  private correct(term: string): string {
+    if (this.df.has(term)) return term;
+    const known = closestKnown(term, [...this.df.keys(), ...SYNONYM_STEMS]);
+    return known === undefined ? term : canonical(known);
+  }
+
   get size(): number {
     return this.docs.length;
   }
@@ -80,7 +88,7 @@ export class Bm25Index {
 
   /** Chunks ranked by BM25 for the query, best first; chunks sharing no term are left out. */
   search(query: string, limit = 5): Hit[] {
-    const queryTerms = [...new Set(toTerms(query))];
+    const queryTerms = [...new Set(toTerms(query).map((term) => this.correct(term)))];
     if (queryTerms.length === 0) return [];
     // A word the knowledge base never uses still counts against coverage, but less: it may be noise ("whats").
     const weightOf = (t: string) => (this.df.has(t) ? this.idf(t) : this.idf(t) * UNKNOWN_TERM_WEIGHT);

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { stem } from "./stem";
 import { terms } from "./text";
 import { Bm25Index, type Chunk } from "./bm25";
+import { closestKnown, editDistance } from "./typos";
 import { loadKnowledge, parseKnowledge } from "../knowledge";
 
 describe("the Porter stemmer", () => {
@@ -99,5 +100,26 @@ describe("the knowledge base", () => {
     const topics = new Set(loadKnowledge().map((c) => c.topic));
     for (const topic of ["platform", "accounts", "kyc", "loans", "marketplace", "portfolio", "fees", "support"]) assert.ok(topics.has(topic), topic);
     assert.ok(loadKnowledge().length >= 40);
+  });
+});
+
+describe("typo correction", () => {
+  it("counts edits, a swap of neighbours as one", () => {
+    assert.equal(editDistance("review", "reveiw", 2), 1);
+    assert.equal(editDistance("intrest", "interest", 2), 1);
+    assert.equal(editDistance("kitten", "sitting", 5), 3);
+    assert.equal(editDistance("abc", "abcdefgh", 2), 3);
+  });
+
+  it("reads a misspelt word as the known word one typo away, and leaves short or unknown words alone", () => {
+    assert.equal(closestKnown("documnet", ["document", "doctor"]), "document");
+    assert.equal(closestKnown("pari", ["pai"]), undefined);
+    assert.equal(closestKnown("weather", ["whether", "leather"]), undefined);
+  });
+
+  it("lets a question with typos find its section", () => {
+    const index = new Bm25Index(loadKnowledge());
+    assert.equal(index.search("kyc reveiw time")[0].chunk.title, "How long does KYC review take?");
+    assert.equal(index.search("whats the intrest rate")[0].chunk.title, "What interest rates are available?");
   });
 });

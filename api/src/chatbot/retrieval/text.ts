@@ -111,6 +111,9 @@ for (const group of SYNONYM_GROUPS) {
   for (const word of group) CANONICAL.set(stem(word), head);
 }
 
+/** Every stem the synonym groups know, before folding: candidates for typo correction. */
+export const SYNONYM_STEMS: readonly string[] = [...CANONICAL.keys()];
+
 export function canonical(term: string): string {
   return CANONICAL.get(term) ?? term;
 }
