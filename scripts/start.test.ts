@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { createPublicClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { freePort, rpcAnswers } from "../devchain/anvil";
+import { testDollarAbi } from "../domain/abis";
+import { DEV_ACCOUNTS } from "../domain/devAccounts";
 
 // `npm start` on embedded defaults (PGlite, in-memory key-value), from an empty data directory.
 describe("npm start", { timeout: 600_000 }, () => {
@@ -31,6 +35,7 @@ describe("npm start", { timeout: 600_000 }, () => {
     assert.equal(config.data.chainId, 31337);
     assert.equal(config.data.rpcUrl, "/api/rpc");
     assert.match(started.output, /admin@loanmint\.local/);
+    assert.ok((await demoBorrowerDollars(rpcUrl, config.data)) >= 10_000n * 10n ** 6n, "the demo borrower's wallet holds test dollars");
 
     const registered = await fetch(`http://localhost:${port}/api/auth/register`, {
       method: "POST",
@@ -56,6 +61,13 @@ describe("npm start", { timeout: 600_000 }, () => {
     await stopPlatform(started.child);
   });
 });
+
+async function demoBorrowerDollars(rpcUrl: string, config: unknown): Promise<bigint> {
+  const { contracts } = config as { contracts: { stablecoin: `0x${string}` } };
+  const client = createPublicClient({ transport: http(rpcUrl) });
+  const holder = privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address;
+  return client.readContract({ address: contracts.stablecoin, abi: testDollarAbi, functionName: "balanceOf", args: [holder] });
+}
 
 async function startPlatform(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: string }> {
   const child = spawn(process.execPath, ["scripts/bootstrap.mjs", "start", "--no-demo"], { env, stdio: ["ignore", "pipe", "pipe"] });

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startAnvil, rpcAnswers, type Anvil } from "../devchain/anvil";
 import { LOCAL_CHAIN_ID, type Deployment } from "../domain/deployment";
+import { fundDemoWallets } from "./fundDemoWallets";
 
 const flags = new Set(process.argv.slice(2));
 const root = process.cwd();
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
 
   await step("chain", startChainIfNeeded);
   const deployment = await step("contracts", deployContracts);
+  if (chainId === LOCAL_CHAIN_ID) await step("demo wallets", () => fundDemoWallets(rpcUrl, deployment));
   if (!devMode) await step("app", buildAppIfStale);
   const server = await step("api", startApi);
   if (!flags.has("--no-indexer")) await step("indexer", () => startIndexerInProcess(server, deployment));
