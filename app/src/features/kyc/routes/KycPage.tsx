@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
@@ -23,6 +24,10 @@ export function KycPage() {
   // The socket layer already moves the session's status; the submission details are refetched here.
   useRealtimeEvent("kyc:status", () => void queryClient.invalidateQueries({ queryKey: kycStatusKey }));
   const status: KycStatus = kyc.data?.status ?? sessionStatus;
+  // The server's answer wins over a stored session that missed a live decision (the loan pages read the session).
+  useEffect(() => {
+    if (kyc.data && kyc.data.status !== sessionStatus) useSession.getState().updateUser({ kycStatus: kyc.data.status });
+  }, [kyc.data, sessionStatus]);
   const [title, text, tone] = STATUS[status];
   const reason = status === "rejected" ? kyc.data?.kyc.rejectionReason : null;
   const docs = kyc.data?.kycDocuments ?? {};

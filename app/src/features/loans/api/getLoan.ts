@@ -9,5 +9,5 @@ export async function getLoan(id: string): Promise<Loan> {
 }
 
 export function useLoan(id: string | undefined) {
-  return useQuery({ queryKey: loanKeys.one(id ?? ""), queryFn: () => getLoan(id!), enabled: Boolean(id), staleTime: 0 });
+  return useQuery({ queryKey: loanKeys.one(id ?? ""), queryFn: () => getLoan(id!), enabled: Boolean(id), staleTime: 0, refetchInterval: 15_000 });
 }

@@ -63,13 +63,14 @@ export function LoanDetailsPage() {
     );
   }
 
-  const l = loan.data;
+  const note = activity.data;
+  // The chain is the source of truth: a burned note is a repaid loan even before the API's watcher records it.
+  const l = note?.burned && loan.data.status === "active" ? { ...loan.data, status: "completed" as const } : loan.data;
   const terms = loanTerms(l);
   const repaid = parseUsd(l.totalRepaid);
   const rows = terms ? installments(terms, repaid, l.status === "completed", BigInt(Math.floor(Date.now() / 1000))) : [];
   const late = rows.filter((r) => r.state === "late");
   const repayable = minted && (l.status === "active" || l.status === "defaulted");
-  const note = activity.data;
 
   return (
     <div className="container page" data-testid="loan-details" data-status={l.status}>

@@ -6,7 +6,7 @@ import { monthlyPayment } from "../../../../../domain/schedule";
 import { LOAN_MESSAGES } from "../../../../../domain/schemas/loans";
 import { Field } from "../../../components/Field";
 import { PageHeader } from "../../../components/PageHeader";
-import { serverMessage } from "../../../lib/errors";
+import { serverFieldErrors, serverMessage } from "../../../lib/errors";
 import { useRequestLoan, type LoanRequestPayload } from "../api/requestLoan";
 import { BorrowGate, useCanBorrow } from "../components/BorrowGate";
 import { loanFieldErrors } from "../components/loanForm";
@@ -38,7 +38,8 @@ export function RequestLoanPage() {
     termMonths: form.termMonths,
     collateral: { type: form.collateralType, value: form.collateralValue, description: form.collateralDescription },
   };
-  const errors = { ...loanFieldErrors(payload), ...serverErrors };
+  const errors: Record<string, string> = { ...loanFieldErrors(payload) };
+  for (const [key, message] of Object.entries(serverErrors)) if (message) errors[key] = message;
   const stepErrors = (i: number) => Object.fromEntries(Object.entries(errors).filter(([k]) => (WIZARD_STEPS[i].fields as readonly string[]).includes(k)));
   const valid = Object.keys(stepErrors(step)).length === 0;
   const shown = (key: string) => (touched[key] ? errors[key] : undefined);
@@ -72,6 +73,7 @@ export function RequestLoanPage() {
         navigate("/loans/my-loans");
       },
       onError: (error) => {
+        setServerErrors(serverFieldErrors(error));
         toast.error(serverMessage(error, LOAN_MESSAGES.submitFailed));
       },
     });

@@ -1,0 +1,161 @@
+import { test, expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { createPublicClient, http, type Address } from "viem";
+import { foundry } from "viem/chains";
+import { testDollarAbi } from "../domain/abis";
+import { installTestWallet } from "./testWallet";
+import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
+import { query } from "./db";
+import { E2E_ADMIN_INVITE, E2E_BASE_URL, E2E_RPC_URL } from "./stack";
+
+/**
+ * The borrower journey (issue 7 item 8): a new borrower links a wallet and uploads KYC, an admin approves it,
+ * the borrower requests a loan through the wizard, the admin approves it and the principal arrives, one
+ * installment is repaid on-chain, then an early payoff burns the note and the loan shows completed.
+ */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const USD = 1_000_000n;
+
+let api: APIRequestContext;
+let adminToken = "";
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await api.post("/api/auth/login", { data: { email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).data.token;
+}
+
+test.beforeAll(async () => {
+  api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  const admin = newAccount("admin");
+  const registered = await api.post("/api/auth/register", { data: { ...admin, role: "admin", adminInviteCode: E2E_ADMIN_INVITE } });
+  expect(registered.ok(), await registered.text()).toBeTruthy();
+  adminToken = await login(admin.email, admin.password);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+});
+
+test("a new borrower verifies, borrows through the wizard, repays an installment and pays off early", async ({ page }) => {
+  test.setTimeout(180_000);
+  const asAdmin = { authorization: `Bearer ${adminToken}` };
+  await skipSplash(page);
+  const wallet = await installTestWallet(page);
+  const account = newAccount("borrower");
+  await registerByApi(page, account);
+  await loginByForm(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("kyc-banner")).toContainText("KYC Required");
+
+  // 1. Link a wallet (a SIWE signature) and get gas and test dollars from the dev faucet.
+  await page.goto("/profile");
+  const card = page.getByTestId("wallet-card");
+  await card.getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByTestId("rk-wallet-option-injected").click();
+  await expect(page.getByText("Wallet connected successfully!")).toBeVisible();
+  const faucet = await api.post("/api/dev/faucet", { data: { address: wallet.address } });
+  expect(faucet.ok(), await faucet.text()).toBeTruthy();
+
+  // The wizard says what is missing before anything is sent.
+  await page.goto("/loans/request");
+  await expect(page.getByTestId("borrow-gate")).toContainText("KYC verification required");
+  await expect(page.getByTestId("borrow-gate").getByRole("link", { name: "Go to KYC verification" })).toHaveAttribute("href", "/kyc");
+
+  // 1b. Upload KYC documents.
+  await page.goto("/kyc");
+  await expect(page.getByTestId("kyc-status")).toHaveAttribute("data-status", "none");
+  await page.getByRole("button", { name: "Submit for verification" }).click();
+  await expect(page.getByText("Please upload at least one document").first()).toBeVisible();
+  await page.getByLabel("ID document type").selectOption("passport");
+  await page.getByLabel("ID document", { exact: true }).setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel("Proof of address").setInputFiles({ name: "bill.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Submit for verification" }).click();
+  await expect(page.getByTestId("kyc-status")).toHaveAttribute("data-status", "pending");
+  await expect(page.getByTestId("kyc-form")).toHaveCount(0);
+  await screenshot(page, "borrower-01-kyc-pending");
+
+  // 2. The admin approves the KYC; the page follows live.
+  const [{ id: userId }] = await query<{ id: string }>("select id from users where email = $1", [account.email]);
+  const decided = await api.put(`/api/admin/users/${userId}/kyc`, { data: { action: "approve" }, headers: asAdmin });
+  expect(decided.ok(), await decided.text()).toBeTruthy();
+  await expect(page.getByTestId("kyc-status")).toHaveAttribute("data-status", "approved", { timeout: 20_000 });
+  await expect(page.getByTestId("kyc-approved")).toBeVisible();
+
+  // 3. The wizard: Next only when the step is valid, Previous disabled on step 1, submission on step 3.
+  await page.goto("/loans/request");
+  await expect(page.getByTestId("borrow-gate")).toHaveCount(0);
+  const wizard = page.getByTestId("loan-wizard");
+  await expect(wizard.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await expect(wizard.getByRole("button", { name: "Next" })).toBeDisabled();
+  await wizard.getByLabel("Loan amount (USD)").fill("500");
+  await expect(wizard.getByText("Minimum loan amount is $1,000")).toBeVisible();
+  await wizard.getByLabel("Loan amount (USD)").fill("5000");
+  await wizard.getByLabel("Purpose").selectOption("Business Investment");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByLabel("Interest rate (% a year)").fill("10");
+  await wizard.getByLabel("Term", { exact: true }).selectOption("12");
+  await expect(page.getByTestId("wizard-estimate")).toContainText("$439.58");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await expect(wizard.getByRole("button", { name: "Submit Request" })).toBeDisabled();
+  await wizard.getByLabel("Collateral value (USD)").fill("8000");
+  await wizard.getByLabel("Collateral description").fill("A 2019 delivery van, title in my name");
+  await wizard.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page).toHaveURL(/\/loans\/my-loans$/);
+  const item = page.getByTestId("my-loans-list").getByTestId("loan-item");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Pending");
+  const loanId = (await item.getAttribute("data-loan-id"))!;
+
+  // 4. The admin approves; the approval funds the borrower's verified wallet with the principal.
+  const config = (await (await api.get("/api/config")).json()).data as { contracts: { stablecoin: Address } };
+  const chain = createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
+  const balance = () => chain.readContract({ address: config.contracts.stablecoin, abi: testDollarAbi, functionName: "balanceOf", args: [wallet.address] }) as Promise<bigint>;
+  const before = await balance();
+  const approved = await api.put(`/api/admin/loans/${loanId}/approve`, { data: {}, headers: asAdmin });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  expect(await balance()).toBe(before + 5_000n * USD);
+
+  // 5. Repay one installment: one permit signature, one repayWithPermit transaction; the schedule updates.
+  await page.goto(`/loans/${loanId}`);
+  await expect(page.getByTestId("loan-details")).toHaveAttribute("data-status", "active", { timeout: 20_000 });
+  await expect(page.getByTestId("schedule").locator("tbody tr")).toHaveCount(12);
+  await expect(page.getByTestId("note-holder")).not.toContainText("Not yet indexed", { timeout: 20_000 });
+  const panel = page.getByTestId("repay-panel");
+  const paying = panel.getByText("Paying from");
+  const connectButton = panel.getByRole("button", { name: "Connect Wallet" });
+  await expect(paying.or(connectButton)).toBeVisible();
+  if (await connectButton.isVisible()) {
+    await connectButton.click();
+    await page.getByTestId("rk-wallet-option-injected").click();
+    await expect(paying).toBeVisible();
+  }
+  await page.getByTestId("repay-installment").click();
+  await expect(page.getByText("Installment 1 paid")).toBeVisible({ timeout: 30_000 });
+  const firstRow = page.getByTestId("schedule").locator("tbody tr").first();
+  await expect(firstRow).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
+  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.58");
+  await expect(page.getByTestId("timeline")).toContainText("Repayment of $439.58");
+  await screenshot(page, "borrower-02-installment-paid");
+
+  // 6. Early payoff burns the note; the loan shows completed.
+  await page.getByTestId("repay-payoff").click();
+  await expect(page.getByText("Loan paid off")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("loan-completed")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("note-holder")).toHaveText("Burned (repaid)");
+  await expect(page.getByTestId("schedule").locator('tbody tr[data-state="paid"]')).toHaveCount(12);
+  const [note] = await query<{ burned: boolean; status: string }>("select n.burned, n.status from chain_notes n join loans l on l.loan_number::numeric = n.token_id where l.id = $1", [loanId]);
+  expect(note).toEqual({ burned: true, status: "repaid" });
+  await screenshot(page, "borrower-03-paid-off");
+
+  // The API's watcher records the completion; My Loans and the dashboard read it.
+  const watched = await api.post("/api/admin/jobs/loan-watcher", { headers: asAdmin });
+  expect(watched.ok(), await watched.text()).toBeTruthy();
+  await page.goto("/loans/my-loans");
+  await expect(page.getByTestId("my-loans-list").getByTestId("loan-item")).toContainText("Completed");
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("tile-total-borrowed")).toContainText("$5,000.00");
+  await expect(page.getByTestId("tile-nft-loans")).toContainText("1");
+  await expect(page.getByTestId("tile-active-loans")).toContainText("0 of 1");
+  await expect(page.getByTestId("recent-transactions")).toContainText("Loan disbursement");
+  await expect(page.getByTestId("performance")).toContainText("100%");
+});
