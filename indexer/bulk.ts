@@ -13,11 +13,24 @@ export async function bulkInsert(
   rows: Record<string, unknown>[],
   onConflict: { doNothing: true } | { target: string[] },
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
+  if (rows.length > 0) await db.execute(bulkInsertQuery(table, rows, onConflict));
+}
+
+/**
+ * The statement alone, so a batch can send all its tables' inserts as one statement (data-modifying WITH
+ * clauses). Columns the rows leave undefined and the table fills itself (a serial id) are left out.
+ */
+export function bulkInsertQuery(
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  onConflict: { doNothing: true } | { target: string[] },
+): SQL {
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(
+    ([field, column]) => !(column.hasDefault && rows[0][field] === undefined),
+  );
   const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
   const arrays = sql.join(
-    columns.map(([field, column]) => sql`${arrayLiteral(rows.map((row) => row[field]))}::${sql.raw(column.getSQLType())}[]`),
+    columns.map(([field, column]) => sql`${arrayLiteral(rows, field)}::${sql.raw(column.getSQLType())}[]`),
     sql`, `,
   );
   let conflict: SQL;
@@ -31,17 +44,32 @@ export async function bulkInsert(
       .map(([, column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
     conflict = sql`on conflict (${sql.join(target.map((name) => sql.identifier(name)), sql`, `)}) do update set ${sql.join(updates, sql`, `)}`;
   }
-  await db.execute(sql`insert into ${sql.identifier(getTableName(table))} (${names}) select * from unnest(${arrays}) ${conflict}`);
+  return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select * from unnest(${arrays}) ${conflict}`;
 }
 
-/** A Postgres array literal ({a,"b c",NULL}) of scalar values; the cast on the SQL side gives them their type. */
-function arrayLiteral(values: unknown[]): string {
-  const parts = values.map((value) => {
-    if (value === null || value === undefined) return "NULL";
-    if (value instanceof Date) return `"${value.toISOString()}"`;
-    if (typeof value === "bigint" || typeof value === "number") return value.toString();
-    if (typeof value === "boolean") return value ? "t" : "f";
-    return `"${String(value).replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  });
-  return `{${parts.join(",")}}`;
+/** A Postgres array literal ({a,"b c",NULL}) of scalar values (objects as JSON); the cast on the SQL side gives them their type. */
+function arrayLiteral(rows: Record<string, unknown>[], field: string): string {
+  let out = "{";
+  // Rows of one block share its time: format each Date once.
+  let lastDate: Date | null = null;
+  let lastIso = "";
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0) out += ",";
+    const value = rows[i][field];
+    if (value === null || value === undefined) out += "NULL";
+    else if (typeof value === "bigint" || typeof value === "number") out += value.toString();
+    else if (typeof value === "boolean") out += value ? "t" : "f";
+    else if (value instanceof Date) {
+      if (value !== lastDate) [lastDate, lastIso] = [value, `"${value.toISOString()}"`];
+      out += lastIso;
+    } else if (typeof value === "object") out += quote(JSON.stringify(value));
+    else out += quote(String(value));
+  }
+  return out + "}";
+}
+
+/** Hashes and addresses need no escaping: only look for the two characters that do. */
+function quote(text: string): string {
+  if (text.indexOf("\\") < 0 && text.indexOf('"') < 0) return `"${text}"`;
+  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }

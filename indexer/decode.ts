@@ -15,33 +15,28 @@ export interface ChainEvent {
 
 interface Decoder {
   contract: string;
-  event: AbiEvent;
-  indexed: AbiParameter[];
-  data: AbiParameter[];
-  addressNames: string[];
-  staticData: boolean;
+  name: string;
+  /** One reader per argument, in ABI order: the hot loop only calls them. */
+  fields: { name: string; read(log: Log): unknown }[];
 }
 
 /**
  * Decodes logs with selectors computed once per ABI: viem's decodeEventLog hashes every ABI item on each
- * call, which dominated the backfill's time.
+ * call, which dominated the backfill's time. Each event's argument readers are built once too, and logs
+ * are found by address then selector without building a key string per log.
  */
 export class LogDecoder {
-  private readonly byKey = new Map<string, Decoder>();
+  private readonly byAddress = new Map<string, Map<string, Decoder>>();
+  private lastBlock: string | null = null;
+  private lastTime: Date | null = null;
 
   constructor(contracts: { name: string; address: string; abi: Abi }[]) {
     for (const contract of contracts) {
+      const bySelector = new Map<string, Decoder>();
+      this.byAddress.set(contract.address.toLowerCase(), bySelector);
       for (const item of contract.abi) {
         if (item.type !== "event" || item.anonymous) continue;
-        const selector = toEventSelector(item).toLowerCase();
-        this.byKey.set(`${contract.address.toLowerCase()}:${selector}`, {
-          contract: contract.name,
-          event: item,
-          indexed: item.inputs.filter((input) => input.indexed),
-          data: item.inputs.filter((input) => !input.indexed),
-          addressNames: item.inputs.filter((input) => input.type === "address").map((input) => input.name!),
-          staticData: item.inputs.filter((input) => !input.indexed).every(isWord),
-        });
+        bySelector.set(toEventSelector(item).toLowerCase(), { contract: contract.name, name: item.name, fields: readers(item) });
       }
     }
   }
@@ -50,55 +45,79 @@ export class LogDecoder {
   decode(log: Log): ChainEvent | null {
     const topic0 = log.topics[0];
     if (!topic0) return null;
-    const decoder = this.byKey.get(`${log.address.toLowerCase()}:${topic0.toLowerCase()}`);
+    const bySelector = this.byAddress.get(log.address) ?? this.byAddress.get(log.address.toLowerCase());
+    const decoder = bySelector?.get(topic0) ?? bySelector?.get(topic0.toLowerCase());
     if (!decoder) return null;
     const args: Record<string, unknown> = {};
-    decoder.indexed.forEach((input, i) => {
-      const topic = log.topics[i + 1] as Hex;
-      args[input.name!] = isHashedWhenIndexed(input) ? topic : decodeTopic(input, topic);
-    });
-    if (decoder.staticData) {
-      // Every data field is one 32-byte word: slice them directly, as decodeAbiParameters would.
-      decoder.data.forEach((input, i) => (args[input.name!] = decodeWord(input, log.data.slice(2 + i * 64, 2 + (i + 1) * 64))));
-    } else if (decoder.data.length > 0) {
-      const values = decodeAbiParameters(decoder.data, log.data);
-      decoder.data.forEach((input, i) => (args[input.name!] = values[i]));
-    }
-    // Lowercase like users.wallet_address, so mirror rows join with accounts directly.
-    for (const name of decoder.addressNames) args[name] = (args[name] as string).toLowerCase();
+    for (const field of decoder.fields) args[field.name] = field.read(log);
     return {
       contract: decoder.contract,
-      name: decoder.event.name,
+      name: decoder.name,
       args,
       address: log.address.toLowerCase(),
       blockNumber: Number(log.blockNumber),
       blockHash: log.blockHash!,
-      blockTime: blockTime(log),
+      blockTime: this.blockTime(log),
       txHash: log.transactionHash!,
       logIndex: log.logIndex!,
     };
   }
+
+  /** Nodes that follow the newer log format (anvil does) give the block's time with each log; one Date per block. */
+  private blockTime(log: Log): Date | null {
+    if (log.blockHash === this.lastBlock) return this.lastTime;
+    const seconds = (log as { blockTimestamp?: bigint | null }).blockTimestamp;
+    this.lastBlock = log.blockHash;
+    this.lastTime = seconds ? new Date(Number(seconds) * 1000) : null;
+    return this.lastTime;
+  }
+}
+
+function readers(event: AbiEvent): Decoder["fields"] {
+  const fields: Decoder["fields"] = [];
+  const data = event.inputs.filter((input) => !input.indexed);
+  event.inputs
+    .filter((input) => input.indexed)
+    .forEach((input, i) => {
+      const topic = i + 1;
+      let read: (log: Log) => unknown;
+      if (isHashedWhenIndexed(input)) read = (log) => log.topics[topic];
+      else if (isWord(input)) read = wordReader(input, (log) => (log.topics[topic] as string).slice(2));
+      else read = (log) => decodeAbiParameters([input], log.topics[topic] as Hex)[0];
+      fields.push({ name: input.name!, read });
+    });
+  if (data.every(isWord)) {
+    // Every data field is one 32-byte word: slice them directly, as decodeAbiParameters would.
+    data.forEach((input, i) => {
+      const start = 2 + i * 64;
+      fields.push({ name: input.name!, read: wordReader(input, (log) => log.data.slice(start, start + 64)) });
+    });
+  } else if (data.length > 0) {
+    let cached: { log: Log; values: readonly unknown[] } | null = null;
+    const values = (log: Log) => {
+      if (cached?.log !== log) cached = { log, values: decodeAbiParameters(data, log.data) };
+      return cached.values;
+    };
+    data.forEach((input, i) => {
+      const read = (log: Log) => values(log)[i];
+      // Lowercase like users.wallet_address, so mirror rows join with accounts directly.
+      fields.push({ name: input.name!, read: input.type === "address" ? (log) => (read(log) as string).toLowerCase() : read });
+    });
+  }
+  return fields;
+}
+
+/** Addresses come out lowercase (like users.wallet_address, so mirror rows join with accounts directly). */
+function wordReader(input: AbiParameter, hexOf: (log: Log) => string): (log: Log) => unknown {
+  if (input.type === "address") return (log) => `0x${hexOf(log).slice(24).toLowerCase()}`;
+  return (log) => BigInt(`0x${hexOf(log)}`);
 }
 
 function isHashedWhenIndexed(input: AbiParameter): boolean {
   return input.type === "string" || input.type === "bytes" || input.type.endsWith("]") || input.type === "tuple";
 }
 
-function decodeTopic(input: AbiParameter, topic: Hex): unknown {
-  return isWord(input) ? decodeWord(input, topic.slice(2)) : decodeAbiParameters([input], topic)[0];
-}
-
 /** Types whose encoding is one word this file decodes itself: addresses and unsigned integers. */
 function isWord(input: AbiParameter): boolean {
   return input.type === "address" || /^uint\d*$/.test(input.type);
-}
-
-function decodeWord(input: AbiParameter, hex: string): unknown {
-  return input.type === "address" ? `0x${hex.slice(24)}` : BigInt(`0x${hex}`);
-}
-
-/** Nodes that follow the newer log format (anvil does) give the block's time with each log. */
-function blockTime(log: Log): Date | null {
-  const seconds = (log as { blockTimestamp?: bigint | null }).blockTimestamp;
-  return seconds ? new Date(Number(seconds) * 1000) : null;
 }

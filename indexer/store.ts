@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/connect";
 import { chainOutbox, chainUndo } from "../db/schema/chain";
 import { users } from "../db/schema/users";
-import { bulkInsert } from "./bulk";
+import { bulkInsertQuery } from "./bulk";
 import type { ChainEvent } from "./decode";
 
 /**
@@ -258,23 +258,29 @@ export class Batch {
     }
   }
 
-  /** Everything the batch produced, inside the caller's transaction. */
-  async write(tx: Db): Promise<number> {
-    let written = 0;
-    for (const [table, rows] of this.inserts) {
-      await bulkInsert(tx, table, rows, { doNothing: true });
-      written += rows.length;
+  /**
+   * The batch's row writes, one statement per table (log rows, derived rows, undo journal), for the caller
+   * to send as one data-modifying WITH statement inside its transaction: a round trip is what a busy
+   * database makes expensive, not rows.
+   */
+  writes(): { queries: SQL[]; rows: number } {
+    const queries: SQL[] = [];
+    let rows = 0;
+    for (const [table, list] of this.inserts) {
+      queries.push(bulkInsertQuery(table, list, { doNothing: true }));
+      rows += list.length;
     }
-    for (const { table, keyFields, rows } of this.upserts) {
-      await bulkInsert(tx, table, rows, { target: ["chainId", ...keyFields] });
-      written += rows.length;
+    for (const { table, keyFields, rows: list } of this.upserts) {
+      queries.push(bulkInsertQuery(table, list, { target: ["chainId", ...keyFields] }));
+      rows += list.length;
     }
-    for (const chunk of chunks(chainUndo, this.journal)) await tx.insert(chainUndo).values(chunk);
-    if (this.outbox.length > 0) await this.writeOutbox(tx);
-    return written;
+    if (this.journal.length > 0) queries.push(bulkInsertQuery(chainUndo, this.journal, { doNothing: true }));
+    return { queries, rows };
   }
 
-  private async writeOutbox(tx: Db): Promise<void> {
+  /** Outbox rows, addressed to the accounts of the wallets they name; nothing to do for a silent batch. */
+  async writeOutbox(tx: Db): Promise<void> {
+    if (this.outbox.length === 0) return;
     const wallets = [...new Set(this.outbox.flatMap((message) => message.wallets ?? []))];
     const userOf = new Map<string, string>();
     if (wallets.length > 0) {

@@ -1,5 +1,4 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { createPublicClient, http, type Log, type PublicClient } from "viem";
 import type { Db } from "../db/connect";
 import {
@@ -24,6 +23,7 @@ import { LogDecoder, type ChainEvent } from "./decode";
 import { ENTITY_DEFS } from "./entities";
 import { tryAcquireWriter, type Writer } from "./lock";
 import { AdaptiveRange, DEFAULT_RANGE, isRangeError, type RangeLimits } from "./range";
+import { bulkInsertQuery } from "./bulk";
 import { Batch, EntityCache } from "./store";
 
 /** Append-only log tables: a rollback deletes their rows above the common ancestor. */
@@ -182,8 +182,7 @@ export class ChainSync implements Indexer {
     while (!(writer = await tryAcquireWriter(this.options.db, this.chainId))) await new Promise((r) => setTimeout(r, 500));
     this.role = "active";
     try {
-      await this.prepare(writer.db);
-      await this.resetMirror(writer.db, "reindex requested");
+      await this.prepare(writer.db, "reindex requested");
       while (await this.step(writer.db));
     } finally {
       await writer.release();
@@ -260,16 +259,16 @@ export class ChainSync implements Indexer {
     return (await this.client.getBlock({ blockNumber: BigInt(number) })).hash!;
   }
 
-  /** Checks the chain is the deployment's and the mirror is of this deployment; otherwise starts it afresh. */
-  private async prepare(db: Db): Promise<void> {
-    const genesis = await this.blockHash(0);
+  /** Checks the chain is the deployment's and the mirror is of this deployment; otherwise (or when asked) starts it afresh. */
+  private async prepare(db: Db, rebuild?: string): Promise<void> {
+    const [genesis, row] = await Promise.all([this.blockHash(0), this.readCursor(db)]);
     if (genesis !== this.options.deployment.genesisHash) {
       throw new ChainMismatchError(
         `the chain at ${this.options.rpcUrl} (genesis ${genesis}) is not the one deployed to (genesis ${this.options.deployment.genesisHash})`,
       );
     }
     this.cache.clear(false);
-    const row = await this.readCursor(db);
+    if (rebuild) return this.resetMirror(db, rebuild);
     if (!row) return this.resetMirror(db, "no mirror yet");
     if (row.genesisHash !== genesis) return this.resetMirror(db, "the chain was reset");
     if (row.deploymentKey !== deploymentKey(this.options.deployment)) return this.resetMirror(db, "the contracts were redeployed");
@@ -284,27 +283,22 @@ export class ChainSync implements Indexer {
     const start = this.options.deployment.deployBlock - 1;
     const [startHash, head] = await Promise.all([this.blockHash(start), this.client.getBlockNumber()]);
     const cursor: Cursor = { blockNumber: start, blockHash: startHash, silentUntil: Number(head) - this.confirmations };
-    await db.transaction(async (tx) => {
-      this.cache.clear(false);
-      await clearMirror(tx as unknown as Db, this.chainId);
-      await tx
-        .insert(chainCursors)
-        .values({
-          chainId: this.chainId,
-          genesisHash: this.options.deployment.genesisHash,
-          deploymentKey: deploymentKey(this.options.deployment),
-          ...cursor,
-        })
-        .onConflictDoUpdate({
-          target: chainCursors.chainId,
-          set: {
-            genesisHash: this.options.deployment.genesisHash,
-            deploymentKey: deploymentKey(this.options.deployment),
-            ...cursor,
-            updatedAt: new Date(),
-          },
-        });
-    });
+    const values = {
+      chainId: this.chainId,
+      genesisHash: this.options.deployment.genesisHash,
+      deploymentKey: deploymentKey(this.options.deployment),
+      ...cursor,
+    };
+    this.cache.clear(false);
+    await db.execute(
+      withWrites([
+        ...clearMirrorQueries(this.chainId),
+        sql`insert into ${chainCursors} (chain_id, genesis_hash, deployment_key, block_number, block_hash, silent_until)
+            values (${values.chainId}, ${values.genesisHash}, ${values.deploymentKey}, ${values.blockNumber}, ${values.blockHash}, ${values.silentUntil})
+            on conflict (chain_id) do update set genesis_hash = excluded.genesis_hash, deployment_key = excluded.deployment_key,
+              block_number = excluded.block_number, block_hash = excluded.block_hash, silent_until = excluded.silent_until, updated_at = now()`,
+      ]),
+    );
     this.cursor = cursor;
     this.cache.clear(true);
   }
@@ -312,15 +306,22 @@ export class ChainSync implements Indexer {
   /** One poll: detect a reorg, or index what is new. Answers whether anything happened. */
   private async step(db: Db): Promise<boolean> {
     const poll = ++this.polls;
-    const head = Number(await this.client.getBlockNumber());
+    const cursor = this.cursor!;
+    // Both at once: one round trip to the node per idle poll. A cursor above the head answers no hash.
+    const [headNumber, hashOrNull] = await Promise.all([
+      this.client.getBlockNumber(),
+      this.blockHash(cursor.blockNumber).catch(() => null),
+    ]);
+    const head = Number(headNumber);
     this.head = head;
     const target = head - this.confirmations;
-    const cursor = this.cursor!;
     if (cursor.blockNumber > head) {
       await this.reorg(db, head, `the chain's head ${head} is below the mirror's block ${cursor.blockNumber}`);
       return true;
     }
-    if (cursor.blockNumber >= 0 && (await this.blockHash(cursor.blockNumber)) !== cursor.blockHash) {
+    // The block is there (the head is above it): ask again, so a failure is reported as what it is.
+    const cursorHash = hashOrNull ?? (await this.blockHash(cursor.blockNumber));
+    if (cursorHash !== cursor.blockHash) {
       await this.reorg(db, head, `block ${cursor.blockNumber} changed`);
       return true;
     }
@@ -418,26 +419,33 @@ export class ChainSync implements Indexer {
     }
   }
 
+  /**
+   * One transaction of three round trips: BEGIN, one statement that writes every table and moves the
+   * cursor, COMMIT (plus the outbox rows, when there are any). History replayed silently commits without
+   * waiting for the WAL flush: a Postgres crash can then only lose whole batches, cursor included, which
+   * are fetched again, and nothing was pushed for them.
+   */
   private async commit(db: Db, fetched: Fetched, batch: Batch, events: ChainEvent[], finalized: number): Promise<void> {
     const hashes = new Map<number, string>([[fetched.to, fetched.toHash]]);
     for (const event of events) if (event.blockNumber > finalized) hashes.set(event.blockNumber, event.blockHash);
     const info: BatchInfo = { from: fetched.from, to: fetched.to, logs: fetched.logs.length, rows: 0, outbox: batch.outbox.length };
+    const { queries, rows } = batch.writes();
+    info.rows = rows;
+    const blocks = [...hashes].map(([number, hash]) => ({ chainId: this.chainId, number, hash }));
+    queries.push(
+      bulkInsertQuery(chainBlocks, blocks, { target: ["chainId", "number"] }),
+      // Disjoint from the rows above: those are the range's last block and unfinalised ones.
+      sql`delete from ${chainBlocks} where ${chainBlocks.chainId} = ${this.chainId} and ${chainBlocks.number} <= ${Math.min(finalized, fetched.to - 1)}`,
+      sql`delete from ${chainUndo} where ${chainUndo.chainId} = ${this.chainId} and ${chainUndo.blockNumber} <= ${finalized}`,
+      sql`update ${chainCursors} set block_number = ${fetched.to}, block_hash = ${fetched.toHash}, updated_at = now() where ${chainCursors.chainId} = ${this.chainId}`,
+    );
+    const replay = batch.outbox.length === 0 && fetched.to <= this.cursor!.silentUntil;
+    const last = replay ? sql`select set_config('synchronous_commit', 'off', true)` : undefined;
 
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      info.rows = await batch.write(t);
-      await t
-        .insert(chainBlocks)
-        .values([...hashes].map(([number, hash]) => ({ chainId: this.chainId, number, hash })))
-        .onConflictDoUpdate({ target: [chainBlocks.chainId, chainBlocks.number], set: { hash: sql`excluded.hash` } });
-      await t
-        .delete(chainBlocks)
-        .where(and(eq(chainBlocks.chainId, this.chainId), lte(chainBlocks.number, Math.min(finalized, fetched.to - 1))));
-      await t.delete(chainUndo).where(and(eq(chainUndo.chainId, this.chainId), lte(chainUndo.blockNumber, finalized)));
-      await t
-        .update(chainCursors)
-        .set({ blockNumber: fetched.to, blockHash: fetched.toHash, updatedAt: new Date() })
-        .where(eq(chainCursors.chainId, this.chainId));
+      await t.execute(withWrites(queries, last));
+      await batch.writeOutbox(t);
       if (batch.outbox.length > 0) await t.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(this.chainId)})`);
       await this.options.beforeCommit?.(info);
     });
@@ -522,11 +530,27 @@ export async function rollback(db: Db, chainId: number, ancestor: { number: numb
 
 /** Deletes one chain's mirror; outbox rows stay (the API may still deliver them) but are marked reverted. */
 export async function clearMirror(db: Db, chainId: number): Promise<void> {
-  const tables: PgTable[] = [...LOG_TABLES, ...DERIVED_TABLES, chainBlocks, chainUndo];
-  for (const table of tables) {
-    await db.delete(table).where(eq((table as unknown as typeof chainBlocks).chainId, chainId));
-  }
-  await db.update(chainOutbox).set({ reverted: true }).where(and(eq(chainOutbox.chainId, chainId), eq(chainOutbox.reverted, false)));
+  await db.execute(withWrites(clearMirrorQueries(chainId)));
+}
+
+function clearMirrorQueries(chainId: number): SQL[] {
+  const tables = [...LOG_TABLES, ...DERIVED_TABLES, chainBlocks, chainUndo] as unknown as (typeof chainBlocks)[];
+  return [
+    ...tables.map((table) => sql`delete from ${table} where ${table.chainId} = ${chainId}`),
+    sql`update ${chainOutbox} set reverted = true where ${chainOutbox.chainId} = ${chainId} and not ${chainOutbox.reverted}`,
+  ];
+}
+
+/**
+ * Several writes as one statement (data-modifying WITH clauses), atomic without a transaction of its own
+ * and one round trip: each must touch rows the others do not, as they all see the same snapshot.
+ */
+function withWrites(queries: SQL[], last: SQL = sql`select 1`): SQL {
+  const writes = sql.join(
+    queries.map((query, i) => sql`${sql.identifier(`w${i}`)} as (${query})`),
+    sql`, `,
+  );
+  return sql`with ${writes} ${last}`;
 }
 
 export function startIndexer(options: IndexerOptions): Indexer {
