@@ -37,7 +37,15 @@ function termsOf({ loan, note }: LoanWithNote): LoanTerms | null {
 
 const repaidOf = ({ note }: LoanWithNote) => note?.totalRepaid ?? 0n;
 
-function statusLine(entry: LoanWithNote, nowSeconds: bigint): string {
+/** Who holds a note, as the borrower reads it: themselves, or a short address. */
+function holderName(holder: string, wallet: string | null, treasury: string | null): string {
+  const same = (a: string | null) => a !== null && a.toLowerCase() === holder.toLowerCase();
+  if (same(wallet)) return "you";
+  if (same(treasury)) return "the treasury (the platform, until an investor buys it)";
+  return `${holder.slice(0, 6)}…${holder.slice(-4)}`;
+}
+
+function statusLine(entry: LoanWithNote, nowSeconds: bigint, wallet: string | null = null, treasury: string | null = null): string {
   const { loan } = entry;
   const terms = `${displayUsd(loan.principal ?? loan.amount)} for ${loan.termMonths} month${loan.termMonths === 1 ? "" : "s"} at ${percent(loan.rateBps)}, ${loan.purpose.replace(/_/g, " ")}`;
   switch (loan.status) {
@@ -51,7 +59,8 @@ function statusLine(entry: LoanWithNote, nowSeconds: bigint): string {
       if (!t) return `${label(loan)} (${terms}) is active.`;
       const repaid = repaidOf(entry);
       const late = amountDueNow(t, repaid, nowSeconds);
-      return `${label(loan)} (${terms}) is active: ${displayUsd(repaid)} repaid of ${displayUsd(totalDue(t))} scheduled${late > 0n ? `, and ${displayUsd(late)} is overdue` : ", on schedule"}.`;
+      const holder = entry.note ? ` Its note is held by ${holderName(entry.note.holder, wallet, treasury)}.` : "";
+      return `${label(loan)} (${terms}) is active: ${displayUsd(repaid)} repaid of ${displayUsd(totalDue(t))} scheduled${late > 0n ? `, and ${displayUsd(late)} is overdue` : ", on schedule"}.${holder}`;
     }
     case "completed":
       return `${label(loan)} (${terms}) is completed: it was repaid in full${loan.completedAt ? ` on ${dateOf(loan.completedAt)}` : ""} and its note was burned.`;
@@ -73,6 +82,8 @@ const NO_LOANS = "You have no loan requests yet. Once your KYC is approved and y
 export interface PersonalAnswerDeps {
   data: ChatUserData;
   now: () => Date;
+  /** The treasury's address: a note it holds is "held by the treasury". */
+  treasury?: string | null;
 }
 
 /** Answers from the user's own records; null when the intent is not about them. */
@@ -88,7 +99,7 @@ export async function answerPersonal(intent: Intent, user: UserRow, deps: Person
       if (entries.length === 0) return NO_LOANS;
       const picked = pickLoan(entries, intent.loanNumber);
       if (typeof picked === "string") return picked;
-      const lines = picked.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds));
+      const lines = picked.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds, user.walletAddress, deps.treasury ?? null));
       const intro = picked.length === 1 ? "" : `You have ${picked.length} loans${picked.length > MAX_LISTED ? ` (the ${MAX_LISTED} newest below)` : ""}:\n`;
       return `${intro}${lines.map((l) => (picked.length === 1 ? l : `• ${l}`)).join("\n")}`;
     }

@@ -14,6 +14,7 @@ import type { LlmConfig } from "./llm";
 import { createChatRepository } from "./repository";
 import { createChatbotService } from "./service";
 import { createChatUserData } from "./userData";
+import { readDeployment } from "../config/deployment";
 
 /** Each user may ask this many questions per minute, counted in the shared key-value store. */
 export const CHATBOT_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 60_000 };
@@ -24,6 +25,8 @@ export interface ChatbotRouterDeps {
   tokens: TokenService;
   users: UsersRepository;
   chainId: number;
+  /** Where the deployment record lives: it names the treasury, which the answers call by name. */
+  dataDir?: string;
   llm?: LlmConfig;
   limit?: RateLimitRule;
   now?: () => Date;
@@ -38,6 +41,7 @@ export function createChatbotRouter(deps: ChatbotRouterDeps): Router {
     userData: createChatUserData(deps.db, deps.chainId),
     knowledge: createKnowledgeAnswerer(),
     llm: deps.llm,
+    treasury: async () => (deps.dataDir ? ((await readDeployment(deps.dataDir, deps.chainId))?.treasury ?? null) : null),
     now: deps.now ?? (() => new Date()),
     logger: deps.logger,
   });

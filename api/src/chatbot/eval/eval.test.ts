@@ -7,7 +7,7 @@ import { createKnowledgeAnswerer } from "../knowledgeAnswer";
 import { createChatRepository } from "../repository";
 import { createChatbotService, type ChatbotService } from "../service";
 import { createChatUserData } from "../userData";
-import { CHAIN_ID, NOW, missingFacts, seedAda, type EvalQuestion } from "./fixture";
+import { CHAIN_ID, NOW, TREASURY, missingFacts, seedAda, type EvalQuestion } from "./fixture";
 
 const PASS_MARK = 0.9;
 const load = (name: string): EvalQuestion[] => JSON.parse(readFileSync(new URL(name, import.meta.url), "utf8")).questions;
@@ -24,6 +24,7 @@ describe("the assistant's evaluation", () => {
       repository: createChatRepository(database.db),
       userData: createChatUserData(database.db, CHAIN_ID),
       knowledge: createKnowledgeAnswerer(),
+      treasury: async () => TREASURY,
       now: () => NOW,
     });
   });

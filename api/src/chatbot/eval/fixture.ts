@@ -7,7 +7,7 @@ export const CHAIN_ID = 31337;
 /** The clock the seeded records are read at: 45 days into loan #1001, one installment paid. */
 export const NOW = new Date("2026-06-15T12:00:00Z");
 const START = BigInt(Math.floor(NOW.getTime() / 1000)) - 45n * 86_400n;
-const TREASURY = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
+export const TREASURY = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
 const OTHER_BORROWER = "0x90f79bf6eb2c4f870365e785982e1f101e93b906";
 
 export const ACTIVE_TERMS: LoanTerms = { principal: 10_000_000_000n, rateBps: 1200, termMonths: 12, start: START };
