@@ -159,3 +159,66 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await expect(page.getByTestId("recent-transactions")).toContainText("Loan disbursement");
   await expect(page.getByTestId("performance")).toContainText("100%");
 });
+
+test("the loan management page judges the form by the server's rules, lists the requests with details, and My Loans filters them", async ({ page }) => {
+  await skipSplash(page);
+  const account = newAccount("manager");
+  await registerByApi(page, account);
+  await query("update users set kyc_status = 'approved', wallet_address = $1 where email = $2", ["0x" + "ab".repeat(20), account.email]);
+  await loginByForm(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/loans");
+  await expect(page.getByTestId("borrow-gate")).toHaveCount(0);
+  const form = page.getByTestId("loan-form");
+  await form.getByLabel("Loan amount (USD)").fill("2000000");
+  await form.getByLabel("Interest rate (% a year)").fill("60");
+  await form.getByRole("button", { name: "Submit Loan Request" }).click();
+  await expect(page.getByText("Please fix the errors in the form")).toBeVisible();
+  await expect(form.getByText("Maximum loan amount is $1,000,000")).toBeVisible();
+  await expect(form.getByText("Loan purpose is required")).toBeVisible();
+  await expect(form.getByText("Interest rate cannot exceed 50%")).toBeVisible();
+  // An error clears when its field is edited.
+  await form.getByLabel("Loan amount (USD)").fill("2500");
+  await expect(form.getByText("Maximum loan amount is $1,000,000")).toHaveCount(0);
+  await form.getByLabel("Purpose").selectOption("education");
+  await form.getByLabel("Interest rate (% a year)").fill("7.25");
+  await form.getByRole("button", { name: "Submit Loan Request" }).click();
+  await expect(page.getByText("Loan request submitted successfully")).toBeVisible();
+  await form.getByLabel("Loan amount (USD)").fill("12000");
+  await form.getByLabel("Purpose").selectOption("business");
+  await form.getByRole("button", { name: "Submit Loan Request" }).click();
+  const requests = page.getByTestId("my-requests").getByTestId("loan-item");
+  await expect(requests).toHaveCount(2);
+  await requests.filter({ hasText: "$2,500.00" }).getByRole("button", { name: "Details" }).click();
+  const modal = page.getByTestId("loan-modal");
+  await expect(modal).toContainText("7.25%");
+  await expect(modal).toContainText("Education");
+  await screenshot(page, "borrower-04-management-modal");
+  await modal.getByRole("button", { name: "Close" }).click();
+  await expect(modal).toHaveCount(0);
+
+  await page.goto("/loans/my-loans");
+  await expect(page.getByTestId("my-loans-stats")).toContainText("2");
+  const list = page.getByTestId("my-loans-list").getByTestId("loan-item");
+  await expect(list.first()).toContainText("$12,000.00");
+  await page.getByLabel("Sort by").selectOption("amountLow");
+  await expect(list.first()).toContainText("$2,500.00");
+  await page.getByLabel("Search").fill("education");
+  await expect(list).toHaveCount(1);
+  await page.getByLabel("Search").fill("");
+  await page.getByLabel("Status").selectOption("completed");
+  await expect(page.getByTestId("my-loans-empty")).toContainText("No loans match");
+  await page.getByLabel("Status").selectOption("pending");
+  await expect(list).toHaveCount(2);
+  await list.first().getByRole("link", { name: "View Details" }).click();
+  await expect(page).toHaveURL(/\/loans\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("loan-details")).toHaveAttribute("data-status", "pending");
+
+  await page.goto("/transactions");
+  await expect(page.getByTestId("transactions-empty")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("tile-active-loans")).toContainText("0 of 2");
+  await expect(page.getByTestId("recent-loans")).toContainText("$12,000.00");
+  await screenshot(page, "borrower-05-dashboard");
+});
