@@ -153,3 +153,34 @@ test("the overview, request table, treasury, marketplace monitor and inbox show 
   const denied = await page.request.get("/api/admin/dashboard", { headers: { Authorization: `Bearer ${borrowerToken}` } });
   expect(denied.status()).toBe(403);
 });
+
+test("the admin pages pass axe-core with no serious or critical violation", async ({ page }) => {
+  // About 45 s on two busy cores: five axe runs.
+  test.setTimeout(90_000);
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const admin = newAccount("admin-axe");
+  await registerByApi(page, admin, { role: "admin", adminInviteCode: "e2e-invite" });
+  await loginByForm(page, admin, "Admin");
+  await expect(page).toHaveURL(/\/admin$/);
+  const found: string[] = [];
+  // The pages with distinct components (the others reuse them), the admin area only: the shell has its own checks.
+  for (const path of ["/admin", "/admin/request", "/admin/marketplace", "/admin/portfolio", "/admin/users"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+    // Entrance animations settle first, so contrast is judged on the final colours (spinners never end).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    const results = await new AxeBuilder({ page }).include(".admin").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+      found.push(`${path}: [${v.impact}] ${v.id} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`).join(", ")}`);
+    }
+  }
+  expect(found).toEqual([]);
+});
