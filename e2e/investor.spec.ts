@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test, expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { createPublicClient, createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -173,5 +174,35 @@ test.describe.serial("two investors trade a loan note", () => {
     await expect(auditor.getByTestId("tx-status")).toHaveText("Success");
     await expect(auditor.getByTestId("tx-call")).toContainText("NoteMarketplace.buyWithPermit");
     await screenshot(auditor, "investor-03-explorer-tx");
+  });
+
+  for (const theme of ["light", "dark"] as const) test(`the investor screens pass axe-core in the ${theme} theme`, async ({ browser }) => {
+    const found: string[] = [];
+    {
+      const page = await signIn(browser, bob);
+      await page.evaluate((value) => localStorage.setItem("theme", value), theme);
+      const [note] = await query<{ origin_tx_hash: string }>("select origin_tx_hash from chain_notes where token_id = $1", [tokenId]);
+      for (const [screen, path, ready] of [
+        ["marketplace", "/marketplace", "note-card|marketplace-empty"],
+        ["note details", `/marketplace/nft/${tokenId}`, "owner-history"],
+        ["portfolio", "/portfolio", "held-note|portfolio-empty"],
+        ["vault", "/nft-transfer", "vault-form"],
+        ["explorer token", `/explorer/token/${tokenId}`, "events"],
+        ["explorer tx", `/explorer/tx/${note.origin_tx_hash}`, "events"],
+        ["explorer address", `/explorer/address/${bob.address}`, "events"],
+      ] as const) {
+        await page.goto(path);
+        const [first, second] = ready.split("|");
+        await expect((second ? page.getByTestId(first).or(page.getByTestId(second)) : page.getByTestId(first)).first()).toBeVisible();
+        await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+        // Toasts come and go while the page settles (the shell's own axe journey checks them at rest).
+        const results = await new AxeBuilder({ page }).exclude(".toast").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+        for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+          found.push(`${theme} ${screen}: [${v.impact}] ${v.id} — ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join("\n    ")}`);
+        }
+      }
+      await page.context().close();
+    }
+    expect(found, found.join("\n")).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { useRealtimeEvent } from "../../../lib/realtime";
 import { useSession } from "../../../lib/session";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
 import { ExplorerLink } from "../../explorer/components/ExplorerLink";
+import { TokenHistory } from "../../explorer/components/TokenHistory";
 import { getNft, getOwnership, marketplaceKeys, type NftDetails } from "../api/nfts";
 import { dateText, percentText, purposeText, usd } from "../components/money";
 import { OwnerHistory, RepaymentHistory } from "../components/NoteHistory";
@@ -87,6 +88,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
         <section className="card stack" aria-labelledby="schedule-title"><h2 id="schedule-title">Schedule</h2><ScheduleTable nft={nft} /></section>
         <section className="card stack" aria-labelledby="repayments-title"><h2 id="repayments-title">Repayment history</h2><RepaymentHistory nft={nft} /></section>
         <section className="card stack" aria-labelledby="owners-title"><h2 id="owners-title">Owner history</h2><OwnerHistory ownership={ownership} /></section>
+        <section className="card stack" aria-labelledby="chain-title"><h2 id="chain-title">Every transaction on-chain</h2><TokenHistory tokenId={nft.tokenId} /></section>
       </div>
       <aside className="stack">
         <section className="card stack" aria-labelledby="price-title" data-testid="price-card">

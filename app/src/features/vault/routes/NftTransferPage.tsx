@@ -105,9 +105,9 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
 
   return (
     <form className="card stack" onSubmit={(e) => void submit(e)} aria-label="Vault transfer" data-testid="vault-form" noValidate>
-      <div className="segmented" role="tablist" aria-label="Transfer type">
+      <div className="segmented" role="radiogroup" aria-label="Transfer type">
         {(["deposit", "withdraw"] as Tab[]).map((t) => (
-          <label key={t}><input type="radio" name="vault-tab" role="tab" aria-selected={tab === t} checked={tab === t} onChange={() => { setTab(t); setTokenId(""); setErrors({}); }} /> {t === "deposit" ? "Deposit" : "Withdraw"}</label>
+          <label key={t}><input type="radio" name="vault-tab" checked={tab === t} onChange={() => { setTab(t); setTokenId(""); setErrors({}); }} /> {t === "deposit" ? "Deposit" : "Withdraw"}</label>
         ))}
       </div>
       <WalletBar />
