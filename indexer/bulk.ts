@@ -47,25 +47,28 @@ export function bulkInsertQuery(
   return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select * from unnest(${arrays}) ${conflict}`;
 }
 
-/** A Postgres array literal ({a,"b c",NULL}) of scalar values (objects as JSON); the cast on the SQL side gives them their type. */
+/**
+ * A Postgres array literal ({a,"b c",NULL}) of scalar values (objects as JSON); the cast on the SQL side
+ * gives them their type. Joined from an array rather than appended to: the driver measures and copies the
+ * string, which for an appended one means flattening thousands of pieces first.
+ */
 function arrayLiteral(rows: Record<string, unknown>[], field: string): string {
-  let out = "{";
+  const parts = new Array<string>(rows.length);
   // Rows of one block share its time: format each Date once.
   let lastDate: Date | null = null;
   let lastIso = "";
   for (let i = 0; i < rows.length; i++) {
-    if (i > 0) out += ",";
     const value = rows[i][field];
-    if (value === null || value === undefined) out += "NULL";
-    else if (typeof value === "bigint" || typeof value === "number") out += value.toString();
-    else if (typeof value === "boolean") out += value ? "t" : "f";
+    if (value === null || value === undefined) parts[i] = "NULL";
+    else if (typeof value === "bigint" || typeof value === "number") parts[i] = value.toString();
+    else if (typeof value === "boolean") parts[i] = value ? "t" : "f";
     else if (value instanceof Date) {
       if (value !== lastDate) [lastDate, lastIso] = [value, `"${value.toISOString()}"`];
-      out += lastIso;
-    } else if (typeof value === "object") out += quote(JSON.stringify(value));
-    else out += quote(String(value));
+      parts[i] = lastIso;
+    } else if (typeof value === "object") parts[i] = quote(JSON.stringify(value));
+    else parts[i] = quote(String(value));
   }
-  return out + "}";
+  return `{${parts.join(",")}}`;
 }
 
 /** Hashes and addresses need no escaping: only look for the two characters that do. */
