@@ -20,6 +20,7 @@ describe("intent detection", () => {
     for (const q of ["when do I have to pay", "How much do I need to pay next month?", "how much is due", "next payment", "When's my next payment?"]) assert.equal(kind(q), "next_payment", q);
     for (const q of ["what loans do I have", "any updates on my application?", "why did you reject my loan?"]) assert.equal(kind(q), "loan_status", q);
     assert.equal(kind("why was I rejected?"), "rejection");
+    for (const q of ["Am I eligible for a loan?", "why can't I request a loan", "Can I apply now?", "what do I still need to do?"]) assert.equal(kind(q), "eligibility", q);
     assert.equal(kind("what happens when I don't pay?"), null);
   });
 

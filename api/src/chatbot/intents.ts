@@ -11,6 +11,8 @@ export type Intent =
   | { kind: "holdings" }
   /** "Why was I rejected?": the KYC decision or a loan's, whichever the user has. */
   | { kind: "rejection" }
+  /** "Can I apply yet?", "why can't I buy?": what the user still lacks to borrow or invest. */
+  | { kind: "eligibility" }
   | { kind: "greeting" }
   | { kind: "thanks" };
 
@@ -68,6 +70,16 @@ const MORE_LOAN_STATUS = [
 ];
 const REJECTION = /^why (was|were|am|did|have) (i|me|my account)\b.*\b(rejected|declined|denied|refused|turned down)\b|^why (was|were) i (rejected|declined|denied|refused)/;
 
+const ELIGIBILITY = [
+  /\b(am i|are we)\b.*\b(eligible|allowed|able|ready|qualified|qualify)\b/,
+  /\bdo i qualify\b/,
+  /\bcan i\b.*\b(apply|borrow|request|get a loan|buy|invest)\b.*\b(now|yet|already|today)\b/,
+  /\bwhy (can\s*not|ca\s*n't|cannot|am i not able to|is it not possible to)\s*i?\s*(apply|borrow|request|buy|invest|get a loan)\b/,
+  /\bwhy can not i\b/,
+  /\bwhat (is|are) (missing|left|still needed)\b/,
+  /\bwhat (else )?do i (still )?need to do\b/,
+];
+
 const some = (patterns: RegExp[], text: string) => patterns.some((p) => p.test(text));
 
 export function detectIntent(question: string): Intent | null {
@@ -79,6 +91,8 @@ export function detectIntent(question: string): Intent | null {
   const loanNumber = numberMatch ? BigInt(numberMatch[1]) : undefined;
   const personal = PERSONAL.test(text) || loanNumber !== undefined;
   if (STRONG_PAYMENT.test(text) && !NOT_A_PAYMENT_QUESTION.test(text)) return { kind: "next_payment", loanNumber };
+  // Phrases of the retrieval vocabulary ("why can't I" -> requirement) would hide these: read the raw words.
+  if (some(ELIGIBILITY, text) || some(ELIGIBILITY, question.toLowerCase().replace(/[’‘]/g, "'"))) return { kind: "eligibility" };
   if (!personal) return null;
   if (REJECTION.test(text)) return { kind: "rejection" };
   // Instructions ("how do I repay my loan?") come from the knowledge base, unless the question names its loan.

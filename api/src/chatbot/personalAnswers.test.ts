@@ -15,7 +15,7 @@ describe("answers from the user's own records", () => {
   let database: TestDatabase;
   let bo: UserRow;
   let cy: UserRow;
-  const ask = (kind: "next_payment" | "loan_status" | "holdings" | "kyc_status" | "rejection", user: UserRow) =>
+  const ask = (kind: "next_payment" | "loan_status" | "holdings" | "kyc_status" | "rejection" | "eligibility", user: UserRow) =>
     answerPersonal({ kind } as never, user, { data: createChatUserData(database.db, CHAIN_ID), now: () => NOW });
 
   before(async () => {
@@ -53,6 +53,13 @@ describe("answers from the user's own records", () => {
   it("speak of a pending KYC's review time and of a missing wallet", async () => {
     assert.match(await ask("kyc_status", bo) as string, /under review\. Reviews usually take 24–48 hours/);
     assert.match(await ask("holdings", bo) as string, /no verified wallet yet/);
+  });
+
+  it("list what a user still lacks to borrow, or say they are ready", async () => {
+    const lacking = await ask("eligibility", bo) as string;
+    assert.match(lacking, /wait for your KYC review/);
+    assert.match(lacking, /link a wallet on your Profile/);
+    assert.match(await ask("eligibility", cy) as string, /You're all set: your KYC is approved and your wallet 0x0000…00c1 is verified/);
   });
 
   it("say when nothing was rejected and when nothing is held", async () => {

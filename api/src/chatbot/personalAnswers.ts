@@ -109,6 +109,8 @@ export async function answerPersonal(intent: Intent, user: UserRow, deps: Person
       return kycAnswer(user, deps);
     case "holdings":
       return holdings(user, deps);
+    case "eligibility":
+      return eligibility(user);
     case "rejection": {
       const rejected = (await deps.data.loans(user.id)).filter((e) => e.loan.status === "rejected");
       const parts = rejected.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds));
@@ -154,6 +156,19 @@ function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSec
     return parts.join(" ");
   });
   return `${lines.join("\n")}\nRepay from the loan's page in My Loans (/loans/my-loans): sign a permit, then send one transaction.`;
+}
+
+/** Borrowing and buying both need approved KYC and a verified wallet (DESIGN.md "Money and ownership"). */
+function eligibility(user: UserRow): string {
+  const missing: string[] = [];
+  if (user.kycStatus === "none") missing.push("submit your KYC documents on the KYC page (/kyc); review takes 24–48 hours");
+  if (user.kycStatus === "pending") missing.push("wait for your KYC review, which usually takes 24–48 hours");
+  if (user.kycStatus === "rejected") missing.push("resubmit your KYC documents on the KYC page (/kyc), since your last submission was rejected");
+  if (!user.walletAddress) missing.push("link a wallet on your Profile (/profile) by signing a message with it");
+  if (missing.length === 0) {
+    return `You're all set: your KYC is approved and your wallet ${user.walletAddress!.slice(0, 6)}…${user.walletAddress!.slice(-4)} is verified. You can request a loan (/loans/request) and buy notes on the marketplace (/marketplace).`;
+  }
+  return `To request a loan or buy notes you need approved KYC and a verified wallet. Still to do: ${missing.join("; and ")}.`;
 }
 
 async function kycAnswer(user: UserRow, deps: PersonalAnswerDeps): Promise<string> {
