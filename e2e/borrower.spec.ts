@@ -1,5 +1,6 @@
 import { test, expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { createPublicClient, http, type Address } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { testDollarAbi } from "../domain/abis";
 import { installTestWallet } from "./testWallet";
@@ -152,6 +153,14 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   expect(watched.ok(), await watched.text()).toBeTruthy();
   await page.goto("/loans/my-loans");
   await expect(page.getByTestId("my-loans-list").getByTestId("loan-item")).toContainText("Completed");
+  await page.goto("/transactions");
+  const rows = page.getByTestId("transactions").locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toHaveAttribute("data-kind", "loan_disbursement");
+  await expect(rows.nth(2)).toContainText("$5,000.00");
+  await expect(rows.nth(1)).toContainText("$439.58");
+  await expect(rows.first().getByRole("link", { name: /^0x/ }).last()).toHaveAttribute("href", /^\/explorer\/tx\/0x[0-9a-f]{64}$/);
+  await screenshot(page, "borrower-06-transactions");
   await page.goto("/dashboard");
   await expect(page.getByTestId("tile-total-borrowed")).toContainText("$5,000.00");
   await expect(page.getByTestId("tile-nft-loans")).toContainText("1");
@@ -164,7 +173,7 @@ test("the loan management page judges the form by the server's rules, lists the 
   await skipSplash(page);
   const account = newAccount("manager");
   await registerByApi(page, account);
-  await query("update users set kyc_status = 'approved', wallet_address = $1 where email = $2", ["0x" + "ab".repeat(20), account.email]);
+  await query("update users set kyc_status = 'approved', wallet_address = $1 where email = $2", [privateKeyToAccount(generatePrivateKey()).address.toLowerCase(), account.email]);
   await loginByForm(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
 
