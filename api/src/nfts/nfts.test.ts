@@ -205,6 +205,27 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(otherUnlist.body.message, "Only the seller can unlist this note");
   });
 
+  it("lets the seller unlist with one cancel call, after which the note shows unlisted and unlisting again is refused", async () => {
+    const mediumOwner = await call("GET", `/nfts/${tokens.medium}`);
+    assert.equal(mediumOwner.body.data.sellerAddress, stack.deployment.treasury.toLowerCase());
+    const listed = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3300" });
+    await send(alice, listed.body.data.call);
+    const unlist = await call("PUT", `/nfts/${tokens.small}/unlist`, alice);
+    assert.equal(unlist.status, 200);
+    await send(alice, unlist.body.data.call);
+    await synced();
+    const shown = await call("GET", `/nfts/${tokens.small}`);
+    assert.equal(shown.body.data.marketplaceStatus, "unlisted");
+    assert.deepEqual(shown.body.data.listings.map((l: any) => l.status), ["sold", "cancelled"]);
+    const again = await call("PUT", `/nfts/${tokens.small}/unlist`, alice);
+    assert.equal(again.status, 400);
+    assert.equal(again.body.message, "This note is not listed for sale");
+    // Listed again for the stale-listing test that follows.
+    const relist = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3200" });
+    await send(alice, relist.body.data.call);
+    await synced();
+  });
+
   it("refuses a stale listing with a clear message when the note moved after it was listed", async () => {
     // The mirror still shows the listing while the indexer is paused; the chain knows better.
     await indexer.stop();
