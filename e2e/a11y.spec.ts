@@ -8,14 +8,16 @@ const BLOCKING = new Set(["serious", "critical"]);
 async function violations(page: Page, screen: string): Promise<string[]> {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   // Entrance animations settle first, so contrast is judged on the final colours (spinners never end).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // A toast can mount just after a first check, so the page must stay still for two checks in a row.
+  await page.evaluate(async () => {
+    const running = () => document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    for (let still = 0, round = 0; still < 2 && round < 40; round++) {
+      const animations = running();
+      still = animations.length === 0 ? still + 1 : 0;
+      await Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ""))
