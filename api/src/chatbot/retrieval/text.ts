@@ -57,7 +57,7 @@ export const STOP_WORDS = new Set(
     "i if in into is it its itself just let me more most much my myself no nor not now of on once only or other our ours out " +
     "over own please same she should so some such than that the their theirs them then there these they this those through " +
     "to too under until up very was we were what when where which while who whom why will with would you your yours " +
-    "tell know want like take taking ask asking explain describe happen happens happened see find look get going make someone anyone else really actually way thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
+    "tell know want like take taking ask asking explain describe become becoming happen happens happened see find look get going make someone anyone else really actually way thanks thank hi hello hey ok okay im ive dont doesnt cant lot things thing"
   ).split(" "),
 );
 
@@ -72,7 +72,7 @@ const SYNONYM_GROUPS: string[][] = [
   ["fee", "commission", "charge", "surcharge", "cost"],
   ["repay", "repaid", "repayment", "payment", "instalment", "installment", "emi"],
   ["pay", "paid"],
-  ["requirement", "require", "required", "need", "necessary", "mandatory", "prerequisite"],
+  ["requirement", "require", "required", "need", "necessary", "mandatory", "prerequisite", "eligible", "eligibility", "qualify"],
   ["payoff", "prepay", "prepayment", "settle", "foreclose"],
   ["wallet", "metamask", "rainbowkit", "walletconnect", "coinbase"],
   ["buy", "purchase", "acquire", "invest"],
