@@ -71,8 +71,11 @@ function arrayLiteral(rows: Record<string, unknown>[], field: string): string {
   return `{${parts.join(",")}}`;
 }
 
-/** Hashes and addresses need no escaping: only look for the two characters that do. */
+/** What an unquoted array element may not be or contain (Postgres reads it as null, a delimiter or trims it). */
+const NEEDS_QUOTES = /[{}",\\\s]|^$|^null$/i;
+
+/** Hashes and addresses go as they are (no new string); anything else is quoted and escaped. */
 function quote(text: string): string {
-  if (text.indexOf("\\") < 0 && text.indexOf('"') < 0) return `"${text}"`;
+  if (!NEEDS_QUOTES.test(text)) return text;
   return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }

@@ -1,0 +1,27 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { asc } from "drizzle-orm";
+import { chainTransfers, chainUndo } from "../db/schema/chain";
+import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { bulkInsert } from "./bulk";
+
+let database: TestDatabase;
+before(async () => (database = await createTestDatabase()));
+after(async () => database?.drop());
+
+test("bulk inserts carry any text through the array literals: empty, NULL, spaces, delimiters, quotes, backslashes, non-ASCII", async () => {
+  const texts = ["", "NULL", "null", "a b", " lead", "trail ", "x,y", "{z}", 'q"uote', "back\\slash", "tab\tx", "new\nline", "ünï", "0xAbC"];
+  const at = new Date("2026-01-02T03:04:05.000Z");
+  const rows = texts.map((text, i) => ({ chainId: 1, txHash: text, logIndex: i, blockNumber: 7, blockTime: i % 2 ? at : null, tokenId: 2n ** 200n + BigInt(i), from: text, to: "0x1" }));
+  await bulkInsert(database.db, chainTransfers, rows, { doNothing: true });
+  await bulkInsert(database.db, chainTransfers, rows, { doNothing: true });
+  const stored = await database.db.select().from(chainTransfers).orderBy(asc(chainTransfers.logIndex));
+  assert.deepEqual(stored, rows, "written once, every value as it was");
+});
+
+test("bulk inserts write objects as JSON and leave serial ids to the table", async () => {
+  const key = { chain_id: 1, note: 'x"y\\z', empty: "", none: null };
+  await bulkInsert(database.db, chainUndo, [{ chainId: 1, blockNumber: 3, tableName: "chain_notes", rowKey: key, previous: null }], { doNothing: true });
+  const [row] = await database.db.select().from(chainUndo);
+  assert.deepEqual({ ...row, id: typeof row.id }, { id: "number", chainId: 1, blockNumber: 3, tableName: "chain_notes", rowKey: key, previous: null });
+});
