@@ -148,6 +148,12 @@ test.describe.serial("two investors trade a loan note", () => {
   });
 
   test("the investor relists the note and a second investor buys it; the explorer shows the sale to anyone", async ({ browser }) => {
+    // The second investor watches the marketplace: the new listing arrives live (marketplace:update), no reload.
+    const buyer = await signIn(browser, bob);
+    await buyer.goto("/marketplace");
+    await buyer.getByLabel("Search").fill(`#${tokenId}`);
+    await expect(buyer.getByText("No loans found")).toBeVisible();
+
     const seller = await signIn(browser, alice);
     await seller.goto("/portfolio");
     await connect(seller);
@@ -155,8 +161,8 @@ test.describe.serial("two investors trade a loan note", () => {
     await seller.getByRole("button", { name: "List for sale" }).click();
     await expect(seller.getByText(`Note #${tokenId} listed`)).toBeVisible({ timeout: 30_000 });
 
-    const buyer = await signIn(browser, bob);
-    await buyer.goto(`/nft/${tokenId}`);
+    await expect(buyer.getByTestId("note-card")).toHaveCount(1, { timeout: 15_000 });
+    await buyer.getByRole("link", { name: `View Details of note #${tokenId}` }).click();
     await expect(buyer.getByTestId("listing-price")).toHaveText("$4,100.00");
     await connect(buyer);
     await buyer.getByRole("button", { name: "Buy for $4,100.00" }).click();
