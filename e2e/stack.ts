@@ -2,7 +2,7 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5180);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_RPC_URL = process.env.E2E_RPC_URL ?? "http://127.0.0.1:8650";
-export const E2E_DATA_DIR = ".tmp/e2e-data";
+export const E2E_DATA_DIR = `.tmp/e2e-data-${E2E_PORT}`; // per port, so two runs never share a chain or a deployment
 export const E2E_ADMIN_INVITE = "e2e-invite";
 export const E2E_DB_NAME = `loanmint_e2e_${E2E_PORT}`;
 
