@@ -54,6 +54,8 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
       const message = e instanceof WalletStepError || !(e as { isAxiosError?: boolean })?.isAxiosError ? walletErrorMessage(e, "The purchase failed") : serverMessage(e, "The purchase failed");
       setError(message);
       progress.fail(message, (e as WalletStepError)?.hash ?? hash);
+      // A stale or repriced listing: show the note as it is now.
+      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.nft(nft.tokenId) });
     } finally {
       setBusy(false);
     }
