@@ -1,4 +1,5 @@
-import { parseSignature, type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
+import { PERMIT_TYPES, permitSignatureParts } from "../../domain/permit";
 import type { LoanNoteFixture } from "./fixtures";
 
 type Wallet = LoanNoteFixture["wallets"][number];
@@ -15,20 +16,11 @@ export async function signPermit(
   const signature = await owner.signTypedData({
     account: owner.account,
     domain: { name: "Test Dollar", version: "1", chainId: await f.publicClient.getChainId(), verifyingContract: f.dollar.address },
-    types: {
-      Permit: [
-        { name: "owner", type: "address" },
-        { name: "spender", type: "address" },
-        { name: "value", type: "uint256" },
-        { name: "nonce", type: "uint256" },
-        { name: "deadline", type: "uint256" },
-      ],
-    },
+    types: PERMIT_TYPES,
     primaryType: "Permit",
     message: { owner: owner.account.address, spender, value, nonce, deadline },
   });
-  const { r, s, v, yParity } = parseSignature(signature);
-  return { r, s, v: v !== undefined ? Number(v) : yParity + 27 };
+  return permitSignatureParts(signature);
 }
 
 export async function now(f: LoanNoteFixture): Promise<bigint> {

@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { encodeFunctionData, parseSignature, type Address, type Hex } from "viem";
+import { encodeFunctionData, type Address, type Hex } from "viem";
 import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
+import { permitSignatureParts, permitTypedData, type Eip712DomainAnswer } from "../../../domain/permit";
 import { formatUsdAmount } from "../../../domain/money";
 import { SERVER_EVENTS, ROOMS } from "../../../domain/events";
 import {
@@ -296,23 +297,10 @@ export function createLoansService(deps: LoansServiceDeps) {
       let permit = null;
       if (payer) {
         const [domain, nonce] = await Promise.all([
-          chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" }) as Promise<readonly [Hex, string, string, bigint, Address, Hex, readonly bigint[]]>,
+          chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" }) as Promise<Eip712DomainAnswer>,
           chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "nonces", args: [payer] }) as Promise<bigint>,
         ]);
-        permit = {
-          domain: { name: domain[1], version: domain[2], chainId: Number(domain[3]), verifyingContract: domain[4] },
-          types: {
-            Permit: [
-              { name: "owner", type: "address" },
-              { name: "spender", type: "address" },
-              { name: "value", type: "uint256" },
-              { name: "nonce", type: "uint256" },
-              { name: "deadline", type: "uint256" },
-            ],
-          },
-          primaryType: "Permit" as const,
-          message: { owner: payer, spender: loanNote, value: amount.toString(), nonce: nonce.toString(), deadline: deadline.toString() },
-        };
+        permit = permitTypedData({ domain, owner: payer, spender: loanNote, value: amount, nonce, deadline });
       }
       const call = (data: Hex) => ({ to: loanNote, data, value: "0", chainId: deployment.chainId });
       const calls: Record<string, unknown> = {
@@ -320,9 +308,9 @@ export function createLoansService(deps: LoansServiceDeps) {
         approve: { to: token, data: encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [loanNote, amount] }), value: "0", chainId: deployment.chainId },
       };
       if (input.signature) {
-        const { v, r, s, yParity } = parseSignature(input.signature as Hex);
+        const { v, r, s } = permitSignatureParts(input.signature as Hex);
         calls.repayWithPermit = call(
-          encodeFunctionData({ abi: loanNoteAbi, functionName: "repayWithPermit", args: [loan.loanNumber, amount, deadline, Number(v ?? BigInt(yParity + 27)), r, s] }),
+          encodeFunctionData({ abi: loanNoteAbi, functionName: "repayWithPermit", args: [loan.loanNumber, amount, deadline, v, r, s] }),
         );
       }
       return {
