@@ -95,7 +95,7 @@ export function createApp(deps: CreateAppOptions): Express {
   const lifecycle = createLoanLifecycle({ db, config, kv, notifier, users, tokens, contact: contactMessages, uploadLimit: limits.upload, logger });
   app.locals.loanLifecycle = lifecycle;
   lifecycle.mount(api);
-  const nftRouters = createNftRouters({ db, config, publicClient, auth: requireAuth(tokens, (id) => users.findById(id)) });
+  const nftRouters = createNftRouters({ db, config, publicClient, tokens, users });
   api.use("/nfts", nftRouters.nfts);
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
   api.use("/activity", createActivityRouter({ service: createActivityService({ repo: createActivityRepository(db, config.chainId), now }), auth: requireAuth(tokens, (id) => users.findById(id)) }));

@@ -1,6 +1,7 @@
 import { AMOUNT_BANDS, RATE_BANDS, type MarketplaceQuery } from "../../../domain/schemas/nfts";
 import { formatUsdAmount } from "../../../domain/money";
 import type { NftsRepository } from "./repository";
+import { singleFlight } from "./singleFlight";
 import { toNftRecord, type NftRecord, type WireContext } from "./wire";
 
 interface Entry {
@@ -78,25 +79,9 @@ export function createMarketplaceIndex(deps: { repo: NftsRepository; wireContext
     return { version, entries };
   }
 
-  // Single flight for the cursor read: a request waits for a read that began after it arrived (so it is exact),
-  // and every request arriving meanwhile shares the next read. Under load that is ~2 reads, not one per request.
-  let inFlight: Promise<string> | null = null;
-  let queued: Promise<string> | null = null;
-  function mirrorVersion(): Promise<string> {
-    if (!inFlight) {
-      inFlight = deps.repo.mirrorVersion().finally(() => {
-        inFlight = null;
-      });
-      return inFlight;
-    }
-    if (!queued) {
-      queued = inFlight.catch(() => undefined).then(() => {
-        queued = null;
-        return mirrorVersion();
-      });
-    }
-    return queued;
-  }
+  // Exact and cheap: a request waits for a cursor read that began after it arrived, shared by its burst.
+  const readVersion = singleFlight(() => deps.repo.mirrorVersion());
+  const mirrorVersion = () => readVersion(null);
 
   async function current(): Promise<Snapshot> {
     const version = await mirrorVersion();

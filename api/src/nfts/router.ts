@@ -5,7 +5,10 @@ import type { Db } from "../../../db/connect";
 import { buyNftSchema, listNftSchema, marketplaceQuerySchema, NFT_MESSAGES, tokenIdSchema, transferNftSchema } from "../../../domain/schemas/nfts";
 import type { AppConfig } from "../config/env";
 import { ok } from "../http/envelope";
-import { currentUser } from "../http/auth";
+import { currentUser, requireAuth } from "../http/auth";
+import type { TokenService } from "../auth/tokens";
+import type { UsersRepository } from "../users/repository";
+import { singleFlight } from "./singleFlight";
 import { validate } from "../http/validate";
 import { createNftsRepository } from "./repository";
 import { createNftsService, type NftsService } from "./service";
@@ -32,9 +35,10 @@ export interface NftRouters {
  * or money is checked here and answered as the call the user's wallet signs and sends (DESIGN.md "The wire contract").
  * The note's own page and owner history are public: an auditor needs no account.
  */
-export function createNftRouters(deps: { db: Db; config: AppConfig; publicClient: PublicClient; auth: RequestHandler }): NftRouters {
+export function createNftRouters(deps: { db: Db; config: AppConfig; publicClient: PublicClient; tokens: TokenService; users: Pick<UsersRepository, "findById"> }): NftRouters {
   const service = createNftsService({ config: deps.config, repo: createNftsRepository(deps.db, deps.config.chainId), publicClient: deps.publicClient });
-  const { auth } = deps;
+  // The signed-in user is read per request, but a burst of requests of one user shares one read (still exact).
+  const auth: RequestHandler = requireAuth(deps.tokens, singleFlight((id: string) => deps.users.findById(id)));
   const nfts = Router();
 
   nfts.get("/marketplace/browse", auth, async (req, res) => {
