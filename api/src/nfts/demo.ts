@@ -104,3 +104,29 @@ export async function runLivingDemo(options: LivingDemoOptions): Promise<{ skipp
   log("demo: repayments made, one loan paid off");
   return { skipped: false, tokenIds: loans.map((l) => l.tokenId) };
 }
+
+/**
+ * For `npm start` on a fresh ./data: the demo run with the seeded demo accounts (their logins as scripts/seed.ts
+ * answers them) and their local dev keys (#5 admin, #3 borrower, #4 investor).
+ */
+export async function runLivingDemoForSeededAccounts(options: {
+  baseUrl: string;
+  rpcUrl: string;
+  logins: { role: "admin" | "borrower" | "investor"; email: string; password: string }[];
+  log?: (line: string) => void;
+}) {
+  const { DEV_ACCOUNTS } = await import("../../../domain/devAccounts");
+  const find = (role: "admin" | "borrower" | "investor") => {
+    const login = options.logins.find((l) => l.role === role);
+    if (!login) throw new Error(`no seeded ${role} account`);
+    return { email: login.email, password: login.password };
+  };
+  return runLivingDemo({
+    baseUrl: options.baseUrl,
+    rpcUrl: options.rpcUrl,
+    admin: find("admin"),
+    borrower: { ...find("borrower"), key: DEV_ACCOUNTS.demoBorrower },
+    investor: { ...find("investor"), key: DEV_ACCOUNTS.demoInvestor },
+    log: options.log,
+  });
+}
