@@ -1,4 +1,7 @@
-import { decodeAbiParameters, toEventSelector, type Abi, type AbiEvent, type AbiParameter, type Hex, type Log } from "viem";
+import { decodeAbiParameters, toEventSelector, type Abi, type AbiEvent, type AbiParameter, type Hex, type Log as ViemLog, type RpcLog } from "viem";
+
+/** A log as the node answers it (hex quantities), or as viem formats it (bigint and number). */
+type Log = RpcLog | ViemLog;
 
 /** A decoded log with what every handler needs to key its rows: (chain, tx hash, log index). */
 export interface ChainEvent {
@@ -59,14 +62,14 @@ export class LogDecoder {
       blockHash: log.blockHash!,
       blockTime: this.blockTime(log),
       txHash: log.transactionHash!,
-      logIndex: log.logIndex!,
+      logIndex: Number(log.logIndex),
     };
   }
 
   /** Nodes that follow the newer log format (anvil does) give the block's time with each log; one Date per block. */
   private blockTime(log: Log): Date | null {
     if (log.blockHash === this.lastBlock) return this.lastTime;
-    const seconds = (log as { blockTimestamp?: bigint | null }).blockTimestamp;
+    const seconds = (log as { blockTimestamp?: bigint | string | null }).blockTimestamp;
     this.lastBlock = log.blockHash;
     this.lastTime = seconds ? new Date(Number(seconds) * 1000) : null;
     return this.lastTime;
