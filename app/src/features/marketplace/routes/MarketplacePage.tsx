@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
@@ -23,14 +24,16 @@ const PAGE_SIZE = 20;
 
 /** Spec 02 "Marketplace": live listings from the chain mirror; a failed load says so and offers Retry (no demo data). */
 export function MarketplacePage() {
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<BrowseQuery["sort"]>("newest");
-  const [minAmount, setMinAmount] = useState("");
-  const [maxAmount, setMaxAmount] = useState("");
-  const [rateBand, setRateBand] = useState<string[]>([]);
-  const [amountBand, setAmountBand] = useState("");
-  const [view, setView] = useState<"grid" | "list">("grid");
-  const [page, setPage] = useState(1);
+  // The filters live in the address too, so Back from a note's page returns to the same list.
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get("search") ?? "");
+  const [sort, setSort] = useState<BrowseQuery["sort"]>(SORTS.some((s) => s.value === params.get("sort")) ? (params.get("sort") as BrowseQuery["sort"]) : "newest");
+  const [minAmount, setMinAmount] = useState(params.get("minAmount") ?? "");
+  const [maxAmount, setMaxAmount] = useState(params.get("maxAmount") ?? "");
+  const [rateBand, setRateBand] = useState<string[]>((params.get("rateBand") ?? "").split(",").filter((b) => b in RATE_LABELS));
+  const [amountBand, setAmountBand] = useState(params.get("amountBand") && params.get("amountBand")! in AMOUNT_LABELS ? params.get("amountBand")! : "");
+  const [view, setView] = useState<"grid" | "list">(params.get("view") === "list" ? "list" : "grid");
+  const [page, setPage] = useState(Math.max(1, Number(params.get("page")) || 1));
   const debouncedSearch = useDebounced(search, 300);
   const debouncedMin = useDebounced(minAmount, 300);
   const debouncedMax = useDebounced(maxAmount, 300);
@@ -44,6 +47,20 @@ export function MarketplacePage() {
     rateBand,
     amountBand: amountBand ? [amountBand] : undefined,
   };
+  const address = new URLSearchParams();
+  if (query.search) address.set("search", query.search);
+  if (sort !== "newest") address.set("sort", sort);
+  if (query.minAmount) address.set("minAmount", query.minAmount);
+  if (query.maxAmount) address.set("maxAmount", query.maxAmount);
+  if (rateBand.length) address.set("rateBand", rateBand.join(","));
+  if (amountBand) address.set("amountBand", amountBand);
+  if (view === "list") address.set("view", "list");
+  if (page > 1) address.set("page", String(page));
+  const addressText = address.toString();
+  useEffect(() => {
+    if (addressText !== params.toString()) setParams(new URLSearchParams(addressText), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressText]);
   const queryClient = useQueryClient();
   const listings = useQuery({
     queryKey: marketplaceKeys.browse(query),
