@@ -190,6 +190,9 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(notMine.body.message, "You do not own this note");
     const zero = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "0" });
     assert.equal(zero.body.message, "Listing price must be greater than 0");
+    const huge = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "99999999999999" });
+    assert.equal(huge.status, 400);
+    assert.equal(huge.body.message, "Listing price is too high");
     const listing = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3100" });
     assert.equal(listing.status, 200);
     assert.deepEqual(listing.body.data.calls.map((c: any) => c.step), ["approve", "list"]);

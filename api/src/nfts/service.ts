@@ -168,6 +168,8 @@ export function createNftsService(deps: { config: AppConfig; repo: NftsRepositor
     /** PUT /nfts/{id}/list: the caller's wallet must own the note; answers the approval (when missing) and the list or reprice call. */
     async list(user: UserRow, tokenId: bigint, input: ListInput) {
       const me = wallet(user);
+      // NoteMarketplace stores prices in 64 bits.
+      if (input.listingPrice > 2n ** 64n - 1n) throw badRequest(NFT_ANSWERS.priceTooHigh);
       const d = await deployment();
       const owner = await ownerOf(d, tokenId);
       if (owner === lower(d.contracts.vault)) {

@@ -13,6 +13,7 @@ export const NFT_ANSWERS = {
   stale: "This listing is stale: the note has moved since it was listed, so it can no longer be bought",
   priceChanged: (price: bigint) => `The price of this note changed to ${displayUsd(price)}. Please review it before buying.`,
   ownNote: "You cannot buy your own note",
+  priceTooHigh: "Listing price is too high",
   funds: (balance: bigint, price: bigint) => `Your wallet holds ${displayUsd(balance)} in test dollars; this note costs ${displayUsd(price)}`,
   inVault: "This note is in the vault: withdraw it before listing or transferring it",
   notDepositor: "Only the account that deposited this note can withdraw it",
