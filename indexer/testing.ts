@@ -80,8 +80,19 @@ async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: stri
     if (!wallet) throw new Error(`no key for ${from}`);
     const hash = await wallet.writeContract({ address: to, abi, functionName, args, chain: null, account: wallet.account! });
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
+    if (receipt.status !== "success") throw new Error(`${functionName} reverted: ${await revertDetails(hash, receipt.gasUsed)}`);
     return hash;
+  }
+  /** Why a mined transaction failed: its replayed revert reason, and whether it ran out of gas. */
+  async function revertDetails(hash: Hex, gasUsed: bigint): Promise<string> {
+    const tx = await publicClient.getTransaction({ hash });
+    const outOfGas = gasUsed >= tx.gas ? ` (used all ${tx.gas} gas)` : ` (gas ${gasUsed} of ${tx.gas})`;
+    try {
+      await publicClient.call({ account: tx.from, to: tx.to, data: tx.input, blockNumber: tx.blockNumber! - 1n });
+      return `replays without error one block earlier${outOfGas}`;
+    } catch (error) {
+      return `${(error as Error).message.split("\n")[0]}${outOfGas}`;
+    }
   }
   const dollars = (to: Address, amount: bigint) => send(addressOf.deployer, stablecoin, testDollarAbi as Abi, "mint", [to, amount]);
   const approveDollars = (owner: Address, spender: Address) => send(owner, stablecoin, testDollarAbi as Abi, "approve", [spender, maxUint256]);

@@ -173,6 +173,14 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
       });
   }
 
+  // A connection destroyed on stop() still emits "error" afterwards; pg throws if it is released twice.
+  const released = new WeakSet<object>();
+  const release = (connection: { release(error?: Error | boolean): void }, error: Error | boolean) => {
+    if (released.has(connection)) return;
+    released.add(connection);
+    connection.release(error);
+  };
+
   async function listen(): Promise<void> {
     const client = (db as unknown as { $client: Client }).$client;
     try {
@@ -184,12 +192,12 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
         connection.on("error", (error) => {
           // A lost listening connection is replaced; until then the poll carries delivery.
           options.logger?.warn({ err: error }, "outbox listener lost");
-          connection.release(error);
+          release(connection, error);
           if (listener === connection) listener = null;
           if (!stopped) relisten = setTimeout(() => void listen(), 1000);
         });
         await connection.query(`LISTEN ${OUTBOX_WAKE_CHANNEL}`);
-        if (stopped) connection.release(true);
+        if (stopped) release(connection, true);
         else listener = connection;
       }
     } catch (error) {
@@ -219,7 +227,7 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
         const connection = listener;
         listener = null;
         await connection.query(`UNLISTEN ${OUTBOX_WAKE_CHANNEL}`).catch(() => {});
-        connection.release(true);
+        release(connection, true);
       }
     },
   };
