@@ -27,6 +27,9 @@ const env = {
   ADMIN_INVITE_CODE: E2E_ADMIN_INVITE,
   APP_ORIGIN: `http://localhost:${E2E_PORT}`,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // Every journey signs up from 127.0.0.1: a private stack allows more, and never shares Redis counters with other runs.
+  RATE_LIMIT_SCALE: "50",
+  KV_PREFIX: `e2e-${E2E_PORT}-${Date.now()}:`,
   PATH: `${resolve(root, "node_modules/.bin")}:${process.env.PATH}`,
 };
 

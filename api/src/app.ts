@@ -10,7 +10,7 @@ import type { AppDeps } from "./deps";
 import { createChainClient } from "./chain/client";
 import { errorHandler, notFoundHandler } from "./http/errors";
 import { serveBuiltApp } from "./http/builtApp";
-import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/rateLimit";
+import { DEFAULT_RATE_LIMITS, scaleRateLimits, type RateLimits } from "./http/rateLimit";
 import { createTokenService } from "./auth/tokens";
 import { createAuthService } from "./auth/service";
 import { createSiweService } from "./auth/siwe";
@@ -53,7 +53,7 @@ export function createApp(deps: CreateAppOptions): Express {
   const { config, db, kv } = deps;
   const logger = deps.logger ?? createLogger(config.logLevel);
   const now = deps.now ?? (() => new Date());
-  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+  const limits: RateLimits = scaleRateLimits({ ...DEFAULT_RATE_LIMITS, ...deps.rateLimits }, config.rateLimitScale ?? 1);
   const publicClient = deps.publicClient ?? createChainClient(config);
   const avatarDir = join(config.dataDir, "uploads", "avatars");
 

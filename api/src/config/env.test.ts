@@ -44,3 +44,12 @@ test("every bad setting is named with what it must be", () => {
     assert.match(text, /ORIGINATOR_KEY must be a 0x-prefixed 32-byte hex private key/);
   }
 });
+
+test("rate limits scale and Redis keys carry a prefix, both checked", () => {
+  const config = loadConfig({ JWT_SECRET: "x".repeat(32), RATE_LIMIT_SCALE: "2.5", KV_PREFIX: "run-7:" });
+  assert.equal(config.rateLimitScale, 2.5);
+  assert.equal(config.kvPrefix, "run-7:");
+  assert.equal(loadConfig({ JWT_SECRET: "x".repeat(32) }).kvPrefix, "loanmint:");
+  assert.throws(() => loadConfig({ JWT_SECRET: "x".repeat(32), RATE_LIMIT_SCALE: "0" }), /RATE_LIMIT_SCALE must be a number above 0/);
+  assert.throws(() => loadConfig({ JWT_SECRET: "x".repeat(32), KV_PREFIX: "bad prefix" }), /KV_PREFIX must be 1 to 64/);
+});

@@ -24,6 +24,8 @@ const envSchema = z.object({
   EXPLORER_URL: optional(z.url("must be an http(s) URL")),
   CONFIRMATIONS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0, "must be 0 or more").default(0)),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  RATE_LIMIT_SCALE: z.preprocess(blankToUndefined, z.coerce.number().positive("must be a number above 0").default(1)),
+  KV_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, ':', '.', '_' or '-'").default("loanmint:")),
 });
 
 export interface AppConfig {
@@ -44,6 +46,10 @@ export interface AppConfig {
   explorerUrl?: string;
   confirmations: number;
   logLevel: string;
+  /** Multiplies every rate limit's allowance (a private test stack raises them; production keeps 1). */
+  rateLimitScale: number;
+  /** Prefix of every key in Redis, so deployments or test runs sharing one Redis never share counters or nonces. */
+  kvPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +87,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     explorerUrl: env.EXPLORER_URL,
     confirmations: env.CONFIRMATIONS,
     logLevel: env.LOG_LEVEL,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
+    kvPrefix: env.KV_PREFIX,
   };
 }
 

@@ -49,3 +49,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   contact: { max: 10, windowMs: 60 * 60_000 },
   upload: { max: 30, windowMs: 60 * 60_000 },
 };
+
+/** Every rule's allowance multiplied by `scale` (RATE_LIMIT_SCALE); windows stay as they are. */
+export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
+  if (scale === 1) return limits;
+  return Object.fromEntries(
+    Object.entries(limits).map(([name, rule]) => [name, { ...rule, max: Math.max(1, Math.round(rule.max * scale)) }]),
+  ) as unknown as RateLimits;
+}
