@@ -7,7 +7,14 @@ import { loanNoteAbi, testDollarAbi } from "../domain/abis";
 import { installTestWallet } from "./testWallet";
 import { newAccount, screenshot, skipSplash, type Account } from "./helpers";
 import { query } from "./db";
-import { E2E_ADMIN_INVITE, E2E_BASE_URL, E2E_RPC_URL } from "./stack";
+import { DEV_ACCOUNTS } from "../domain/devAccounts";
+import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
+
+/** The demo accounts `npm start` seeds (scripts/seed.ts). */
+const DEMO = {
+  admin: { email: "admin@loanmint.local", password: "Admin123!" },
+  borrower: { email: "borrower@loanmint.local", password: "Borrower123!" },
+};
 
 /**
  * The investor journey with two investor wallets (issue 8 item 7): browse and filter, buy with a permit and one
@@ -71,11 +78,10 @@ async function connect(page: Page) {
 test.describe.serial("two investors trade a loan note", () => {
   test.beforeAll(async () => {
     api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-    const adminAccount = newAccount("admin");
-    const registered = await api.post("/api/auth/register", { data: { ...adminAccount, role: "admin", adminInviteCode: E2E_ADMIN_INVITE } });
-    expect(registered.ok(), await registered.text()).toBeTruthy();
-    admin = { token: await login(adminAccount.email, adminAccount.password) };
-    [borrower, alice, bob] = [await person("borrower"), await person("alice"), await person("bob")];
+    // The seeded demo admin approves and the seeded demo borrower (dev account #3) borrows; the investors are new.
+    admin = { token: await login(DEMO.admin.email, DEMO.admin.password) };
+    borrower = { ...DEMO.borrower, firstName: "Bob", lastName: "Borrower", key: DEV_ACCOUNTS.demoBorrower, address: privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address, token: await login(DEMO.borrower.email, DEMO.borrower.password) };
+    [alice, bob] = [await person("alice"), await person("bob")];
     const config = (await (await api.get("/api/config")).json()).data;
     contracts = config.contracts;
     const requested = await api.post("/api/loans/request", { data: { amount: "4000", purpose: "education", interestRate: 6.5, termMonths: 12 }, headers: { authorization: `Bearer ${borrower.token}` } });
