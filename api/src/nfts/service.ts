@@ -1,4 +1,5 @@
-import { BaseError, encodeFunctionData, concat, parseSignature, stringToHex, zeroAddress, type Address, type Hex, type PublicClient } from "viem";
+import { BaseError, encodeFunctionData, concat, stringToHex, zeroAddress, type Address, type Hex, type PublicClient } from "viem";
+import { permitSignatureParts, permitTypedData, type Eip712DomainAnswer } from "../../../domain/permit";
 import type { UserRow } from "../../../db/schema";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "../../../domain/abis";
 import type { Deployment } from "../../../domain/deployment";
@@ -230,37 +231,20 @@ export function createNftsService(deps: { config: AppConfig; repo: NftsRepositor
       const marketplace = d.contracts.marketplace as Address;
       const [balance, domain, nonce, block] = await Promise.all([
         read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [me] })) as Promise<bigint>,
-        read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" })) as Promise<readonly [Hex, string, string, bigint, Address, Hex, readonly bigint[]]>,
+        read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" })) as Promise<Eip712DomainAnswer>,
         read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "nonces", args: [me] })) as Promise<bigint>,
         read(publicClient.getBlock()),
       ]);
       if (balance < listing.price) throw badRequest(NFT_ANSWERS.funds(balance, listing.price));
       const deadline = BigInt(input.deadline ?? block.timestamp + PERMIT_TTL_SECONDS);
-      const permit = {
-        domain: { name: domain[1], version: domain[2], chainId: Number(domain[3]), verifyingContract: domain[4] },
-        types: {
-          Permit: [
-            { name: "owner", type: "address" },
-            { name: "spender", type: "address" },
-            { name: "value", type: "uint256" },
-            { name: "nonce", type: "uint256" },
-            { name: "deadline", type: "uint256" },
-          ],
-        },
-        primaryType: "Permit" as const,
-        message: { owner: me, spender: marketplace, value: listing.price.toString(), nonce: nonce.toString(), deadline: deadline.toString() },
-      };
+      const permit = permitTypedData({ domain, owner: me, spender: marketplace, value: listing.price, nonce, deadline });
       const calls: Record<string, Call> = {
         approve: call(d, token, encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [marketplace, listing.price] })),
         buy: call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buy", args: [tokenId, listing.price] })),
       };
       if (input.signature) {
-        const { v, r, s, yParity } = parseSignature(input.signature as Hex);
-        calls.buyWithPermit = call(
-          d,
-          marketplace,
-          encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buyWithPermit", args: [tokenId, listing.price, deadline, Number(v ?? BigInt(yParity + 27)), r, s] }),
-        );
+        const { v, r, s } = permitSignatureParts(input.signature as Hex);
+        calls.buyWithPermit = call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buyWithPermit", args: [tokenId, listing.price, deadline, v, r, s] }));
       }
       return {
         tokenId: tokenId.toString(),
