@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const server = await step("api", startApi);
   if (!flags.has("--no-indexer")) await step("indexer", () => startIndexerInProcess(server, deployment));
   const logins = await step("demo accounts", () => seedAccounts(server));
+  if (chainId === LOCAL_CHAIN_ID && !flags.has("--no-demo")) await step("living demo", () => runLivingDemo(server, logins));
   const appUrl = devMode ? await startViteDevServer() : server.url;
 
   printBanner(appUrl, deployment, logins);
@@ -93,6 +94,12 @@ type StartedServer = Awaited<ReturnType<typeof startApi>>;
 async function seedAccounts(server: StartedServer) {
   const { seedDemo } = await import("./seed");
   return seedDemo(server.db);
+}
+
+/** A first visitor finds loans, a marketplace and history; it skips itself once the demo borrower has loans. */
+async function runLivingDemo(server: StartedServer, logins: Awaited<ReturnType<typeof seedAccounts>>): Promise<void> {
+  const { runLivingDemoForSeededAccounts } = await import("../api/src/nfts/demo");
+  await runLivingDemoForSeededAccounts({ baseUrl: server.url, rpcUrl, logins, log: (line) => console.log(`[loanmint] ${line}`) });
 }
 
 async function startViteDevServer(): Promise<string> {

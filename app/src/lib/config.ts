@@ -18,6 +18,8 @@ export function useRuntimeConfig() {
 /** Where an address, transaction or token page lives: the configured explorer, else the app's own. */
 export function explorerLink(config: PublicConfig | undefined, kind: "address" | "tx" | "token", id: string) {
   const base = config?.explorerUrl?.replace(/\/$/, "");
-  if (base) return `${base}/${kind}/${id}`;
-  return `/explorer/${kind}/${id}`;
+  if (!base) return `/explorer/${kind}/${id}`;
+  // Public explorers name a token by its contract, with the id as a query (Etherscan's /token/<contract>?a=<id>).
+  if (kind === "token") return `${base}/token/${config?.contracts?.loanNote ?? ""}?a=${id}`;
+  return `${base}/${kind}/${id}`;
 }
