@@ -128,6 +128,7 @@ export function LoanDetailsPage() {
               </div>
               {l.borrowerWallet && <div><dt>Funded to</dt><dd><ExplorerLink kind="address" id={l.borrowerWallet} /></dd></div>}
               {l.nftTransactionHash && <div><dt>Funding and mint</dt><dd><ExplorerLink kind="tx" id={l.nftTransactionHash} /></dd></div>}
+              <div><dt>On-chain history</dt><dd><ExplorerLink kind="token" id={String(l.nftTokenId)}>Every transaction of NFT #{l.nftTokenId}</ExplorerLink></dd></div>
             </dl>
           )}
           {repayable && (
