@@ -26,9 +26,16 @@ const contactSection = (
 );
 
 const userPages: RouteObject[] = [
-  { path: "/dashboard", ...page(() => import("./features/dashboard/routes/DashboardPage"), (m) => m.DashboardPage) },
+  {
+    path: "/dashboard",
+    // The dashboard shows the chat assistant's launcher; the two features meet here, not through each other's files.
+    ...page(
+      () => Promise.all([import("./features/dashboard/routes/DashboardPage"), import("./features/chat/components/ChatWidget")]),
+      ([dashboard, chat]) => () => <dashboard.DashboardPage chat={<chat.ChatWidget />} />,
+    ),
+  },
   { path: "/kyc", ...page(() => import("./features/kyc/routes/KycPage"), (m) => m.KycPage) },
-  { path: "/nft-transfer", ...page(() => import("./features/portfolio/routes/NftTransferPage"), (m) => m.NftTransferPage) },
+  { path: "/nft-transfer", ...page(() => import("./features/vault/routes/NftTransferPage"), (m) => m.NftTransferPage) },
   { path: "/loans", ...page(() => import("./features/loans/routes/LoansPage"), (m) => m.LoansPage) },
   { path: "/loans/request", ...page(() => import("./features/loans/routes/RequestLoanPage"), (m) => m.RequestLoanPage) },
   { path: "/loans/my-loans", ...page(() => import("./features/loans/routes/MyLoansPage"), (m) => m.MyLoansPage) },

@@ -1,4 +1,5 @@
 import { API_BASE } from "./http";
+import { displayUsd, parseUsd } from "../../../domain/money";
 
 /** Spec 01 §9: first 6 and last 4 characters. */
 export function shortAddress(address: string | null | undefined): string {
@@ -22,3 +23,19 @@ export function assetUrl(path: string | null | undefined): string | null {
 export function todayText(): string {
   return new Date().toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" });
 }
+
+/** A decimal USD string from the API, shown as money; never a float on the way. */
+export function usd(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "—";
+  try {
+    return displayUsd(parseUsd(value));
+  } catch {
+    return value;
+  }
+}
+
+export const percentText = (rate: number) => `${rate.toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
+
+export const purposeText = (purpose: string) => purpose.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+export const dateText = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "—");

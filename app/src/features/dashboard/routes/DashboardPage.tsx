@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { shortAddress } from "../../../lib/format";
@@ -11,7 +12,6 @@ import { Performance } from "../components/Performance";
 import { RecentLoans } from "../components/RecentLoans";
 import { RecentTransactions } from "../components/RecentTransactions";
 import { StatTiles } from "../components/StatTiles";
-import { ChatWidget } from "../../chat/components/ChatWidget";
 
 const QUICK_ACTIONS = [
   { to: "/loans/request", title: "Request Loan", text: "Tell us the amount, purpose and term." },
@@ -28,7 +28,8 @@ const KYC_TEXT = {
   rejected: { title: "KYC needs attention", text: "Your verification was not approved. Please resubmit your documents.", action: "Resubmit documents" },
 } as const;
 
-export function DashboardPage() {
+/** `chat` is the assistant the route table hands in (the chat feature's widget). */
+export function DashboardPage({ chat }: { chat?: ReactNode }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const kyc = kycStatusOf(user);
@@ -100,7 +101,7 @@ export function DashboardPage() {
       <div className="mt">
         <Performance summary={summary} />
       </div>
-      <ChatWidget />
+      {chat}
     </div>
   );
 }

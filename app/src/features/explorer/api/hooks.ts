@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { formatEther, type Address, type Hash } from "viem";
 import { useRuntimeConfig } from "../../../lib/config";
 import { loanNoteAbi, testDollarAbi } from "../../../../../domain/abis";
-import { chainClient, decodeCall, decodeLog, knownContracts, logsMentioning, topicOf } from "./chain";
+import { chainClient, decodeCall, decodeLog, knownContracts, logsMentioning, topicOf } from "../../../lib/explorer/chain";
 
 /** A transaction with its receipt, block time, decoded call and decoded events. */
 export function useTransaction(hash: Hash) {
@@ -70,44 +70,3 @@ export function useAddress(address: Address) {
   });
 }
 
-/** A loan note on-chain: owner, terms, metadata, and every event of our contracts about this token. */
-export function useToken(tokenId: bigint) {
-  const config = useRuntimeConfig().data;
-  return useQuery({
-    queryKey: ["explorer", "token", tokenId.toString()],
-    enabled: Boolean(config?.contracts),
-    staleTime: 10_000,
-    queryFn: async () => {
-      const client = chainClient(config!);
-      const contracts = knownContracts(config!);
-      const c = config!.contracts!;
-      const note = c.loanNote as Address;
-      const [owner, loan, uri, logs] = await Promise.all([
-        (client.readContract({ address: note, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] }) as Promise<Address>).catch(() => null),
-        (client.readContract({ address: note, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] }) as Promise<Record<string, unknown>>).catch(() => null),
-        (client.readContract({ address: note, abi: loanNoteAbi, functionName: "tokenURI", args: [tokenId] }) as Promise<string>).catch(() => null),
-        // tokenId is the first indexed argument of the product's events, and the third of Transfer and Approval.
-        Promise.all([
-          logsMentioning(client, [note, c.marketplace as Address, c.vault as Address], topicOf(tokenId), [1]),
-          logsMentioning(client, [note], topicOf(tokenId), [3]),
-        ]).then(([a, b]) => [...a, ...b]),
-      ]);
-      let metadata: { name?: string; description?: string; attributes?: { trait_type: string; value: unknown }[] } | null = null;
-      if (uri?.startsWith("data:application/json;base64,")) {
-        try {
-          metadata = JSON.parse(atob(uri.slice("data:application/json;base64,".length)));
-        } catch {
-          metadata = null;
-        }
-      } else if (uri?.startsWith("data:application/json,")) {
-        try {
-          metadata = JSON.parse(decodeURIComponent(uri.slice("data:application/json,".length)));
-        } catch {
-          metadata = null;
-        }
-      }
-      const events = logs.map((log) => decodeLog(log, contracts)).sort((a, b) => Number((a.blockNumber ?? 0n) - (b.blockNumber ?? 0n)) || a.logIndex - b.logIndex);
-      return { owner, loan, metadata, events, exists: owner !== null || events.length > 0 };
-    },
-  });
-}

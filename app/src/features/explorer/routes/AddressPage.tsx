@@ -4,10 +4,10 @@ import { displayUsd } from "../../../../../domain/money";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRuntimeConfig } from "../../../lib/config";
-import { addressLabel } from "../api/chain";
+import { addressLabel } from "../../../lib/explorer/chain";
 import { useAddress } from "../api/hooks";
-import { EventsTable } from "../components/EventsTable";
-import "../explorer.css";
+import { EventsTable } from "../../../lib/explorer/EventsTable";
+import "../../../lib/explorer/explorer.css";
 
 /** /explorer/address/{address}: balances and every event of our contracts that names the address. Public. */
 export function AddressPage() {

@@ -2,10 +2,10 @@ import { useParams } from "react-router";
 import { displayUsd } from "../../../../../domain/money";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
-import { useToken } from "../api/hooks";
-import { EventsTable } from "../components/EventsTable";
-import { ExplorerLink } from "../components/ExplorerLink";
-import "../explorer.css";
+import { useToken } from "../../../lib/explorer/useToken";
+import { EventsTable } from "../../../lib/explorer/EventsTable";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import "../../../lib/explorer/explorer.css";
 
 const STATUS = ["None", "Active", "Repaid", "Defaulted"];
 

@@ -3,9 +3,9 @@ import { isHash, type Hash } from "viem";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useTransaction } from "../api/hooks";
-import { ArgList, EventsTable } from "../components/EventsTable";
-import { ExplorerLink } from "../components/ExplorerLink";
-import "../explorer.css";
+import { ArgList, EventsTable } from "../../../lib/explorer/EventsTable";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import "../../../lib/explorer/explorer.css";
 
 /** /explorer/tx/{hash}: public, read from the chain through /api/rpc and decoded with the domain's ABIs. */
 export function TransactionPage() {

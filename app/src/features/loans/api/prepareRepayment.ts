@@ -1,18 +1,5 @@
 import { http, type Envelope } from "../../../lib/http";
-
-export interface WalletCall {
-  to: `0x${string}`;
-  data: `0x${string}`;
-  value: string;
-  chainId: number;
-}
-
-export interface PermitRequest {
-  domain: { name: string; version: string; chainId: number; verifyingContract: `0x${string}` };
-  types: { Permit: { name: string; type: string }[] };
-  primaryType: "Permit";
-  message: { owner: `0x${string}`; spender: `0x${string}`; value: string; nonce: string; deadline: string };
-}
+import type { PermitRequest, WalletCall } from "../../../lib/wallet/walletCall";
 
 export interface RepaymentAnswer {
   installmentNumber: number;

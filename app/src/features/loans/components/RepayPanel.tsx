@@ -9,7 +9,7 @@ import type { Loan } from "../api/loanSchema";
 import { prepareRepayment } from "../api/prepareRepayment";
 import type { installments } from "./ScheduleTable";
 import { txProgress } from "./txProgress";
-import { useRepayWallet, walletErrorMessage, WalletStepError } from "./useRepayWallet";
+import { useWalletSender, walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
 
 type Rows = ReturnType<typeof installments>;
 
@@ -18,7 +18,7 @@ type Rows = ReturnType<typeof installments>;
  * the wallet signs it, the API answers the repayWithPermit call, the wallet sends it: one transaction.
  */
 export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: Rows; onPaid: (hash: string) => void }) {
-  const wallet = useRepayWallet();
+  const wallet = useWalletSender({ requireVerifiedWallet: false });
   const { openConnectModal, connectModalOpen } = useConnectModal();
   const [busy, setBusy] = useState<"installment" | "payoff" | null>(null);
   const [error, setError] = useState("");

@@ -5,11 +5,14 @@ import { useRuntimeConfig } from "../../../lib/config";
 import { serverMessage } from "../../../lib/errors";
 import { useSession } from "../../../lib/session";
 import { kycStatusOf } from "../../../lib/user";
-import { prepareBuy, marketplaceKeys, type NftDetails } from "../api/nfts";
-import { useWalletSender, walletErrorMessage, WalletStepError } from "../wallet/useWalletSender";
-import { WalletBar } from "../wallet/WalletBar";
-import { txProgress } from "./txToast";
-import { usd } from "./money";
+import { marketplaceKeys } from "../../../lib/nfts/keys";
+import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
+import { prepareBuy } from "../api/prepareBuy";
+import type { NftDetails } from "../api/getNft";
+import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
+import { WalletBar } from "../../../lib/wallet/WalletBar";
+import { txProgress } from "../../../lib/txProgress";
+import { usd } from "../../../lib/format";
 
 /**
  * Buy: approved KYC first, then a permit signature (eth_signTypedData_v4) and one buyWithPermit transaction,
@@ -19,7 +22,7 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
   const user = useSession((s) => s.user);
   const kyc = kycStatusOf(user);
   const config = useRuntimeConfig().data;
-  const wallet = useWalletSender();
+  const wallet = useNoteWallet();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");

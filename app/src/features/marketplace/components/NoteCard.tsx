@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { shortAddress } from "../../../lib/format";
-import type { NftRecord } from "../api/nfts";
-import { percentText, purposeText, usd } from "./money";
+import { percentText, purposeText, shortAddress, usd } from "../../../lib/format";
+import type { NftRecord } from "../../../lib/nfts/types";
 
 /** One listed note: price, terms and who sells it, with the spec's View Details link. */
 export function NoteCard({ nft }: { nft: NftRecord }) {

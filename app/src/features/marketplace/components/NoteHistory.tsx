@@ -1,7 +1,7 @@
-import { shortAddress } from "../../../lib/format";
-import { ExplorerLink } from "../../explorer/components/ExplorerLink";
-import type { NftDetails, Ownership } from "../api/nfts";
-import { dateText, usd } from "./money";
+import { dateText, shortAddress, usd } from "../../../lib/format";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import type { NftDetails } from "../api/getNft";
+import type { Ownership } from "../api/getOwnership";
 
 const KIND_LABELS: Record<Ownership["history"][number]["kind"], string> = {
   mint: "Minted",

@@ -1,6 +1,6 @@
 import { parseUsd, displayUsd } from "../../../../../domain/money";
 import { scheduleRows } from "../../../../../domain/schedule";
-import type { NftDetails } from "../api/nfts";
+import type { NftDetails } from "../api/getNft";
 
 /** The note's amortisation schedule, computed by the same code the contract is proven against; paid rows marked. */
 export function ScheduleTable({ nft }: { nft: NftDetails }) {

@@ -5,12 +5,14 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime";
 import { NFT_MESSAGES, RATE_BANDS, AMOUNT_BANDS } from "../../../../../domain/schemas/nfts";
-import { browseMarketplace, marketplaceKeys, type BrowseQuery } from "../api/nfts";
+import { percentText, usd } from "../../../lib/format";
+import { marketplaceKeys } from "../../../lib/nfts/keys";
+import type { BrowseQuery } from "../../../lib/nfts/types";
+import { StatTiles } from "../../../lib/StatTiles";
+import { browseMarketplace } from "../api/browseMarketplace";
 import { NoteCard, NoteTable } from "../components/NoteCard";
-import { StatTiles } from "../components/StatTiles";
 import { useDebounced } from "../components/useDebounced";
-import { percentText, usd } from "../components/money";
-import "../marketplace.css";
+import "../../../lib/nfts/nfts.css";
 
 const SORTS: { value: BrowseQuery["sort"]; label: string }[] = [
   { value: "newest", label: "Newest" },

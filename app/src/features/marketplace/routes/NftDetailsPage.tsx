@@ -4,21 +4,22 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isAxiosError } from "axios";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
-import { shortAddress } from "../../../lib/format";
+import { dateText, percentText, purposeText, shortAddress, usd } from "../../../lib/format";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import { TokenHistory } from "../../../lib/explorer/TokenHistory";
+import { marketplaceKeys } from "../../../lib/nfts/keys";
 import { useRealtimeEvent } from "../../../lib/realtime";
 import { useSession } from "../../../lib/session";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
-import { ExplorerLink } from "../../explorer/components/ExplorerLink";
-import { TokenHistory } from "../../explorer/components/TokenHistory";
-import { getNft, getOwnership, marketplaceKeys, type NftDetails } from "../api/nfts";
-import { dateText, percentText, purposeText, usd } from "../components/money";
+import { getNft, type NftDetails } from "../api/getNft";
+import { getOwnership } from "../api/getOwnership";
 import { OwnerHistory, RepaymentHistory } from "../components/NoteHistory";
 import { ScheduleTable } from "../components/ScheduleTable";
 import { parseUsd } from "../../../../../domain/money";
-import "../marketplace.css";
+import "../../../lib/nfts/nfts.css";
 
 const BuyPanel = lazy(() => import("../components/BuyPanel"));
-const OwnerActions = lazy(() => import("../components/OwnerActions"));
+const OwnerActions = lazy(() => import("../../../lib/nfts/OwnerActions"));
 
 /** /marketplace/nft/{id} and /nft/{id}: the note's terms, schedule, repayments, owners and price, with Buy. */
 export function NftDetailsPage() {

@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRuntimeConfig } from "../../../lib/config";
-import type { PortfolioResult } from "../../marketplace/api/nfts";
-import { marketplaceKeys } from "../../marketplace/api/nfts";
-import { usd } from "../../marketplace/components/money";
-import { txProgress } from "../../marketplace/components/txToast";
-import { useWalletSender, walletErrorMessage, WalletStepError } from "../../marketplace/wallet/useWalletSender";
+import type { PortfolioResult } from "../../../lib/nfts/types";
+import { marketplaceKeys } from "../../../lib/nfts/keys";
+import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
+import { usd } from "../../../lib/format";
+import { txProgress } from "../../../lib/txProgress";
+import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
 
 /** Repayments credited to the user's wallet and not yet withdrawn (pull payments), with the button that withdraws them. */
 export function Credits({ credits }: { credits: PortfolioResult["credits"] }) {
-  const wallet = useWalletSender();
+  const wallet = useNoteWallet();
   const config = useRuntimeConfig().data;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

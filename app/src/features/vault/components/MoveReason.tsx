@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Hash } from "viem";
 import { useRuntimeConfig } from "../../../lib/config";
-import { chainClient, decodeCall, knownContracts } from "../../explorer/api/chain";
+import { chainClient, decodeCall, knownContracts } from "../../../lib/explorer/chain";
 
 /** The reason kept with a vault move: the data of the deposit's safeTransferFrom, or the note after the withdrawal's arguments. */
 export function MoveReason({ hash }: { hash: string }) {

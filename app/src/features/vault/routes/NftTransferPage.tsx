@@ -10,14 +10,18 @@ import { useSession } from "../../../lib/session";
 import { kycStatusOf } from "../../../lib/user";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
 import { NFT_MESSAGES, vaultTransferFormSchema } from "../../../../../domain/schemas/nfts";
-import { getPortfolio, marketplaceKeys, prepareTransfer, type NftRecord, type PortfolioResult } from "../../marketplace/api/nfts";
-import { dateText, percentText, usd } from "../../marketplace/components/money";
-import { txProgress } from "../../marketplace/components/txToast";
-import { useWalletSender, walletErrorMessage, WalletStepError } from "../../marketplace/wallet/useWalletSender";
-import { WalletBar } from "../../marketplace/wallet/WalletBar";
-import { ExplorerLink } from "../../explorer/components/ExplorerLink";
+import { getPortfolio } from "../../../lib/nfts/getPortfolio";
+import { marketplaceKeys } from "../../../lib/nfts/keys";
+import type { NftRecord, PortfolioResult } from "../../../lib/nfts/types";
+import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
+import { prepareTransfer } from "../api/prepareTransfer";
+import { dateText, percentText, usd } from "../../../lib/format";
+import { txProgress } from "../../../lib/txProgress";
+import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
+import { WalletBar } from "../../../lib/wallet/WalletBar";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { MoveReason } from "../components/MoveReason";
-import "../../marketplace/marketplace.css";
+import "../../../lib/nfts/nfts.css";
 
 type Tab = "deposit" | "withdraw";
 
@@ -57,7 +61,7 @@ export function NftTransferPage() {
 
 function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | undefined; disabled: boolean }) {
   const config = useRuntimeConfig().data;
-  const wallet = useWalletSender();
+  const wallet = useNoteWallet();
   const queryClient = useQueryClient();
   const verified = useSession((s) => s.user?.walletAddress ?? "");
   const [tab, setTab] = useState<Tab>("deposit");

@@ -1,5 +1,5 @@
-import { displayUsd } from "../../../../../domain/money";
-import type { ArgValue, DecodedEvent } from "../api/chain";
+import { displayUsd } from "../../../../domain/money";
+import type { ArgValue, DecodedEvent } from "./chain";
 import { ExplorerLink } from "./ExplorerLink";
 
 export function ArgView({ value }: { value: ArgValue }) {

@@ -1,6 +1,6 @@
 import toast from "react-hot-toast";
-import type { PublicConfig } from "../../../../../domain/deployment";
-import { explorerLink } from "../../../lib/config";
+import type { PublicConfig } from "../../../domain/deployment";
+import { explorerLink } from "./config";
 
 /**
  * One toast that follows an on-chain action through its steps (prepare, sign, send, confirmed), ending with a

@@ -1,7 +1,7 @@
-import { Spinner } from "../../../components/Spinner";
-import { useToken } from "../api/hooks";
+import { Spinner } from "../../components/Spinner";
+import { useToken } from "./useToken";
 import { EventsTable } from "./EventsTable";
-import "../explorer.css";
+import "./explorer.css";
 
 /**
  * Every transaction of a loan's life on-chain (origination, listings, sales, vault moves, repayments, payoff),

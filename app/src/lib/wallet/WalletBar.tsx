@@ -1,9 +1,9 @@
 import { useConnectModal } from "@rainbow-me/rainbowkit";
 import { useAccount } from "wagmi";
 import { Link } from "react-router";
-import { shortAddress } from "../../../lib/format";
-import { useSession } from "../../../lib/session";
-import { DevWalletPicker } from "../../../lib/wallet/DevWalletPicker";
+import { shortAddress } from "../format";
+import { useSession } from "../session";
+import { DevWalletPicker } from "./DevWalletPicker";
 
 /** Which wallet will sign: connect it, or see that it is not the verified one. */
 export function WalletBar() {

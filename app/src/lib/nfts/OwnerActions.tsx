@@ -1,10 +1,14 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRuntimeConfig } from "../../../lib/config";
-import { serverMessage } from "../../../lib/errors";
-import { prepareList, prepareUnlist, marketplaceKeys, type NftRecord } from "../api/nfts";
-import { useWalletSender, walletErrorMessage, WalletStepError } from "../wallet/useWalletSender";
-import { txProgress } from "./txToast";
+import { useRuntimeConfig } from "../config";
+import { serverMessage } from "../errors";
+import { marketplaceKeys } from "./keys";
+import { prepareList } from "./prepareList";
+import { prepareUnlist } from "./prepareUnlist";
+import type { NftRecord } from "./types";
+import { useNoteWallet } from "./useNoteWallet";
+import { walletErrorMessage, WalletStepError } from "../wallet/useWalletSender";
+import { txProgress } from "../txProgress";
 import { WalletBar } from "../wallet/WalletBar";
 
 const messageOf = (e: unknown, fallback: string) =>
@@ -13,7 +17,7 @@ const messageOf = (e: unknown, fallback: string) =>
 /** List, change the price of, or cancel the listing of a note the user holds in their wallet. */
 export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?: boolean }) {
   const config = useRuntimeConfig().data;
-  const wallet = useWalletSender();
+  const wallet = useNoteWallet();
   const queryClient = useQueryClient();
   const listed = nft.marketplaceStatus === "listed";
   const [price, setPrice] = useState(nft.listingPrice ?? nft.outstandingBalance);

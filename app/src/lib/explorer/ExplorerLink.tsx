@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { explorerLink, useRuntimeConfig } from "../../../lib/config";
-import { shortAddress } from "../../../lib/format";
+import { explorerLink, useRuntimeConfig } from "../config";
+import { shortAddress } from "../format";
 
 /** A link to a transaction, address or token page: the app's own explorer on the local chain, else the configured one. */
 export function ExplorerLink({ kind, id, children, className }: { kind: "tx" | "address" | "token"; id: string; children?: ReactNode; className?: string }) {

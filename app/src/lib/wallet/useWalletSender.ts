@@ -1,10 +1,10 @@
 import { useAccount, usePublicClient, useSendTransaction, useSignTypedData, useSwitchChain } from "wagmi";
-import type { Hash, Hex } from "viem";
-import { useRuntimeConfig } from "../../../lib/config";
-import { shortAddress } from "../../../lib/format";
-import { useSession } from "../../../lib/session";
-import { isUserRejection } from "../../../lib/wallet/events";
-import { waitForMirror, type PermitRequest, type WalletCall } from "../api/nfts";
+import type { Hash, Hex, TransactionReceipt } from "viem";
+import { useRuntimeConfig } from "../config";
+import { shortAddress } from "../format";
+import { useSession } from "../session";
+import { isUserRejection } from "./events";
+import type { PermitRequest, WalletCall } from "./walletCall";
 
 /** A step the wallet could not take, worded for a toast. */
 export class WalletStepError extends Error {
@@ -21,11 +21,18 @@ export function walletErrorMessage(error: unknown, fallback: string): string {
   return short ? `${fallback}: ${short}` : fallback;
 }
 
+export interface WalletSenderOptions {
+  /** Notes move only from the user's verified wallet; repayment may come from any wallet (DESIGN.md). */
+  requireVerifiedWallet: boolean;
+  /** Runs after each successful receipt, e.g. to wait until the API's chain mirror has indexed its block. */
+  afterReceipt?: (receipt: TransactionReceipt) => Promise<unknown>;
+}
+
 /**
- * Sends what the API answered from the user's verified wallet: checks the connected account is that wallet and on
+ * Sends what the API answered from the connected wallet: checks the account (the verified one when required) and
  * the configured chain, signs permits (eth_signTypedData_v4) and sends calls, waiting for each receipt.
  */
-export function useWalletSender() {
+export function useWalletSender({ requireVerifiedWallet, afterReceipt }: WalletSenderOptions) {
   const { address, isConnected, chainId } = useAccount();
   const { switchChainAsync } = useSwitchChain();
   const { signTypedDataAsync } = useSignTypedData();
@@ -37,9 +44,9 @@ export function useWalletSender() {
   const mismatch = Boolean(isConnected && address && verified && address.toLowerCase() !== verified);
 
   async function ready(): Promise<`0x${string}`> {
-    if (!verified) throw new WalletStepError("Link and verify a wallet in your profile first");
+    if (requireVerifiedWallet && !verified) throw new WalletStepError("Link and verify a wallet in your profile first");
     if (!isConnected || !address) throw new WalletStepError("Connect your wallet first");
-    if (address.toLowerCase() !== verified) throw new WalletStepError(`Switch your wallet to your verified address ${shortAddress(verified)}`);
+    if (requireVerifiedWallet && verified && address.toLowerCase() !== verified) throw new WalletStepError(`Switch your wallet to your verified address ${shortAddress(verified)}`);
     if (config && chainId !== config.chainId) {
       await switchChainAsync({ chainId: config.chainId }).catch(() => {
         throw new WalletStepError(`Failed to switch to network ${config.chainId}`);
@@ -53,13 +60,14 @@ export function useWalletSender() {
     const hash = await sendTransactionAsync({ account, to: call.to, data: call.data, value: BigInt(call.value || "0"), chainId: call.chainId });
     const receipt = await client!.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new WalletStepError("The transaction was reverted on-chain", hash);
-    await waitForMirror(receipt.blockNumber);
+    if (afterReceipt) await afterReceipt(receipt);
     return hash;
   }
 
   async function signPermit(permit: PermitRequest): Promise<Hex> {
     const account = await ready();
     const m = permit.message;
+    if (m.owner.toLowerCase() !== account.toLowerCase()) throw new WalletStepError(`The permit is for ${shortAddress(m.owner)}, but your wallet is ${shortAddress(account)}`);
     return signTypedDataAsync({
       account,
       domain: permit.domain,

@@ -1,0 +1,62 @@
+import type { WalletCall } from "../wallet/walletCall";
+
+/** The spec's "Marketplace NFT record" as the API sends it (money as decimal strings in USD). */
+export interface NftRecord {
+  _id: string;
+  loanId: string | null;
+  tokenId: string;
+  contractAddress: string | null;
+  transactionHash: string;
+  ownerAddress: string;
+  custodyAddress: string;
+  borrowerAddress: string;
+  previousOwners: string[];
+  inVault: boolean;
+  metadata: {
+    name: string;
+    description: string;
+    image: string | null;
+    loanDetails: { amount: string; interestRate: number; termMonths: number; purpose: string; status: string; approvalDate: string | null };
+  };
+  marketplaceStatus: "listed" | "unlisted" | "vaulted" | "repaid";
+  listingPrice: string | null;
+  listingDate: string | null;
+  listingTxHash: string | null;
+  sellerAddress: string | null;
+  isActive: boolean;
+  totalRepaid: string;
+  outstandingBalance: string;
+  monthlyPayment: string;
+  totalDue: string;
+  totalInterest: string;
+  startTime: number;
+  explorerUrl: string;
+  createdAt: string | null;
+  performance?: "excellent" | "good" | "average" | "poor";
+}
+
+export interface ChainEntry {
+  txHash: string;
+  blockNumber: number;
+  time: string | null;
+}
+
+export interface BrowseQuery {
+  page: number;
+  limit: number;
+  sort: "newest" | "amount" | "interestRate" | "termMonths";
+  search?: string;
+  minAmount?: string;
+  maxAmount?: string;
+  rateBand?: string[];
+  amountBand?: string[];
+}
+
+export interface PortfolioResult {
+  walletAddress: string | null;
+  nfts: NftRecord[];
+  loanNotes: NftRecord[];
+  credits: { credited: string; withdrawn: string; available: string; withdrawCall: WalletCall | null };
+  vaultHistory: (ChainEntry & { tokenId: string; kind: "deposit" | "withdraw" })[];
+  stats: { totalLoans: number; totalValue: string; totalRepaid: string; avgRate: number; activeCount: number; portfolioValue: string };
+}
