@@ -1,4 +1,4 @@
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import toast from "react-hot-toast";
 import { create } from "zustand";
 import { CLIENT_EVENTS, SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "../../../../domain/events";
@@ -25,8 +25,13 @@ const setStatus = (status: SocketStatus) => {
   if (useRealtimeStore.getState().status !== status) useRealtimeStore.setState({ status });
 };
 
+type SocketIo = typeof import("socket.io-client");
+let socketIo: Promise<SocketIo> | null = null;
+/** The client library is fetched with the first session, so a visitor's first page load never carries it. */
+const loadSocketIo = () => (socketIo ??= import("socket.io-client"));
+
 /** Wires the spec's messages and state to a new socket (the connect timeout is the manager's `timeout`). */
-function open(token: string): Socket {
+function open({ io }: SocketIo, token: string): Socket {
   const s = io(socketOptions(token));
   let everConnected = false;
   let failureAnnounced = false;
@@ -93,10 +98,21 @@ export function startRealtime(): () => void {
   const follow = (token: string | null) => {
     if (token === socketToken) return;
     close();
-    if (token) {
-      socketToken = token;
-      socket = open(token);
-    }
+    if (!token) return;
+    socketToken = token;
+    setStatus("connecting");
+    loadSocketIo().then(
+      (library) => {
+        // The session may have changed while the library loaded: only the latest token gets a socket.
+        if (socketToken === token && !socket) socket = open(library, token);
+      },
+      () => {
+        socketIo = null; // a later session tries the download again
+        if (socketToken !== token) return;
+        setStatus("disconnected");
+        toast.error(SOCKET_MESSAGES.failed, { id: "socket-connect" });
+      },
+    );
   };
   follow(useSession.getState().token);
   const unsubscribe = useSession.subscribe((state) => follow(state.token));
