@@ -1,4 +1,5 @@
 import { zeroAddress } from "viem";
+import type { ActivityKind } from "../../../domain/activity";
 import { formatUsdAmount } from "../../../domain/money";
 import { outstandingBalance, scheduleRows, type LoanTerms } from "../../../domain/schedule";
 import type { UserRow } from "../../../db/schema";
@@ -7,18 +8,7 @@ import type { ActivityRepository, HeldNoteRow, LoanNoteRow, RepaymentRow } from 
 
 export const ACTIVITY_ANSWERS = { loanNotFound: "Loan not found" } as const;
 
-export type ActivityKind =
-  | "loan_disbursement"
-  | "repayment"
-  | "repayment_received"
-  | "nft_purchase"
-  | "nft_sale"
-  | "nft_transfer"
-  | "vault_deposit"
-  | "vault_withdraw"
-  | "withdrawal"
-  | "mint"
-  | "burn";
+export type { ActivityKind };
 
 export interface ActivityEntry {
   kind: ActivityKind;

@@ -5,7 +5,7 @@ import { formatUsdAmount } from "../../../domain/money";
 
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
 
-/** GET /admin/dashboard: every figure computed from data (the spec's hard-coded ones replaced, DESIGN.md). */
+/** GET /admin/dashboard: every figure computed from data, none fixed in code (DESIGN.md). */
 export async function adminDashboard(db: Db, chainId: number, adminId: string) {
   const [userCounts] = await db
     .select({

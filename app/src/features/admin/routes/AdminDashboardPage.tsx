@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { QuickActionGrid } from "../../../components/QuickActionGrid";
 import { useAdminDashboard } from "../api/getAdminDashboard";
 import { useLoanStats } from "../api/getLoanStats";
 import { AdminPage } from "../components/AdminPage";
@@ -41,15 +42,7 @@ export function AdminDashboardPage() {
         <StatCard label="Funded volume" value={v(usd(d?.totalVolume))} hint={d ? `${d.notesMinted} notes minted` : undefined} testId="stat-volume" />
       </div>
 
-      <div className="grid-3">
-        {ACTIONS.map((a) => (
-          <Link key={a.to} to={a.to} className="card quick-action">
-            <strong>{a.title}</strong>
-            <span className="muted small">{a.text}</span>
-            <span className="quick-action__arrow" aria-hidden="true">→</span>
-          </Link>
-        ))}
-      </div>
+      <QuickActionGrid actions={ACTIONS} />
 
       <section>
         <div className="row gap" style={{ justifyContent: "space-between" }}>

@@ -9,7 +9,7 @@ import { Pagination } from "../components/Pagination";
 import { useDebounced } from "../components/useDebounced";
 import { useLoanReview } from "../components/useLoanReview";
 import { useAdminLive } from "../components/useAdminLive";
-import { STATUS_OPTIONS } from "../components/loanFilters";
+import { LoanFilterBar } from "../components/LoanFilterBar";
 
 const SORTS = [
   { value: "requestDate:desc", label: "Newest first" },
@@ -36,24 +36,21 @@ export function AdminLoansPage() {
   return (
     <AdminPage title="Manage Loans" subtitle="Every loan request with its status, funding and note.">
       <LoanStatCards stats={stats.data} />
-      <div className="admin-toolbar">
-        <div className="field field--grow">
-          <label htmlFor="loan-search">Search</label>
-          <input id="loan-search" type="search" placeholder="Borrower, email or purpose" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        </div>
-        <div className="field">
-          <label htmlFor="loan-status">Status</label>
-          <select id="loan-status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
-            {STATUS_OPTIONS.map((s) => <option key={s} value={s}>{s === "all" ? "All statuses" : s}</option>)}
-          </select>
-        </div>
+      <LoanFilterBar
+        idPrefix="loan"
+        placeholder="Borrower, email or purpose"
+        search={search}
+        status={status}
+        onSearch={(value) => { setSearch(value); setPage(1); }}
+        onStatus={(value) => { setStatus(value); setPage(1); }}
+      >
         <div className="field">
           <label htmlFor="loan-sort">Sort</label>
           <select id="loan-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
             {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
           </select>
         </div>
-      </div>
+      </LoanFilterBar>
       <QueryState
         loading={list.isLoading}
         error={list.isError}

@@ -14,7 +14,7 @@ import { useDebounced } from "../components/useDebounced";
 import { useLoanReview } from "../components/useLoanReview";
 import { useAdminLive } from "../components/useAdminLive";
 import { dateText, percentText, purposeText, usd } from "../components/money";
-import { STATUS_OPTIONS } from "../components/loanFilters";
+import { LoanFilterBar } from "../components/LoanFilterBar";
 
 /** Spec 02 §9: the request list pages by 10. */
 const PAGE_SIZE = 10;
@@ -45,18 +45,14 @@ export function AdminRequestsPage() {
       actions={<button type="button" className="btn btn--secondary btn--sm" onClick={createDemo} disabled={demo.isPending}>{demo.isPending ? "Creating…" : "Create demo loan"}</button>}
     >
       <LoanStatCards stats={stats.data} />
-      <div className="admin-toolbar">
-        <div className="field field--grow">
-          <label htmlFor="request-search">Search</label>
-          <input id="request-search" type="search" placeholder="Borrower, email, purpose or #number" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        </div>
-        <div className="field">
-          <label htmlFor="request-status">Status</label>
-          <select id="request-status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
-            {STATUS_OPTIONS.map((s) => <option key={s} value={s}>{s === "all" ? "All statuses" : s}</option>)}
-          </select>
-        </div>
-      </div>
+      <LoanFilterBar
+        idPrefix="request"
+        placeholder="Borrower, email, purpose or #number"
+        search={search}
+        status={status}
+        onSearch={(value) => { setSearch(value); setPage(1); }}
+        onStatus={(value) => { setStatus(value); setPage(1); }}
+      />
       <QueryState
         loading={list.isLoading}
         error={list.isError}

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { explorerLink, useRuntimeConfig } from "../../../lib/config";
 import { useRecentTransactions } from "../api/getRecentTransactions";
-import { KIND_LABELS, usd } from "./format";
+import { activityLabel } from "../../../lib/activityLabels";
+import { usd } from "./format";
 
 export function RecentTransactions() {
   const txs = useRecentTransactions();
@@ -25,7 +26,7 @@ export function RecentTransactions() {
             return (
               <li key={`${t.txHash}-${t.logIndex}-${t.kind}`} className="row gap" style={{ justifyContent: "space-between" }}>
                 <span>
-                  <strong>{KIND_LABELS[t.kind] ?? t.kind}</strong>
+                  <strong>{activityLabel(t.kind)}</strong>
                   {t.tokenId ? <span className="small muted"> · note #{t.tokenId}</span> : null}
                   <br />
                   <a className="small" href={href} target={href.startsWith("/") ? undefined : "_blank"} rel="noreferrer">{t.time ? new Date(t.time).toLocaleString() : `block ${t.blockNumber}`}</a>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { QuickActionGrid } from "../../../components/QuickActionGrid";
 import { Link, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { shortAddress } from "../../../lib/format";
@@ -84,15 +85,7 @@ export function DashboardPage({ chat }: { chat?: ReactNode }) {
       <StatTiles summary={summary} />
 
       <h2 className="section-title">Quick actions</h2>
-      <div className="grid-3">
-        {QUICK_ACTIONS.map((a) => (
-          <Link key={a.to} to={a.to} className="card quick-action">
-            <strong>{a.title}</strong>
-            <span className="muted small">{a.text}</span>
-            <span className="quick-action__arrow" aria-hidden="true">→</span>
-          </Link>
-        ))}
-      </div>
+      <QuickActionGrid actions={QUICK_ACTIONS} />
 
       <div className="grid-2 mt">
         <RecentLoans />

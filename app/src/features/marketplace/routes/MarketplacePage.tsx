@@ -24,7 +24,7 @@ const RATE_LABELS: Record<keyof typeof RATE_BANDS, string> = { low: "Low (under 
 const AMOUNT_LABELS: Record<keyof typeof AMOUNT_BANDS, string> = { small: "Small (under $5,000)", medium: "Medium ($5,000–$15,000)", large: "Large ($15,000 and over)" };
 const PAGE_SIZE = 20;
 
-/** Spec 02 "Marketplace": live listings from the chain mirror; a failed load says so and offers Retry (no demo data). */
+/** Spec 02 "Marketplace": live listings from the chain mirror; a failed load says so and offers Retry (never stand-in listings). */
 export function MarketplacePage() {
   // The filters live in the address too, so Back from a note's page returns to the same list.
   const [params, setParams] = useSearchParams();

@@ -34,7 +34,7 @@ const SORTS: Record<Sort, (a: NftRecord, b: NftRecord) => number> = {
   performance: (a, b) => PERFORMANCE_SCORE[b.performance ?? "excellent"] - PERFORMANCE_SCORE[a.performance ?? "excellent"],
 };
 
-/** "Notes I hold" (wallet and vault) and "Notes of my loans" (DESIGN.md "Money and ownership"); no demo data. */
+/** "Notes I hold" (wallet and vault) and "Notes of my loans" (DESIGN.md "Money and ownership"); only real holdings. */
 export function PortfolioPage() {
   const queryClient = useQueryClient();
   const portfolio = useQuery({ queryKey: marketplaceKeys.portfolio, queryFn: getPortfolio, refetchInterval: 30_000, retry: 3 });

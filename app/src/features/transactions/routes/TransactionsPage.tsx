@@ -5,22 +5,12 @@ import { displayUsd, parseUsd } from "../../../../../domain/money";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { explorerLink, useRuntimeConfig } from "../../../lib/config";
+import { ACTIVITY_LABELS, activityLabel } from "../../../lib/activityLabels";
 import { shortAddress } from "../../../lib/format";
 import { useRealtimeEvent } from "../../../lib/realtime/hooks";
 import { useSession } from "../../../lib/session";
 import { useTransactions } from "../api/getTransactions";
 
-const KINDS: Record<string, string> = {
-  loan_disbursement: "Loan disbursement",
-  repayment: "Repayment",
-  repayment_received: "Repayment received",
-  nft_purchase: "Note bought",
-  nft_sale: "Note sold",
-  nft_transfer: "Note transfer",
-  vault_deposit: "Vault deposit",
-  vault_withdraw: "Vault withdrawal",
-  withdrawal: "Repayments withdrawn",
-};
 
 const PAGE = 50;
 
@@ -56,7 +46,7 @@ export function TransactionsPage() {
           <label htmlFor="tx-kind">Type</label>
           <select id="tx-kind" value={kind} onChange={(e) => setKind(e.target.value)}>
             <option value="all">All types</option>
-            {Object.entries(KINDS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+            {Object.entries(ACTIVITY_LABELS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
           </select>
         </div>
         {txs.isPending ? (
@@ -73,7 +63,7 @@ export function TransactionsPage() {
                 {rows.map((t) => (
                   <tr key={`${t.txHash}-${t.logIndex}-${t.kind}`} data-kind={t.kind}>
                     <td>{t.time ? new Date(t.time).toLocaleString() : `Block ${t.blockNumber}`}</td>
-                    <td>{KINDS[t.kind] ?? t.kind}</td>
+                    <td>{activityLabel(t.kind)}</td>
                     <td>{t.tokenId ? (t.loanId ? <Link to={`/loans/${t.loanId}`}>#{t.tokenId}</Link> : <Link to={`/marketplace/nft/${t.tokenId}`}>#{t.tokenId}</Link>) : "—"}</td>
                     <td>{t.amount ? displayUsd(parseUsd(t.amount)) : "—"}</td>
                     <td className="small">
