@@ -76,10 +76,12 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
           origination.treasuryFunds(),
           chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "creditsOf", args: [treasury] }) as Promise<bigint>,
         ]);
+        // Every note is read at once: the chain client batches these calls into a few JSON-RPC round trips.
+        const minted = (await repo.withStatus(["active", "defaulted"])).filter((loan) => loan.mintStatus === "minted");
+        const states = await Promise.all(minted.map((loan) => noteState(loan)));
         const notes = [];
-        for (const loan of await repo.withStatus(["active", "defaulted"])) {
-          if (loan.mintStatus !== "minted") continue;
-          const state = await noteState(loan);
+        for (const [i, loan] of minted.entries()) {
+          const state = states[i]!;
           if (!state.held) continue;
           notes.push({
             tokenId: loan.loanNumber.toString(),
