@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { startAnvil, rpcAnswers, type Anvil } from "../devchain/anvil";
 import { LOCAL_CHAIN_ID, type Deployment } from "../domain/deployment";
 import { fundDemoWallets } from "./fundDemoWallets";
+import { ConfigError, validateEnvironment } from "../api/src/config/env";
 
 const flags = new Set(process.argv.slice(2));
 const root = process.cwd();
@@ -21,6 +22,8 @@ const stops: Array<() => Promise<void>> = [];
 let stopping = false;
 
 async function main(): Promise<void> {
+  // Every bad setting at once, before a chain or a database is started for nothing.
+  validateEnvironment();
   mkdirSync(dataDir, { recursive: true });
   Object.assign(process.env, { DATA_DIR: dataDir, PORT: String(port), RPC_URL: rpcUrl, CHAIN_ID: String(chainId) });
   process.env.APP_ORIGIN ??= `http://localhost:${port}`;
@@ -155,6 +158,6 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal
 
 main().catch(async (error) => {
   console.error(`[loanmint] start failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (error instanceof Error && error.stack) console.error(error.stack);
+  if (error instanceof Error && error.stack && !(error instanceof ConfigError)) console.error(error.stack);
   await shutdown(1);
 });

@@ -32,7 +32,6 @@ import { createNotifier } from "./notifications/service";
 import { createLoanLifecycle } from "./loans/lifecycle";
 import { silentPublisher } from "./realtime/publisher";
 import { createChatbotRouter } from "./chatbot/router";
-import { loadLlmConfig } from "./chatbot/llm";
 import { createNftRouters } from "./nfts/router";
 import { requireAuth } from "./http/auth";
 import { createActivityRouter } from "./activity/router";
@@ -115,7 +114,7 @@ export function createApp(deps: CreateAppOptions): Express {
   );
   api.use("/contact", createContactRouter({ service: createContactService({ messages: contactMessages }), messages: contactMessages, tokens, users, kv, limit: limits.contact }));
   api.use("/notifications", createNotificationsRouter({ repository: notifications, tokens, users }));
-  api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, llm: loadLlmConfig(), now, logger }));
+  api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, llm: config.llm, now, logger }));
   api.use("/health", createHealthRouter({ db, publicClient, chainId: config.chainId, kind: deps.databaseKind ?? "postgres" }));
   api.use("/config", createConfigRouter(config));
   if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limit: limits.faucet }));

@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { createLogger } from "./logger";
 import type { PublicClient } from "viem";
 import { connectDatabase, type DatabaseHandle } from "../../db/connect";
-import { loadConfig, type AppConfig } from "./config/env";
+import { ConfigError, loadConfig, type AppConfig } from "./config/env";
 import { createKeyValueStore, type KeyValueStore } from "./kv/store";
 import { createApp } from "./app";
 import type { RateLimits } from "./http/rateLimit";
@@ -124,7 +124,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
 // Run directly: `node --import tsx api/src/server.ts` serves the API from the environment.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const server = await startServer();
+  const server = await startServer().catch((error: unknown) => {
+    // A bad setting is the operator's to fix: the list of problems, not a stack trace.
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
   console.log(`LoanMint API listening on ${server.url}`);
   const stop = () => {
     server.close().then(

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startTestApi, newRegistration, type TestApi } from "../testing/harness";
-import { loadLlmConfig } from "./llm";
+import { loadConfig } from "../config/env";
 
 /** A local OpenAI-compatible provider whose behaviour each test chooses. */
 type Mode = "answer" | "error" | "garbage" | "empty" | "slow";
@@ -11,7 +11,6 @@ let mode: Mode = "answer";
 const received: { headers: IncomingMessage["headers"]; body: any; path: string }[] = [];
 let stub: Server;
 let api: TestApi;
-const saved = { ...process.env };
 
 before(async () => {
   stub = createServer((req, res) => {
@@ -27,15 +26,11 @@ before(async () => {
     });
   });
   await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
-  // createApp reads the provider from the environment, as in production.
-  process.env.LLM_BASE_URL = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1/`;
-  process.env.LLM_API_KEY = "stub-key";
-  process.env.LLM_MODEL = "stub-model";
-  process.env.LLM_TIMEOUT_MS = "1000";
-  api = await startTestApi();
+  // The provider comes from the environment, as in production.
+  const LLM_BASE_URL = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1/`;
+  api = await startTestApi({ env: { LLM_BASE_URL, LLM_API_KEY: "stub-key", LLM_MODEL: "stub-model", LLM_TIMEOUT_MS: "1000" } });
 });
 after(async () => {
-  process.env = saved;
   await api.close();
   stub.closeAllConnections();
   await new Promise<void>((resolve) => stub.close(() => resolve()));
@@ -51,9 +46,10 @@ async function newUser(): Promise<string> {
 
 describe("a configured language model", () => {
   it("is read from LLM_BASE_URL, LLM_API_KEY and LLM_MODEL and is off without a URL", () => {
-    assert.equal(loadLlmConfig({}), undefined);
-    assert.deepEqual(loadLlmConfig({ LLM_BASE_URL: "https://llm.example/v1/", LLM_MODEL: "m" }), { baseUrl: "https://llm.example/v1", apiKey: undefined, model: "m", timeoutMs: 20_000 });
-    assert.throws(() => loadLlmConfig({ LLM_BASE_URL: "not a url" }), /LLM_BASE_URL/);
+    const secret = { JWT_SECRET: "x".repeat(32) };
+    assert.equal(loadConfig(secret).llm, undefined);
+    assert.deepEqual(loadConfig({ ...secret, LLM_BASE_URL: "https://llm.example/v1/", LLM_MODEL: "m" }).llm, { baseUrl: "https://llm.example/v1", apiKey: undefined, model: "m", timeoutMs: 20_000 });
+    assert.throws(() => loadConfig({ ...secret, LLM_BASE_URL: "not a url" }), /LLM_BASE_URL must be an http\(s\) URL/);
   });
 
   it("answers, grounded on the retrieved sections, and the reply names it", async () => {

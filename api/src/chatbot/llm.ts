@@ -3,29 +3,13 @@ import { z } from "zod";
 /**
  * An optional OpenAI-compatible provider (POST {LLM_BASE_URL}/chat/completions). Never required: when it is
  * not configured, or fails in any way, the local assistant's answer is used (DESIGN.md "departs from the spec").
+ * Read from LLM_BASE_URL, LLM_API_KEY, LLM_MODEL and LLM_TIMEOUT_MS with the rest of the environment (config/env.ts).
  */
 export interface LlmConfig {
   baseUrl: string;
   apiKey?: string;
   model: string;
   timeoutMs: number;
-}
-
-const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const llmEnvSchema = z.object({
-  LLM_BASE_URL: z.preprocess(blank, z.url("must be an http(s) URL").optional()),
-  LLM_API_KEY: z.preprocess(blank, z.string().optional()),
-  LLM_MODEL: z.preprocess(blank, z.string().default("gpt-4o-mini")),
-  LLM_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().min(1000).max(120_000).default(20_000)),
-});
-
-/** Reads LLM_BASE_URL, LLM_API_KEY, LLM_MODEL and LLM_TIMEOUT_MS; undefined when no provider is configured. */
-export function loadLlmConfig(source: NodeJS.ProcessEnv = process.env): LlmConfig | undefined {
-  const parsed = llmEnvSchema.safeParse(source);
-  if (!parsed.success) throw new Error(`Invalid LLM configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-  const env = parsed.data;
-  if (!env.LLM_BASE_URL) return undefined;
-  return { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS };
 }
 
 export interface ChatTurn {

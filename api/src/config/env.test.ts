@@ -1,9 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "./env";
+import { ConfigError, loadConfig, loadIndexerConfig } from "./env";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
 
 test("defaults give the embedded local setup and a JWT secret generated once into DATA_DIR", () => {
@@ -53,3 +54,104 @@ test("rate limits scale and Redis keys carry a prefix, both checked", () => {
   assert.throws(() => loadConfig({ JWT_SECRET: "x".repeat(32), RATE_LIMIT_SCALE: "0" }), /RATE_LIMIT_SCALE must be a number above 0/);
   assert.throws(() => loadConfig({ JWT_SECRET: "x".repeat(32), KV_PREFIX: "bad prefix" }), /KV_PREFIX must be 1 to 64/);
 });
+
+test("every wrong setting is listed at once, each saying what it must be, and no value is echoed", () => {
+  const wrong = {
+    PORT: "http",
+    CHAIN_ID: "-1",
+    CONFIRMATIONS: "two",
+    RPC_URL: "ftp://node",
+    APP_ORIGIN: "localhost",
+    LOG_LEVEL: "loud",
+    RATE_LIMIT_SCALE: "none",
+    METRICS_TOKEN: "sesame",
+    LLM_BASE_URL: "javascript:alert(1)",
+    LLM_TIMEOUT_MS: "5",
+    REDIS_URL: "127.0.0.1:6379",
+    EXPLORER_URL: "etherscan",
+  };
+  const error = (() => {
+    try {
+      loadConfig({ ...wrong, JWT_SECRET: "x".repeat(32) });
+    } catch (caught) {
+      return caught;
+    }
+  })();
+  assert.ok(error instanceof ConfigError);
+  assert.deepEqual(new Set(error.problems), new Set([
+    "PORT must be a whole number between 0 and 65535",
+    "CHAIN_ID must be a positive whole number (31337 is the local chain)",
+    "CONFIRMATIONS must be a whole number of blocks from 0 to 10000",
+    "RPC_URL must be an http(s) URL such as http://127.0.0.1:8545",
+    "APP_ORIGIN must be an http(s) URL such as http://localhost:5001",
+    "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    "RATE_LIMIT_SCALE must be a number above 0",
+    "METRICS_TOKEN must be 16 to 256 printable characters without spaces",
+    "LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1",
+    "LLM_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000",
+    "REDIS_URL must be a redis:// or rediss:// URL",
+    "EXPLORER_URL must be an http(s) URL such as https://etherscan.io",
+  ]));
+  assert.ok(!error.message.includes("sesame"), "a secret's value is never printed");
+  assert.throws(() => loadConfig({ PORT: "65536", JWT_SECRET: "x".repeat(32) }), /PORT must be a whole number between 0 and 65535/);
+  assert.throws(() => loadConfig({ PORT: "80.5", JWT_SECRET: "x".repeat(32) }), /PORT must be a whole number between 0 and 65535/);
+});
+
+test("the chat model and the metrics token are read with the rest, blanks meaning unset", () => {
+  const config = loadConfig({
+    JWT_SECRET: "x".repeat(32),
+    LLM_BASE_URL: "https://llm.example/v1/",
+    LLM_API_KEY: "k",
+    LLM_TIMEOUT_MS: "5000",
+    METRICS_TOKEN: "scrape-me-please-0123",
+  });
+  assert.deepEqual(config.llm, { baseUrl: "https://llm.example/v1", apiKey: "k", model: "gpt-4o-mini", timeoutMs: 5000 });
+  assert.equal(config.metricsToken, "scrape-me-please-0123");
+  const blank = loadConfig({ JWT_SECRET: "x".repeat(32), LLM_BASE_URL: " ", METRICS_TOKEN: "", PORT: "" });
+  assert.equal(blank.llm, undefined);
+  assert.equal(blank.metricsToken, undefined);
+  assert.equal(blank.port, 5001);
+});
+
+test("the stand-alone indexer checks its variables with the API's rules", () => {
+  const config = loadIndexerConfig({ DATABASE_URL: "postgres://db/loanmint", CHAIN_ID: "11155111", CONFIRMATIONS: "3", INDEXER_POLL_MS: "250" });
+  assert.deepEqual({ ...config, dataDir: undefined }, {
+    databaseUrl: "postgres://db/loanmint",
+    dataDir: undefined,
+    rpcUrl: "http://127.0.0.1:8545",
+    chainId: 11155111,
+    confirmations: 3,
+    pollIntervalMs: 250,
+  });
+  assert.throws(
+    () => loadIndexerConfig({ DATABASE_URL: "mysql://db", INDEXER_POLL_MS: "soon" }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.problems.join("\n") === "DATABASE_URL must be a postgres:// connection string\nINDEXER_POLL_MS must be a whole number of milliseconds from 0 to 3600000",
+  );
+});
+
+const entryPoints = [
+  ["npm start", "scripts/start.ts"],
+  ["npm run indexer", "scripts/indexer.ts"],
+  ["the API alone", "api/src/server.ts"],
+] as const;
+for (const [name, script] of entryPoints) {
+  test(`${name} prints every wrong setting and exits 1 without a stack trace`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "lm-env-entry-"));
+    try {
+      const env = { ...process.env, DATA_DIR: dataDir, PORT: "http", CHAIN_ID: "mainnet", RPC_URL: "localhost:8545" };
+      const child = spawn(process.execPath, ["--import", "tsx", script], { env, stdio: ["ignore", "pipe", "pipe"] });
+      let stderr = "";
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      assert.equal(code, 1, stderr);
+      assert.match(stderr, /CHAIN_ID must be a positive whole number/);
+      assert.match(stderr, /RPC_URL must be an http\(s\) URL/);
+      if (script !== "scripts/indexer.ts") assert.match(stderr, /PORT must be a whole number between 0 and 65535/);
+      assert.doesNotMatch(stderr, /^\s+at /m, "no stack trace");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}

@@ -4,28 +4,50 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
 import { LOCAL_CHAIN_ID } from "../../../domain/deployment";
+import type { LlmConfig } from "../chatbot/llm";
 
-const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+// Every message reads after the variable's name ("PORT must be …"); values are never echoed, as some are secrets.
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) => z.preprocess(blankToUndefined, schema.default(fallback as never));
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+const httpUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
+const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** What both the API and the stand-alone indexer read: where the data is and which chain to follow. */
+const sharedShape = {
+  DATA_DIR: withDefault(z.string(), "./data"),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// connection string")),
+  RPC_URL: withDefault(httpUrl("http://127.0.0.1:8545"), "http://127.0.0.1:8545"),
+  CHAIN_ID: withDefault(wholeNumber(1, Number.MAX_SAFE_INTEGER, "must be a positive whole number (31337 is the local chain)"), LOCAL_CHAIN_ID),
+  CONFIRMATIONS: withDefault(wholeNumber(0, 10_000, "must be a whole number of blocks from 0 to 10000"), 0),
+};
 
 const envSchema = z.object({
-  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(5001)),
-  DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
-  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string")),
-  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")),
-  RPC_URL: z.preprocess(blankToUndefined, z.url("must be an http(s) URL").default("http://127.0.0.1:8545")),
-  CHAIN_ID: z.preprocess(blankToUndefined, z.coerce.number().int().positive("must be a positive integer").default(LOCAL_CHAIN_ID)),
-  APP_ORIGIN: optional(z.url("must be an origin such as http://localhost:5001")),
+  PORT: withDefault(wholeNumber(0, 65535, "must be a whole number between 0 and 65535"), 5001),
+  ...sharedShape,
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")),
+  APP_ORIGIN: optional(httpUrl("http://localhost:5001")),
   JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   ADMIN_INVITE_CODE: optional(z.string().min(8, "must be at least 8 characters")),
   ORIGINATOR_KEY: optional(privateKey),
   TREASURY_KEY: optional(privateKey),
-  EXPLORER_URL: optional(z.url("must be an http(s) URL")),
-  CONFIRMATIONS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0, "must be 0 or more").default(0)),
-  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
-  RATE_LIMIT_SCALE: z.preprocess(blankToUndefined, z.coerce.number().positive("must be a number above 0").default(1)),
-  KV_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, ':', '.', '_' or '-'").default("loanmint:")),
+  EXPLORER_URL: optional(httpUrl("https://etherscan.io")),
+  LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }), "info"),
+  RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: "must be a number above 0" }).positive("must be a number above 0"), 1),
+  KV_PREFIX: withDefault(z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, ':', '.', '_' or '-'"), "loanmint:"),
+  METRICS_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces")),
+  LLM_BASE_URL: optional(httpUrl("https://api.openai.com/v1")),
+  LLM_API_KEY: optional(z.string()),
+  LLM_MODEL: withDefault(z.string(), "gpt-4o-mini"),
+  LLM_TIMEOUT_MS: withDefault(wholeNumber(1000, 120_000, "must be a whole number of milliseconds from 1000 to 120000"), 20_000),
+});
+
+const indexerSchema = z.object({
+  ...sharedShape,
+  INDEXER_POLL_MS: withDefault(wholeNumber(0, 3_600_000, "must be a whole number of milliseconds from 0 to 3600000"), 1_000),
 });
 
 export interface AppConfig {
@@ -50,6 +72,20 @@ export interface AppConfig {
   rateLimitScale: number;
   /** Prefix of every key in Redis, so deployments or test runs sharing one Redis never share counters or nonces. */
   kvPrefix: string;
+  /** Bearer token /metrics asks for; without one, /metrics answers loopback clients only. */
+  metricsToken?: string;
+  /** The chat assistant's optional model provider; undefined when LLM_BASE_URL is not set. */
+  llm?: LlmConfig;
+}
+
+/** What `npm run indexer` reads: the API's variables it shares, with the same checks and defaults. */
+export interface IndexerConfig {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  rpcUrl: string;
+  chainId: number;
+  confirmations: number;
+  pollIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -59,13 +95,20 @@ export class ConfigError extends Error {
   }
 }
 
+function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.output<T> {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  return parsed.data;
+}
+
+/** Checks every variable without side effects; throws one ConfigError naming each bad setting. */
+export function validateEnvironment(source: NodeJS.ProcessEnv = process.env): void {
+  parse(envSchema, source);
+}
+
 /** Reads and checks the environment once; every bad setting is named with what it must be. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
-  }
-  const env = parsed.data;
+  const env = parse(envSchema, source);
   const dataDir = resolve(env.DATA_DIR);
   const appOrigin = new URL(env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).origin;
   const isLocalChain = env.CHAIN_ID === LOCAL_CHAIN_ID;
@@ -89,6 +132,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     kvPrefix: env.KV_PREFIX,
+    metricsToken: env.METRICS_TOKEN,
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }
+      : undefined,
+  };
+}
+
+export function loadIndexerConfig(source: NodeJS.ProcessEnv = process.env): IndexerConfig {
+  const env = parse(indexerSchema, source);
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: resolve(env.DATA_DIR),
+    rpcUrl: env.RPC_URL,
+    chainId: env.CHAIN_ID,
+    confirmations: env.CONFIRMATIONS,
+    pollIntervalMs: env.INDEXER_POLL_MS,
   };
 }
 
