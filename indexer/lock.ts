@@ -11,7 +11,7 @@ export interface Writer {
 }
 
 /** Arbitrary namespace of this project's advisory locks; the second key is the chain id. */
-const LOCK_NAMESPACE = 724_113;
+export const LOCK_NAMESPACE = 724_113;
 
 function poolOf(db: Db): Pool | null {
   const client = (db as unknown as { $client?: unknown }).$client as Partial<Pool> | undefined;

@@ -115,7 +115,7 @@ export function createApp(deps: CreateAppOptions): Express {
   api.use("/contact", createContactRouter({ service: createContactService({ messages: contactMessages }), messages: contactMessages, tokens, users, kv, limit: limits.contact }));
   api.use("/notifications", createNotificationsRouter({ repository: notifications, tokens, users }));
   api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, llm: config.llm, now, logger }));
-  api.use("/health", createHealthRouter({ db, publicClient, chainId: config.chainId, kind: deps.databaseKind ?? "postgres" }));
+  api.use("/health", createHealthRouter({ db, kv, publicClient, config, kind: deps.databaseKind ?? "postgres" }));
   api.use("/config", createConfigRouter(config));
   if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limit: limits.faucet }));
   app.use(AVATAR_ROUTE, avatarFiles(avatarDir));

@@ -50,5 +50,8 @@ export function createMemoryStore(prefix = "", now: () => number = Date.now): Ke
       clearInterval(sweeper);
       entries.clear();
     },
+    async health() {
+      return "not configured";
+    },
   };
 }
