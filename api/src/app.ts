@@ -4,8 +4,7 @@ import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import cors from "cors";
-import { createLogger } from "./logger";
-import { pinoHttp } from "pino-http";
+import { createLogger, requestLogging } from "./logger";
 import type { AppDeps } from "./deps";
 import { createChainClient } from "./chain/client";
 import { errorHandler, notFoundHandler } from "./http/errors";
@@ -82,7 +81,7 @@ export function createApp(deps: CreateAppOptions): Express {
       strictTransportSecurity: https,
     }),
   );
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/api/health" } }));
+  app.use(requestLogging(logger));
   app.use("/api", cors({ origin: config.appOrigin, credentials: true }));
 
   // Signed transactions (contract deployments) can be large: the RPC proxy gets its own body limit.

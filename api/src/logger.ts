@@ -1,10 +1,54 @@
-import { pino, type DestinationStream, type Logger } from "pino";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import { pino, symbols, type DestinationStream, type Logger } from "pino";
+import { pinoHttp } from "pino-http";
 
-/** Request logs never carry bearer tokens, cookies or passwords. */
+/** The id of the request being handled, for whatever runs on its behalf (services, jobs it awaits). */
+const requestScope = new AsyncLocalStorage<string>();
+
+/** An incoming X-Request-Id is kept when it is a short token (a proxy's or a client's trace id); anything else is replaced. */
+const SANE_REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/** Requests too frequent to log each one: health probes and metric scrapes. */
+const QUIET_PATHS = new Set(["/api/health", "/metrics"]);
+
+/**
+ * The one way loggers are made: request logs never carry bearer tokens, cookies or passwords, and every line
+ * written while a request is handled carries its `reqId`, whichever logger the service was given.
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     redact: { paths: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']", "*.password", "*.newPassword", "*.currentPassword"], censor: "[redacted]" },
+    mixin: requestIdMixin,
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+function requestIdMixin(_merge: object, _level: number, logger: Logger): object {
+  const reqId = requestScope.getStore();
+  if (!reqId) return {};
+  // The request's own logger (req.log) binds reqId already; a second copy would repeat the key in the line.
+  const bindings = (logger as unknown as Record<symbol, string | undefined>)[symbols.chindingsSym];
+  return bindings?.includes('"reqId":') ? {} : { reqId };
+}
+
+/**
+ * Gives each request an id (a sane incoming X-Request-Id, or a new UUID), echoes it in the response's
+ * X-Request-Id, binds it to req.log and runs the rest of the request inside its scope.
+ */
+export function requestLogging(logger: Logger): RequestHandler {
+  const http = pinoHttp({
+    logger,
+    quietReqLogger: true,
+    genReqId: (req, res) => {
+      const incoming = req.headers["x-request-id"];
+      const id = typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? "").split("?")[0]) },
+  });
+  return (req, res, next) => http(req, res, () => requestScope.run(String(req.id), next));
 }
