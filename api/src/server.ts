@@ -64,7 +64,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const ownsDatabase = !options.database;
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsKv = !options.kv;
-  const kv = options.kv ?? (await createKeyValueStore({ redisUrl: config.redisUrl, prefix: options.kvPrefix ?? config.kvPrefix }));
+  const kv = options.kv ?? (await createKeyValueStore({ redisUrl: config.redisUrl, prefix: options.kvPrefix ?? config.kvPrefix, logger }));
 
   // io exists before the app so services get a notifier that pushes to it; it is attached to the HTTP server below.
   const io = new SocketServer({ cors: { origin: config.appOrigin, credentials: true }, serveClient: false });

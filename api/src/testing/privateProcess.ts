@@ -1,0 +1,87 @@
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { rmSync } from "node:fs";
+
+/**
+ * Server processes a fault test starts (its private PostgreSQL, Redis): each is ended, and its folder removed,
+ * when the test process exits for any reason, so a failed or interrupted test never leaves one running.
+ */
+const live = new Map<ChildProcess, NodeJS.Signals>();
+const folders = new Set<string>();
+let hooked = false;
+
+function endAll(): void {
+  for (const [child, signal] of live) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  for (const folder of folders) {
+    try {
+      rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // A server still shutting down may write into it; the folder is in the temp dir.
+    }
+  }
+}
+
+function hook(): void {
+  if (hooked) return;
+  hooked = true;
+  process.once("exit", endAll);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      endAll();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
+/** A folder removed at exit unless removed before. */
+export function ownFolder(folder: string): string {
+  hook();
+  folders.add(folder);
+  return folder;
+}
+
+export function releaseFolder(folder: string): void {
+  rmSync(folder, { recursive: true, force: true });
+  folders.delete(folder);
+}
+
+/** Spawns a server process that `killOnExit` (e.g. SIGQUIT, PostgreSQL's immediate shutdown) ends with this one. */
+export function spawnOwned(command: string, args: string[], options: SpawnOptions, killOnExit: NodeJS.Signals = "SIGKILL"): ChildProcess {
+  hook();
+  const child = spawn(command, args, options);
+  live.set(child, killOnExit);
+  child.once("exit", () => live.delete(child));
+  return child;
+}
+
+/** Resolves when the child has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/** Sends `signal`, and SIGKILL if the child is still there after `graceMs`. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  const killer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited(child);
+  clearTimeout(killer);
+}
+
+/** The uid and gid of a system account (root may not run PostgreSQL itself). */
+export function accountIds(name: string): { uid: number; gid: number } {
+  const uid = Number(execFileSync("id", ["-u", name], { encoding: "utf8" }).trim());
+  const gid = Number(execFileSync("id", ["-g", name], { encoding: "utf8" }).trim());
+  return { uid, gid };
+}
+
+/** The last lines a child wrote to a stream, for the error when it does not come up. */
+export function tail(child: ChildProcess, stream: "stdout" | "stderr", lines = 20): () => string {
+  let text = "";
+  child[stream]?.on("data", (chunk: Buffer) => {
+    text = (text + chunk.toString()).split("\n").slice(-lines).join("\n");
+  });
+  return () => text;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
