@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
+import { connectDatabase } from "../../db/connect";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { loadConfig, type AppConfig } from "../../api/src/config/env";
 import { createKeyValueStore, type KeyValueStore } from "../../api/src/kv/store";
@@ -43,7 +44,11 @@ export async function startBenchApi(options: { rpcUrl?: string; redisUrl?: strin
     LOG_LEVEL: "silent",
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });
-  const database = await createTestDatabase();
+  const created = await createTestDatabase();
+  // The test helper's pool is small (4) for suites running side by side; the API gets the size it runs with.
+  const database: TestDatabase = created.url
+    ? { ...(await connectDatabase({ databaseUrl: created.url, migrate: false })), url: created.url, drop: created.drop }
+    : created;
   const kv = await createKeyValueStore({ redisUrl, prefix: `${prefix}:kv:` });
   const server = await startServer({
     port: 0,
@@ -65,7 +70,8 @@ export async function startBenchApi(options: { rpcUrl?: string; redisUrl?: strin
     async close() {
       await server.close();
       await kv.close();
-      await database.drop();
+      if (database !== created) await database.close();
+      await created.drop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
