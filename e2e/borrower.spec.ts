@@ -148,9 +148,7 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   expect(note).toEqual({ burned: true, status: "repaid" });
   await screenshot(page, "borrower-03-paid-off");
 
-  // The API's watcher records the completion; My Loans and the dashboard read it.
-  const watched = await api.post("/api/admin/jobs/loan-watcher", { headers: asAdmin });
-  expect(watched.ok(), await watched.text()).toBeTruthy();
+  // The indexer recorded the completion when it mirrored the payoff; My Loans and the dashboard read it.
   await page.goto("/loans/my-loans");
   await expect(page.getByTestId("my-loans-list").getByTestId("loan-item")).toContainText("Completed");
   await page.goto("/transactions");

@@ -2,6 +2,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { chainCredits, chainListings, chainNotes, chainVaultPositions } from "../db/schema/chain";
 import type { ChainEvent } from "./decode";
 import { creditsDef, listingsDef, notesDef, vaultPositionsDef } from "./entities";
+import { recordLoanChange, type LoanChange } from "./loans";
 import type { Batch, Entities, OutboxMessage } from "./store";
 
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
@@ -17,6 +18,8 @@ export interface Context {
   credits: Entities<typeof chainCredits.$inferSelect>;
   insert(table: PgTable, row: Record<string, unknown>): void;
   emit(message: OutboxMessage): void;
+  /** A change the off-chain loan of this note follows (indexer/loans.ts), applied with the batch's rows. */
+  loan(change: LoanChange): void;
   /** Per-batch memory for facts that arrive in one transaction across several logs (a mint before its terms). */
   scratch: Map<string, unknown>;
 }
@@ -35,6 +38,7 @@ export function makeContext(batch: Batch, chainId: number, addresses: Context["a
     credits: batch.entity(creditsDef),
     insert: (table, row) => batch.insert(table, row),
     emit: (message) => batch.emit(message, event()),
+    loan: (change) => recordLoanChange(batch, change, event()),
     scratch: new Map(),
   };
 }

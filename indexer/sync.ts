@@ -25,6 +25,7 @@ import { tryAcquireWriter, type Writer } from "./lock";
 import { AdaptiveRange, DEFAULT_RANGE, isRangeError, type RangeLimits } from "./range";
 import { bulkInsertQuery } from "./bulk";
 import { Batch, EntityCache } from "./store";
+import { applyLoanChanges, LOAN_UNDO_TABLE, undoLoanChange } from "./loans";
 
 /** Append-only log tables: a rollback deletes their rows above the common ancestor. */
 const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers] as const;
@@ -446,6 +447,7 @@ export class ChainSync implements Indexer {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await t.execute(withWrites(queries, last));
+      await applyLoanChanges(t, batch, finalized);
       await batch.writeOutbox(t);
       if (batch.outbox.length > 0) await t.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(this.chainId)})`);
       await this.options.beforeCommit?.(info);
@@ -492,6 +494,10 @@ export async function rollback(db: Db, chainId: number, ancestor: { number: numb
     .where(and(eq(chainUndo.chainId, chainId), gt(chainUndo.blockNumber, ancestor.number)))
     .orderBy(sql`${chainUndo.id} desc`);
   for (const entry of undo) {
+    if (entry.tableName === LOAN_UNDO_TABLE) {
+      await undoLoanChange(db, entry.rowKey as Record<string, unknown>, entry.previous);
+      continue;
+    }
     if (!DERIVED_NAMES.has(entry.tableName)) throw new Error(`unknown table ${entry.tableName} in the undo journal`);
     const table = sql.identifier(entry.tableName);
     const key = entry.rowKey as Record<string, unknown>;

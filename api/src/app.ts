@@ -5,6 +5,7 @@ import express, { type Express } from "express";
 import helmet from "helmet";
 import cors from "cors";
 import { createLogger, requestLogging } from "./logger";
+import { createMetrics } from "./metrics";
 import type { AppDeps } from "./deps";
 import { createChainClient } from "./chain/client";
 import { errorHandler, notFoundHandler } from "./http/errors";
@@ -82,6 +83,10 @@ export function createApp(deps: CreateAppOptions): Express {
     }),
   );
   app.use(requestLogging(logger));
+  const metrics = createMetrics({ db, publicClient, chainId: config.chainId, confirmations: config.confirmations, token: config.metricsToken });
+  app.locals.metrics = metrics;
+  app.use(metrics.http);
+  app.get("/metrics", ...metrics.endpoint);
   app.use("/api", cors({ origin: config.appOrigin, credentials: true }));
 
   // Signed transactions (contract deployments) can be large: the RPC proxy gets its own body limit.

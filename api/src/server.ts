@@ -15,6 +15,7 @@ import { startRealtime, type RealtimeOptions } from "./realtime";
 import type { OutboxDelivery } from "./realtime/outbox";
 import type { Notifier } from "./notifications/notifier";
 import type { LoanLifecycle } from "./loans/lifecycle";
+import type { Metrics } from "./metrics";
 
 export interface StartServerOptions {
   /** Overrides PORT; 0 picks a free port. */
@@ -84,6 +85,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const httpServer = createServer(app);
   io.attach(httpServer);
+  (app.locals.metrics as Metrics).watchSockets(io);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);

@@ -64,9 +64,9 @@ export const loanNoteHandlers: Handlers = {
       event,
     );
     const refs = { tokenId: tokenId.toString(), txHash: event.txHash };
-    const amount = formatUsdAmount(principal);
-    ctx.emit({ event: "loan:funded", payload: { amount, nftId: refs.tokenId, ...refs }, wallets: [borrower], rooms: ["admins"] });
-    ctx.emit({ event: "loan:status", payload: { status: "active", amount, ...refs }, wallets: [borrower] });
+    ctx.emit({ event: "loan:funded", payload: { amount: formatUsdAmount(principal), nftId: refs.tokenId, ...refs }, wallets: [borrower], rooms: ["admins"] });
+    // loan:status goes out only when the off-chain loan actually becomes active (indexer/loans.ts).
+    ctx.loan({ kind: "originated", tokenId, principal, start: Number(start) });
   },
 
   Repaid(event, ctx) {
@@ -95,20 +95,15 @@ export const loanNoteHandlers: Handlers = {
     const note = requireNote(ctx, tokenId, event);
     ctx.notes.put({ ...note, status: "repaid", updatedBlock: event.blockNumber }, event);
     const refs = { tokenId: tokenId.toString(), txHash: event.txHash };
-    ctx.emit({ event: "loan:status", payload: { status: "completed", amount: formatUsdAmount(note.principal), ...refs }, wallets: [note.borrower] });
     ctx.emit({ event: "marketplace:update", payload: { type: "burned", amount: null, nftId: refs.tokenId, ...refs }, rooms: ["marketplace"] });
+    ctx.loan({ kind: "repaid", tokenId, principal: note.principal });
   },
 
   LoanDefaulted(event, ctx) {
     const { tokenId } = event.args as { tokenId: bigint };
     const note = requireNote(ctx, tokenId, event);
     ctx.notes.put({ ...note, status: "defaulted", updatedBlock: event.blockNumber }, event);
-    ctx.emit({
-      event: "loan:status",
-      payload: { status: "defaulted", amount: formatUsdAmount(note.principal), tokenId: tokenId.toString(), txHash: event.txHash },
-      wallets: [note.borrower, note.holder],
-      rooms: ["admins"],
-    });
+    ctx.loan({ kind: "defaulted", tokenId, principal: note.principal, holder: note.holder });
   },
 
   CreditsWithdrawn(event, ctx) {

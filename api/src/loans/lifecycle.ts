@@ -47,23 +47,26 @@ export interface LoanLifecycle {
   adminRouters: { mount: string; router: Router }[];
   /** Mounts KYC, loans, admin and /nfts/admin on the /api router; call before /users so /users/kyc is ours. */
   mount(api: Router): void;
-  /** The start-up reconciliation (in the background: a chain that is down must not stop the API) and the loan watcher. */
+  /** The start-up reconciliation (in the background: a chain that is down must not stop the API) and the defaults job. */
   startJobs(options?: { watchIntervalMs?: number }): Promise<void>;
   stop(): void;
 }
 
-/** KYC, loan requests, approval that funds, mints and lists, retries, defaults and the treasury, built once. */
+/**
+ * KYC, loan requests, approval that funds, mints and lists, retries, defaults and the treasury, built once. A loan's
+ * chain-derived status (active, completed, defaulted) is the indexer's to set (indexer/loans.ts).
+ */
 export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
   const { db, config, kv, notifier, users, tokens, logger } = deps;
   const auth = requireAuth(tokens, (id) => users.findById(id));
   const chain = createChainGateway(config);
   const repo = createLoansRepository(db, config.chainId);
-  const origination = createOrigination({ repo, chain, notifier, kv, logger });
+  const origination = createOrigination({ repo, chain, notifier, kv, logger, confirmations: config.confirmations });
   const loans = createLoansService({ db, repo, users, chain, origination, notifier });
   const kycRepo = createKycRepository(db);
   const kyc = createKycService({ repo: kycRepo, users, notifier, dataDir: config.dataDir });
   const treasury = createTreasuryService({ repo, chain, origination });
-  const watcher = createLoanWatcher({ repo, users, chain, origination, notifier, logger });
+  const watcher = createLoanWatcher({ repo, chain, origination, confirmations: config.confirmations, logger });
 
   const adminRouter = createAdminRouter({ db, config, auth, loans, kyc, users, treasury, watcher, origination, contact: deps.contact });
   const loansAdminRouter = createLoansAdminRouter({ service: loans, auth });
@@ -87,7 +90,7 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
       api.use("/nfts/admin", nftsAdminRouter);
     },
     async startJobs(options = {}) {
-      watcher.start(options.watchIntervalMs ?? 15_000);
+      watcher.start(options.watchIntervalMs ?? 60_000);
       try {
         const result = await origination.reconcileAll();
         if (!stopped && (result.minted || result.failed || result.listed)) logger?.info(result, "loans reconciled with the chain");

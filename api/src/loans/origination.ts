@@ -1,4 +1,4 @@
-import { decodeEventLog, type Address, type Hex, type TransactionReceipt } from "viem";
+import type { Address, Hex, TransactionReceipt } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
 import { formatUsdAmount } from "../../../domain/money";
 import { SERVER_EVENTS } from "../../../domain/events";
@@ -6,9 +6,10 @@ import type { LoanRow } from "../../../db/schema";
 import type { Notifier } from "../notifications/notifier";
 import type { KeyValueStore } from "../kv/store";
 import { ChainActionError, describeChainError, revertName, type ChainGateway } from "./chain";
+import { waitForMirror } from "./mirror";
 import type { LoansRepository } from "./repository";
 import { NOTIFY } from "./texts";
-import { inArray, eq, and, sql } from "drizzle-orm";
+import { inArray, eq, and } from "drizzle-orm";
 import { loans } from "../../../db/schema";
 
 interface Logger {
@@ -21,6 +22,8 @@ export interface OriginationDeps {
   chain: ChainGateway;
   notifier: Notifier;
   kv: KeyValueStore;
+  /** Blocks the indexer stays behind the head (CONFIRMATIONS). */
+  confirmations?: number;
   logger?: Logger;
 }
 
@@ -41,7 +44,8 @@ export interface OnChainLoan {
  * Origination (funding + mint, one transaction by the originator) and the listing at par that follows it (its
  * own transaction by the treasury, with its own status). A loan is only ever sent here after a conditional
  * update moved it to `minting` (or `listing`), so two approvals or retries never send twice; and the contract
- * refuses a second origination of one id, which the reconciliation turns into `minted`.
+ * refuses a second origination of one id. The loan becomes active + minted when the indexer mirrors the
+ * origination (indexer/loans.ts), never from here: the API records what it sent and waits for the mirror.
  */
 export function createOrigination(deps: OriginationDeps) {
   const { repo, chain, notifier, kv } = deps;
@@ -60,20 +64,6 @@ export function createOrigination(deps: OriginationDeps) {
     return { principal: BigInt(loan.principal), repaid: BigInt(loan.repaid), start: BigInt(loan.start), rateBps: Number(loan.rateBps), termMonths: Number(loan.termMonths), status: Number(loan.status) };
   }
 
-  /** The origination transaction of a note, found in the logs when the database never learnt its hash. */
-  async function originationTx(tokenId: bigint): Promise<Hex | null> {
-    const deployment = await chain.deployment();
-    const logs = await chain.publicClient.getContractEvents({
-      address: deployment.contracts.loanNote as Address,
-      abi: loanNoteAbi,
-      eventName: "LoanOriginated",
-      args: { tokenId },
-      fromBlock: BigInt(deployment.deployBlock),
-      toBlock: "latest",
-    });
-    return (logs[0]?.transactionHash as Hex | undefined) ?? null;
-  }
-
   async function alertAdmins(message: { title: string; message: string }, refs: { loanId?: string; tokenId?: string; txHash?: string } = {}) {
     await notifier.notifyAdmins(
       { type: "system_alert", ...message, link: refs.loanId ? `/admin/loans?loan=${refs.loanId}` : "/admin/overview" },
@@ -81,25 +71,16 @@ export function createOrigination(deps: OriginationDeps) {
     );
   }
 
-  /** Records a note that exists on-chain: active + minted, its token, transaction and start, and tells the borrower. */
-  async function recordMinted(loan: LoanRow, txHash: Hex | null, start: bigint, actor: string): Promise<LoanRow | undefined> {
-    const tokenId = loan.loanNumber.toString();
-    const updated = await repo.transition(
-      loan.id,
-      inArray(loans.mintStatus, ["minting", "failed", "none"]),
-      {
-        mintStatus: "minted",
-        status: sql`case when ${loans.status} = 'approved' then 'active' else ${loans.status} end` as never,
-        nftTokenId: tokenId,
-        nftTransactionHash: txHash ?? loan.mintTxHash,
-        mintTxHash: txHash ?? loan.mintTxHash,
-        noteStart: start,
-        mintError: null,
-      },
-      { action: "minted", notes: actor, txHash },
-    );
-    // "Loan Funded!" is told from the indexer's loan:funded outbox row, once the chain's event is mirrored.
-    return updated;
+  /** The loan once the mirror has indexed `block` (or the wait ran out): the indexer records the note, not the API. */
+  async function afterMirror(loanId: string, block: bigint): Promise<LoanRow | undefined> {
+    await waitForMirror(repo, block);
+    return repo.findById(loanId);
+  }
+
+  /** The head the indexer follows (less its confirmations). */
+  async function indexedHead(): Promise<bigint> {
+    const head = await chain.publicClient.getBlockNumber();
+    return head - BigInt(deps.confirmations ?? 0);
   }
 
   async function recordMintFailure(loan: LoanRow, error: ChainActionError): Promise<LoanRow | undefined> {
@@ -147,12 +128,15 @@ export function createOrigination(deps: OriginationDeps) {
     await checkTreasuryCovers(largest).catch((error) => deps.logger?.warn({ err: error }, "treasury check failed"));
   }
 
-  async function list(loan: LoanRow, actor: string | null = null): Promise<LoanRow | undefined> {
-    const claimed = await repo.transition(
-      loan.id,
-      and(eq(loans.mintStatus, "minted"), inArray(loans.listingStatus, ["none", "failed"]), eq(loans.status, "active")),
-      { listingStatus: "listing", listingError: null },
-    );
+  /**
+   * Lists a minted note at par. Right after its own origination's receipt the API may list before the indexer has
+   * marked the loan minted (`originated`): the note exists, whatever the mirror says yet.
+   */
+  async function list(loan: LoanRow, actor: string | null = null, options: { originated?: boolean } = {}): Promise<LoanRow | undefined> {
+    const minted = options.originated
+      ? and(inArray(loans.mintStatus, ["minting", "minted"]), inArray(loans.status, ["approved", "active"]))
+      : and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"));
+    const claimed = await repo.transition(loan.id, and(minted, inArray(loans.listingStatus, ["none", "failed"])), { listingStatus: "listing", listingError: null });
     if (!claimed) return undefined;
     const tokenId = claimed.loanNumber;
     const price = claimed.principal ?? claimed.amount;
@@ -196,8 +180,9 @@ export function createOrigination(deps: OriginationDeps) {
   }
 
   /**
-   * Sends the origination of a loan already claimed as `minting`, records the outcome, then lists the note.
-   * Never throws for chain trouble: the loan ends `minted` or `failed` (with a system alert).
+   * Sends the origination of a loan already claimed as `minting`, waits for the indexer to mirror it (which makes
+   * the loan active + minted), then lists the note. Never throws for chain trouble: the loan ends `minted` (or
+   * still `minting` while the indexer catches up) or `failed` (with a system alert).
    */
   async function originate(loan: LoanRow, actor: string | null): Promise<LoanRow> {
     const principal = loan.principal ?? loan.amount;
@@ -229,31 +214,30 @@ export function createOrigination(deps: OriginationDeps) {
       }
       return (await recordMintFailure(loan, failure)) ?? ((await repo.findById(loan.id)) as LoanRow);
     }
-    let start = 0n;
-    for (const log of receipt.logs) {
-      try {
-        const event = decodeEventLog({ abi: loanNoteAbi, data: log.data, topics: log.topics });
-        if (event.eventName === "LoanOriginated") start = BigInt((event.args as { start: bigint }).start);
-      } catch {
-        // Transfer and the stablecoin's logs are not LoanOriginated.
-      }
-    }
-    const minted = (await recordMinted(loan, receipt.transactionHash, start, "Originated on-chain")) ?? ((await repo.findById(loan.id)) as LoanRow);
+    const seen = (await afterMirror(loan.id, receipt.blockNumber)) ?? loan;
     await checkNextApproval();
-    return (await list(minted, actor)) ?? minted;
+    return (await list(seen, actor, { originated: true })) ?? (await repo.findById(loan.id)) ?? seen;
   }
 
   /**
-   * Brings one loan's mint status in line with the chain: a note that exists is minted, a loan left minting
-   * (or called minted) without a note is failed and can be retried. Answers the updated row, or undefined
-   * when nothing changed or the chain cannot tell.
+   * Brings one loan's mint status in line with the chain after a crash or a refused retry. A note that exists is
+   * the indexer's to record: this waits for the mirror to reach the head and answers the loan as it then is; a
+   * note the mirror holds that the loan still did not take was originated while the loan could not be (e.g.
+   * pending), and the loan is marked failed. A loan left minting (or called minted) without a note is failed and
+   * can be retried. Answers the updated row, or undefined when nothing changed or the chain cannot tell.
    */
   async function reconcileOne(loan: LoanRow): Promise<LoanRow | undefined> {
     const onChain = await loanOnChain(loan.loanNumber);
     const exists = onChain.status !== LOAN_STATUS_CHAIN.none;
     if (exists && loan.mintStatus !== "minted") {
-      const txHash = loan.mintTxHash ? (loan.mintTxHash as Hex) : await originationTx(loan.loanNumber);
-      return recordMinted({ ...loan, mintTxHash: txHash }, txHash, onChain.start, "Reconciled with the chain: the note exists");
+      const caughtUp = await waitForMirror(repo, await indexedHead());
+      const fresh = await repo.findById(loan.id);
+      if (!fresh || fresh.mintStatus === "minted") return fresh;
+      if (!caughtUp) return undefined;
+      const reason = "The note exists on-chain, but its origination was not this loan's approval";
+      const updated = await repo.transition(loan.id, eq(loans.mintStatus, fresh.mintStatus), { mintStatus: "failed", mintError: reason }, { action: "mint_failed", notes: reason });
+      await alertAdmins(NOTIFY.mintFailed(loan.loanNumber, reason), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
+      return updated;
     }
     if (!exists && (loan.mintStatus === "minting" || loan.mintStatus === "minted")) {
       const reason = loan.mintStatus === "minting" ? "Reconciled with the chain: the origination never happened" : "Reconciled with the chain: the note does not exist";

@@ -14,7 +14,7 @@ let admin: TestUser;
 let borrower: TestUser;
 
 before(async () => {
-  stack = await startLoanStack();
+  stack = await startLoanStack({ indexer: true });
   admin = await makeUser(stack.api, { admin: true });
   borrower = await makeUser(stack.api, { kyc: "approved", wallet: true });
 });
@@ -91,7 +91,7 @@ describe("a chain that is down", () => {
 });
 
 describe("reconciliation after a crash", () => {
-  test("marks minted a loan left minting whose note was originated, with its transaction", async () => {
+  test("finds minted a loan left minting whose note was originated: the indexer took it, with its transaction", async () => {
     const loan = await requestLoan();
     // The API crashed after claiming the loan and sending the origination, before recording anything else.
     await db().update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, loan._id));
@@ -123,15 +123,29 @@ describe("reconciliation after a crash", () => {
     }
   });
 
-  test("a retry of a note that already exists records it instead of minting twice", async () => {
+  test("a failed loan whose note was originated after all is minted by the indexer, and a retry never mints twice", async () => {
     const loan = await requestLoan();
     await db().update(loans).set({ status: "approved", mintStatus: "failed", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, loan._id));
     await originateBehindTheApi(loan.loanNumber, 5_000_000_000n);
+    await stack.indexer!.caughtUp();
+    assert.equal((await loanRow(loan._id)).mintStatus, "minted");
     const retried = await call("POST", `/admin/nfts/${loan._id}/retry-mint`, { token: admin.token, body: {} });
-    assert.equal(retried.status, 200, retried.body.message);
-    assert.equal(retried.body.data.mintStatus, "minted");
+    assert.equal(retried.status, 409);
+    assert.equal(retried.body.message, "This loan's NFT is already minted");
     const logs = await stack.chain.getContractEvents({ address: contracts().loanNote, abi: loanNoteAbi, eventName: "LoanOriginated", args: { tokenId: BigInt(loan.loanNumber) }, fromBlock: 0n });
     assert.equal(logs.length, 1);
+  });
+
+  test("approving a request whose note was originated behind the API while it was pending fails it, rather than adopting that note", async () => {
+    const loan = await requestLoan();
+    await originateBehindTheApi(loan.loanNumber, 5_000_000_000n);
+    await stack.indexer!.caughtUp();
+    assert.equal((await loanRow(loan._id)).status, "pending", "a pending request never follows a note");
+    const answer = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal(answer.body.data.mintStatus, "failed");
+    assert.equal(answer.body.data.mintError, "The note exists on-chain, but its origination was not this loan's approval");
+    assert.equal(answer.body.data.nftTokenId, null);
   });
 });
 
@@ -179,10 +193,14 @@ describe("defaults", () => {
     const manual = await call("POST", `/admin/loans/${byHand._id}/default`, { token: admin.token });
     assert.equal(manual.status, 200, manual.body.message);
     assert.equal(manual.body.data.status, "defaulted");
-    assert.ok(manual.body.data.timeline.some((e: any) => e.action === "defaulted" && e.by?._id === admin.id));
+    // The admin sent the default; the indexer recorded it from the chain.
+    const timeline = manual.body.data.timeline.map((e: any) => [e.action, e.by?._id ?? null]);
+    assert.deepEqual(timeline.slice(-2), [["default_sent", admin.id], ["defaulted", null]]);
 
     const result = await stack.lifecycle.watcher.runOnce();
     assert.ok(result.defaulted >= 1);
+    await stack.indexer!.caughtUp();
+    await stack.api.server.outbox!.deliverNow();
     const row = await loanRow(loan._id);
     assert.equal(row.status, "defaulted");
     const onChain = (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "loanOf", args: [BigInt(loan.loanNumber)] })) as { status: number };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/connect";
-import { chainNotes, loanEvents, loans, users, type LoanEventRow, type LoanRow, type NewLoanRow, type UserRow } from "../../../db/schema";
+import { chainCursors, chainNotes, loanEvents, loans, users, type LoanEventRow, type LoanRow, type NewLoanRow, type UserRow } from "../../../db/schema";
 import type { LoanListQuery } from "../../../domain/schemas/loans";
 import type { LoanStatus, MintStatus } from "../../../domain/statuses";
 import type { ListingState } from "../../../db/schema/loans";
@@ -162,6 +162,12 @@ export function createLoansRepository(db: Db, chainId: number) {
         .from(loans)
         .groupBy(loans.status);
       return rows.map((r) => ({ status: r.status, count: r.count, amount: BigInt(r.amount), principal: BigInt(r.principal) }));
+    },
+
+    /** The block the chain mirror has indexed up to (-1 before its first batch). */
+    async mirrorBlock(): Promise<number> {
+      const [row] = await db.select({ block: chainCursors.blockNumber }).from(chainCursors).where(eq(chainCursors.chainId, chainId));
+      return row ? Number(row.block) : -1;
     },
 
     async recent(limit: number): Promise<LoanView[]> {

@@ -194,7 +194,8 @@ export function createLoansService(deps: LoansServiceDeps) {
         { name: SERVER_EVENTS.loanStatus, payload: { status: "approved", amount: formatUsdAmount(principal), loanId: claimed.id, tokenId: claimed.loanNumber.toString() } },
       );
       const result = await origination.originate(claimed, admin.id);
-      return { loan: await wireById(result.id), minted: result.mintStatus === "minted" };
+      // Still `minting` only when the origination was mined and the indexer has yet to mirror it.
+      return { loan: await wireById(result.id), minted: result.mintStatus !== "failed" };
     },
 
     async reject(admin: UserRow, id: string, input: LoanRejectionInput) {
@@ -242,7 +243,8 @@ export function createLoansService(deps: LoansServiceDeps) {
       );
       if (!claimed) throw conflict(LOAN_ANSWERS.mintInProgress);
       const result = await origination.originate(claimed, admin.id);
-      return { loan: await wireById(result.id), minted: result.mintStatus === "minted" };
+      // Still `minting` only when the origination was mined and the indexer has yet to mirror it.
+      return { loan: await wireById(result.id), minted: result.mintStatus !== "failed" };
     },
 
     async retryListing(admin: UserRow, id: string) {

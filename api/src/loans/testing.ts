@@ -7,6 +7,7 @@ import { foundry } from "viem/chains";
 import { deployAll, ensureCompiled } from "../../../contracts/deploy";
 import { startAnvil, type Anvil } from "../../../devchain/anvil";
 import type { Deployment } from "../../../domain/deployment";
+import { startIndexer, type Indexer } from "../../../indexer/index";
 import { notifications, users, type UserRow } from "../../../db/schema";
 import type { KycStatus } from "../../../domain/statuses";
 import { newRegistration, startTestApi, type TestApi } from "../testing/harness";
@@ -63,13 +64,19 @@ export interface LoanStack {
   deployment: Deployment;
   chain: PublicClient;
   lifecycle: LoanLifecycle;
+  /** The indexer over the API's database, when asked for: it is what makes loans active, completed or defaulted. */
+  indexer: Indexer | null;
   /** Direct JSON-RPC to anvil (time travel, mining), never through the relay. */
   rpc(method: string, params?: unknown[]): Promise<unknown>;
   close(): Promise<void>;
 }
 
-/** A private anvil with the contracts deployed into the API's data folder, the API talking to it through a relay. */
-export async function startLoanStack(): Promise<LoanStack> {
+/**
+ * A private anvil with the contracts deployed into the API's data folder, the API talking to it through a relay;
+ * with `indexer`, an indexer follows anvil directly into the API's database (suites that start and stop their
+ * own leave it out).
+ */
+export async function startLoanStack(options: { indexer?: boolean } = {}): Promise<LoanStack> {
   ensureCompiled();
   const anvil = await startAnvil();
   const relay = await startRelay(anvil.rpcUrl);
@@ -78,6 +85,7 @@ export async function startLoanStack(): Promise<LoanStack> {
   const chain = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl), cacheTime: 0 }) as PublicClient;
   const lifecycle = api.server.app.locals.loanLifecycle as LoanLifecycle;
   lifecycle.stop();
+  const indexer = options.indexer ? startIndexer({ db: api.database.db, rpcUrl: anvil.rpcUrl, deployment, pollIntervalMs: 50 }) : null;
   return {
     api,
     anvil,
@@ -85,8 +93,10 @@ export async function startLoanStack(): Promise<LoanStack> {
     deployment,
     chain,
     lifecycle,
+    indexer,
     rpc: (method, params = []) => chain.request({ method: method as never, params: params as never }),
     async close() {
+      await indexer?.stop();
       await api.close();
       await relay.close();
       await anvil.stop();

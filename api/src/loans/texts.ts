@@ -1,6 +1,6 @@
 import { displayUsd } from "../../../domain/money";
 
-// Approval, rejection, funding and listing texts are the shared ones (api/src/notifications/texts.ts).
+// Approval, rejection, funding, listing, completion and default texts are the shared ones (api/src/notifications/texts.ts).
 
 /** Answers and stored notification texts of the loan lifecycle (spec 02 §8; amounts formatted by the server). */
 export const LOAN_ANSWERS = {
@@ -37,7 +37,6 @@ export const NOTIFY = {
   loanRequest: (amount: bigint, who: string) => ({ title: "New loan request", message: `New loan request: ${displayUsd(amount)} from ${who}` }),
   mintFailed: (loanNumber: bigint, reason: string) => ({ title: "Minting failed", message: `Minting NFT #${loanNumber} failed: ${reason}` }),
   listingFailed: (loanNumber: bigint, reason: string) => ({ title: "Listing failed", message: `Listing NFT #${loanNumber} failed: ${reason}` }),
-  defaulted: (loanNumber: bigint, amount: bigint) => ({ title: "Loan Defaulted", message: `Loan #${loanNumber} (${displayUsd(amount)}) was marked as defaulted.` }),
   treasuryLow: (needed: bigint, balance: bigint, allowance: bigint) => ({
     title: "Treasury cannot fund the next approval",
     message: `The treasury cannot fund the next approval of ${displayUsd(needed)}: balance ${displayUsd(balance)}, allowance ${displayUsd(allowance)}.`,

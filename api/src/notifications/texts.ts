@@ -51,6 +51,20 @@ export const NOTIFICATION_TEXTS = {
     message: `Repayment of ${usd(amount)} received for NFT #${tokenId}.`,
     link: nftLink(tokenId),
   }),
+  /** To the borrower, once the indexer has seen the final repayment (the note is burned). */
+  loanCompleted: (tokenId: string, loanId: string): NotificationContent => ({
+    type: "loan_status",
+    title: "Loan Repaid",
+    message: `Loan #${tokenId} is fully repaid.`,
+    link: `/loans/${loanId}`,
+  }),
+  /** To the borrower (their loan), the note's holder (their portfolio) and admins (a system alert). */
+  loanDefaulted: (tokenId: string, principal: string | bigint, audience: { loanId: string; admin?: boolean } | "holder"): NotificationContent => ({
+    type: audience !== "holder" && audience.admin ? "system_alert" : "loan_status",
+    title: "Loan Defaulted",
+    message: `Loan #${tokenId} (${usd(principal)}) was marked as defaulted.`,
+    link: audience === "holder" ? "/portfolio" : audience.admin ? `/admin/loans?loan=${audience.loanId}` : `/loans/${audience.loanId}`,
+  }),
   noteSold: (tokenId: string, price: string | bigint): NotificationContent => ({
     type: "nft_sold",
     title: "NFT sold",

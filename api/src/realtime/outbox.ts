@@ -122,6 +122,7 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
             if (planned.recipients.admins) userIds = [...new Set([...userIds, ...(admins ??= await notifications.adminIds(tx as Db))])];
           }
           stored.push(...(await notifications.insertFor(userIds, planned.content, tx as Db)));
+          if (planned.adminEvent) emissions.push({ rooms: ROOMS.admins, name: planned.adminEvent.name, payload: planned.adminEvent.payload });
         }
         for (const notification of stored) {
           emissions.push({ rooms: ROOMS.user(notification.userId), name: SERVER_EVENTS.notificationNew, payload: livePayload(notification) });

@@ -5,14 +5,16 @@ import { NOTIFICATION_TEXTS } from "../notifications/texts";
 /**
  * Which stored notifications an indexer outbox row becomes (spec 02 §8 texts). The indexer addresses each row
  * to the user rooms of the accounts involved (resolved from their verified wallets when the row is written):
- * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller. A new listing is news for
- * every investor except the seller.
+ * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller; a loan completed → its
+ * borrower; defaulted → borrower, holder and admins. A new listing is news for every investor except the seller.
  */
 export type Recipients = { kind: "rooms"; userIds: string[]; admins: boolean } | { kind: "investors"; exceptUserIds: string[] };
 
 export interface PlannedNotification {
   content: NotificationContent;
   recipients: Recipients;
+  /** A live event for the admins room beside the stored rows (admin:notification of a system alert). */
+  adminEvent?: { name: "admin:notification"; payload: Record<string, unknown> };
 }
 
 const USER_ROOM = /^user:([0-9a-f-]{36})$/i;
@@ -22,7 +24,7 @@ export function userIdsOf(rooms: string[]): string[] {
 }
 
 export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "rooms" | "payload">): PlannedNotification[] {
-  const payload = row.payload as { type?: string; status?: string; amount?: string | null; nftId?: string; tokenId?: string };
+  const payload = row.payload as { type?: string; status?: string; amount?: string | null; nftId?: string; tokenId?: string; loanId?: string; txHash?: string };
   const tokenId = payload.nftId ?? payload.tokenId;
   if (!tokenId) return [];
   const userIds = userIdsOf(row.rooms);
@@ -30,7 +32,18 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
   const amount = payload.amount ?? null;
 
   if (row.event === "loan:funded" && amount) return toRooms(NOTIFICATION_TEXTS.loanFunded(amount, tokenId));
-  // Completion and default are told by the loan watcher (api/src/jobs), which knows the loan behind the note.
+  // The indexer writes these only when the off-chain loan followed its note (indexer/loans.ts): the row with the
+  // loan's id is the borrower's (and, for a default, the admins'); one without it is the note's holder's.
+  if (row.event === "loan:status" && payload.status === "completed" && payload.loanId) return toRooms(NOTIFICATION_TEXTS.loanCompleted(tokenId, payload.loanId));
+  if (row.event === "loan:status" && payload.status === "defaulted" && amount) {
+    const loanId = payload.loanId;
+    if (!loanId) return toRooms(NOTIFICATION_TEXTS.loanDefaulted(tokenId, amount, "holder"));
+    const planned = toRooms(NOTIFICATION_TEXTS.loanDefaulted(tokenId, amount, { loanId }));
+    if (!row.rooms.includes("admins")) return planned;
+    const alert = NOTIFICATION_TEXTS.loanDefaulted(tokenId, amount, { loanId, admin: true });
+    const event = { name: "admin:notification" as const, payload: { type: alert.type, message: alert.message, loanId, tokenId, txHash: payload.txHash } };
+    return [...planned, { content: alert, recipients: { kind: "rooms", userIds: [], admins: true }, adminEvent: event }];
+  }
   if (row.event === "marketplace:update" && amount) {
     if (payload.type === "listed") return [{ content: NOTIFICATION_TEXTS.newListing(tokenId, amount), recipients: { kind: "investors", exceptUserIds: userIds } }];
     if (payload.type === "repaid") return toRooms(NOTIFICATION_TEXTS.repayment(tokenId, amount));

@@ -64,7 +64,7 @@ export function LoanDetailsPage() {
   }
 
   const note = activity.data;
-  // The chain is the source of truth: a burned note is a repaid loan even before the API's watcher records it.
+  // The chain is the source of truth: a burned note is a repaid loan even before the indexer records it.
   const l = note?.burned && loan.data.status === "active" ? { ...loan.data, status: "completed" as const } : loan.data;
   const terms = loanTerms(l);
   const repaid = parseUsd(l.totalRepaid);

@@ -1,0 +1,211 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/connect";
+import { formatUsdAmount } from "../domain/money";
+import type { ChainEvent } from "./decode";
+import type { Batch, OutboxMessage } from "./store";
+
+/**
+ * The off-chain loans follow their notes (DESIGN.md "Loan status"): the indexer is the one writer of a loan's
+ * chain-derived state. Seeing the origination makes an approved loan active + minted with its token and
+ * transaction; the final repayment makes an active or defaulted loan completed; a default makes an active loan
+ * defaulted. A loan in any other state is left as it is (a pending or rejected request never follows a note
+ * originated behind the API's back).
+ *
+ * Each change runs in the batch's transaction, only when the loan's status allows it, so a replay changes
+ * nothing and pushes nothing. Its previous state goes to the undo journal (table "loans"), so a reorg's rollback
+ * (indexer/sync.ts) puts the loan back exactly, and its loan:status outbox rows get corrections like any other.
+ */
+
+export type LoanChangeKind = "originated" | "defaulted" | "repaid";
+
+export interface LoanChange {
+  kind: LoanChangeKind;
+  tokenId: bigint;
+  /** The note's principal (the amount the loan:status events name). */
+  principal: bigint;
+  /** Origination: the note's start (unix seconds). */
+  start?: number;
+  /** Default: who held the note then (its depositor while vaulted), told beside the borrower. */
+  holder?: string;
+}
+
+interface PendingChange extends LoanChange {
+  blockNumber: number;
+  blockTime: Date | null;
+  txHash: string;
+  logIndex: number;
+}
+
+/** The journal's table name for loan changes; its row key is { id, event_id } (the loan and its timeline entry). */
+export const LOAN_UNDO_TABLE = "loans";
+
+/** Loan numbers come from a bigint sequence: a larger token id cannot be a loan of ours. */
+const MAX_LOAN_NUMBER = 2n ** 63n - 1n;
+
+/** The loan columns the indexer owns: what the journal keeps and a rollback restores. */
+const OWNED_COLUMNS = [
+  "status",
+  "mint_status",
+  "listing_status",
+  "nft_token_id",
+  "nft_transaction_hash",
+  "mint_tx_hash",
+  "note_start",
+  "mint_error",
+  "completed_at",
+  "defaulted_at",
+] as const;
+
+interface KindRule {
+  /** Which loans the change applies to (alias l). */
+  allowed: SQL;
+  /** The new values (alias c: the change). */
+  set: SQL;
+  status: "active" | "completed" | "defaulted";
+  action: string;
+  notes: string;
+}
+
+// In chain order: a note is originated, may default, and is repaid last (the final payment burns it).
+const RULES: [LoanChangeKind, KindRule][] = [
+  [
+    "originated",
+    {
+      allowed: sql`l.status = 'approved' and l.mint_status <> 'minted'`,
+      set: sql`status = 'active', mint_status = 'minted', nft_token_id = c.token_id::text, nft_transaction_hash = c.tx_hash,
+               mint_tx_hash = c.tx_hash, note_start = c.start, mint_error = null`,
+      status: "active",
+      action: "minted",
+      notes: "Originated on-chain",
+    },
+  ],
+  [
+    "defaulted",
+    {
+      allowed: sql`l.status = 'active' and l.mint_status = 'minted'`,
+      set: sql`status = 'defaulted', defaulted_at = coalesce(c.block_time, now())`,
+      status: "defaulted",
+      action: "defaulted",
+      notes: "Marked defaulted on-chain",
+    },
+  ],
+  [
+    "repaid",
+    {
+      allowed: sql`l.status in ('active', 'defaulted') and l.mint_status = 'minted'`,
+      set: sql`status = 'completed', completed_at = coalesce(c.block_time, now()), listing_status = 'none'`,
+      status: "completed",
+      action: "completed",
+      notes: "Repaid in full on-chain",
+    },
+  ],
+];
+
+const pending = new WeakMap<Batch, PendingChange[]>();
+
+/** Called by the handlers (through the context) for the event being handled. */
+export function recordLoanChange(batch: Batch, change: LoanChange, event: ChainEvent): void {
+  if (change.tokenId > MAX_LOAN_NUMBER) return;
+  let list = pending.get(batch);
+  if (!list) pending.set(batch, (list = []));
+  list.push({ ...change, blockNumber: event.blockNumber, blockTime: event.blockTime, txHash: event.txHash, logIndex: event.logIndex });
+}
+
+interface Changed {
+  id: string;
+  user_id: string;
+  token_id: string;
+  tx_hash: string;
+  block_number: string | number;
+  log_index: number;
+  holder_user_id: string | null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/**
+ * Applies the batch's loan changes inside its transaction, after the mirror rows are written and before the
+ * outbox is: each applied change journals the loan's previous state (in blocks not yet final), adds a timeline
+ * entry, and queues its loan:status events (nothing for a silent replay).
+ */
+export async function applyLoanChanges(tx: Db, batch: Batch, finalized: number): Promise<void> {
+  const changes = pending.get(batch);
+  if (!changes?.length) return;
+  pending.delete(batch);
+  for (const [kind, rule] of RULES) {
+    const ofKind = changes.filter((change) => change.kind === kind);
+    if (ofKind.length === 0) continue;
+    const applied = rowsOf<Changed>(await tx.execute(changeQuery(batch.chainId, finalized, rule, ofKind)));
+    const byToken = new Map(ofKind.map((change) => [change.tokenId.toString(), change]));
+    for (const row of applied) emitChange(batch, rule, row, byToken.get(String(row.token_id))!);
+  }
+  // Handler rows and loan rows of one log stay in chain order (loan:funded before loan:status).
+  batch.outbox.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+}
+
+function changeQuery(chainId: number, finalized: number, rule: KindRule, changes: PendingChange[]): SQL {
+  const column = <T>(pick: (change: PendingChange) => T) => sql.param(changes.map(pick));
+  const previous = sql.raw(`jsonb_build_object(${OWNED_COLUMNS.map((name) => `'${name}', l.${name}`).join(", ")})`);
+  return sql`
+    with c as (
+      select * from unnest(
+        ${column((c) => c.tokenId.toString())}::bigint[], ${column((c) => c.txHash)}::text[], ${column((c) => c.blockNumber)}::bigint[],
+        ${column((c) => c.logIndex)}::int[], ${column((c) => c.blockTime?.toISOString() ?? null)}::timestamptz[],
+        ${column((c) => (c.start === undefined ? null : String(c.start)))}::bigint[], ${column((c) => c.holder ?? null)}::text[]
+      ) as c(token_id, tx_hash, block_number, log_index, block_time, start, holder)
+    ),
+    p as (
+      select l.id, l.user_id, c.*, ${previous} as previous
+      from loans l join c on l.loan_number = c.token_id
+      where ${rule.allowed}
+      for update of l
+    ),
+    -- Data-modifying clauses run to completion whether or not the final select reads them.
+    u as (
+      update loans set ${rule.set}, updated_at = now()
+      from p c where loans.id = c.id
+      returning loans.id
+    ),
+    e as (
+      insert into loan_events (loan_id, action, notes, tx_hash)
+      select id, ${rule.action}::text, ${rule.notes}::text, tx_hash from p
+      returning id, loan_id
+    ),
+    j as (
+      insert into chain_undo (chain_id, block_number, table_name, row_key, previous)
+      select ${chainId}::int, p.block_number, ${LOAN_UNDO_TABLE}::text, jsonb_build_object('id', p.id, 'event_id', e.id), p.previous
+      from p join e on e.loan_id = p.id
+      where p.block_number > ${finalized}::bigint
+    )
+    select p.id, p.user_id, p.token_id::text, p.tx_hash, p.block_number, p.log_index,
+      (select h.id from users h where p.holder is not null and h.wallet_address = p.holder) as holder_user_id
+    from p
+    order by p.block_number, p.log_index`;
+}
+
+/**
+ * The loan:status events of one applied change: to the borrower (with the loan's id), and for a default also to
+ * admins and to the note's holder when that is someone else (without the loan's id: it is not their loan).
+ */
+function emitChange(batch: Batch, rule: KindRule, row: Changed, change: PendingChange): void {
+  const refs = { tokenId: row.token_id, txHash: row.tx_hash };
+  const base = { status: rule.status, amount: formatUsdAmount(change.principal) };
+  const at = { blockNumber: Number(row.block_number), txHash: row.tx_hash, logIndex: row.log_index } as ChainEvent;
+  const emit = (message: OutboxMessage) => batch.emit(message, at);
+  const borrowerRooms = [`user:${row.user_id}`];
+  if (rule.status === "defaulted") borrowerRooms.push("admins");
+  emit({ event: "loan:status", payload: { ...base, loanId: row.id, ...refs }, rooms: borrowerRooms });
+  if (rule.status === "defaulted" && row.holder_user_id && row.holder_user_id !== row.user_id) {
+    emit({ event: "loan:status", payload: { ...base, ...refs }, rooms: [`user:${row.holder_user_id}`] });
+  }
+}
+
+/** Rollback of one journaled loan change (called by indexer/sync.ts rollback, newest first). */
+export async function undoLoanChange(db: Db, rowKey: Record<string, unknown>, previous: unknown): Promise<void> {
+  const id = String(rowKey.id);
+  if (rowKey.event_id) await db.execute(sql`delete from loan_events where id = ${String(rowKey.event_id)}::uuid`);
+  const columns = sql.raw(OWNED_COLUMNS.join(", "));
+  await db.execute(sql`
+    update loans set (${columns}) = (select ${columns} from jsonb_populate_record(null::loans, ${JSON.stringify(previous)}::jsonb)), updated_at = now()
+    where id = ${id}::uuid`);
+}
