@@ -37,6 +37,7 @@ import { requireAuth } from "./http/auth";
 import { createActivityRouter } from "./activity/router";
 import { createActivityRepository } from "./activity/repository";
 import { createActivityService } from "./activity/service";
+import { createDocsRouter } from "./openapi/router";
 
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
@@ -121,6 +122,7 @@ export function createApp(deps: CreateAppOptions): Express {
   api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, llm: config.llm, now, logger }));
   api.use("/health", createHealthRouter({ db, kv, publicClient, config, kind: deps.databaseKind ?? "postgres" }));
   api.use("/config", createConfigRouter(config));
+  api.use("/docs", createDocsRouter(app));
   if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limit: limits.faucet }));
   app.use(AVATAR_ROUTE, avatarFiles(avatarDir));
   app.use("/api", api, notFoundHandler);

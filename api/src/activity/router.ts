@@ -4,7 +4,8 @@ import { ok } from "../http/envelope";
 import { currentUser } from "../http/auth";
 import type { ActivityService } from "./service";
 
-const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50).catch(50) });
+/** Exported for the API docs, which describe the query with this same schema. */
+export const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50).catch(50) });
 
 /** The signed-in user's on-chain activity from the chain mirror: /activity, /activity/summary, /activity/loans/{id}. */
 export function createActivityRouter(deps: { service: ActivityService; auth: RequestHandler }): Router {

@@ -15,10 +15,13 @@ import { createNftsService, type NftsService } from "./service";
 import { NFT_ANSWERS } from "./texts";
 import { toMarketplaceLoan } from "./wire";
 
-const portfolioQuery = z.object({
+// Exported for the API docs, which describe the queries with these same schemas.
+export const portfolioQuery = z.object({
   page: z.coerce.number({ error: NFT_MESSAGES.page }).int(NFT_MESSAGES.page).min(1, NFT_MESSAGES.page).default(1),
   limit: z.coerce.number({ error: NFT_MESSAGES.limit }).int(NFT_MESSAGES.limit).min(1, NFT_MESSAGES.limit).max(100, NFT_MESSAGES.limit).default(10),
 });
+
+export const mirrorQuery = z.object({ minBlock: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) });
 
 const tokenId = (value: unknown) => tokenIdSchema.parse(String(value));
 
@@ -51,7 +54,7 @@ export function createNftRouters(deps: { db: Db; config: AppConfig; publicClient
   });
 
   nfts.get("/mirror", async (req, res) => {
-    const { minBlock } = z.object({ minBlock: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }).parse(req.query);
+    const { minBlock } = mirrorQuery.parse(req.query);
     ok(res, await service.mirror(minBlock));
   });
 

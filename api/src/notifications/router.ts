@@ -10,7 +10,8 @@ import { toWire } from "./wire";
 
 const NOT_FOUND = "Notification not found";
 
-const listQuery = z.object({
+/** Exported for the API docs, which describe the query with this same schema. */
+export const listQuery = z.object({
   page: z.coerce.number().int().min(1).catch(1),
   limit: z.coerce.number().int().min(1).max(100).catch(20),
   unreadOnly: z

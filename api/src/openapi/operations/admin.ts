@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { adminUsersQuerySchema } from "../../../../domain/schemas/admin";
+import { ethAddress } from "../../../../domain/schemas/common";
+import { loanDecisionSchema, loanListQuerySchema } from "../../../../domain/schemas/loans";
+import { tokenIdSchema } from "../../../../domain/schemas/nfts";
+import type { OperationGroup } from "../types";
+import { pageQuery } from "./pageQuery";
+
+const notes = { walletAddress: ethAddress.optional(), adminNotes: z.string().optional(), notes: z.string().optional() };
+// The handler reads `decision` (or the body itself) with loanDecisionSchema, then the approval or rejection fields beside it.
+const decisionBody = z.union([z.object({ decision: loanDecisionSchema, ...notes }), loanDecisionSchema.extend(notes)]);
+const none = { none: true } as const;
+
+export const adminOperations: OperationGroup = {
+  tag: "Admin",
+  description: "The operator's console: loans, users and KYC, the treasury's notes, jobs and the contact inbox. Admins only.",
+  operations: {
+    "GET /api/admin/dashboard": { summary: "Dashboard figures", access: "admin" },
+    "GET /api/admin/loans": { summary: "All loans, filtered", access: "admin", query: loanListQuerySchema },
+    "GET /api/admin/loans/{id}": { summary: "One loan", access: "admin" },
+    "PUT /api/admin/loans/{id}/approve": {
+      summary: "Approve a loan: fund, mint its note and list it",
+      description: "The message says whether the mint went through; a failed mint is retried with /admin/nfts/{id}/retry-mint.",
+      access: "admin",
+      example: { fundingAmount: "5000", adminNotes: "Documents checked" },
+    },
+    "PUT /api/admin/loans/{id}/reject": { summary: "Reject a loan", access: "admin", example: { rejectionReason: "Income not verified" } },
+    "PUT /api/admin/loans/{id}/decision": {
+      summary: "Approve or reject, the spec's decision action",
+      access: "admin",
+      body: { json: decisionBody },
+      example: { decision: { status: "rejected", rejectionReason: "Income not verified" } },
+    },
+    "POST /api/admin/loans/{id}/default": { summary: "Mark an overdue loan defaulted on-chain", access: "admin", body: none },
+    "POST /api/admin/loans/{id}/retry-listing": { summary: "List a minted note that failed to list", access: "admin", body: none },
+    "POST /api/admin/nfts/{id}/retry-mint": {
+      summary: "Retry minting an approved loan's note",
+      description: "`{id}` is the loan's id; `walletAddress` (optional) replaces the borrower's wallet for the mint.",
+      access: "admin",
+      body: { json: z.object({ walletAddress: ethAddress.optional() }) },
+    },
+    "POST /api/admin/jobs/loan-watcher": { summary: "Run the defaults job now: mark loans past maturity and the grace period defaulted on-chain (the indexer then records them)", access: "admin", body: none },
+    "POST /api/admin/jobs/reconcile": { summary: "Reconcile loans with the chain now", access: "admin", body: none },
+    "GET /api/admin/users": { summary: "Users, searched and filtered", access: "admin", query: adminUsersQuerySchema },
+    "GET /api/admin/users/{id}": { summary: "One user with KYC and loans", access: "admin" },
+    "PUT /api/admin/users/{id}/kyc": { summary: "Approve or reject a user's KYC", access: "admin", example: { action: "reject", notes: "Document unreadable" } },
+    "GET /api/admin/treasury": { summary: "The treasury's funds and notes", access: "admin" },
+    "PUT /api/admin/treasury/notes/{tokenId}/price": {
+      summary: "List or reprice a treasury note",
+      access: "admin",
+      params: { tokenId: tokenIdSchema },
+      example: { listingPrice: "5100" },
+    },
+    "PUT /api/admin/treasury/notes/{tokenId}/unlist": { summary: "Unlist a treasury note", access: "admin", params: { tokenId: tokenIdSchema }, body: none },
+    "POST /api/admin/treasury/withdraw": { summary: "Withdraw the repayments credited to the treasury's notes", access: "admin", body: none },
+    "GET /api/admin/contact": { summary: "Contact messages, newest first", access: "admin", query: pageQuery(50, 200) },
+    "PUT /api/admin/contact/{id}/read": { summary: "Mark a contact message read", access: "admin", body: none },
+    "GET /api/nfts/admin/all": {
+      summary: "Every minted note with its loan",
+      access: "admin",
+      query: pageQuery(50, 100).extend({ mintStatus: z.enum(["minting", "minted", "failed"]).optional() }),
+    },
+  },
+};
