@@ -5,7 +5,8 @@ import { bigint, boolean, index, pgTable, timestamp, uuid } from "drizzle-orm/pg
  * Delivery state of chain_outbox rows, kept apart from the indexer's table so the indexer stays the only
  * writer of the mirror. A trigger (migration 0002) adds a row here in the same transaction as each outbox
  * row, so a rolled-back write leaves nothing to deliver; the API claims pending rows with
- * FOR UPDATE SKIP LOCKED and stamps delivered_at (api/src/realtime/outbox.ts).
+ * FOR UPDATE SKIP LOCKED and stamps delivered_at (api/src/realtime/outbox.ts). Delivered rows of final blocks are
+ * pruned with their chain_outbox rows after a retention (api/src/realtime/outboxPrune.ts).
  */
 export const outboxDeliveries = pgTable(
   "outbox_deliveries",

@@ -5,6 +5,7 @@ import { ROOMS, SERVER_EVENTS } from "../../../domain/events";
 import type { NotificationsRepository } from "../notifications/repository";
 import { livePayload } from "../notifications/wire";
 import { notificationsForOutbox } from "./outboxNotifications";
+import { OUTBOX_PRUNE_INTERVAL_MS, OUTBOX_RETENTION_MS, pruneOutbox } from "./outboxPrune";
 import type { Publisher } from "./publisher";
 
 /** Raised by the trigger of migration 0002 when a transaction that wrote outbox rows commits. */
@@ -26,6 +27,9 @@ export interface OutboxDeliveryOptions {
   /** Fallback wake-up when no notification arrives (and the only one if LISTEN fails). */
   pollMs?: number;
   batchSize?: number;
+  /** Delivered rows older than this are pruned (outboxPrune.ts); default a day. */
+  retentionMs?: number;
+  pruneIntervalMs?: number;
   logger?: { warn(obj: unknown, msg?: string): void; debug?(obj: unknown, msg?: string): void };
 }
 
@@ -212,6 +216,18 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
   poll.unref();
   void listen();
 
+  // Delivered rows are kept a while, then pruned, so the outbox does not grow forever.
+  let pruning: Promise<unknown> | null = null;
+  const pruner = setInterval(() => {
+    if (pruning || stopped) return;
+    const before = new Date(Date.now() - (options.retentionMs ?? OUTBOX_RETENTION_MS));
+    pruning = pruneOutbox(db, before)
+      .then((pruned) => pruned > 0 && options.logger?.debug?.({ pruned }, "outbox pruned"))
+      .catch((error) => options.logger?.warn({ err: error }, "outbox pruning failed; trying again later"))
+      .finally(() => (pruning = null));
+  }, options.pruneIntervalMs ?? OUTBOX_PRUNE_INTERVAL_MS);
+  pruner.unref();
+
   return {
     async deliverNow() {
       if (running) await running;
@@ -221,6 +237,8 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
     async stop() {
       stopped = true;
       clearInterval(poll);
+      clearInterval(pruner);
+      if (pruning) await pruning;
       if (relisten) clearTimeout(relisten);
       if (running) await running.catch(() => {});
       if (unlisten) await unlisten().catch(() => {});
