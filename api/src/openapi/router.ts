@@ -1,4 +1,5 @@
 import { Router, type Express } from "express";
+import { notFound } from "../http/errors";
 import { DOC_ASSETS } from "./assets";
 import { buildOpenApiDocument } from "./document";
 
@@ -39,9 +40,9 @@ export function createDocsRouter(app: Express): Router {
     res.send(json);
   });
 
-  router.get("/assets/:file", (req, res, next) => {
+  router.get("/assets/:file", (req, res) => {
     const asset = Object.hasOwn(DOC_ASSETS, req.params.file) ? DOC_ASSETS[req.params.file] : undefined;
-    if (!asset) return next();
+    if (!asset) throw notFound("No such file");
     res.type(asset.type).sendFile(asset.file, { maxAge: "1h" });
   });
 
