@@ -73,11 +73,11 @@ describe("KYC upload", () => {
     assert.equal(status.body.data.status, "none");
   });
 
-  test("refuses a file over 10 MB", async () => {
+  test("refuses a file over 10 MB with 413", async () => {
     const user = await makeUser(api);
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
     const answer = await upload(user.token, { idDocument: { content: big, name: "big.pdf" } });
-    assert.equal(answer.status, 400);
+    assert.equal(answer.status, 413);
     assert.equal(answer.body.message, "Each document must be 10MB or smaller");
   });
 

@@ -2,7 +2,8 @@ import { Router, type RequestHandler } from "express";
 import multer from "multer";
 import { KYC_FILE_FIELDS, KYC_MESSAGES, MAX_KYC_FILE_BYTES, kycUploadFieldsSchema } from "../../../domain/schemas/kyc";
 import { ok } from "../http/envelope";
-import { badRequest } from "../http/errors";
+import { AppError, badRequest } from "../http/errors";
+import { isMalformedUpload } from "../http/uploads";
 import { currentUser, requireAuth } from "../http/auth";
 import { rateLimit, type RateLimitRule } from "../http/rateLimit";
 import type { KeyValueStore } from "../kv/store";
@@ -19,15 +20,14 @@ const upload = multer({
 });
 const fields = upload.fields(KYC_FILE_FIELDS.map((name) => ({ name, maxCount: 1 })));
 
-/** multer's errors as the KYC messages: a file too large, an unknown field, a body that is not multipart. */
+/** multer's errors as the KYC messages: a file too large (413), an unknown field, a body that is not multipart. */
 const kycFiles: RequestHandler = (req, res, next) => {
   fields(req, res, (error?: unknown) => {
     if (!error) return next();
     const code = (error as { code?: string }).code;
-    if (code === "LIMIT_FILE_SIZE") return next(badRequest(KYC_MESSAGES.fileSize));
+    if (code === "LIMIT_FILE_SIZE") return next(new AppError(413, KYC_MESSAGES.fileSize));
     if (code === "LIMIT_UNEXPECTED_FILE") return next(badRequest("Unexpected file field: use idDocument, proofOfAddress or proofOfIncome"));
-    if (typeof code === "string" && code.startsWith("LIMIT_")) return next(badRequest(KYC_MESSAGES.noDocuments));
-    next(error instanceof Error && /multipart|boundary/i.test(error.message) ? badRequest(KYC_MESSAGES.noDocuments) : error);
+    next(isMalformedUpload(error) ? badRequest(KYC_MESSAGES.noDocuments) : error);
   });
 };
 

@@ -2,7 +2,8 @@ import express, { Router, type RequestHandler } from "express";
 import multer from "multer";
 import { MAX_PICTURE_BYTES, PROFILE_MESSAGES, profileUpdateSchema } from "../../../domain/schemas/users";
 import { ok } from "../http/envelope";
-import { badRequest } from "../http/errors";
+import { AppError, badRequest } from "../http/errors";
+import { isMalformedUpload } from "../http/uploads";
 import { currentUser, requireAuth } from "../http/auth";
 import { validate } from "../http/validate";
 import { rateLimit, type RateLimitRule } from "../http/rateLimit";
@@ -24,14 +25,12 @@ interface UsersRouterDeps {
 // "Under 5 MB": a file of exactly 5 MB is already refused.
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_PICTURE_BYTES - 1, files: 1, fields: 5, parts: 6 } });
 
-/** multer's own errors become the spec's messages. */
+/** multer's own errors become the spec's messages: an oversized file is a 413, any other malformed upload a 400. */
 const pictureField: RequestHandler = (req, res, next) => {
   upload.single("profilePicture")(req, res, (error?: unknown) => {
     if (!error) return next();
-    const code = (error as { code?: string }).code;
-    if (code === "LIMIT_FILE_SIZE") return next(badRequest(PROFILE_MESSAGES.imageSize));
-    if (typeof code === "string" && code.startsWith("LIMIT_")) return next(badRequest(PROFILE_MESSAGES.image));
-    next(error instanceof Error && /multipart|boundary/i.test(error.message) ? badRequest(PROFILE_MESSAGES.image) : error);
+    if (error instanceof multer.MulterError && error.code === "LIMIT_FILE_SIZE") return next(new AppError(413, PROFILE_MESSAGES.imageSize));
+    next(isMalformedUpload(error) ? badRequest(PROFILE_MESSAGES.image) : error);
   });
 };
 

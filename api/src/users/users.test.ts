@@ -142,11 +142,11 @@ describe("profile picture", () => {
     assert.equal(answer.body.message, "Please select a valid image file");
   });
 
-  test("refuses a picture of 5 MB or more", async () => {
+  test("refuses a picture of 5 MB or more with 413", async () => {
     const { token } = await signedIn();
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const answer = await upload(token, big, "big.png");
-    assert.equal(answer.status, 400);
+    assert.equal(answer.status, 413);
     assert.equal(answer.body.message, "File size must be less than 5MB");
   });
 
