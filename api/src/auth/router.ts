@@ -35,7 +35,8 @@ export function createAuthRouters(deps: AuthRouterDeps): { auth: Router; simpleA
   const findUser = (id: string) => users.findById(id);
   const wire = (user: Parameters<typeof toWireUser>[0]) => toWireUser(user, appOrigin);
   const wallets = createWalletAccounts({ users, now: deps.now });
-  const emailKey = (req: Request) => `${req.ip}:${String(req.body?.email ?? "").trim().toLowerCase()}`;
+  // Runs before validation: an email that is not a string (an object whose toString is not a function) keys as none.
+  const emailKey = (req: Request) => `${req.ip}:${typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : ""}`;
 
   const loginLimit = rateLimit(kv, { name: "login", ...limits.login, key: emailKey });
   // Guessing across many emails from one address is capped too, more loosely.
