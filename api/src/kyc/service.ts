@@ -26,6 +26,9 @@ export const KYC_NOTIFY = {
 const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The client's file name, for display only (never a path): control characters (NUL breaks PostgreSQL text) dropped, 255 at most. */
+const displayName = (name: string | undefined) => name?.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || null;
+
 export interface UploadedFile {
   fieldname: string;
   originalname: string;
@@ -92,7 +95,7 @@ export function createKycService(deps: { repo: KycRepository; users: UsersReposi
       for (const { file, type } of judged) {
         const fileName = `${randomUUID()}.${type.ext === "jpeg" ? "jpg" : type.ext}`;
         await writeFile(join(dir, fileName), file.buffer, { flag: "wx", mode: 0o600 });
-        stored.push({ kind: file.fieldname, fileName, mimeType: type.mime, size: file.size, originalName: file.originalname?.slice(0, 255) || null });
+        stored.push({ kind: file.fieldname, fileName, mimeType: type.mime, size: file.size, originalName: displayName(file.originalname) });
       }
       const { user: updated, isNew } = await repo.submit(user, idDocumentType, stored);
       if (isNew) {
