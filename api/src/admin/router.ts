@@ -10,6 +10,7 @@ import { ok } from "../http/envelope";
 import { notFound } from "../http/errors";
 import { currentUser, requireAdmin } from "../http/auth";
 import { validate } from "../http/validate";
+import { paging } from "../http/paging";
 import type { ContactRepository } from "../contact/repository";
 import type { KycService } from "../kyc/service";
 import type { LoansService } from "../loans/service";
@@ -139,9 +140,8 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   });
 
   router.get("/contact", async (req, res) => {
-    const limit = Math.min(Math.max(Number(req.query.limit) || 50, 1), 200);
-    const page = Math.max(Number(req.query.page) || 1, 1);
-    const rows = await deps.contact.list(limit, (page - 1) * limit);
+    const { limit, offset } = paging(req.query, { limit: 50, maxLimit: 200 });
+    const rows = await deps.contact.list(limit, offset);
     ok(res, {
       messages: rows.map((row) => ({ _id: row.id, name: row.name, email: row.email, phone: row.phone, subject: row.subject, message: row.message, userId: row.userId, read: row.readAt !== null, readAt: row.readAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
     });
@@ -162,8 +162,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
 export function createNftsAdminRouter(deps: { db: Db; config: AppConfig; auth: RequestHandler }): Router {
   const router = Router();
   router.get("/all", deps.auth, requireAdmin, async (req, res) => {
-    const page = Math.max(Number(req.query.page) || 1, 1);
-    const limit = Math.min(Math.max(Number(req.query.limit) || 50, 1), 100);
+    const { page, limit } = paging(req.query, { limit: 50, maxLimit: 100 });
     const deployment = await readDeployment(deps.config.dataDir, deps.config.chainId);
     const mintStatus = typeof req.query.mintStatus === "string" && ["minting", "minted", "failed"].includes(req.query.mintStatus) ? req.query.mintStatus : undefined;
     ok(res, await allNfts(deps.db, { chainId: deps.config.chainId, loanNote: deployment?.contracts.loanNote ?? null, page, limit, mintStatus }));

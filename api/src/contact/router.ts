@@ -2,6 +2,7 @@ import { Router } from "express";
 import { CONTACT_MESSAGES, contactRequestSchema } from "../../../domain/schemas/contact";
 import { ok } from "../http/envelope";
 import { validate } from "../http/validate";
+import { paging } from "../http/paging";
 import { optionalAuth, requireAdmin, requireAuth } from "../http/auth";
 import { rateLimit, type RateLimitRule } from "../http/rateLimit";
 import type { KeyValueStore } from "../kv/store";
@@ -28,9 +29,8 @@ export function createContactRouter(deps: {
 
   // The admin inbox the messages land in.
   router.get("/", requireAuth(deps.tokens, findUser), requireAdmin, async (req, res) => {
-    const limit = Math.min(Math.max(Number(req.query.limit) || 50, 1), 200);
-    const page = Math.max(Number(req.query.page) || 1, 1);
-    const rows = await deps.messages.list(limit, (page - 1) * limit);
+    const { limit, offset } = paging(req.query, { limit: 50, maxLimit: 200 });
+    const rows = await deps.messages.list(limit, offset);
     ok(res, {
       messages: rows.map((row) => ({
         _id: row.id,
