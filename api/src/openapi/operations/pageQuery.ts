@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * page and limit for the few lists whose handlers clamp the numbers by hand rather than with a schema:
- * it describes what they accept (out-of-range values are clamped, not refused).
+ * page and limit of the lists read with paging() (api/src/http/paging.ts) rather than a schema: what they accept.
+ * A value out of range or not a whole number is not refused; the list falls back to the default or the bound.
  */
 export function pageQuery(defaultLimit: number, maxLimit: number) {
   return z.object({
