@@ -356,6 +356,11 @@ export class ChainSync implements Indexer {
         this.runHandlers(batch, events);
         batch.seal();
         await committing;
+        if (this.stopped) {
+          // The batch that just committed is the last: this one is fetched again at the next start.
+          this.cache.clear(false); // its handlers ran ahead of what was committed
+          break;
+        }
         committing = this.commit(db, fetched, batch, events, finalized).then(() => this.settleWaiters(poll, false));
         committing.catch(() => {});
       }

@@ -16,6 +16,7 @@ import type { OutboxDelivery } from "./realtime/outbox";
 import type { Notifier } from "./notifications/notifier";
 import type { LoanLifecycle } from "./loans/lifecycle";
 import type { Metrics } from "./metrics";
+import { drainOnStop } from "./http/drain";
 
 export interface StartServerOptions {
   /** Overrides PORT; 0 picks a free port. */
@@ -86,6 +87,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const httpServer = createServer(app);
   io.attach(httpServer);
   (app.locals.metrics as Metrics).watchSockets(io);
+  const drain = drainOnStop(httpServer);
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -106,16 +108,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // Sockets and keep-alive connections would hold the server open: end them after a grace period.
+      // New connections are refused from here on; requests in flight are answered within the grace period.
+      const drained = drain.stop(config.shutdownGraceMs);
       lifecycle.stop();
       await realtime.stopDelivery();
-      const forced = setTimeout(() => httpServer.closeAllConnections(), 3000);
-      forced.unref();
-      // io.close() also closes the HTTP server, which waits for idle keep-alive connections unless they are ended now.
-      const closed = new Promise<void>((resolve) => io.close(() => resolve()));
-      httpServer.closeIdleConnections();
-      await closed;
-      clearTimeout(forced);
+      // Ends the sockets, then waits for the HTTP server to drain like `drained`.
+      await io.close();
+      await drained;
       await realtime.close();
       if (ownsKv) await kv.close();
       if (ownsDatabase) await database.close();
@@ -132,12 +131,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(1);
   });
   console.log(`LoanMint API listening on ${server.url}`);
+  let stopping = false;
   const stop = () => {
+    // A second signal means now, in-flight requests or not.
+    if (stopping) process.exit(130);
+    stopping = true;
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }

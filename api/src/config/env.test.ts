@@ -69,6 +69,7 @@ test("every wrong setting is listed at once, each saying what it must be, and no
     LLM_TIMEOUT_MS: "5",
     REDIS_URL: "127.0.0.1:6379",
     EXPLORER_URL: "etherscan",
+    SHUTDOWN_GRACE_MS: "soon",
   };
   const error = (() => {
     try {
@@ -91,6 +92,7 @@ test("every wrong setting is listed at once, each saying what it must be, and no
     "LLM_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000",
     "REDIS_URL must be a redis:// or rediss:// URL",
     "EXPLORER_URL must be an http(s) URL such as https://etherscan.io",
+    "SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000",
   ]));
   assert.ok(!error.message.includes("sesame"), "a secret's value is never printed");
   assert.throws(() => loadConfig({ PORT: "65536", JWT_SECRET: "x".repeat(32) }), /PORT must be a whole number between 0 and 65535/);
@@ -111,6 +113,7 @@ test("the chat model and the metrics token are read with the rest, blanks meanin
   assert.equal(blank.llm, undefined);
   assert.equal(blank.metricsToken, undefined);
   assert.equal(blank.port, 5001);
+  assert.equal(blank.shutdownGraceMs, 8000);
 });
 
 test("the stand-alone indexer checks its variables with the API's rules", () => {

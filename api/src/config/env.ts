@@ -38,6 +38,7 @@ const envSchema = z.object({
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }), "info"),
   RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: "must be a number above 0" }).positive("must be a number above 0"), 1),
   KV_PREFIX: withDefault(z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, ':', '.', '_' or '-'"), "loanmint:"),
+  SHUTDOWN_GRACE_MS: withDefault(wholeNumber(0, 600_000, "must be a whole number of milliseconds from 0 to 600000"), 8_000),
   METRICS_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces")),
   LLM_BASE_URL: optional(httpUrl("https://api.openai.com/v1")),
   LLM_API_KEY: optional(z.string()),
@@ -72,6 +73,8 @@ export interface AppConfig {
   rateLimitScale: number;
   /** Prefix of every key in Redis, so deployments or test runs sharing one Redis never share counters or nonces. */
   kvPrefix: string;
+  /** How long a stop waits for requests in flight before cutting their connections. */
+  shutdownGraceMs: number;
   /** Bearer token /metrics asks for; without one, /metrics answers loopback clients only. */
   metricsToken?: string;
   /** The chat assistant's optional model provider; undefined when LLM_BASE_URL is not set. */
@@ -132,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     kvPrefix: env.KV_PREFIX,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     metricsToken: env.METRICS_TOKEN,
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }

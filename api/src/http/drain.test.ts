@@ -1,0 +1,77 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import { connect } from "node:net";
+import type { AddressInfo } from "node:net";
+import { startTestApi, type TestApi } from "../testing/harness";
+
+/** An RPC node that answers only when the test lets it: the proxied call stays in flight until then. */
+function heldNode() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const arrival = new Promise<void>((resolve) => (arrived = resolve));
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    arrived();
+    void released.then(() => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify([{ jsonrpc: "2.0", id: 1, result: "0x7a69" }])));
+  });
+  return { server, arrival, release, listen: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))) };
+}
+
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
+}
+
+const rpcCall = (api: TestApi) =>
+  fetch(`${api.url}/api/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId" }) });
+
+const nodes: Server[] = [];
+after(() => {
+  for (const server of nodes) server.close();
+});
+
+test("a stop answers the request in flight, refuses new connections at once, and ends when the answer is sent", async () => {
+  const node = heldNode();
+  nodes.push(node.server);
+  const api = await startTestApi({ rpcUrl: await node.listen() });
+  try {
+    const answer = rpcCall(api).then(async (response) => ({ status: response.status, connection: response.headers.get("connection"), body: await response.json() }));
+    await node.arrival;
+    const stopped = api.server.close();
+    assert.equal(await connectionRefused(api.server.port), true, "a new connection is refused while the request is in flight");
+    node.release();
+    const { status, connection, body } = await answer;
+    assert.equal(status, 200);
+    assert.deepEqual(body, { jsonrpc: "2.0", id: 1, result: "0x7a69" });
+    assert.equal(connection, "close", "the client is told not to send more on this connection");
+    await stopped;
+  } finally {
+    await api.close();
+  }
+});
+
+test("a request that outlives the grace period is cut, so a stop always ends", async () => {
+  const node = heldNode();
+  nodes.push(node.server);
+  const api = await startTestApi({ rpcUrl: await node.listen(), env: { SHUTDOWN_GRACE_MS: "200" } });
+  try {
+    const answer = rpcCall(api).then(
+      (response) => response.status,
+      (error: Error) => error,
+    );
+    await node.arrival;
+    await api.server.close();
+    assert.ok((await answer) instanceof Error, "the client saw its connection end without an answer");
+  } finally {
+    node.release();
+    await api.close();
+  }
+});
