@@ -4,9 +4,9 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { startAnvil, rpcAnswers, type Anvil } from "../devchain/anvil";
 import { LOCAL_CHAIN_ID, type Deployment } from "../domain/deployment";
 import { fundDemoWallets } from "./fundDemoWallets";
+import { deployContracts as deployLocalContracts, startChainIfNeeded as startLocalChain } from "./localChain";
 import { ConfigError, validateEnvironment } from "../api/src/config/env";
 
 const flags = new Set(process.argv.slice(2));
@@ -50,20 +50,11 @@ async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
 
 /** On the local chain, a private anvil whose state survives restarts, unless one already answers. */
 async function startChainIfNeeded(): Promise<void> {
-  if (await rpcAnswers(rpcUrl)) return;
-  const url = new URL(rpcUrl);
-  if (chainId !== LOCAL_CHAIN_ID || !["127.0.0.1", "localhost"].includes(url.hostname)) {
-    throw new Error(`No chain answers at RPC_URL=${rpcUrl}. Start it, or unset RPC_URL for the local chain.`);
-  }
-  const anvil: Anvil = await startAnvil({ port: Number(url.port || 8545), stateFile: join(dataDir, "chain.json"), stateInterval: 3 });
-  stops.push(() => anvil.stop());
+  const anvil = await startLocalChain({ rpcUrl, chainId, dataDir });
+  if (anvil) stops.push(() => anvil.stop());
 }
 
-async function deployContracts() {
-  const { ensureCompiled, deployAll } = await import("../contracts/deploy");
-  await ensureCompiled();
-  return deployAll({ rpcUrl, dataDir });
-}
+const deployContracts = () => deployLocalContracts(rpcUrl, dataDir);
 
 async function buildAppIfStale(): Promise<void> {
   const built = join(root, "app", "dist", "index.html");

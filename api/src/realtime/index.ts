@@ -44,7 +44,8 @@ export async function startRealtime(deps: {
 }): Promise<Realtime> {
   const { io, config, database } = deps;
   const options = deps.options ?? {};
-  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, options.redisKey) : null;
+  // Under KV_PREFIX like every other key: deployments sharing one Redis must not hear each other's broadcasts.
+  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, options.redisKey ?? `${config.kvPrefix}socket.io`) : null;
   const users = createUsersRepository(database.db);
   attachSocketHandlers(io, { tokens: createTokenService(config.jwtSecret), findUser: (id) => users.findById(id) });
 
