@@ -1,5 +1,9 @@
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
@@ -73,5 +77,42 @@ test("a request that outlives the grace period is cut, so a stop always ends", a
   } finally {
     node.release();
     await api.close();
+  }
+});
+
+test("the API run alone answers the request in flight on SIGTERM, then exits 0", async () => {
+  const node = heldNode();
+  nodes.push(node.server);
+  const dataDir = mkdtempSync(join(tmpdir(), "lm-drain-"));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: "0", RPC_URL: await node.listen(), LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "" };
+  const child = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let stdout = "";
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        const match = /listening on (http:\/\/\S+)/.exec(stdout);
+        if (match) resolve(match[1].replace("localhost", "127.0.0.1"));
+      });
+      child.once("exit", (code) => reject(new Error(`the API exited with ${code}: ${stderr}`)));
+    });
+    const answer = fetch(`${url}/api/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId" }) });
+    await node.arrival;
+    child.kill("SIGTERM");
+    // Released only once the stop has begun: the process no longer takes connections.
+    const port = Number(new URL(url).port);
+    for (let i = 0; i < 500 && !(await connectionRefused(port)); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(await connectionRefused(port), true);
+    node.release();
+    const response = await answer;
+    assert.equal(response.status, 200);
+    assert.equal((await response.json()).result, "0x7a69");
+    assert.equal(await exited, 0, stderr);
+  } finally {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
