@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { releaseLostClients } from "./connectionLost";
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -49,9 +50,18 @@ export async function connectDatabase(options: ConnectOptions = {}): Promise<Dat
 async function openPostgres(databaseUrl: string, max: number): Promise<DatabaseHandle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    // A request waits at most this long for a connection (a server that does not answer, or every connection
+    // busy), then fails with a 503 instead of hanging (api/src/http/errors.ts).
+    connectionTimeoutMillis: 10_000,
+    // A server gone without a word (a dropped network) is noticed by the kernel instead of waited on forever.
+    keepAlive: true,
+  });
   // An idle client losing its server must not crash the process; the next query reports the error.
   pool.on("error", () => {});
+  releaseLostClients(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end() };
 }

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
+import { DrizzleQueryError } from "drizzle-orm";
+import { isConnectionLost } from "../../../db/connectionLost";
 import { fail } from "./envelope";
 
 export const MESSAGES = {
@@ -11,6 +13,7 @@ export const MESSAGES = {
   serverError: "Server error. Please try again later.",
   badJson: "The request body is not valid JSON",
   tooLarge: "The request body is too large",
+  databaseDown: "The database is unavailable. Please try again shortly.",
 } as const;
 
 /** An error whose status and message are fit to show the client. */
@@ -35,6 +38,15 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   fail(res, 404, MESSAGES.notFound);
 };
 
+/**
+ * True when the database could not be reached (down, restarting, refusing connections): the request may work
+ * in a moment, so it is a 503, not a 500. Only what the pg driver throws, bare or wrapped by drizzle, counts:
+ * the chain client and fetch wrap their own network errors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return isConnectionLost(error instanceof DrizzleQueryError ? error.cause : error);
+}
+
 interface Logger {
   error(obj: unknown, msg?: string): void;
 }
@@ -50,6 +62,10 @@ export function errorHandler(logger?: Logger): ErrorRequestHandler {
       });
     }
     if (error instanceof AppError) return fail(res, error.status, error.message, error.data);
+    if (isDatabaseUnavailable(error)) {
+      res.setHeader("Retry-After", "5");
+      return fail(res, 503, MESSAGES.databaseDown);
+    }
     // body-parser and friends mark client mistakes with a 4xx status.
     const status = typeof error?.status === "number" ? error.status : typeof error?.statusCode === "number" ? error.statusCode : 500;
     if (status === 400 && error?.type === "entity.parse.failed") return fail(res, 400, MESSAGES.badJson);

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 
 /**
  * Server processes a fault test starts (its private PostgreSQL, Redis): each is ended, and its folder removed,
@@ -9,8 +9,22 @@ const live = new Map<ChildProcess, NodeJS.Signals>();
 const folders = new Set<string>();
 let hooked = false;
 
+/** Gone or a zombie: nothing writes into its folder any more (the exit handler cannot reap children). */
+function gone(pid: number | undefined): boolean {
+  if (pid === undefined) return true;
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z") ?? true;
+  } catch {
+    return true;
+  }
+}
+
 function endAll(): void {
-  for (const [child, signal] of live) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  const ending = [...live].filter(([child]) => child.exitCode === null && child.signalCode === null);
+  for (const [child, signal] of ending) child.kill(signal);
+  // Synchronous (an exit handler cannot await): up to 5 s for the servers to go before their folders are removed.
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; waited < 5000 && !ending.every(([child]) => gone(child.pid)); waited += 50) Atomics.wait(pause, 0, 0, 50);
   for (const folder of folders) {
     try {
       rmSync(folder, { recursive: true, force: true });
@@ -85,3 +99,10 @@ export function tail(child: ChildProcess, stream: "stdout" | "stderr", lines = 2
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for `work` at most `ms`, so a clean-up step that hangs (the bug under test) cannot keep the next one from running. */
+export async function atMost(ms: number, work: Promise<unknown> | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work?.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
