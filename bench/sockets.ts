@@ -75,17 +75,17 @@ function rawServer() {
 }
 
 async function clientsRole() {
-  const { createSwarm } = await import("./lib/swarm");
+  const { createSwarm, broadcastKey } = await import("./lib/swarm");
   let swarm: ReturnType<typeof createSwarm>;
   serveRole(
     {
       connect(options: { url: string; tokens?: string[]; subscribe?: string; count: number }) {
-        swarm = createSwarm({ ...options, event: EVENT });
+        swarm = createSwarm({ ...options, events: [EVENT] });
         return swarm.connect();
       },
-      arm: ({ seq }: { seq: number }) => swarm.arm(seq),
+      arm: ({ seq }: { seq: number }) => swarm.arm(broadcastKey(EVENT, seq)),
       async collect({ seq }: { seq: number }) {
-        const { latencies, ...report } = await swarm.collect(seq);
+        const { latencies, ...report } = await swarm.collect(broadcastKey(EVENT, seq));
         return { ...report, latencies };
       },
       memory: () => memorySample(),

@@ -9,8 +9,8 @@ export interface SwarmOptions {
   tokens?: string[];
   /** Sent after connecting: e.g. "subscribe:marketplace", awaited with its ack. */
   subscribe?: string;
-  /** The event whose payload carries `seq`. */
-  event: string;
+  /** The events timed; each arrival is filed under broadcastKey(event, payload's seq or nftId). */
+  events: string[];
   /** Handshakes in flight at once: clients arriving, not a SYN flood against the listen backlog. */
   concurrency?: number;
   /** Extra handshake query, e.g. a tag a proxy can see. */
@@ -33,12 +33,13 @@ export interface DeliveryReport {
   latency: Summary;
 }
 
-/** Payloads name their broadcast with `seq` (a number) directly or as `nftId`. */
-const seqOf = (payload: any): number => Number(payload?.seq ?? payload?.nftId);
+/** Which broadcast an arrival belongs to: the event and the payload's `seq`, else its `nftId`, else `tokenId`. */
+export const broadcastKey = (event: string, id: number | string) => `${event}#${id}`;
+const keyOf = (event: string, payload: any) => broadcastKey(event, payload?.seq ?? payload?.nftId ?? payload?.tokenId);
 
 export function createSwarm(options: SwarmOptions) {
   const sockets: Socket[] = [];
-  const armed = new Map<number, { start: number; arrivals: number[] }>();
+  const armed = new Map<string, { start: number; arrivals: Map<number, number> }>();
 
   function openOne(index: number): Promise<number> {
     const started = performance.now();
@@ -52,10 +53,13 @@ export function createSwarm(options: SwarmOptions) {
       timeout: 30_000,
     });
     sockets.push(socket);
-    socket.on(options.event, (payload: unknown) => {
-      const round = armed.get(seqOf(payload));
-      if (round) round.arrivals.push(performance.now() - round.start);
-    });
+    for (const event of options.events) {
+      socket.on(event, (payload: unknown) => {
+        const round = armed.get(keyOf(event, payload));
+        // The first arrival per client counts; a client hearing one broadcast twice still counts once.
+        if (round && !round.arrivals.has(index)) round.arrivals.set(index, performance.now() - round.start);
+      });
+    }
     return new Promise((resolve, reject) => {
       socket.once("connect_error", (error) => reject(error));
       socket.once("connect", async () => {
@@ -91,21 +95,20 @@ export function createSwarm(options: SwarmOptions) {
       await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 100, options.count) }, worker));
       return { connected: durations.length, failed, firstError, wallMs: performance.now() - began, perClient: summarize(durations) };
     },
-    /** Starts the clock for broadcast `seq`: call just before asking the server to send it. */
-    arm(seq: number): void {
-      armed.set(seq, { start: performance.now(), arrivals: [] });
+    /** Starts the clock for a broadcast (see broadcastKey): call just before asking the server to send it. */
+    arm(key: string): void {
+      armed.set(key, { start: performance.now(), arrivals: new Map() });
     },
-    /** Waits until every connected client has broadcast `seq` (or the timeout), then reports. */
-    async collect(seq: number, timeoutMs = 15_000): Promise<DeliveryReport & { latencies: number[] }> {
-      const round = armed.get(seq);
-      if (!round) throw new Error(`broadcast ${seq} was never armed`);
+    /** Waits until every connected client has the broadcast (or the timeout), then reports who did and when. */
+    async collect(key: string, timeoutMs = 15_000): Promise<DeliveryReport & { latencies: number[]; receivedBy: number[] }> {
+      const round = armed.get(key);
+      if (!round) throw new Error(`broadcast ${key} was never armed`);
       const expected = sockets.filter((s) => s.connected).length;
       const deadline = performance.now() + timeoutMs;
-      while (round.arrivals.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-      // Late duplicates would be a bug worth seeing: give them a moment to show.
-      await new Promise((r) => setTimeout(r, 50));
-      armed.delete(seq);
-      return { received: round.arrivals.length, expected, latency: summarize(round.arrivals), latencies: round.arrivals };
+      while (round.arrivals.size < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      armed.delete(key);
+      const latencies = [...round.arrivals.values()];
+      return { received: round.arrivals.size, expected, latency: summarize(latencies), latencies, receivedBy: [...round.arrivals.keys()] };
     },
     close(): void {
       for (const socket of sockets) socket.close();
