@@ -226,8 +226,10 @@ export class ChainSync implements Indexer {
       } catch (error) {
         failures++;
         this.lastError = error instanceof Error ? error.message : String(error);
-        this.logger.error(`indexer: ${this.lastError}`, error);
-        await this.sleep(Math.min(10_000, 250 * 2 ** Math.min(failures, 6)));
+        // Growing pauses while the node or the database is away, each one logged so an outage shows.
+        const delay = Math.min(10_000, 250 * 2 ** Math.min(failures, 6));
+        this.logger.error(`indexer: ${this.lastError}; retrying in ${delay} ms`, error);
+        await this.sleep(delay);
       } finally {
         if (writer) await writer.release().catch(() => {});
       }

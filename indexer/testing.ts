@@ -14,7 +14,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ensureCompiled, deployAll } from "../contracts/deploy";
-import { startAnvil, type Anvil } from "../devchain/anvil";
+import { startAnvil, type Anvil, type AnvilOptions } from "../devchain/anvil";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "../domain/abis";
 import type { Deployment } from "../domain/deployment";
 import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "../domain/devAccounts";
@@ -49,9 +49,10 @@ const KEYS = {
   other: FREE_DEV_KEYS[0],
 } as const;
 
-export async function startTestChain(): Promise<TestChain> {
+/** `anvil` options e.g. a state file, for a test that stops the chain and starts it again where it was. */
+export async function startTestChain(anvilOptions: AnvilOptions = {}): Promise<TestChain> {
   await ensureCompiled();
-  const anvil = await startAnvil();
+  const anvil = await startAnvil(anvilOptions);
   const dataDir = mkdtempSync(join(tmpdir(), "lm-indexer-"));
   try {
     const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, dataDir });
