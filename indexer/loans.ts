@@ -57,8 +57,9 @@ const OWNED_COLUMNS = [
 ] as const;
 
 interface KindRule {
-  /** Which loans the change applies to (alias l). */
-  allowed: SQL;
+  /** Which loans the change applies to: one of these statuses, and minted or not yet. */
+  from: string[];
+  minted: boolean;
   /** The new values (alias c: the change). */
   set: SQL;
   status: "active" | "completed" | "defaulted";
@@ -71,7 +72,8 @@ const RULES: [LoanChangeKind, KindRule][] = [
   [
     "originated",
     {
-      allowed: sql`l.status = 'approved' and l.mint_status <> 'minted'`,
+      from: ["approved"],
+      minted: false,
       set: sql`status = 'active', mint_status = 'minted', nft_token_id = c.token_id::text, nft_transaction_hash = c.tx_hash,
                mint_tx_hash = c.tx_hash, note_start = c.start, mint_error = null`,
       status: "active",
@@ -82,7 +84,8 @@ const RULES: [LoanChangeKind, KindRule][] = [
   [
     "defaulted",
     {
-      allowed: sql`l.status = 'active' and l.mint_status = 'minted'`,
+      from: ["active"],
+      minted: true,
       set: sql`status = 'defaulted', defaulted_at = coalesce(c.block_time, now())`,
       status: "defaulted",
       action: "defaulted",
@@ -92,7 +95,8 @@ const RULES: [LoanChangeKind, KindRule][] = [
   [
     "repaid",
     {
-      allowed: sql`l.status in ('active', 'defaulted') and l.mint_status = 'minted'`,
+      from: ["active", "defaulted"],
+      minted: true,
       set: sql`status = 'completed', completed_at = coalesce(c.block_time, now()), listing_status = 'none'`,
       status: "completed",
       action: "completed",
@@ -129,9 +133,10 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
  * entry, and queues its loan:status events (nothing for a silent replay).
  */
 export async function applyLoanChanges(tx: Db, batch: Batch, finalized: number): Promise<void> {
-  const changes = pending.get(batch);
-  if (!changes?.length) return;
+  const recorded = pending.get(batch);
+  if (!recorded?.length) return;
   pending.delete(batch);
+  const changes = await applicable(tx, recorded);
   for (const [kind, rule] of RULES) {
     const ofKind = changes.filter((change) => change.kind === kind);
     if (ofKind.length === 0) continue;
@@ -143,8 +148,35 @@ export async function applyLoanChanges(tx: Db, batch: Batch, finalized: number):
   batch.outbox.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
 }
 
+/**
+ * The changes that will apply, found with one light read: a backfill of notes without loans, or a rebuild whose
+ * loans already follow their notes, then writes nothing. The write re-checks each rule under the row lock.
+ */
+async function applicable(tx: Db, changes: PendingChange[]): Promise<PendingChange[]> {
+  const tokens = [...new Set(changes.map((change) => change.tokenId.toString()))];
+  const rows = rowsOf<{ loan_number: string; status: string; minted: boolean }>(
+    await tx.execute(sql`
+      select loan_number::text, status, mint_status = 'minted' as minted from loans
+      where loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::bigint[])`),
+  );
+  if (rows.length === 0) return [];
+  const state = new Map(rows.map((row) => [row.loan_number, { status: row.status, minted: row.minted }]));
+  const kept: PendingChange[] = [];
+  for (const [kind, rule] of RULES) {
+    for (const change of changes) {
+      const loan = state.get(change.tokenId.toString());
+      if (change.kind !== kind || !loan || !rule.from.includes(loan.status) || loan.minted !== rule.minted) continue;
+      state.set(change.tokenId.toString(), { status: rule.status, minted: true });
+      kept.push(change);
+    }
+  }
+  return kept;
+}
+
 function changeQuery(chainId: number, finalized: number, rule: KindRule, changes: PendingChange[]): SQL {
-  const column = <T>(pick: (change: PendingChange) => T) => sql.param(changes.map(pick));
+  // Each column as one array literal: the driver then sends one string, not an element-by-element array.
+  const column = (pick: (change: PendingChange) => string | number | null) =>
+    sql.param(`{${changes.map((change) => pick(change) ?? "NULL").join(",")}}`);
   const previous = sql.raw(`jsonb_build_object(${OWNED_COLUMNS.map((name) => `'${name}', l.${name}`).join(", ")})`);
   return sql`
     with c as (
@@ -157,7 +189,7 @@ function changeQuery(chainId: number, finalized: number, rule: KindRule, changes
     p as (
       select l.id, l.user_id, c.*, ${previous} as previous
       from loans l join c on l.loan_number = c.token_id
-      where ${rule.allowed}
+      where l.status = any(${sql.param(`{${rule.from.join(",")}}`)}::text[]) and (l.mint_status = 'minted') = ${rule.minted}::boolean
       for update of l
     ),
     -- Data-modifying clauses run to completion whether or not the final select reads them.

@@ -220,9 +220,12 @@ describe("replays and reorgs", () => {
     });
     const before = await snapshot();
     assert.ok(before.loans.some((loan) => loan.status === "completed") && before.loans.some((loan) => loan.status === "defaulted"));
-    await reindex({ db: db(), rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment });
-    assert.deepEqual(await snapshot(), before);
-    indexer = follow();
+    try {
+      await reindex({ db: db(), rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment });
+      assert.deepEqual(await snapshot(), before);
+    } finally {
+      indexer = follow();
+    }
     await synced();
   });
 
