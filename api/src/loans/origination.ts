@@ -285,6 +285,14 @@ export function createOrigination(deps: OriginationDeps) {
       );
       if (listed) result.listed += 1;
     }
+    // A crash between an origination and its listing at par leaves the note minted and never listed: list it now,
+    // unless it was listed or unlisted (by an admin) before.
+    for (const loan of await repo.withListingStatus(["none"])) {
+      if (loan.status !== "active") continue;
+      const actions = new Set((await repo.events(loan.id)).map((event) => event.action));
+      if (actions.has("listed") || actions.has("unlisted")) continue;
+      if ((await list(loan))?.listingStatus === "listed") result.listed += 1;
+    }
     return result;
   }
 
