@@ -88,6 +88,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     DATA_DIR: dataDir,
     APP_ORIGIN: options.env.APP_ORIGIN || `http://localhost:${port}`,
     LOG_LEVEL: options.env.LOG_LEVEL || "warn",
+    // The APIs sit behind our loopback proxy: per-client rate limits need the address it forwards.
+    TRUST_PROXY: options.env.TRUST_PROXY || "loopback",
   };
   const config = loadConfig({ ...env, PORT: String(port) });
 

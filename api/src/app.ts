@@ -69,6 +69,8 @@ export function createApp(deps: CreateAppOptions): Express {
 
   const app = express();
   app.disable("x-powered-by");
+  // Behind a load balancer req.ip (the rate-limit key) must come from X-Forwarded-For, but only from proxies we run.
+  if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
   // Over plain http (the local setup) HSTS and upgrade-insecure-requests would send browsers to an https that does not exist.
   const https = config.appOrigin.startsWith("https:");
   app.use(

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
@@ -14,6 +15,16 @@ const wholeNumber = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 const httpUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` });
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const proxyAddress = (part: string) => {
+  const [address = "", bits, extra] = part.trim().split("/");
+  const family = isIP(address);
+  const maxBits = family === 6 ? 128 : 32;
+  return PROXY_NAMES.has(part.trim()) || (family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)));
+};
+const trustProxy = z
+  .string()
+  .refine((value) => /^\d{1,2}$/.test(value) || value.split(",").every(proxyAddress), "must be a hop count (1) or proxy addresses such as loopback or 10.0.0.0/8, comma-separated");
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** What both the API and the stand-alone indexer read: where the data is and which chain to follow. */
@@ -39,6 +50,7 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: "must be a number above 0" }).positive("must be a number above 0"), 1),
   KV_PREFIX: withDefault(z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, ':', '.', '_' or '-'"), "loanmint:"),
   SHUTDOWN_GRACE_MS: withDefault(wholeNumber(0, 600_000, "must be a whole number of milliseconds from 0 to 600000"), 8_000),
+  TRUST_PROXY: optional(trustProxy),
   METRICS_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces")),
   LLM_BASE_URL: optional(httpUrl("https://api.openai.com/v1")),
   LLM_API_KEY: optional(z.string()),
@@ -75,6 +87,8 @@ export interface AppConfig {
   kvPrefix: string;
   /** How long a stop waits for requests in flight before cutting their connections. */
   shutdownGraceMs: number;
+  /** Which proxies' X-Forwarded-For Express believes (a hop count or addresses); unset trusts none, so a client cannot pick its rate-limit key. */
+  trustProxy?: number | string[];
   /** Bearer token /metrics asks for; without one, /metrics answers loopback clients only. */
   metricsToken?: string;
   /** The chat assistant's optional model provider; undefined when LLM_BASE_URL is not set. */
@@ -136,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     kvPrefix: env.KV_PREFIX,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    trustProxy: env.TRUST_PROXY === undefined ? undefined : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY.split(",").map((part) => part.trim()),
     metricsToken: env.METRICS_TOKEN,
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ""), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }
