@@ -1,6 +1,6 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { chainTransfers, chainUndo } from "../db/schema/chain";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { bulkInsert } from "./bulk";
@@ -24,4 +24,12 @@ test("bulk inserts write objects as JSON and leave serial ids to the table", asy
   await bulkInsert(database.db, chainUndo, [{ chainId: 1, blockNumber: 3, tableName: "chain_notes", rowKey: key, previous: null }], { doNothing: true });
   const [row] = await database.db.select().from(chainUndo);
   assert.deepEqual({ ...row, id: typeof row.id }, { id: "number", chainId: 1, blockNumber: 3, tableName: "chain_notes", rowKey: key, previous: null });
+});
+
+test("a column of plain hex texts is sent as it is, and one value among them holding a delimiter or a space is still quoted", async () => {
+  const texts = ["0xaa", "0xbb,0xcc", "0xdd", "0x e", "0xff"];
+  const rows = texts.map((text, i) => ({ chainId: 2, txHash: `0x${i}`, logIndex: i, blockNumber: 8, blockTime: null, tokenId: BigInt(i), from: text, to: "0x2" }));
+  await bulkInsert(database.db, chainTransfers, rows, { doNothing: true });
+  const stored = await database.db.select().from(chainTransfers).where(eq(chainTransfers.chainId, 2)).orderBy(asc(chainTransfers.logIndex));
+  assert.deepEqual(stored.map((row) => row.from), texts);
 });

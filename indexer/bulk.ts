@@ -57,22 +57,46 @@ function arrayLiteral(rows: Record<string, unknown>[], field: string): string {
   // Rows of one block share its time: format each Date once.
   let lastDate: Date | null = null;
   let lastIso = "";
+  let strings = 0;
+  let quoted = false;
   for (let i = 0; i < rows.length; i++) {
     const value = rows[i][field];
-    if (value === null || value === undefined) parts[i] = "NULL";
+    if (typeof value === "string") {
+      parts[i] = value;
+      strings++;
+      // Empty and null-like texts always need quotes; checking their length is all most values cost.
+      if (value.length === 0 || value.length === 4) quoted = true;
+    } else if (value === null || value === undefined) parts[i] = "NULL";
     else if (typeof value === "bigint" || typeof value === "number") parts[i] = value.toString();
     else if (typeof value === "boolean") parts[i] = value ? "t" : "f";
     else if (value instanceof Date) {
       if (value !== lastDate) [lastDate, lastIso] = [value, `"${value.toISOString()}"`];
       parts[i] = lastIso;
-    } else if (typeof value === "object") parts[i] = quote(JSON.stringify(value));
-    else parts[i] = quote(String(value));
+    } else parts[i] = quote(JSON.stringify(value));
   }
-  return `{${parts.join(",")}}`;
+  const body = parts.join(",");
+  // Hashes and addresses, the usual texts, need no quotes: one scan of the whole column says so, instead
+  // of a test per value. Anything doubtful goes value by value.
+  if (strings > 0 && (quoted || NEEDS_QUOTES_ANYWHERE.test(body) || commas(body) !== rows.length - 1)) {
+    for (let i = 0; i < rows.length; i++) {
+      const value = rows[i][field];
+      if (typeof value === "string") parts[i] = quote(value);
+    }
+    return `{${parts.join(",")}}`;
+  }
+  return `{${body}}`;
 }
 
 /** What an unquoted array element may not be or contain (Postgres reads it as null, a delimiter or trims it). */
 const NEEDS_QUOTES = /[{}",\\\s]|^$|^null$/i;
+/** The same test over a joined column, commas aside (they are counted); control characters count as space. */
+const NEEDS_QUOTES_ANYWHERE = /[{}"\\\s\x00-\x1f]/;
+
+function commas(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(","); at !== -1; at = text.indexOf(",", at + 1)) count++;
+  return count;
+}
 
 /** Hashes and addresses go as they are (no new string); anything else is quoted and escaped. */
 function quote(text: string): string {

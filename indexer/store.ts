@@ -61,12 +61,14 @@ export class Entities<Row extends AnyRow> {
   }
 
   keyOf(row: Partial<Row>): string {
-    return this.def.keyFields.map((field) => String(row[field])).join(":");
+    const fields = this.def.keyFields;
+    // Once per row a handler writes: the one-field keys (a token, an account) skip building an array.
+    return fields.length === 1 ? String(row[fields[0]]) : fields.map((field) => String(row[field])).join(":");
   }
 
   /** The row, or undefined when it does not exist. Asking for a key the batch did not load is a bug. */
   get(...key: (string | bigint | number)[]): Row | undefined {
-    const k = key.map(String).join(":");
+    const k = key.length === 1 ? String(key[0]) : key.join(":");
     if (!this.rows.has(k) && !this.cache.complete) throw new Error(`${this.name} ${k} was not loaded for this batch`);
     return this.rows.get(k) ?? undefined;
   }
@@ -183,6 +185,9 @@ export class Batch {
   readonly journal: JournalRow[] = [];
   readonly inserts = new Map<PgTable, AnyRow[]>();
   readonly outbox: PendingOutbox[] = [];
+  /** Accounts of the wallets the outbox names, and which wallets were looked up (found or not). */
+  private readonly userOf = new Map<string, string>();
+  private readonly resolved = new Set<string>();
   readonly entities = new Map<PgTable, Entities<AnyRow>>();
   /** The derived rows to upsert, taken when the handlers are done (the next batch may reuse the entities). */
   private upserts: { table: PgTable; keyFields: string[]; rows: AnyRow[] }[] = [];
@@ -230,38 +235,41 @@ export class Batch {
     this.outbox.push({ ...message, blockNumber: event.blockNumber, txHash: event.txHash, logIndex: event.logIndex });
   }
 
-  /** Loads the rows every registered entity needs for these events, one query per table. */
+  /** Loads the rows every registered entity needs for these events, one query per table, all at once. */
   async load(db: Db, defs: EntityDef<AnyRow>[], events: ChainEvent[]): Promise<void> {
-    for (const def of defs) {
-      const set = this.entity(def);
-      if (this.cache.complete) continue;
-      const values = new Set<string>();
-      for (const event of events) for (const value of def.loadValues(event)) if (!set.knows(String(value))) values.add(String(value));
-      if (values.size === 0) continue;
-      for (const value of values) set.expect(value);
-      const columns = getTableColumns(def.table) as Record<string, PgColumn>;
-      const list = [...values];
-      for (let i = 0; i < list.length; i += 5_000) {
-        const chunk = list.slice(i, i + 5_000);
-        const rows = await db
-          .select()
-          .from(def.table as never)
-          .where(
-            and(
-              eq(columns.chainId, this.chainId),
-              sql`${def.loadColumn} = any(${sql.param(chunk)}::${sql.raw(def.loadColumn.getSQLType())}[])`,
-              def.loadWhere,
-            ),
-          );
-        for (const row of rows as AnyRow[]) set.loaded(row);
-      }
+    await Promise.all(defs.map((def) => this.loadOne(db, def, events)));
+  }
+
+  private async loadOne(db: Db, def: EntityDef<AnyRow>, events: ChainEvent[]): Promise<void> {
+    const set = this.entity(def);
+    if (this.cache.complete) return;
+    const values = new Set<string>();
+    for (const event of events) for (const value of def.loadValues(event)) if (!set.knows(String(value))) values.add(String(value));
+    if (values.size === 0) return;
+    for (const value of values) set.expect(value);
+    const columns = getTableColumns(def.table) as Record<string, PgColumn>;
+    const list = [...values];
+    for (let i = 0; i < list.length; i += 5_000) {
+      const chunk = list.slice(i, i + 5_000);
+      const rows = await db
+        .select()
+        .from(def.table as never)
+        .where(
+          and(
+            eq(columns.chainId, this.chainId),
+            sql`${def.loadColumn} = any(${sql.param(chunk)}::${sql.raw(def.loadColumn.getSQLType())}[])`,
+            def.loadWhere,
+          ),
+        );
+      for (const row of rows as AnyRow[]) set.loaded(row);
     }
   }
 
   /**
    * The batch's row writes, one statement per table (log rows, derived rows, undo journal), for the caller
    * to send as one data-modifying WITH statement inside its transaction: a round trip is what a busy
-   * database makes expensive, not rows.
+   * database makes expensive, not rows. Taken once: the rows are let go, so while the batch waits for its
+   * commit only the statement's few long strings stay alive, not thousands of row objects for the GC to copy.
    */
   writes(): { queries: SQL[]; rows: number } {
     const queries: SQL[] = [];
@@ -275,25 +283,38 @@ export class Batch {
       rows += list.length;
     }
     if (this.journal.length > 0) queries.push(bulkInsertQuery(chainUndo, this.journal, { doNothing: true }));
+    this.inserts.clear();
+    this.upserts = [];
+    this.journal.length = 0;
     return { queries, rows };
   }
 
-  /** Outbox rows, addressed to the accounts of the wallets they name; nothing to do for a silent batch. */
-  async writeOutbox(tx: Db): Promise<void> {
+  /**
+   * Finds the accounts of the wallets the outbox names. Called before the batch's transaction, on any
+   * connection, so the transaction itself spends no round trip on it.
+   */
+  async resolveWallets(db: Db): Promise<void> {
+    const wallets = [...new Set(this.outbox.flatMap((message) => message.wallets ?? []))].filter((wallet) => !this.resolved.has(wallet));
+    if (wallets.length === 0) return;
+    const rows = await db
+      .select({ id: users.id, wallet: users.walletAddress })
+      .from(users)
+      .where(sql`${users.walletAddress} = any(${sql.param(wallets)}::text[])`);
+    for (const row of rows) if (row.wallet) this.userOf.set(row.wallet, row.id);
+    for (const wallet of wallets) this.resolved.add(wallet);
+  }
+
+  /**
+   * Outbox rows, addressed to the accounts of the wallets they name, and the NOTIFY that wakes the API, in one
+   * statement (per 2,000 rows); nothing to do for a silent batch.
+   */
+  async writeOutbox(tx: Db, notify: { channel: string; payload: string }): Promise<void> {
     if (this.outbox.length === 0) return;
-    const wallets = [...new Set(this.outbox.flatMap((message) => message.wallets ?? []))];
-    const userOf = new Map<string, string>();
-    if (wallets.length > 0) {
-      const rows = await tx
-        .select({ id: users.id, wallet: users.walletAddress })
-        .from(users)
-        .where(sql`${users.walletAddress} = any(${sql.param(wallets)}::text[])`);
-      for (const row of rows) if (row.wallet) userOf.set(row.wallet, row.id);
-    }
+    await this.resolveWallets(tx); // only the wallets rows added since (normally none)
     const rows = this.outbox.map((message) => {
       const rooms = new Set(message.rooms ?? []);
       for (const wallet of message.wallets ?? []) {
-        const userId = userOf.get(wallet);
+        const userId = this.userOf.get(wallet);
         if (userId) rooms.add(`user:${userId}`);
       }
       return {
@@ -306,8 +327,11 @@ export class Batch {
         payload: message.payload,
       };
     });
-    const addressed = rows.filter((row) => row.rooms.length > 0);
-    for (const chunk of chunks(chainOutbox, addressed)) await tx.insert(chainOutbox).values(chunk);
+    const parts = chunks(chainOutbox, rows.filter((row) => row.rooms.length > 0));
+    for (let i = 0; i < parts.length; i++) {
+      const insert = tx.insert(chainOutbox).values(parts[i]);
+      await tx.execute(i < parts.length - 1 ? insert.getSQL() : sql`with w as (${insert.getSQL()}) select pg_notify(${notify.channel}, ${notify.payload})`);
+    }
   }
 }
 

@@ -24,6 +24,7 @@ import { ENTITY_DEFS } from "./entities";
 import { tryAcquireWriter, type Writer } from "./lock";
 import { AdaptiveRange, DEFAULT_RANGE, isRangeError, type RangeLimits } from "./range";
 import { bulkInsertQuery } from "./bulk";
+import { localHeadsUrl, watchHeads, type Head, type HeadsWatch } from "./heads";
 import { Batch, EntityCache } from "./store";
 import { applyLoanChanges, LOAN_UNDO_TABLE, undoLoanChange } from "./loans";
 
@@ -65,6 +66,11 @@ export interface IndexerOptions {
   onBatch?(info: BatchInfo): void | Promise<void>;
   /** Inside each batch's transaction, after its rows are written: a throw here rolls the batch back. */
   beforeCommit?(info: BatchInfo): void | Promise<void>;
+  /**
+   * The node's WebSocket URL for new heads (indexer/heads.ts), which wake the follower as soon as a block is
+   * mined; null = poll only. Default: the same port for a local node (anvil, Hardhat), else none.
+   */
+  headsUrl?: string | null;
 }
 
 export interface IndexerStatus {
@@ -86,6 +92,18 @@ interface Cursor {
   blockNumber: number;
   blockHash: string;
   silentUntil: number;
+}
+
+/** A batch whose handlers ran, with its one write statement built and waiting for its turn to commit. */
+interface PreparedBatch {
+  to: number;
+  toHash: string;
+  batch: Batch;
+  info: BatchInfo;
+  finalized: number;
+  statement: SQL;
+  /** The outbox's wallets being looked up meanwhile, on another connection. */
+  wallets?: Promise<void>;
 }
 
 interface Fetched {
@@ -125,6 +143,13 @@ export class ChainSync implements Indexer {
   private lastError: string | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
+  /** A poll's pause is under way, which a new head may cut short. */
+  private pausing = false;
+  /** A new head came while a poll was running: the next pause is skipped. */
+  private headSeen = false;
+  private heads: HeadsWatch | null = null;
+  /** The newest head the node announced: its hash spares the fetch a round trip when it is the range's end. */
+  private announced: Head | null = null;
   private loop: Promise<void> | null = null;
   private waiters: { target: number; after: number; resolve(): void; reject(error: Error): void }[] = [];
   /** Counts polls, so caughtUp() can wait for one that began after it was called. */
@@ -151,8 +176,16 @@ export class ChainSync implements Indexer {
   }
 
   start(): this {
+    const headsUrl = this.options.headsUrl === undefined ? localHeadsUrl(this.options.rpcUrl) : this.options.headsUrl;
+    if (headsUrl) this.heads = watchHeads(headsUrl, (head) => this.onHead(head), (reason) => this.logger.warn(`indexer: ${reason}`));
     this.loop = this.run();
     return this;
+  }
+
+  private onHead(head: Head): void {
+    if (!this.announced || head.number >= this.announced.number) this.announced = head;
+    if (this.pausing) this.wake?.();
+    else this.headSeen = true;
   }
 
   status(): IndexerStatus {
@@ -161,6 +194,7 @@ export class ChainSync implements Indexer {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.heads?.close();
     this.wake?.();
     await this.loop;
     this.role = "stopped";
@@ -221,7 +255,7 @@ export class ChainSync implements Indexer {
           const progressed = await this.step(writer.db);
           failures = 0;
           this.lastError = null;
-          if (!progressed) await this.sleep(this.pollIntervalMs);
+          if (!progressed) await this.pauseBetweenPolls(this.pollIntervalMs);
         }
       } catch (error) {
         failures++;
@@ -233,6 +267,21 @@ export class ChainSync implements Indexer {
       } finally {
         if (writer) await writer.release().catch(() => {});
       }
+    }
+  }
+
+  /** The pause between polls that found nothing new, which ends early when the node announces a block. */
+  private async pauseBetweenPolls(ms: number): Promise<void> {
+    if (this.headSeen) {
+      this.headSeen = false;
+      return;
+    }
+    this.pausing = true;
+    try {
+      await this.sleep(ms);
+    } finally {
+      this.pausing = false;
+      this.headSeen = false;
     }
   }
 
@@ -310,6 +359,7 @@ export class ChainSync implements Indexer {
   private async step(db: Db): Promise<boolean> {
     const poll = ++this.polls;
     const cursor = this.cursor!;
+    const announced = this.announced;
     // Both at once: one round trip to the node per idle poll. A cursor above the head answers no hash.
     const [headNumber, hashOrNull] = await Promise.all([
       this.client.getBlockNumber(),
@@ -332,7 +382,7 @@ export class ChainSync implements Indexer {
       this.settleWaiters(poll, true);
       return false;
     }
-    await this.backfill(db, head, target, poll);
+    await this.backfill(db, head, target, poll, announced);
     return true;
   }
 
@@ -340,30 +390,40 @@ export class ChainSync implements Indexer {
    * A three-stage pipeline: the next range is fetched (the node's work) while this one runs through the
    * handlers (ours) while the previous one commits (Postgres's). Batches still commit one by one, in order.
    */
-  private async backfill(db: Db, head: number, target: number, poll: number): Promise<void> {
+  private async backfill(db: Db, head: number, target: number, poll: number, announced: Head | null): Promise<void> {
     const finalized = head - this.finalityDepth;
-    let next: Promise<Fetched | null> | null = this.fetch(this.cursor!.blockNumber + 1, target, null, finalized);
+    // Reads use the pool: on Postgres other connections than the writer's, on PGlite its one connection.
+    const reader = this.options.db;
+    let next: Promise<Fetched | null> | null = this.fetch(this.cursor!.blockNumber + 1, target, null, finalized, announced);
     let committing: Promise<void> | null = null;
     try {
       while (next) {
         const fetched: Fetched | null = await next;
         if (!fetched) break; // the parent changed under us: the next step finds the reorg
-        next = fetched.to < target && !this.stopped ? this.fetch(fetched.to + 1, target, fetched.toHash, finalized) : null;
+        next = fetched.to < target && !this.stopped ? this.fetch(fetched.to + 1, target, fetched.toHash, finalized, announced) : null;
         next?.catch(() => {});
         const events = this.decode(fetched.logs);
+        const logCount = fetched.logs.length;
+        fetched.logs = []; // the node's answer is let go once decoded (less for the GC to copy while we work)
         const batch = new Batch(this.cache, this.chainId, finalized, this.cursor!.silentUntil);
-        // Reads go on the writer's connection: never inside the previous batch's transaction.
+        // Reads see what the previous batch committed; on Postgres they go to other connections, side by side.
         if (batch.needsDatabase(ENTITY_DEFS, events)) await committing;
-        await batch.load(db, ENTITY_DEFS, events);
+        await batch.load(reader, ENTITY_DEFS, events);
         this.runHandlers(batch, events);
         batch.seal();
+        // The statement is built while the previous batch commits: our CPU and Postgres's work side by side.
+        const prepared = this.prepareCommit(fetched, logCount, batch, events, finalized);
+        if (reader !== db) {
+          prepared.wallets = batch.resolveWallets(reader);
+          prepared.wallets.catch(() => {}); // awaited in the commit; a failure there fails the batch
+        }
         await committing;
         if (this.stopped) {
           // The batch that just committed is the last: this one is fetched again at the next start.
           this.cache.clear(false); // its handlers ran ahead of what was committed
           break;
         }
-        committing = this.commit(db, fetched, batch, events, finalized).then(() => this.settleWaiters(poll, false));
+        committing = this.commit(db, prepared).then(() => this.settleWaiters(poll, false));
         committing.catch(() => {});
       }
       await committing;
@@ -375,7 +435,8 @@ export class ChainSync implements Indexer {
     }
   }
 
-  private async fetch(from: number, target: number, parentHash: string | null, finalized: number): Promise<Fetched | null> {
+  private async fetch(from: number, target: number, parentHash: string | null, finalized: number, announced: Head | null): Promise<Fetched | null> {
+    let known = announced;
     for (;;) {
       const to = Math.min(target, from + this.range.span - 1);
       // The node's own answer, unformatted: the decoder reads the hex quantities it needs, and formatting
@@ -393,7 +454,8 @@ export class ChainSync implements Indexer {
           [toHash, logs] = await Promise.all([this.blockHash(to), getLogs()]);
         } else {
           // The range's last header before its logs: a reorg in between shows up as a mismatch next poll.
-          toHash = await this.blockHash(to);
+          // A head the node announced before this poll is such a header already.
+          toHash = known?.number === to ? known.hash : await this.blockHash(to);
           if (parentHash && from - 1 > finalized && (await this.blockHash(from - 1)) !== parentHash) return null;
           logs = await getLogs();
         }
@@ -404,7 +466,10 @@ export class ChainSync implements Indexer {
         }
         throw error;
       }
-      if (logs.some((log) => Number(log.blockNumber) === to && log.blockHash !== toHash)) continue;
+      if (logs.some((log) => Number(log.blockNumber) === to && log.blockHash !== toHash)) {
+        known = null; // the announced block was replaced: ask the node
+        continue;
+      }
       this.range.grow(logs.length);
       return { from, to, toHash, logs };
     }
@@ -429,15 +494,15 @@ export class ChainSync implements Indexer {
   }
 
   /**
-   * One transaction of three round trips: BEGIN, one statement that writes every table and moves the
-   * cursor, COMMIT (plus the outbox rows, when there are any). History replayed silently commits without
-   * waiting for the WAL flush: a Postgres crash can then only lose whole batches, cursor included, which
-   * are fetched again, and nothing was pushed for them.
+   * The batch's one statement that writes every table and moves the cursor. Batches commit without waiting for
+   * the WAL flush (docs/decisions.md): a Postgres crash can then only lose whole batches, cursor included, which
+   * are fetched again; and nothing is pushed for a batch before it is durable, since the API's claim of its
+   * outbox rows commits synchronously, which flushes the WAL up to and past the batch's commit.
    */
-  private async commit(db: Db, fetched: Fetched, batch: Batch, events: ChainEvent[], finalized: number): Promise<void> {
+  private prepareCommit(fetched: Fetched, logCount: number, batch: Batch, events: ChainEvent[], finalized: number): PreparedBatch {
     const hashes = new Map<number, string>([[fetched.to, fetched.toHash]]);
     for (const event of events) if (event.blockNumber > finalized) hashes.set(event.blockNumber, event.blockHash);
-    const info: BatchInfo = { from: fetched.from, to: fetched.to, logs: fetched.logs.length, rows: 0, outbox: batch.outbox.length };
+    const info: BatchInfo = { from: fetched.from, to: fetched.to, logs: logCount, rows: 0, outbox: batch.outbox.length };
     const { queries, rows } = batch.writes();
     info.rows = rows;
     const blocks = [...hashes].map(([number, hash]) => ({ chainId: this.chainId, number, hash }));
@@ -448,18 +513,22 @@ export class ChainSync implements Indexer {
       sql`delete from ${chainUndo} where ${chainUndo.chainId} = ${this.chainId} and ${chainUndo.blockNumber} <= ${finalized}`,
       sql`update ${chainCursors} set block_number = ${fetched.to}, block_hash = ${fetched.toHash}, updated_at = now() where ${chainCursors.chainId} = ${this.chainId}`,
     );
-    const replay = batch.outbox.length === 0 && fetched.to <= this.cursor!.silentUntil;
-    const last = replay ? sql`select set_config('synchronous_commit', 'off', true)` : undefined;
+    const last = sql`select set_config('synchronous_commit', 'off', true)`;
+    return { to: fetched.to, toHash: fetched.toHash, batch, info, finalized, statement: withWrites(queries, last) };
+  }
 
+  /** One transaction: BEGIN, the statement, the loans' and outbox's rows when there are any, COMMIT. */
+  private async commit(db: Db, prepared: PreparedBatch): Promise<void> {
+    const { batch, info, finalized } = prepared;
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      await t.execute(withWrites(queries, last));
+      await t.execute(prepared.statement);
       await applyLoanChanges(t, batch, finalized);
-      await batch.writeOutbox(t);
-      if (batch.outbox.length > 0) await t.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(this.chainId)})`);
+      await prepared.wallets;
+      await batch.writeOutbox(t, { channel: OUTBOX_CHANNEL, payload: String(this.chainId) });
       await this.options.beforeCommit?.(info);
     });
-    this.cursor = { ...this.cursor!, blockNumber: fetched.to, blockHash: fetched.toHash };
+    this.cursor = { ...this.cursor!, blockNumber: prepared.to, blockHash: prepared.toHash };
     this.cache.trim();
     await this.options.onBatch?.(info);
   }
