@@ -71,16 +71,18 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The API and the indexer as an operator runs them apart, started together; resolves when the API answers. */
+/** The API and the indexer as an operator runs them apart, started together; resolves when both are up. */
 async function startPlatform() {
   const run = (script: string) => spawnOwned(process.execPath, ["--import", "tsx", script], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const api = run("api/src/server.ts");
   const indexer = run("scripts/indexer.ts");
   const logs = [tail(api, "stdout", 40), tail(api, "stderr", 40), tail(indexer, "stdout", 20), tail(indexer, "stderr", 20)];
   const output = () => logs.map((log) => log()).join("\n");
-  for (let attempt = 0; attempt < 600; attempt++) {
+  let following = false;
+  indexer.stdout?.on("data", (chunk: Buffer) => (following ||= chunk.toString().includes("indexer: following chain")));
+  for (let attempt = 0; attempt < 1200; attempt++) {
     if (api.exitCode !== null || indexer.exitCode !== null) break;
-    const answered = await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok, () => false);
+    const answered = following && (await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok, () => false));
     if (answered) return { api, indexer, output };
     await sleep(100);
   }

@@ -47,12 +47,27 @@ after(async () => {
 /** The pauses the indexer announced after `since` ("retrying in N ms"), waiting until there are `count`. */
 async function retries(since: number, count: number): Promise<number[]> {
   const delays = () => errors.filter((e) => e.at >= since).map((e) => /retrying in (\d+) ms/.exec(e.message)?.[1]).filter(Boolean).map(Number);
-  while (delays().length < count) await sleep(50);
+  // Far beyond the pauses themselves (500 + 1000 + 2000 + 4000 ms): only an indexer that stopped retrying gets here.
+  for (let waited = 0; delays().length < count; waited += 50) {
+    if (waited > 60_000) throw new Error(`the indexer announced ${delays().length} retries, not ${count}: ${errors.map((e) => e.message).join(" / ")}`);
+    await sleep(50);
+  }
   return delays();
 }
 
+/** A wait that fails the test instead of hanging it. */
+async function bounded<T>(what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not happen within 60 s`)), 60_000)));
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function mirrorEqualsChain() {
-  await indexer!.caughtUp();
+  await bounded("the indexer catching up", indexer!.caughtUp());
   assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
   const [cursor] = await database.db.select().from(chainCursors).where(eq(chainCursors.chainId, chain.deployment.chainId));
   assert.equal(cursor.blockNumber, Number(await chain.publicClient.getBlockNumber()));
