@@ -17,7 +17,7 @@ import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/
 import type { Deployment } from "../../../domain/deployment";
 import { validRequest } from "../loans/testing";
 import { account, type Account } from "../realtime/testing";
-import { sleep, spawnOwned, stopChild, tail } from "../testing/privateProcess";
+import { endOnExit, sleep, spawnOwned, stopChild, tail } from "../testing/privateProcess";
 
 /**
  * `kill -9` of the platform while an approval's origination is in flight (sent, not yet mined): the API and the
@@ -41,6 +41,7 @@ before(async () => {
   ensureCompiled();
   dataDir = mkdtempSync(join(tmpdir(), "lm-fault-kill-"));
   [anvil, database, port] = await Promise.all([startAnvil(), createTestDatabase(), freePort()]);
+  endOnExit(anvil.process);
   assert.ok(database.url, "this test needs PostgreSQL (DATABASE_URL): the API and the indexer are separate processes");
   deployment = await deployAll({ rpcUrl: anvil.rpcUrl, dataDir });
   chain = createPublicClient({ transport: http(anvil.rpcUrl), cacheTime: 0 }) as PublicClient;

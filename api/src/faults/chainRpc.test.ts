@@ -11,7 +11,7 @@ import { reindex, startIndexer, type Indexer } from "../../../indexer";
 import { startTestChain, type TestChain } from "../../../indexer/testing";
 import { compareWithChain, mirrorSnapshot } from "../../../indexer/verify";
 import { startRelay, type ChainRelay } from "../loans/testing";
-import { sleep } from "../testing/privateProcess";
+import { endOnExit, ownFolder, sleep } from "../testing/privateProcess";
 
 /**
  * The chain's RPC down under a running indexer: first the node unreachable while the chain moves on (a relay in
@@ -28,9 +28,10 @@ let indexer: Indexer | null = null;
 const errors: { at: number; message: string }[] = [];
 
 before(async () => {
-  stateDir = mkdtempSync(join(tmpdir(), "lm-fault-chain-"));
+  stateDir = ownFolder(mkdtempSync(join(tmpdir(), "lm-fault-chain-")));
   // The node saves its state every second and on SIGTERM, so a stop loses nothing (devchain/anvil.ts).
   [chain, database] = await Promise.all([startTestChain({ stateFile: join(stateDir, "chain.json"), stateInterval: 1 }), createTestDatabase()]);
+  endOnExit(chain.anvil.process, "SIGTERM");
   relay = await startRelay(chain.rpcUrl);
   const logger = { info() {}, warn() {}, error: (message: string) => void errors.push({ at: performance.now(), message }) };
   indexer = startIndexer({ db: database.db, rpcUrl: relay.url, deployment: chain.deployment, pollIntervalMs: 100, logger });
@@ -109,6 +110,7 @@ test("with the node stopped and started again from its saved state, the indexer 
   await retries(stopped, 2);
 
   restarted = await startAnvil({ port: chain.anvil.port, stateFile: join(stateDir, "chain.json"), stateInterval: 1 });
+  endOnExit(restarted.process, "SIGTERM");
   const [owner] = (await chain.publicClient.readContract({
     address: chain.deployment.contracts.loanNote as `0x${string}`,
     abi: (await import("../../../domain/abis")).loanNoteAbi,

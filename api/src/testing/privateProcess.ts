@@ -67,6 +67,14 @@ export function spawnOwned(command: string, args: string[], options: SpawnOption
   return child;
 }
 
+/** A child started elsewhere (e.g. devchain's anvil) ended with this process too. */
+export function endOnExit(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): void {
+  hook();
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  live.set(child, signal);
+  child.once("exit", () => live.delete(child));
+}
+
 /** Resolves when the child has exited (at once if it already has). */
 export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
