@@ -9,11 +9,17 @@ import { indexerHealth, type IndexerHealth } from "./indexer";
 
 /** One slow dependency must not make the health check itself hang. */
 const PROBE_TIMEOUT_MS = 1500;
+/**
+ * The database decides the 503, so it gets longer: on a saturated machine `select 1` can wait behind a busy event loop
+ * or a full pool for over a second, and a load balancer should not drop a process that is merely busy. A stopped
+ * server refuses at once, so an outage is still reported fast.
+ */
+const DATABASE_PROBE_TIMEOUT_MS = 5000;
 /** The mirror this many blocks behind the chain's head (less confirmations) is reported as behind. */
 export const DEFAULT_MAX_LAG_BLOCKS = 20;
 
-function within<T>(promise: Promise<T>, fallback: T): Promise<T> {
-  return Promise.race([promise.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), PROBE_TIMEOUT_MS).unref())]);
+function within<T>(promise: Promise<T>, fallback: T, timeoutMs = PROBE_TIMEOUT_MS): Promise<T> {
+  return Promise.race([promise.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), timeoutMs).unref())]);
 }
 
 export interface HealthDeps {
@@ -56,7 +62,7 @@ export function createHealthRouter(deps: HealthDeps): Router {
   const maxLag = deps.maxLagBlocks ?? DEFAULT_MAX_LAG_BLOCKS;
   router.get("/", async (_req, res) => {
     const [database, redis, chainId, head, deployment] = await Promise.all([
-      within(databaseAnswers(deps.db), false),
+      within(databaseAnswers(deps.db), false, DATABASE_PROBE_TIMEOUT_MS),
       within(deps.kv.health(), "unreachable" as const),
       within(deps.publicClient.getChainId(), null),
       within(deps.publicClient.getBlockNumber({ cacheTime: 0 }).then(Number), null),
