@@ -4,6 +4,7 @@ import type { Deployment } from "../../../domain/deployment";
 import { startIndexer, type Indexer } from "../../../indexer";
 import { LOCK_NAMESPACE } from "../../../indexer/lock";
 import { startLoanStack, type LoanStack } from "../loans/testing";
+import { healthSchema } from "./schema";
 
 let stack: LoanStack;
 let indexer: Indexer | null = null;
@@ -18,7 +19,7 @@ after(async () => {
 
 const health = async () => {
   const answer = await stack.api.call("GET", "/health");
-  return { status: answer.status, message: answer.body.message, data: answer.body.data };
+  return { status: answer.status, message: answer.body.message, data: healthSchema.parse(answer.body.data) };
 };
 const head = async () => Number(await stack.chain.getBlockNumber());
 const follow = () => startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment as Deployment, pollIntervalMs: 50 });

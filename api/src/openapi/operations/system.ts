@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publicConfigSchema } from "../../../../domain/deployment";
+import { healthSchema } from "../../health/schema";
 import { ALLOWED_RPC_METHODS, MAX_RPC_BATCH } from "../../rpc/router";
 import { DOC_ASSETS } from "../assets";
 import type { OperationGroup } from "../types";
@@ -16,7 +17,12 @@ export const systemOperations: OperationGroup = {
   tag: "System",
   description: "Health, the app's run-time settings, the chain proxy, the local faucet and these docs.",
   operations: {
-    "GET /api/health": { summary: "Whether the API, its database and the chain answer", description: "503 while the database does not answer.", access: "public" },
+    "GET /api/health": {
+      summary: "Whether the database, Redis, the chain and the indexer answer, with the indexer's lag",
+      description: "503 only while the database does not answer; Redis, chain or indexer trouble is 200 with status \"degraded\" and the reasons in the message.",
+      access: "public",
+      data: healthSchema,
+    },
     "GET /api/config": { summary: "The app's run-time settings: chain, contracts, explorer", access: "public", data: publicConfigSchema },
     "POST /api/rpc": {
       summary: "JSON-RPC to the chain, same-origin",
