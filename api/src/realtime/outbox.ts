@@ -1,6 +1,6 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/connect";
-import { chainOutbox, outboxDeliveries, type NotificationRow } from "../../../db/schema";
+import { outboxDeliveries, type NotificationRow } from "../../../db/schema";
 import { ROOMS, SERVER_EVENTS } from "../../../domain/events";
 import type { NotificationsRepository } from "../notifications/repository";
 import { livePayload } from "../notifications/wire";
@@ -49,6 +49,44 @@ type PoolClient = {
 
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
+/** What the claim statement answers: one row per claimed id (all null but ok when nothing was claimed). */
+interface ClaimedRow {
+  ok: boolean;
+  outbox_id: string | number | null;
+  emitted: boolean;
+  kind: "event" | "correction" | null;
+  event: string;
+  rooms: string[];
+  payload: Record<string, unknown>;
+  /** For a correction: the notifications its event stored. */
+  withdrawn: string[] | null;
+}
+
+/**
+ * Locks the claim (Postgres: one process at a time, so events leave in outbox order), stamps the oldest pending
+ * rows delivered, and marks which are pushed: an event not reverted, or a correction whose event was pushed (as
+ * recorded before this statement: an event claimed with its own correction was reverted, so never pushed).
+ */
+function claimQuery(kind: "postgres" | "pglite", batchSize: number): SQL {
+  const lock = kind === "postgres" ? sql`pg_try_advisory_xact_lock(${CLAIM_LOCK_ID})` : sql`true`;
+  return sql`
+    with lock as materialized (select ${lock} as ok),
+    pending as (
+      select outbox_id from outbox_deliveries
+      where delivered_at is null and (select ok from lock)
+      order by outbox_id limit ${batchSize} for update skip locked),
+    claimed as (
+      update outbox_deliveries d
+      set delivered_at = now(), emitted = coalesce(case when o.kind = 'correction' then e.emitted else not o.reverted end, false)
+      from pending p
+        left join chain_outbox o on o.id = p.outbox_id
+        left join outbox_deliveries e on e.outbox_id = o.corrects_id
+      where d.outbox_id = p.outbox_id
+      returning d.outbox_id, d.emitted, o.kind, o.event, o.rooms, o.payload, e.notification_ids as withdrawn)
+    select (select ok from lock) as ok, c.* from (select 1) as one left join claimed c on true
+    order by c.outbox_id`;
+}
+
 /**
  * Pushes the indexer's outbox rows to socket.io rooms (DESIGN.md "The parts and how data flows"): each row once
  * per set of API processes, in id order, only after its transaction committed. The claim, the delivered stamp and
@@ -65,55 +103,29 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
   let listener: PoolClient | null = null;
   let relisten: NodeJS.Timeout | null = null;
 
-  /** One claim transaction: how many rows it took and what to emit; null when another process holds the claim. */
+  /**
+   * One claim transaction: how many rows it took and what to emit; null when another process holds the claim. Its one
+   * statement takes the lock, stamps the oldest pending rows and decides which are pushed, so an event costs the
+   * delivery three round trips (BEGIN, the claim, COMMIT) plus its notifications' own.
+   */
   async function claimOnce(): Promise<{ claimed: number; emissions: Emission[] } | null> {
     return db.transaction(async (tx) => {
-      if (kind === "postgres") {
-        const [{ ok }] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${CLAIM_LOCK_ID}) as ok`));
-        if (!ok) return null;
-      }
-      const claimed = rowsOf<{ outbox_id: string | number }>(
-        await tx.execute(sql`
-          update outbox_deliveries set delivered_at = now()
-          where outbox_id in (
-            select outbox_id from outbox_deliveries where delivered_at is null
-            order by outbox_id limit ${batchSize} for update skip locked)
-          returning outbox_id`),
-      );
-      if (claimed.length === 0) return { claimed: 0, emissions: [] };
-      const ids = claimed.map((row) => Number(row.outbox_id));
-      const rows = await tx.select().from(chainOutbox).where(inArray(chainOutbox.id, ids)).orderBy(asc(chainOutbox.id));
-
-      // Whether each corrected event was pushed: a correction of an event nobody saw is not sent either.
-      const corrected = rows.flatMap((row) => (row.kind === "correction" && row.correctsId != null ? [row.correctsId] : []));
-      const earlier = corrected.length
-        ? await tx.select().from(outboxDeliveries).where(inArray(outboxDeliveries.outboxId, corrected))
-        : [];
-      const seen = new Map(earlier.map((row) => [row.outboxId, row]));
-
+      const result = rowsOf<ClaimedRow>(await tx.execute(claimQuery(kind, batchSize)));
+      if (!result[0]?.ok) return null;
+      // A claimed id whose outbox row is gone is simply stamped: there is nothing to push.
+      const claimed = result.filter((row) => row.outbox_id != null);
       const emissions: Emission[] = [];
-      const emitted: number[] = [];
       let investors: string[] | null = null;
       let admins: string[] | null = null;
-      for (const row of rows) {
-        if (row.kind === "correction") {
-          const original = row.correctsId != null ? seen.get(row.correctsId) : undefined;
-          if (!original?.emitted) continue;
-          emitted.push(row.id);
-          emissions.push({ rooms: row.rooms, name: row.event, payload: row.payload });
-          // The notices of an event the chain took back are withdrawn; the replayed block brings its own.
-          await notifications.deleteIds(original.notificationIds, tx as Db);
-          continue;
-        }
-        // Reverted before it was ever pushed: nothing to say, now or later.
-        if (row.reverted) {
-          seen.set(row.id, { outboxId: row.id, deliveredAt: new Date(), emitted: false, notificationIds: [] });
-          continue;
-        }
-        emitted.push(row.id);
-        seen.set(row.id, { outboxId: row.id, deliveredAt: new Date(), emitted: true, notificationIds: [] });
+      for (const row of claimed) {
+        // Not pushed: reverted before it ever was, or the correction of an event nobody saw.
+        if (!row.emitted) continue;
         emissions.push({ rooms: row.rooms, name: row.event, payload: row.payload });
-
+        if (row.kind === "correction") {
+          // The notices of an event the chain took back are withdrawn; the replayed block brings its own.
+          await notifications.deleteIds(row.withdrawn ?? [], tx as Db);
+          continue;
+        }
         const stored: NotificationRow[] = [];
         for (const planned of notificationsForOutbox(row)) {
           let userIds: string[];
@@ -135,11 +147,9 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
           await tx
             .update(outboxDeliveries)
             .set({ notificationIds: stored.map((notification) => notification.id) })
-            .where(eq(outboxDeliveries.outboxId, row.id));
+            .where(eq(outboxDeliveries.outboxId, Number(row.outbox_id)));
         }
       }
-      if (emitted.length > 0) await tx.update(outboxDeliveries).set({ emitted: true }).where(inArray(outboxDeliveries.outboxId, emitted));
-      // A claimed id whose outbox row is gone is simply stamped: there is nothing to push.
       return { claimed: claimed.length, emissions };
     });
   }
@@ -157,7 +167,8 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
       }
       for (const emission of batch.emissions) publisher.emit(emission.rooms, emission.name, emission.payload);
       if (batch.claimed > 0) options.logger?.debug?.({ rows: batch.claimed, events: batch.emissions.length, ms: Date.now() - before }, "outbox delivered");
-      if (batch.claimed === 0 && !again) return;
+      // A short batch took every row pending then; rows committed since sent a NOTIFY, which set `again`.
+      if (batch.claimed < batchSize && !again) return;
       if (stopped) return;
     }
   }
