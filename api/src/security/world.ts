@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Address } from "viem";
 import { contactMessages, notifications } from "../../../db/schema";
-import { startIndexer, type Indexer } from "../../../indexer/index";
+import type { Indexer } from "../../../indexer/index";
 import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "../loans/testing";
 import type { Answer } from "../testing/harness";
 
@@ -44,8 +44,9 @@ export interface World {
 }
 
 export async function startWorld(): Promise<World> {
-  const stack = await startLoanStack();
-  const indexer = startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment, pollIntervalMs: 100 });
+  // The indexer is what makes an approved loan active and minted: approvals wait for it.
+  const stack = await startLoanStack({ indexer: true });
+  const indexer = stack.indexer!;
   const call: World["call"] = (method, path, options) => stack.api.call(method, path, options);
   const expect = (answer: Answer, status: number, what: string) => {
     if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${answer.body?.message}`);
@@ -73,7 +74,12 @@ export async function startWorld(): Promise<World> {
     const pendingLoanOfA = async () => expect(await call("POST", "/loans/request", { token: a.token, body: validRequest }), 201, "loan request")._id as string;
     const approvedLoanOfA = async () => {
       const loanId = await pendingLoanOfA();
-      const loan = expect(await call("PUT", `/admin/loans/${loanId}/approve`, { token: admin.token, body: {} }), 200, "approval");
+      let loan = expect(await call("PUT", `/admin/loans/${loanId}/approve`, { token: admin.token, body: {} }), 200, "approval");
+      // On a busy machine the approval may answer before the mirror caught up (its wait is bounded): let it catch up.
+      if (loan.mintStatus === "minting") {
+        await indexer.caughtUp();
+        loan = expect(await call("GET", `/admin/loans/${loanId}`, { token: admin.token }), 200, "approved loan");
+      }
       if (loan.mintStatus !== "minted") throw new Error(`approval minted nothing: ${loan.mintStatus}`);
       return { loanId, tokenId: String(loan.nftTokenId), price: String(loan.principal) };
     };
@@ -140,13 +146,9 @@ export async function startWorld(): Promise<World> {
       call,
       pendingLoanOfA,
       approvedLoanOfA,
-      async close() {
-        await indexer.stop();
-        await stack.close();
-      },
+      close: () => stack.close(),
     };
   } catch (error) {
-    await indexer.stop();
     await stack.close();
     throw error;
   }
