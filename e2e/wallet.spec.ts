@@ -70,3 +70,37 @@ test("without a wallet extension the login shows the notice and the local dev wa
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("wallet-badge")).toBeVisible();
 });
+
+test("the login loads the wallet stack only when reached for, keeps the button and its focus, and reconnects a returning wallet at once", async ({ page }) => {
+  const walletChunks: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/WalletRoot-[^/]+\.js$/.test(request.url())) walletChunks.push(request.url());
+  });
+  await page.goto("/login");
+  const block = page.getByTestId("wallet-block");
+  const button = block.getByRole("button", { name: "Connect Wallet" });
+  await expect(page.getByTestId("dev-wallet-picker")).toBeVisible();
+  await expect(button).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(walletChunks, "RainbowKit and wagmi load on intent, not with the page").toEqual([]);
+
+  // The picker names a demo account without the stack; it must be the address that then connects.
+  await page.getByLabel("Local dev wallet account").selectOption("demoInvestor");
+  const named = await page.getByTestId("dev-wallet-address").textContent();
+  expect(named).toBe("0x15d3...6A65");
+
+  // A keyboard user: focus loads the stack, the same button keeps focus and opens the modal.
+  const loaded = page.waitForResponse(/\/assets\/WalletRoot-[^/]+\.js$/);
+  await button.focus();
+  await loaded;
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.getByTestId("rk-wallet-option-loanmint-dev").click();
+  await expect(page.getByTestId("connected-address")).toContainText(named!);
+
+  // A returning visitor with a stored connection gets the stack at once, to reconnect.
+  walletChunks.length = 0;
+  await page.reload();
+  await expect(page.getByTestId("connected-address")).toContainText(named!);
+  expect(walletChunks.length).toBe(1);
+});

@@ -1,15 +1,16 @@
-import { useMemo } from "react";
 import { useRuntimeConfig } from "../config";
 import { shortAddress } from "../format";
-import { DEV_WALLET_LABELS, useDevWalletChoice, type DevWalletChoice } from "./devChoice";
-import { devWalletAddress } from "./devWallet";
+import { DEV_WALLET_LABELS, knownDevAddress, useDevWalletChoice, type DevWalletChoice } from "./devChoice";
 
-/** On the local chain only: which account the "Local dev wallet" signs with. */
+/**
+ * On the local chain only: which account the "Local dev wallet" signs with. It needs no wallet stack, so
+ * the login page shows it before the stack loads.
+ */
 export function DevWalletPicker() {
   const config = useRuntimeConfig();
-  const { choice, setChoice } = useDevWalletChoice();
-  const address = useMemo(() => devWalletAddress(choice), [choice]);
+  const { choice, setChoice, freshAddress } = useDevWalletChoice();
   if (!config.data?.isLocalChain) return null;
+  const address = knownDevAddress(choice, freshAddress);
   return (
     <div className="field dev-wallet" data-testid="dev-wallet-picker">
       <label htmlFor="dev-wallet-choice">Local dev wallet account</label>
@@ -19,7 +20,8 @@ export function DevWalletPicker() {
         ))}
       </select>
       <p className="field__hint">
-        Signs as <code>{shortAddress(address)}</code> on the local chain. Choose “Local dev wallet” after pressing Connect Wallet.
+        {/* As wide as a short address either way, so nothing moves when a new key's address becomes known. */}
+        Signs as <code className="dev-wallet__address" data-testid="dev-wallet-address">{address ? shortAddress(address) : "a new key"}</code> on the local chain. Choose “Local dev wallet” after pressing Connect Wallet.
       </p>
     </div>
   );

@@ -11,11 +11,28 @@ export const DEV_WALLET_LABELS: Record<DevWalletChoice, string> = {
   fresh: "New wallet (random key, funded by the dev faucet)",
 };
 
+/**
+ * The demo accounts' public addresses (anvil's #3–#5, derived from domain/devAccounts.ts's keys; the wallet
+ * journey checks they match what connects), so the picker names them without loading secp256k1 first.
+ */
+const DEMO_ADDRESSES: Record<Exclude<DevWalletChoice, "fresh">, string> = {
+  demoBorrower: "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+  demoInvestor: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+  demoAdmin: "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
+};
+
 interface DevChoiceState {
   choice: DevWalletChoice;
+  /** The fresh key's address, written by the dev wallet when it derives it; unknown until a key is made. */
+  freshAddress?: string;
   setChoice: (choice: DevWalletChoice) => void;
 }
 
 export const useDevWalletChoice = create<DevChoiceState>()(
   persist((set) => ({ choice: "fresh", setChoice: (choice) => set({ choice }) }), { name: "loanmint-dev-wallet" }),
 );
+
+/** The address a choice signs with, when known without deriving a key. */
+export function knownDevAddress(choice: DevWalletChoice, freshAddress: string | undefined): string | undefined {
+  return choice === "fresh" ? freshAddress : DEMO_ADDRESSES[choice];
+}

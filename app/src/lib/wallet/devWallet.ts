@@ -27,8 +27,11 @@ function keyFor(choice: DevWalletChoice): Hex {
   return choice === "fresh" ? freshKey() : DEV_ACCOUNTS[choice];
 }
 
-export function devWalletAddress(choice: DevWalletChoice): string {
-  return privateKeyToAccount(keyFor(choice)).address;
+/** The account a choice signs with; a fresh key's address is remembered for the picker, which derives nothing. */
+function accountFor(choice: DevWalletChoice): PrivateKeyAccount {
+  const account = privateKeyToAccount(keyFor(choice));
+  if (choice === "fresh" && useDevWalletChoice.getState().freshAddress !== account.address) useDevWalletChoice.setState({ freshAddress: account.address });
+  return account;
 }
 
 /**
@@ -40,12 +43,12 @@ export function createDevWalletProvider(chain: Chain, rpcUrl: string) {
   const listeners = new Map<string, Set<Handler>>();
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((h) => h(...args));
   let connected = localStorage.getItem(CONNECTED_KEY) === "1";
-  let account: PrivateKeyAccount = privateKeyToAccount(keyFor(useDevWalletChoice.getState().choice));
+  let account: PrivateKeyAccount = accountFor(useDevWalletChoice.getState().choice);
   let rpcId = 0;
 
   useDevWalletChoice.subscribe((state, prev) => {
     if (state.choice === prev.choice) return;
-    account = privateKeyToAccount(keyFor(state.choice));
+    account = accountFor(state.choice);
     if (connected) void fund().finally(() => emit("accountsChanged", [account.address]));
   });
 

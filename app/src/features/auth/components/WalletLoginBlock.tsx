@@ -1,14 +1,30 @@
 import { lazy, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { detectInjectedWallet, WALLET_DOWNLOAD_URL } from "../../../lib/wallet/detect";
+import { DevWalletPicker } from "../../../lib/wallet/DevWalletPicker";
+import { hasStoredWalletConnection } from "../../../lib/wallet/storedConnection";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
-import { useRuntimeConfig } from "../../../lib/config";
+import { shortAddress } from "../../../lib/format";
+import { configQuery } from "../../../lib/config";
+import { useAfterFirstPaint } from "../../../lib/firstPaint";
+import type { WalletSignInState } from "./walletSignInState";
 
 const WalletSignIn = lazy(() => import("./WalletSignIn"));
 
-/** The wallet login block (spec 01 §2): the notice without an extension, else the RainbowKit flow. */
+/**
+ * The wallet login block (spec 01 §2): the notice without an extension, else the RainbowKit flow.
+ * The wallet stack (RainbowKit + wagmi + viem, about 200 kB gzip) loads when the visitor reaches for the
+ * block (pointer, focus or press) or at once for a browser with a stored wallet connection; until then
+ * this block is drawn as it will look, so nothing moves when the stack arrives.
+ */
 export function WalletLoginBlock() {
   const [hasExtension, setHasExtension] = useState<boolean | null>(null);
-  const config = useRuntimeConfig();
+  // The network configuration (and its schema) only decides the dev wallet's picker: fetched after the page
+  // has painted, so the form's own chunks have the connection to themselves.
+  const config = useQuery({ ...configQuery, enabled: useAfterFirstPaint() });
+  const [wanted, setWanted] = useState(hasStoredWalletConnection);
+  const [openNow, setOpenNow] = useState(false);
+  const [wallet, setWallet] = useState<WalletSignInState>();
 
   useEffect(() => {
     let live = true;
@@ -19,10 +35,23 @@ export function WalletLoginBlock() {
   }, []);
 
   const localChain = config.data?.isLocalChain ?? false;
-  const canConnect = hasExtension === true || localChain;
+  // Drawn while still unknown too: most visitors can connect, and a late button would push the page down.
+  const canConnect = hasExtension !== false || localChain || config.isPending;
+  const want = () => setWanted(true);
+  const connectWhenLoaded = () => {
+    setWanted(true);
+    setOpenNow(true);
+  };
+  const loading = openNow && !wallet;
+
+  const button = !wallet
+    ? { label: loading ? "Loading wallet…" : "Connect Wallet", disabled: false, onClick: connectWhenLoaded }
+    : wallet.address
+      ? { label: wallet.authenticating ? "Authenticating..." : "Sign In with Wallet", disabled: wallet.authenticating, onClick: wallet.signIn }
+      : { label: wallet.connecting ? "Connecting Wallet..." : "Connect Wallet", disabled: wallet.connecting, onClick: wallet.connect };
 
   return (
-    <section className="wallet-block" aria-labelledby="wallet-login-title" data-testid="wallet-block">
+    <section className="wallet-block" aria-labelledby="wallet-login-title" data-testid="wallet-block" onPointerEnter={want} onPointerDown={want} onFocus={want}>
       <h2 id="wallet-login-title" className="wallet-block__title">Sign in with your wallet</h2>
       <ol className="wallet-steps">
         <li><span>1</span>Connect your wallet</li>
@@ -44,9 +73,25 @@ export function WalletLoginBlock() {
       )}
 
       {canConnect && (
-        <WithWallet>
-          <WalletSignIn />
-        </WithWallet>
+        <div className="stack wallet-sign-in">
+          {localChain && <DevWalletPicker />}
+          {wallet?.address && (
+            <div className="address-badge" data-testid="connected-address">
+              <span className="dot" aria-hidden="true" /> Connected <code>{shortAddress(wallet.address)}</code>
+            </div>
+          )}
+          {wallet?.error && <div className="alert alert--danger" role="alert" data-testid="wallet-error"><p>{wallet.error}</p></div>}
+          {/* One button before and after the stack loads: it keeps its place and its focus. */}
+          <button type="button" className="btn btn--secondary btn--block btn--lg" onClick={button.onClick} disabled={button.disabled} aria-busy={loading || undefined}>
+            {button.label}
+          </button>
+          <p className="sr-only" role="status">{loading ? "Loading wallet…" : ""}</p>
+          {wanted && (
+            <WithWallet fallback={null}>
+              <WalletSignIn onChange={setWallet} openNow={openNow} onOpened={() => setOpenNow(false)} />
+            </WithWallet>
+          )}
+        </div>
       )}
     </section>
   );

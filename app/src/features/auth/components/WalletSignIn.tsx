@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { useAccount, useSignMessage, useSwitchChain } from "wagmi";
@@ -7,10 +7,10 @@ import { useRuntimeConfig } from "../../../lib/config";
 import { serverMessage } from "../../../lib/errors";
 import { shortAddress } from "../../../lib/format";
 import { homeFor, useSession } from "../../../lib/session";
-import { DevWalletPicker } from "../../../lib/wallet/DevWalletPicker";
 import { isUserRejection, onConnectFailure, type ConnectFailure } from "../../../lib/wallet/events";
 import { getWalletNonce } from "../api/walletNonce";
 import { verifyWallet } from "../api/walletVerify";
+import type { WalletSignInState } from "./walletSignInState";
 
 const CONNECT_MESSAGES: Record<ConnectFailure, string> = {
   rejected: "Connection rejected by user",
@@ -21,8 +21,13 @@ const CONNECT_MESSAGES: Record<ConnectFailure, string> = {
 
 type Busy = "idle" | "connecting" | "authenticating";
 
-/** Connect, then sign the server's SIWE message, then verify: a session (spec 01 §4 wallet sign-in). */
-export default function WalletSignIn() {
+/**
+ * Connect, then sign the server's SIWE message, then verify: a session (spec 01 §4 wallet sign-in).
+ * It draws nothing: the login page draws the block before this wallet stack has loaded and keeps drawing
+ * it from the state reported here, so the button never changes element (no shift, focus stays put).
+ * `openNow` opens the connect modal as soon as it can: the visitor pressed Connect while the stack loaded.
+ */
+export default function WalletSignIn({ onChange, openNow, onOpened }: { onChange: (state: WalletSignInState) => void; openNow: boolean; onOpened: () => void }) {
   const { address, isConnected, isConnecting, chainId } = useAccount();
   const { openConnectModal, connectModalOpen } = useConnectModal();
   const { signMessageAsync } = useSignMessage();
@@ -56,6 +61,15 @@ export default function WalletSignIn() {
     setError("");
     openConnectModal?.();
   };
+
+  useEffect(() => {
+    if (!openNow) return;
+    if (isConnected) return onOpened(); // a stored connection came back: nothing to open
+    if (!openConnectModal) return;
+    onOpened();
+    connect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openNow, isConnected, openConnectModal]);
 
   const signIn = async () => {
     setError("");
@@ -97,25 +111,17 @@ export default function WalletSignIn() {
     }
   };
 
+  // The page holds these across renders; they always call this render's handlers.
+  const latest = useRef({ connect, signIn });
+  latest.current = { connect, signIn };
+  const actions = useMemo(() => ({ connect: () => latest.current.connect(), signIn: () => void latest.current.signIn() }), []);
+
+  const connected = Boolean(isConnected && address);
   const connecting = isConnecting || connectModalOpen;
-  return (
-    <div className="stack wallet-sign-in">
-      <DevWalletPicker />
-      {isConnected && address && (
-        <div className="address-badge" data-testid="connected-address">
-          <span className="dot" aria-hidden="true" /> Connected <code>{shortAddress(address)}</code>
-        </div>
-      )}
-      {error && <div className="alert alert--danger" role="alert" data-testid="wallet-error"><p>{error}</p></div>}
-      {isConnected ? (
-        <button type="button" className="btn btn--secondary btn--block btn--lg" onClick={signIn} disabled={busy !== "idle"}>
-          {busy === "authenticating" ? "Authenticating..." : "Sign In with Wallet"}
-        </button>
-      ) : (
-        <button type="button" className="btn btn--secondary btn--block btn--lg" onClick={connect} disabled={connecting}>
-          {connecting ? "Connecting Wallet..." : "Connect Wallet"}
-        </button>
-      )}
-    </div>
-  );
+  const authenticating = busy === "authenticating";
+  useEffect(() => {
+    onChange({ address: connected ? address : undefined, connecting, authenticating, error, ...actions });
+  }, [onChange, connected, address, connecting, authenticating, error, actions]);
+
+  return null;
 }
