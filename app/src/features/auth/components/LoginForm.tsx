@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { useMutation } from "@tanstack/react-query";
 import toast from "react-hot-toast";
-import { loginFormSchema } from "../../../../../domain/schemas/auth";
+import type { LoginRequest } from "../../../../../domain/schemas/auth";
 import { Field, PasswordField } from "../../../components/Field";
 import { fieldErrors } from "../../../components/zodErrors";
-import { isNetworkError, serverMessage } from "../../../lib/errors";
 import { homeFor, useSession } from "../../../lib/session";
-import { useLogin } from "../api/login";
+
+// The form's schemas, the login call and its error wording (with zod and axios) are not needed to paint the
+// page: they load when the visitor first touches the form, well before the first submit, and on that submit
+// at the latest.
+const loadLogin = () => Promise.all([import("../../../../../domain/schemas/auth"), import("../api/login"), import("../../../lib/errors")]);
 
 type UserType = "user" | "admin";
 
@@ -16,14 +20,23 @@ export function LoginForm() {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState("");
-  const login = useLogin();
+  const login = useMutation({ mutationFn: async (input: LoginRequest) => (await loadLogin())[1].login(input) });
   const setSession = useSession((s) => s.setSession);
   const navigate = useNavigate();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError("");
-    const parsed = loginFormSchema.safeParse({ email, password, userType });
+    let modules: Awaited<ReturnType<typeof loadLogin>>;
+    try {
+      modules = await loadLogin();
+    } catch {
+      // The chunk could not be fetched (offline, or a new deploy): the same words as a failed request.
+      setFormError("Login failed. Please try again.");
+      toast.error("Login failed. Please try again.");
+      return;
+    }
+    const parsed = modules[0].loginFormSchema.safeParse({ email, password, userType });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
@@ -40,6 +53,7 @@ export function LoginForm() {
       toast.success(`Welcome back, ${user.firstName || "User"}!`);
       navigate(homeFor(user), { replace: true });
     } catch (error) {
+      const { isNetworkError, serverMessage } = modules[2];
       const message = isNetworkError(error) ? "Login failed. Please try again." : serverMessage(error, "Login failed");
       setFormError(message);
       toast.error(message);
@@ -48,7 +62,7 @@ export function LoginForm() {
 
   const busy = login.isPending;
   return (
-    <form onSubmit={submit} noValidate className="stack" aria-label="Sign in">
+    <form onSubmit={submit} noValidate className="stack" aria-label="Sign in" onFocus={() => void loadLogin().catch(() => undefined)}>
       <div>
         <span className="label" id="login-type">Sign in as</span>
         <div className="segmented" role="radiogroup" aria-labelledby="login-type">
