@@ -2,48 +2,10 @@ import { z } from "zod";
 import { parseUsd } from "../money";
 import { ethAddress } from "./common";
 import { usdAmount } from "./loans";
+import { AMOUNT_BANDS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, NFT_MESSAGES, RATE_BANDS, type AmountBand, type RateBand } from "../marketplaceTerms";
 
-/** Spec 02 §5 "Transfer" and the marketplace's own answers, one wording on both sides of the wire. */
-export const NFT_MESSAGES = {
-  selectNft: "Please select an NFT",
-  walletRequired: "Wallet address is required",
-  walletFormat: "Please enter a valid wallet address",
-  transferFailed: "Failed to transfer NFT. Please try again.",
-  transferStarted: "NFT transfer initiated successfully!",
-  listingPrice: "Listing price must be greater than 0",
-  priceFormat: "Listing price must be a number with at most 6 decimals",
-  expectedPrice: "Please provide the price you expect to pay",
-  signature: "Please provide a valid permit signature",
-  loadFailed: "Failed to load marketplace data. Please try again.",
-  portfolioFailed: "Failed to load portfolio data. Please try again.",
-  noLoans: "No loans found",
-  limit: "Limit must be a whole number from 1 to 100",
-  page: "Page must be a whole number of 1 or more",
-  sort: "Sort must be one of newest, amount, interestRate, termMonths",
-  band: "Unknown band",
-  amountRange: "Minimum amount cannot exceed maximum amount",
-  amountFilter: "Amount filters must be non-negative amounts in USD",
-  tokenId: "NFT id must be a token id (a whole number)",
-} as const;
-
-export const MARKETPLACE_SORTS = ["newest", "amount", "interestRate", "termMonths"] as const;
-export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
-
-/** Spec 02 §9 bands, in micro-dollars and basis points: [from, below). */
-export const AMOUNT_BANDS = {
-  small: [0n, 5_000_000_000n],
-  medium: [5_000_000_000n, 15_000_000_000n],
-  large: [15_000_000_000n, null],
-} as const;
-export const RATE_BANDS = {
-  low: [0, 800],
-  medium: [800, 1200],
-  high: [1200, null],
-} as const;
-export type AmountBand = keyof typeof AMOUNT_BANDS;
-export type RateBand = keyof typeof RATE_BANDS;
-
-export const MARKETPLACE_PAGE = { page: 1, limit: 20, maxLimit: 100 } as const;
+export { AMOUNT_BANDS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, NFT_MESSAGES, RATE_BANDS };
+export type { AmountBand, MarketplaceSort, RateBand } from "../marketplaceTerms";
 
 const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime";
-import { NFT_MESSAGES, RATE_BANDS, AMOUNT_BANDS } from "../../../../../domain/schemas/nfts";
+import { NFT_MESSAGES, RATE_BANDS, AMOUNT_BANDS } from "../../../../../domain/marketplaceTerms";
 import { percentText, usd } from "../../../lib/format";
 import { marketplaceKeys } from "../../../lib/nfts/keys";
 import type { BrowseQuery } from "../../../lib/nfts/types";
@@ -143,6 +143,8 @@ export function MarketplacePage() {
         </div>
       </section>
 
+      {/* The cards' note titles are h3s: this names their list, so the outline reads h1 → h2 → h3. */}
+      <h2 className="sr-only">Listed notes</h2>
       {listings.isError ? (
         <div className="alert alert--danger" role="alert" data-testid="marketplace-error">
           <div className="stack">
