@@ -2,13 +2,16 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { precompress } from "./build/precompress.ts";
+import { routePreload } from "./build/routePreload.ts";
+import { CRITICAL_ROUTES } from "./build/criticalRoutes.ts";
+import { reactRouterProduction } from "./build/reactRouterProduction.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const api = process.env.VITE_API_TARGET ?? "http://localhost:5001";
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress(`${root}/dist`)],
+  plugins: [react(), reactRouterProduction(), routePreload(CRITICAL_ROUTES), precompress(`${root}/dist`)],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -2,9 +2,9 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Navigate, useParams, type RouteObject } from "react-router";
 import { RootLayout } from "./shell/RootLayout";
 import { AppLayout } from "./shell/AppLayout";
-import { AdminLayout } from "./shell/AdminLayout";
 import { PublicOnly, RequireAdmin, RequireSignedIn, RequireUser } from "./shell/guards";
 import { RouteError } from "./shell/RouteError";
+import { WhenNear } from "./components/WhenNear";
 
 /** A code-split page: the module loads when the route is first visited. */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<RouteObject, "lazy"> {
@@ -17,12 +17,16 @@ function Forward({ to }: { to: (params: Record<string, string | undefined>) => s
   return <Navigate to={to(params)} replace />;
 }
 
-// Below the fold, with the form schemas it validates with: it loads after the landing page has painted.
+// Far below the fold, with the form schemas (zod) it validates with: it loads when a visitor scrolls near it
+// or follows a link to #contact, never with the landing page's first paint.
 const ContactSection = lazy(() => import("./features/contact/components/ContactSection").then((m) => ({ default: m.ContactSection })));
+const contactPlaceholder = { id: "contact", className: "section section--soft contact-placeholder" };
 const contactSection = (
-  <Suspense fallback={<section className="section section--soft contact-placeholder" id="contact" aria-busy="true" />}>
-    <ContactSection />
-  </Suspense>
+  <WhenNear {...contactPlaceholder}>
+    <Suspense fallback={<section {...contactPlaceholder} aria-busy="true" />}>
+      <ContactSection />
+    </Suspense>
+  </WhenNear>
 );
 
 const userPages: RouteObject[] = [
@@ -99,7 +103,8 @@ export const routes: RouteObject[] = [
           {
             path: "/admin",
             element: <RequireAdmin />,
-            children: [{ element: <AdminLayout />, children: adminPages }],
+            // Lazy like the pages: the admin bar's notification and count schemas (zod) stay out of every visitor's first load.
+            children: [{ ...page(() => import("./shell/AdminLayout"), (m) => m.AdminLayout), children: adminPages }],
           },
           { path: "*", element: <Navigate to="/" replace /> },
         ],

@@ -1,4 +1,4 @@
-import { API_BASE } from "./http";
+import { API_BASE } from "./apiBase";
 import { displayUsd, parseUsd } from "../../../domain/money";
 
 /** Spec 01 §9: first 6 and last 4 characters. */
@@ -34,7 +34,10 @@ export function usd(value: string | null | undefined): string {
   }
 }
 
-export const percentText = (rate: number) => `${rate.toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
+// One formatter for every call: toLocaleString with options builds a new Intl.NumberFormat each time,
+// which showed in the marketplace's render profile.
+const percentFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+export const percentText = (rate: number) => `${percentFormat.format(rate)}%`;
 
 export const purposeText = (purpose: string) => purpose.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 

@@ -2,8 +2,9 @@ import axios from "axios";
 import toast from "react-hot-toast";
 import { useSession } from "./session";
 import { goTo } from "./navigation";
+import { API_BASE } from "./apiBase";
 
-export const API_BASE = "/api";
+export { API_BASE };
 
 /** The one HTTP client (spec 01 §7/§8): base /api, bearer token from the session, 30 s timeout. */
 export const http = axios.create({ baseURL: API_BASE, timeout: 30_000 });

@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { create } from "zustand";
 import { CLIENT_EVENTS, SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "../../../../domain/events";
 import { useSession } from "../session";
+import { afterFirstPaint } from "../firstPaint";
 import { SOCKET_MESSAGES, SOCKET_SETTINGS, socketOptions } from "./options";
 
 export type SocketStatus = "disconnected" | "connecting" | "connected";
@@ -114,7 +115,10 @@ export function startRealtime(): () => void {
       },
     );
   };
-  follow(useSession.getState().token);
+  // A page opened with a session paints first: the socket library's download waits for that paint, then
+  // catches up (a sign-in meanwhile connects at once through the subscription).
+  if (useSession.getState().token) setStatus("connecting");
+  const cancelFirst = afterFirstPaint(() => follow(useSession.getState().token));
   const unsubscribe = useSession.subscribe((state) => follow(state.token));
   // The status check: the store never drifts from what the socket itself says.
   statusTimer = setInterval(() => {
@@ -122,6 +126,7 @@ export function startRealtime(): () => void {
     setStatus(socket.connected ? "connected" : socket.active ? "connecting" : "disconnected");
   }, SOCKET_SETTINGS.statusCheckMs);
   return () => {
+    cancelFirst();
     unsubscribe();
     if (statusTimer) clearInterval(statusTimer);
     close();
