@@ -47,7 +47,7 @@ test("an indexer that follows the chain makes it ok, with its block, the head an
   assert.equal(data.indexer.head, await head());
   assert.equal(data.indexer.blockNumber, data.indexer.head);
   assert.equal(data.indexer.lagBlocks, 0);
-  assert.ok(!Number.isNaN(Date.parse(data.indexer.lastIndexedAt)));
+  assert.ok(!Number.isNaN(Date.parse(data.indexer.lastIndexedAt ?? "")));
 });
 
 test("a mirror more than 20 blocks behind the head is reported behind, with the lag in blocks", async () => {

@@ -76,6 +76,7 @@ describe("/api/docs", () => {
   test("documented answer schemas accept what the app really answers", async () => {
     const samples: Record<string, () => Promise<unknown>> = {
       "GET /api/config": async () => (await api.call("GET", "/config")).body.data,
+      "GET /api/health": async () => (await api.call("GET", "/health")).body.data,
       "POST /api/chatbot/message": async () => (await api.call("POST", "/chatbot/message", { body: { message: "How do I apply for a loan?" }, token: borrower })).body.data,
       "GET /api/chatbot/history": async () => (await api.call("GET", "/chatbot/history", { token: borrower })).body.data,
     };
