@@ -52,15 +52,22 @@ async function startStack(): Promise<{ url: string; stop: () => Promise<void> }>
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child: ChildProcess = spawn("node", ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const child: ChildProcess = spawn("node", ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"], detached: true });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
+  // Ready when start.ts prints its banner, after the living demo, not at the first /api/health: the demo's
+  // loans, mints and indexing would otherwise share the CPU with the first pages measured.
+  let ready = false;
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    if (ready) return;
+    output += chunk.toString();
+    ready = output.includes("LoanMint is running at");
+  });
+  const deadline = Date.now() + 300_000;
+  while (!ready) {
     if (child.exitCode !== null) throw new Error(`scripts/start.ts exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("The stack did not answer /api/health within 3 minutes");
-    const healthy = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
-    if (healthy) break;
+    if (Date.now() > deadline) throw new Error("The stack did not finish starting within 5 minutes");
     await new Promise((done) => setTimeout(done, 500));
   }
   return {
@@ -130,7 +137,12 @@ try {
   type Row = { page: string; run: number } & Awaited<ReturnType<typeof audit>>;
   const rows: Row[] = [];
   const measure = async (name: string, url: string) => {
-    for (let run = 1; run <= RUNS; run++) rows.push({ page: name, run, ...(await audit(page, url, name, run)) });
+    for (let run = 1; run <= RUNS; run++) {
+      // Lighthouse itself asks to be run again when its trace lost the navigation (NO_NAVSTART and the like).
+      let row = await audit(page, url, name, run);
+      for (let retry = 0; row.error && retry < 2; retry++) row = await audit(page, url, name, run);
+      rows.push({ page: name, run, ...row });
+    }
   };
   await measure("landing", `${stack.url}/`);
   await measure("login", `${stack.url}/login`);
