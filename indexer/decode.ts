@@ -19,6 +19,8 @@ export interface ChainEvent {
 interface Decoder {
   contract: string;
   name: string;
+  /** The contract's address, lowercase: one string for all its events. */
+  address: string;
   /** One reader per argument, in ABI order: the hot loop only calls them. */
   fields: { name: string; read(log: Log): unknown }[];
 }
@@ -32,6 +34,7 @@ export class LogDecoder {
   private readonly byAddress = new Map<string, Map<string, Decoder>>();
   private lastBlock: string | null = null;
   private lastTime: Date | null = null;
+  private lastNumber = 0;
 
   constructor(contracts: { name: string; address: string; abi: Abi }[]) {
     for (const contract of contracts) {
@@ -39,7 +42,7 @@ export class LogDecoder {
       this.byAddress.set(contract.address.toLowerCase(), bySelector);
       for (const item of contract.abi) {
         if (item.type !== "event" || item.anonymous) continue;
-        bySelector.set(toEventSelector(item).toLowerCase(), { contract: contract.name, name: item.name, fields: readers(item) });
+        bySelector.set(toEventSelector(item).toLowerCase(), { contract: contract.name, name: item.name, address: contract.address.toLowerCase(), fields: readers(item) });
       }
     }
   }
@@ -53,24 +56,29 @@ export class LogDecoder {
     if (!decoder) return null;
     const args: Record<string, unknown> = {};
     for (const field of decoder.fields) args[field.name] = field.read(log);
+    const blockTime = this.blockTime(log);
     return {
       contract: decoder.contract,
       name: decoder.name,
       args,
-      address: log.address.toLowerCase(),
-      blockNumber: Number(log.blockNumber),
+      address: decoder.address,
+      blockNumber: this.lastNumber,
       blockHash: log.blockHash!,
-      blockTime: this.blockTime(log),
+      blockTime,
       txHash: log.transactionHash!,
       logIndex: Number(log.logIndex),
     };
   }
 
-  /** Nodes that follow the newer log format (anvil does) give the block's time with each log; one Date per block. */
+  /**
+   * Nodes that follow the newer log format (anvil does) give the block's time with each log; one Date per block.
+   * The block's number is read once per block too.
+   */
   private blockTime(log: Log): Date | null {
     if (log.blockHash === this.lastBlock) return this.lastTime;
     const seconds = (log as { blockTimestamp?: bigint | string | null }).blockTimestamp;
     this.lastBlock = log.blockHash;
+    this.lastNumber = Number(log.blockNumber);
     this.lastTime = seconds ? new Date(Number(seconds) * 1000) : null;
     return this.lastTime;
   }
@@ -85,7 +93,7 @@ function readers(event: AbiEvent): Decoder["fields"] {
       const topic = i + 1;
       let read: (log: Log) => unknown;
       if (isHashedWhenIndexed(input)) read = (log) => log.topics[topic];
-      else if (isWord(input)) read = wordReader(input, (log) => (log.topics[topic] as string).slice(2));
+      else if (isWord(input)) read = topicReader(input, topic);
       else read = (log) => decodeAbiParameters([input], log.topics[topic] as Hex)[0];
       fields.push({ name: input.name!, read });
     });
@@ -108,6 +116,12 @@ function readers(event: AbiEvent): Decoder["fields"] {
     });
   }
   return fields;
+}
+
+/** A topic is one "0x"-prefixed word already: a number is parsed as it is, an address is its last 40 digits. */
+function topicReader(input: AbiParameter, topic: number): (log: Log) => unknown {
+  if (input.type === "address") return (log) => `0x${(log.topics[topic] as string).slice(26)}`.toLowerCase();
+  return (log) => BigInt(log.topics[topic] as string);
 }
 
 /** Addresses come out lowercase (like users.wallet_address, so mirror rows join with accounts directly). */

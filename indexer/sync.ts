@@ -25,6 +25,7 @@ import { tryAcquireWriter, type Writer } from "./lock";
 import { AdaptiveRange, DEFAULT_RANGE, isRangeError, type RangeLimits } from "./range";
 import { bulkInsertQuery } from "./bulk";
 import { localHeadsUrl, watchHeads, type Head, type HeadsWatch } from "./heads";
+import { createLogsClient, type LogsClient } from "./logs";
 import { Batch, EntityCache } from "./store";
 import { applyLoanChanges, LOAN_UNDO_TABLE, undoLoanChange } from "./loans";
 
@@ -126,6 +127,7 @@ class ChainMismatchError extends Error {}
  */
 export class ChainSync implements Indexer {
   private readonly client: PublicClient;
+  private readonly logs: LogsClient;
   private readonly chainId: number;
   private readonly contracts: IndexedContract[];
   private readonly handlersByContract: Map<string, IndexedContract["handlers"]>;
@@ -157,6 +159,7 @@ export class ChainSync implements Indexer {
 
   constructor(private readonly options: IndexerOptions) {
     this.client = createPublicClient({ cacheTime: 0, transport: http(options.rpcUrl, { retryCount: 2, timeout: 30_000 }) }) as PublicClient;
+    this.logs = createLogsClient(options.rpcUrl);
     this.chainId = options.deployment.chainId;
     this.contracts = indexedContracts(options.deployment);
     this.handlersByContract = new Map(this.contracts.map((contract) => [contract.name, contract.handlers]));
@@ -197,6 +200,7 @@ export class ChainSync implements Indexer {
     this.heads?.close();
     this.wake?.();
     await this.loop;
+    this.logs.close();
     this.role = "stopped";
     for (const waiter of this.waiters.splice(0)) waiter.reject(new Error("The indexer stopped before catching up"));
   }
@@ -221,6 +225,7 @@ export class ChainSync implements Indexer {
       while (await this.step(writer.db));
     } finally {
       await writer.release();
+      this.logs.close();
       this.role = "stopped";
     }
   }
@@ -442,10 +447,7 @@ export class ChainSync implements Indexer {
       // The node's own answer, unformatted: the decoder reads the hex quantities it needs, and formatting
       // every log into bigints first (what getLogs does) was a good part of the fetch's time.
       const getLogs = () =>
-        this.client.request({
-          method: "eth_getLogs",
-          params: [{ address: this.contracts.map((contract) => contract.address as `0x${string}`), fromBlock: numberToHex(from), toBlock: numberToHex(to) }],
-        }) as Promise<RpcLog[]>;
+        this.logs.getLogs({ address: this.contracts.map((contract) => contract.address), fromBlock: numberToHex(from), toBlock: numberToHex(to) });
       let toHash: string;
       let logs: RpcLog[];
       try {
