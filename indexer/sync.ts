@@ -24,6 +24,7 @@ import { ENTITY_DEFS } from "./entities";
 import { tryAcquireWriter, type Writer } from "./lock";
 import { AdaptiveRange, DEFAULT_RANGE, isRangeError, type RangeLimits } from "./range";
 import { bulkInsertQuery } from "./bulk";
+import { transactionFrom } from "./begin";
 import { localHeadsUrl, watchHeads, type Head, type HeadsWatch } from "./heads";
 import { createLogsClient, type LogsClient } from "./logs";
 import { Batch, EntityCache } from "./store";
@@ -522,14 +523,22 @@ export class ChainSync implements Indexer {
   /** One transaction: BEGIN, the statement, the loans' and outbox's rows when there are any, COMMIT. */
   private async commit(db: Db, prepared: PreparedBatch): Promise<void> {
     const { batch, info, finalized } = prepared;
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      await t.execute(prepared.statement);
+    const rest = async (t: Db) => {
       await applyLoanChanges(t, batch, finalized);
       await prepared.wallets;
       await batch.writeOutbox(t, { channel: OUTBOX_CHANNEL, payload: String(this.chainId) });
       await this.options.beforeCommit?.(info);
-    });
+    };
+    if (db !== this.options.db) {
+      // The writer's own Postgres connection: BEGIN goes with the statement (indexer/begin.ts).
+      await transactionFrom(db, prepared.statement, rest);
+    } else {
+      // PGlite, one connection for everyone: its transaction keeps the API's queries out while it runs.
+      await db.transaction(async (tx) => {
+        await tx.execute(prepared.statement);
+        await rest(tx as unknown as Db);
+      });
+    }
     this.cursor = { ...this.cursor!, blockNumber: prepared.to, blockHash: prepared.toHash };
     this.cache.trim();
     await this.options.onBatch?.(info);

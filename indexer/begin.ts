@@ -1,0 +1,51 @@
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db } from "../db/connect";
+
+/**
+ * A transaction whose BEGIN travels with its first statement: one message in Postgres's simple protocol, the
+ * statement's values written into it as dollar-quoted literals. A batch's transaction is a chain of round trips,
+ * each of which waits whenever this process is busy with the next batch; this removes one of them.
+ */
+
+const dialect = new PgDialect();
+const TAG = "$lm$";
+
+/** The statement with its values inlined, or null when one cannot be (an object, or a text holding the tag). */
+export function inlined(statement: SQL): string | null {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const literals: string[] = [];
+  for (const param of params) {
+    if (param === null || param === undefined) literals.push("NULL");
+    else if (typeof param === "number" && Number.isFinite(param)) literals.push(String(param));
+    else if (typeof param === "bigint") literals.push(param.toString());
+    else if (typeof param === "boolean") literals.push(param ? "true" : "false");
+    else if (typeof param === "string" && !param.includes(TAG)) literals.push(`${TAG}${param}${TAG}`);
+    else return null;
+  }
+  // Placeholders are $1..$n; a match takes all its digits, so $12 is never read as $1.
+  return text.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]);
+}
+
+/**
+ * Runs `first` and then `rest` in one transaction on `db`, a connection of its own (never a pool: the statements
+ * must share the session). A throw rolls back.
+ */
+export async function transactionFrom(db: Db, first: SQL, rest: (tx: Db) => Promise<void>): Promise<void> {
+  const text = inlined(first);
+  if (text === null) {
+    await db.transaction(async (tx) => {
+      await tx.execute(first);
+      await rest(tx as unknown as Db);
+    });
+    return;
+  }
+  try {
+    await db.execute(sql.raw(`begin; ${text}`));
+    await rest(db);
+    await db.execute(sql`commit`);
+  } catch (error) {
+    await db.execute(sql`rollback`).catch(() => {});
+    throw error;
+  }
+}
