@@ -5,7 +5,7 @@
 // BENCH_EVENTS, BENCH_ROUNDS, BENCH_SAMPLES; BENCH_POLL_MS is the follower's poll (100 ms: what `npm start` uses
 // on the local chain), BENCH_HEADS=0 turns off its new-heads subscription to measure polling alone.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -113,6 +113,44 @@ async function rawFetch(client: PublicClient, deployment: Deployment, head: bigi
   return { logs: count, ms: performance.now() - started };
 }
 
+/** This process's CPU time so far, in ms. */
+const processCpu = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+/** Another process's CPU time so far, in ms (Linux /proc, 100 ticks a second); null where there is none. */
+function cpuOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU time of the database's Postgres backends: with `since` (from an earlier call), what they spent since;
+ * without, a snapshot to pass later. NaN when it cannot be read (PGlite, or no /proc).
+ */
+async function postgresCpu(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<Map<number, number>>;
+async function postgresCpu(database: Awaited<ReturnType<typeof createTestDatabase>>, since: Map<number, number>): Promise<number>;
+async function postgresCpu(database: Awaited<ReturnType<typeof createTestDatabase>>, since?: Map<number, number>): Promise<Map<number, number> | number> {
+  const now = new Map<number, number>();
+  if (database.url) {
+    const result = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] };
+    for (const { pid } of result.rows) {
+      const ms = cpuOf(pid);
+      if (ms !== null) now.set(pid, ms);
+    }
+  }
+  if (!since) return now;
+  if (now.size === 0) return NaN;
+  let spent = 0;
+  for (const [pid, ms] of now) spent += ms - (since.get(pid) ?? 0);
+  return spent;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
@@ -201,20 +239,39 @@ async function main() {
   try {
     const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, dataDir });
     const client = createPublicClient({ transport: http(anvil.rpcUrl), cacheTime: 0 }) as PublicClient;
-    let started = performance.now();
+    const started = performance.now();
     await generate(anvil.rpcUrl, deployment, TARGET_EVENTS);
     const head = await client.getBlockNumber();
     console.log(`generated on the local chain in ${((performance.now() - started) / 1000).toFixed(1)} s, head ${head}`);
 
     const raws: { logs: number; ms: number }[] = [];
     const indexed: number[] = [];
+    const cpu = { raw: [] as number[], ours: [] as number[] };
+    const anvilPid = anvil.process.pid!;
     for (let round = 0; round < ROUNDS; round++) {
-      raws.push(await rawFetch(client, deployment, head));
       const database = await createTestDatabase();
       databases.push(database);
-      started = performance.now();
-      await reindex({ db: database.db, rpcUrl: anvil.rpcUrl, deployment, range: { initial: SPAN, max: SPAN } });
-      indexed.push(performance.now() - started);
+      const measureRaw = async () => {
+        const before = [processCpu(), cpuOf(anvilPid)];
+        raws.push(await rawFetch(client, deployment, head));
+        cpu.raw.push(processCpu() - before[0]! + (cpuOf(anvilPid) ?? NaN) - (before[1] ?? NaN));
+      };
+      const measureOurs = async () => {
+        const backends = await postgresCpu(database);
+        const before = [processCpu(), cpuOf(anvilPid)];
+        const started = performance.now();
+        await reindex({ db: database.db, rpcUrl: anvil.rpcUrl, deployment, range: { initial: SPAN, max: SPAN } });
+        indexed.push(performance.now() - started);
+        cpu.ours.push(processCpu() - before[0]! + (cpuOf(anvilPid) ?? NaN) - (before[1] ?? NaN) + (await postgresCpu(database, backends)));
+      };
+      // Both back to back, in turns first: a load that rises or falls during a round weighs on each alike.
+      if (round % 2 === 0) {
+        await measureRaw();
+        await measureOurs();
+      } else {
+        await measureOurs();
+        await measureRaw();
+      }
     }
     const logs = raws[0].logs;
     const rawMs = median(raws.map((raw) => raw.ms));
@@ -229,6 +286,12 @@ async function main() {
     // Each round measures both back to back, so the pair shares the machine's load of that moment.
     const paired = median(raws.map((raw, i) => raw.ms / indexed[i]));
     console.log(`ratio, paired:      ${(paired * 100).toFixed(0)}% (median of the rounds' own ratios)`);
+    // What each costs in CPU, whatever the machine's load: on a busy machine the ratio tends to the CPU ratio.
+    const rawCpu = median(cpu.raw);
+    const oursCpu = median(cpu.ours);
+    if (Number.isFinite(rawCpu) && Number.isFinite(oursCpu)) {
+      console.log(`CPU (node + anvil [+ Postgres]): raw ${rawCpu.toFixed(0)} ms, backfill ${oursCpu.toFixed(0)} ms (${((rawCpu / oursCpu) * 100).toFixed(0)}%; medians; /proc, 10 ms ticks)`);
+    }
 
     await latency(anvil.rpcUrl, deployment, databases[databases.length - 1], Math.ceil(TARGET_EVENTS / 3) + 1);
   } finally {
