@@ -11,20 +11,19 @@ export async function bulkInsert(
   db: Db,
   table: PgTable,
   rows: Record<string, unknown>[],
-  onConflict: { doNothing: true } | { target: string[] },
+  onConflict: OnConflict,
 ): Promise<void> {
   if (rows.length > 0) await db.execute(bulkInsertQuery(table, rows, onConflict));
 }
+
+/** Skip rows already there, update them, or (null) insert plainly: for rows that cannot be there yet. */
+export type OnConflict = { doNothing: true } | { target: string[] } | null;
 
 /**
  * The statement alone, so a batch can send all its tables' inserts as one statement (data-modifying WITH
  * clauses). Columns the rows leave undefined and the table fills itself (a serial id) are left out.
  */
-export function bulkInsertQuery(
-  table: PgTable,
-  rows: Record<string, unknown>[],
-  onConflict: { doNothing: true } | { target: string[] },
-): SQL {
+export function bulkInsertQuery(table: PgTable, rows: Record<string, unknown>[], onConflict: OnConflict): SQL {
   const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(
     ([field, column]) => !(column.hasDefault && rows[0][field] === undefined),
   );
@@ -34,7 +33,9 @@ export function bulkInsertQuery(
     sql`, `,
   );
   let conflict: SQL;
-  if ("doNothing" in onConflict) {
+  if (onConflict === null) {
+    conflict = sql``;
+  } else if ("doNothing" in onConflict) {
     conflict = sql`on conflict do nothing`;
   } else {
     const keys = new Set(onConflict.target);

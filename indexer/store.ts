@@ -29,6 +29,8 @@ type AnyRow = Record<string, unknown>;
 export class Entities<Row extends AnyRow> {
   readonly rows = new Map<string, Row | null>();
   dirty = new Set<string>();
+  /** Keys this batch wrote that did not exist before it (known only while the cache is complete). */
+  created = new Set<string>();
   private readonly byIndex = new Map<string, string | null>();
   private journaledAt = new Map<string, number>();
   readonly name: string;
@@ -46,6 +48,7 @@ export class Entities<Row extends AnyRow> {
     if (this.batch !== batch) {
       this.batch = batch;
       this.dirty = new Set();
+      this.created = new Set();
       this.journaledAt = new Map();
     }
     return this;
@@ -99,6 +102,7 @@ export class Entities<Row extends AnyRow> {
       const old = this.def.indexOf(previous);
       if (old !== null && this.byIndex.get(old) === key) this.byIndex.set(old, null);
     }
+    if (previous === null) this.created.add(key);
     this.rows.set(key, row);
     this.dirty.add(key);
     this.remember(key, row);
@@ -189,8 +193,14 @@ export class Batch {
   private readonly userOf = new Map<string, string>();
   private readonly resolved = new Set<string>();
   readonly entities = new Map<PgTable, Entities<AnyRow>>();
-  /** The derived rows to upsert, taken when the handlers are done (the next batch may reuse the entities). */
-  private upserts: { table: PgTable; keyFields: string[]; rows: AnyRow[] }[] = [];
+  /** The derived rows to write, taken when the handlers are done (the next batch may reuse the entities). */
+  private upserts: { table: PgTable; keyFields: string[]; rows: AnyRow[]; created: boolean }[] = [];
+  /**
+   * The mirror held nothing of this chain when the cache started, and only this writer wrote since (a rebuild, a
+   * first backfill): a row the cache lacks is not in the table, so rows new to it are inserted without ON CONFLICT,
+   * which costs Postgres a speculative insertion per row. Anything else upserts.
+   */
+  readonly fresh: boolean;
 
   constructor(
     private readonly cache: EntityCache,
@@ -199,7 +209,9 @@ export class Batch {
     readonly finalizedBlock: number,
     /** Blocks at or below this one produce no outbox rows (a rebuild replays history silently). */
     readonly silentUntil: number,
-  ) {}
+  ) {
+    this.fresh = cache.complete;
+  }
 
   entity<Row extends AnyRow>(def: EntityDef<Row>): Entities<Row> {
     const set = this.cache.entity(def).attach(this);
@@ -209,9 +221,16 @@ export class Batch {
 
   /** Takes this batch's changed rows; called once its handlers have run. */
   seal(): void {
-    this.upserts = [...this.entities.values()]
-      .filter((set) => set.dirty.size > 0)
-      .map((set) => ({ table: set.def.table, keyFields: set.def.keyFields, rows: [...set.dirty].map((key) => set.rows.get(key)!) }));
+    this.upserts = [];
+    for (const set of this.entities.values()) {
+      if (set.dirty.size === 0) continue;
+      const created: AnyRow[] = [];
+      const changed: AnyRow[] = [];
+      for (const key of set.dirty) (this.fresh && set.created.has(key) ? created : changed).push(set.rows.get(key)!);
+      const { table, keyFields } = set.def;
+      if (created.length > 0) this.upserts.push({ table, keyFields, rows: created, created: true });
+      if (changed.length > 0) this.upserts.push({ table, keyFields, rows: changed, created: false });
+    }
   }
 
   /** True when loading needs the database (the cache cannot answer for every key). */
@@ -274,12 +293,13 @@ export class Batch {
   writes(): { queries: SQL[]; rows: number } {
     const queries: SQL[] = [];
     let rows = 0;
+    // Log rows are above the committed cursor: in a fresh mirror none can be there yet.
     for (const [table, list] of this.inserts) {
-      queries.push(bulkInsertQuery(table, list, { doNothing: true }));
+      queries.push(bulkInsertQuery(table, list, this.fresh ? null : { doNothing: true }));
       rows += list.length;
     }
-    for (const { table, keyFields, rows: list } of this.upserts) {
-      queries.push(bulkInsertQuery(table, list, { target: ["chainId", ...keyFields] }));
+    for (const { table, keyFields, rows: list, created } of this.upserts) {
+      queries.push(bulkInsertQuery(table, list, created ? null : { target: ["chainId", ...keyFields] }));
       rows += list.length;
     }
     if (this.journal.length > 0) queries.push(bulkInsertQuery(chainUndo, this.journal, { doNothing: true }));

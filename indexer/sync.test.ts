@@ -151,3 +151,10 @@ test("a mirror rebuilt from the chain equals the mirror built live, and pushes n
   const outboxAfter = await database.db.select().from(chainOutbox).where(eq(chainOutbox.kind, "event"));
   assert.equal(outboxAfter.length, outboxBefore);
 });
+
+test("a rebuild one block a batch, where rows made by one batch are changed by later ones, equals the mirror built live", async () => {
+  const before = await mirrorSnapshot(database.db, chain.deployment.chainId);
+  await reindex({ db: database.db, rpcUrl: chain.rpcUrl, deployment: chain.deployment, range: { initial: 1, max: 1 } });
+  assert.deepEqual(await mirrorSnapshot(database.db, chain.deployment.chainId), before);
+  assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
+});
