@@ -37,6 +37,16 @@ test("a statement's values are written into it as literals that mean what the va
   assert.deepEqual(stored.map((stored) => stored.from), texts);
 });
 
+test("a text that would close the quoting early (anyone can put one on-chain) is stored as it is, never parsed as SQL", async () => {
+  const texts = ["ends in $lm", "x$l", "y$"];
+  for (const [i, text] of texts.entries()) {
+    const statement = sql`insert into chain_transfers (chain_id, tx_hash, log_index, block_number, token_id, from_address, to_address) values (5, ${"0xef"}, ${i}, 1, 1, ${text}, ${"0x2"})`;
+    await transactionFrom(session, statement, async () => {});
+  }
+  const stored = await database.db.select().from(chainTransfers).where(sql`${chainTransfers.chainId} = 5`).orderBy(asc(chainTransfers.logIndex));
+  assert.deepEqual(stored.map((stored) => stored.from), texts);
+});
+
 test("a transaction whose first statement or a later step fails leaves nothing, and its connection goes on working", async () => {
   const failing = sql`insert into chain_transfers (chain_id, tx_hash, log_index, block_number, token_id, from_address, to_address) values (4, ${"0xcd"}, 0, 1, ${"not a number"}, '0x1', '0x2')`;
   await assert.rejects(transactionFrom(session, failing, async () => {}));

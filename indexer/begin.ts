@@ -11,7 +11,7 @@ import type { Db } from "../db/connect";
 const dialect = new PgDialect();
 const TAG = "$lm$";
 
-/** The statement with its values inlined, or null when one cannot be (an object, or a text holding the tag). */
+/** The statement with its values inlined, or null when one cannot be (an object, or a text that could end the quoting). */
 export function inlined(statement: SQL): string | null {
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const literals: string[] = [];
@@ -20,7 +20,9 @@ export function inlined(statement: SQL): string | null {
     else if (typeof param === "number" && Number.isFinite(param)) literals.push(String(param));
     else if (typeof param === "bigint") literals.push(param.toString());
     else if (typeof param === "boolean") literals.push(param ? "true" : "false");
-    else if (typeof param === "string" && !param.includes(TAG)) literals.push(`${TAG}${param}${TAG}`);
+    // Not only the tag: a text ending in "$lm" would join the closing tag and end the literal early (the rest of the
+    // statement then fails to parse, for ever, on a string anyone can put on-chain).
+    else if (typeof param === "string" && !param.includes(TAG.slice(0, -1))) literals.push(`${TAG}${param}${TAG}`);
     else return null;
   }
   // Placeholders are $1..$n; a match takes all its digits, so $12 is never read as $1.
