@@ -54,6 +54,8 @@ export const STANDARD_PURPOSES = [
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 /** A USD amount (decimal string or number) as micro-dollars; `message` for anything not a positive amount. */
+const MAX_UINT256 = (1n << 256n) - 1n;
+
 export function usdAmount(message: string, formatMessage: string = message) {
   return z.unknown().transform((value, ctx): bigint => {
     if (blank(value) || (typeof value !== "string" && typeof value !== "number")) {
@@ -67,7 +69,8 @@ export function usdAmount(message: string, formatMessage: string = message) {
     }
     try {
       const micro = parseUsd(text);
-      if (micro <= 0n) {
+      // Above uint256 no contract call can carry it: it is a bad amount, not a server error.
+      if (micro <= 0n || micro > MAX_UINT256) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
@@ -192,7 +195,7 @@ export const repaymentSchema = z.object({
   /** The paying wallet; defaults to the borrower's verified wallet. */
   walletAddress: z.preprocess((value) => (blank(value) ? undefined : value), ethAddress.optional()),
   /** Seconds since the epoch; the permit's deadline, answered with the typed data and sent back with the signature. */
-  deadline: z.preprocess((value) => (blank(value) ? undefined : typeof value === "string" ? Number(value) : value), z.number().int().positive().optional()),
+  deadline: z.preprocess((value) => (blank(value) ? undefined : typeof value === "string" ? Number(value) : value), z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
   signature: z.preprocess(
     (value) => (blank(value) ? undefined : value),
     z.string({ error: LOAN_MESSAGES.signature }).regex(/^0x[0-9a-fA-F]{130}$/, LOAN_MESSAGES.signature).optional(),

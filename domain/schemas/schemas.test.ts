@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { changePasswordFormSchema, loginFormSchema, passwordStrength, registerFormSchema } from "./auth";
 import { checkPicture, profileFormSchema } from "./users";
+import { repaymentSchema } from "./loans";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -49,4 +50,11 @@ test("the profile form trims names and the picture check mirrors the server's li
   assert.equal(checkPicture({ type: "application/pdf", size: 10 }), "Please select a valid image file");
   assert.equal(checkPicture({ type: "image/png", size: 5 * 1024 * 1024 }), "File size must be less than 5MB");
   assert.equal(checkPicture({ type: "image/png", size: 1024 }), null);
+});
+
+test("a repayment amount or permit deadline no contract call could carry is refused, not passed on", () => {
+  const huge = "9".repeat(120);
+  assert.equal(repaymentSchema.safeParse({ amount: huge }).success, false);
+  assert.equal(repaymentSchema.safeParse({ amount: "10", deadline: 1e308 }).success, false);
+  assert.equal(repaymentSchema.parse({ amount: "10.5", deadline: 1_900_000_000 }).amount, 10_500_000n);
 });
