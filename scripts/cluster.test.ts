@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { SERVER_EVENTS } from "../domain/events";
 import { newRegistration } from "../api/src/testing/harness";
 import { openSocket, record } from "../api/src/realtime/testing";
-import { redisAnswering } from "../bench/lib/server";
+import { redisAnswering } from "../api/src/kv/probe";
 import { startCluster, checkClusterEnv, type Cluster } from "./cluster";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";

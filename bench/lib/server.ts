@@ -7,6 +7,7 @@ import { connectDatabase } from "../../db/connect";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { loadConfig, type AppConfig } from "../../api/src/config/env";
 import { createKeyValueStore, type KeyValueStore } from "../../api/src/kv/store";
+import { redisAnswering } from "../../api/src/kv/probe";
 import { startServer, type RunningServer } from "../../api/src/server";
 import type { RateLimits } from "../../api/src/http/rateLimit";
 
@@ -75,19 +76,4 @@ export async function startBenchApi(options: { rpcUrl?: string; redisUrl?: strin
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The URL when a Redis answers there within half a second, else undefined (the bench then runs in memory). */
-export async function redisAnswering(url: string): Promise<string | undefined> {
-  const { Redis } = await import("ioredis");
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 500 });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    probe.disconnect();
-  }
 }
