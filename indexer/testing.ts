@@ -79,7 +79,10 @@ async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: stri
   async function send(from: Address, to: Address, abi: Abi, functionName: string, args: unknown[]): Promise<Hex> {
     const wallet = wallets.get(from.toLowerCase());
     if (!wallet) throw new Error(`no key for ${from}`);
-    const hash = await wallet.writeContract({ address: to, abi, functionName, args, chain: null, account: wallet.account! });
+    // Headroom over the estimate, as wallets give: a cost that moves between estimate and block (a storage slot
+    // another transaction of the same block touched first) otherwise runs a call out of gas now and then.
+    const estimate = await publicClient.estimateContractGas({ address: to, abi, functionName, args, account: wallet.account! });
+    const hash = await wallet.writeContract({ address: to, abi, functionName, args, chain: null, account: wallet.account!, gas: estimate + estimate / 4n });
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     if (receipt.status !== "success") throw new Error(`${functionName} reverted: ${await revertDetails(hash, receipt.gasUsed)}`);
     return hash;

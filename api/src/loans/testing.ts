@@ -149,7 +149,9 @@ export async function fund(stack: LoanStack, to: Address, dollars: bigint): Prom
 
 export async function sendAs(stack: LoanStack, account: PrivateKeyAccount, call: { to: string; data: string }): Promise<Hex> {
   const wallet = createWalletClient({ account, chain: foundry, transport: http(stack.anvil.rpcUrl) });
-  const hash = await wallet.sendTransaction({ to: call.to as Address, data: call.data as Hex });
+  // Headroom over the estimate, as wallets give (see indexer/testing.ts send).
+  const estimate = await stack.chain.estimateGas({ account, to: call.to as Address, data: call.data as Hex });
+  const hash = await wallet.sendTransaction({ to: call.to as Address, data: call.data as Hex, gas: estimate + estimate / 4n });
   const receipt = await stack.chain.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error("transaction reverted");
   return hash;
