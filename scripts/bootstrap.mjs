@@ -22,6 +22,8 @@ const commands = {
   test: ["scripts/test.mjs"],
   // Any other tool of the project (hardhat, tsx, vite, playwright…) on Node 22: `bootstrap.mjs exec hardhat build`.
   exec: [],
+  // The same for tools that drive Debian's Chromium (Playwright, Lighthouse): installs it first where missing.
+  "exec-browser": [],
 };
 
 const [command, ...rest] = process.argv.slice(2);
@@ -31,8 +33,8 @@ if (!commands[command]) {
 }
 
 ensureInstalled();
-if (command === "test") ensureChromium();
-if (command === "exec") run(rest[0], rest.slice(1));
+if (command === "test" || command === "exec-browser") ensureChromium();
+if (command.startsWith("exec")) run(rest[0], rest.slice(1));
 else run(pinnedNode, [...commands[command], ...rest]);
 
 function lockHash() {
