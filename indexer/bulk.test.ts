@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
 import { chainTransfers, chainUndo } from "../db/schema/chain";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
-import { bulkInsert } from "./bulk";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { bulkInsert, bulkInsertQuery } from "./bulk";
 
 let database: TestDatabase;
 before(async () => (database = await createTestDatabase()));
@@ -32,4 +33,15 @@ test("a column of plain hex texts is sent as it is, and one value among them hol
   await bulkInsert(database.db, chainTransfers, rows, { doNothing: true });
   const stored = await database.db.select().from(chainTransfers).where(eq(chainTransfers.chainId, 2)).orderBy(asc(chainTransfers.logIndex));
   assert.deepEqual(stored.map((row) => row.from), texts);
+});
+
+test("a column holding one value in every row travels once and still reaches every row: texts, dates, nulls and numbers", async () => {
+  const at = new Date("2026-03-04T05:06:07.000Z");
+  const rows = [0, 1, 2].map((i) => ({ chainId: 3, txHash: `0x${i}`, logIndex: i, blockNumber: 9, blockTime: new Date(at), tokenId: 2n ** 255n, from: 'sp ace"q', to: "0xdd" }));
+  const { params } = new PgDialect().sqlToQuery(bulkInsertQuery(chainTransfers, rows, { doNothing: true }));
+  assert.equal(params.filter((param) => typeof param === "string" && param.startsWith("{")).length, 2, "arrays only for the tx hash and log index");
+  await bulkInsert(database.db, chainTransfers, rows, { doNothing: true });
+  await bulkInsert(database.db, chainTransfers, [{ ...rows[0], chainId: 3, txHash: "0xlone", blockTime: null }], { doNothing: true });
+  const stored = await database.db.select().from(chainTransfers).where(eq(chainTransfers.chainId, 3)).orderBy(asc(chainTransfers.txHash));
+  assert.deepEqual(stored, [...rows, { ...rows[0], txHash: "0xlone", blockTime: null }].sort((a, b) => a.txHash.localeCompare(b.txHash)));
 });
