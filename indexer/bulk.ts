@@ -31,7 +31,7 @@ export function bulkInsertQuery(table: PgTable, rows: Record<string, unknown>[],
   // A column whose rows all hold one value (the chain, a batch's new notes' status, the treasury holding them)
   // travels as that one value: Postgres reads a statement's literals byte by byte, and these were a third of them.
   const arrays: SQL[] = [];
-  const aliases: SQL[] = [];
+  const aliases: ReturnType<typeof sql.identifier>[] = [];
   const selected = columns.map(([field, column], i) => {
     const type = sql.raw(column.getSQLType());
     const constant = constantOf(rows, field);
