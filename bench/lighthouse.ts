@@ -13,7 +13,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
-import puppeteer, { type Page } from "puppeteer-core";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
 
 const GOAL = 90;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
@@ -123,12 +123,14 @@ async function audit(page: Page, url: string, name: string, run: number) {
 }
 
 const stack = givenUrl ? { url: givenUrl, stop: async () => {} } : await startStack();
-const browser = await puppeteer.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+let browser: Browser | undefined;
 try {
+  // Launched inside the try: a browser that cannot start must not leave the private stack running.
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
   const page = await browser.newPage();
   // The splash, once, as every visitor sees it on a new tab; sessionStorage then remembers it for this tab.
   await page.goto(stack.url, { waitUntil: "load" });
@@ -173,6 +175,6 @@ try {
   const met = judged.every((row) => row.performance >= GOAL && row.accessibility >= GOAL);
   console.log(`\n  goal ≥ ${GOAL} for performance and accessibility on every page: ${met ? "met" : "not met"}\n`);
 } finally {
-  await browser.close();
+  await browser?.close();
   await stack.stop();
 }
