@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import { TransactionNotFoundError, type Address, type Hex } from "viem";
 import { loanNoteAbi } from "../../../domain/abis";
 import { PERIOD_SECONDS } from "../../../domain/schedule";
 import type { LoanRow } from "../../../db/schema";
@@ -14,8 +14,11 @@ interface Logger {
 }
 
 export interface LoanWatcher {
-  /** One pass of the defaults job: every active loan past maturity plus grace is marked defaulted on-chain. */
-  runOnce(): Promise<{ defaulted: number }>;
+  /**
+   * One pass of the job: every active loan past maturity plus grace is marked defaulted on-chain, and every loan left
+   * minting longer than STALE_MINT_MS whose origination the chain does not know is reconciled (failed, retryable).
+   */
+  runOnce(): Promise<{ defaulted: number; unminted: number }>;
   /** The admin action: marks one loan defaulted on-chain (originator) once the contract allows it. */
   markDefaulted(loanId: string, actorId: string | null): Promise<LoanRow>;
   start(intervalMs?: number): void;
@@ -23,6 +26,18 @@ export interface LoanWatcher {
 }
 
 const CHAIN_STATUS = { active: 1, defaulted: 3 } as const;
+
+/**
+ * How long a loan may stay `minting` before the job asks the chain about it. An approval waits for its receipt far
+ * less; what outlives this is an origination a reorg dropped and no block took again, or a send lost in a crash.
+ */
+export const STALE_MINT_MS = 10 * 60_000;
+
+/** viem's "no such transaction" as null; any other failure (the node is down) stays an error. */
+function notFoundAsNull(error: unknown): null {
+  if (error instanceof TransactionNotFoundError) return null;
+  throw error;
+}
 
 /**
  * The defaults job of DESIGN.md: it sends `markDefaulted` for unpaid loans past maturity and the grace period.
@@ -63,8 +78,23 @@ export function createLoanWatcher(deps: {
     return receipt.blockNumber;
   }
 
+  /** Stale mints: a transaction the node still holds (pending or mined) is left to the approval or the indexer. */
+  async function reconcileStaleMints(): Promise<number> {
+    let unminted = 0;
+    const stale = (await repo.withMintStatus(["minting"])).filter((loan) => Date.now() - loan.updatedAt.getTime() > STALE_MINT_MS);
+    for (const loan of stale) {
+      try {
+        if (loan.mintTxHash && (await chain.publicClient.getTransaction({ hash: loan.mintTxHash as Hex }).catch(notFoundAsNull))) continue;
+        if ((await origination.reconcileOne(loan))?.mintStatus === "failed") unminted += 1;
+      } catch (error) {
+        deps.logger?.warn({ err: error, loanId: loan.id }, "loan job could not reconcile a stale mint");
+      }
+    }
+    return unminted;
+  }
+
   async function pass() {
-    const result = { defaulted: 0 };
+    const result = { defaulted: 0, unminted: await reconcileStaleMints() };
     const watched = (await repo.withStatus(["active"])).filter((loan) => loan.mintStatus === "minted");
     if (!watched.length) return result;
     const [now, grace] = await Promise.all([chain.now(), gracePeriod()]);

@@ -1,12 +1,13 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { createWalletClient, http, maxUint256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
 import { loans } from "../../../db/schema";
+import { STALE_MINT_MS } from "../jobs/loanWatcher";
 import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "./testing";
 
 let stack: LoanStack;
@@ -146,6 +147,40 @@ describe("reconciliation after a crash", () => {
     assert.equal(answer.body.data.mintStatus, "failed");
     assert.equal(answer.body.data.mintError, "The note exists on-chain, but its origination was not this loan's approval");
     assert.equal(answer.body.data.nftTokenId, null);
+  });
+
+  test("the loan job fails a loan a reorg left minting once stale, when no block took its origination again, and leaves a mint the node still holds", async () => {
+    const [dropped, held] = [await requestLoan(), await requestLoan()];
+    const minting = { status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() } as const;
+    await db().update(loans).set(minting).where(eq(loans.id, dropped._id));
+    const fork = await stack.rpc("evm_snapshot");
+    const hash = await originateBehindTheApi(dropped.loanNumber, 5_000_000_000n);
+    await stack.indexer!.caughtUp();
+    assert.equal((await loanRow(dropped._id)).mintStatus, "minted");
+    const oldHead = await stack.chain.getBlockNumber();
+    assert.equal(await stack.rpc("evm_revert", [fork]), true);
+    while ((await stack.chain.getBlockNumber()) <= oldHead) await stack.rpc("evm_mine", []);
+    await stack.indexer!.caughtUp();
+    assert.equal((await loanRow(dropped._id)).mintStatus, "minting", "the reorg put the loan back as the approval left it");
+    await assert.rejects(stack.chain.getTransaction({ hash }), /could not be found/, "and no block took the origination again");
+    await db().update(loans).set({ mintTxHash: hash }).where(eq(loans.id, dropped._id));
+    // The other one's origination is still with the node (any transaction it knows stands in for it here).
+    const known = await as(DEV_ACCOUNTS.deployer).sendTransaction({ to: borrower.wallet!.address, value: 1n });
+    await stack.chain.waitForTransactionReceipt({ hash: known });
+    await db().update(loans).set({ ...minting, mintTxHash: known }).where(eq(loans.id, held._id));
+
+    assert.equal((await stack.lifecycle.watcher.runOnce()).unminted, 0, "a loan minting for less than ten minutes may still be waiting for its receipt");
+    const staleAt = new Date(Date.now() - STALE_MINT_MS - 1_000);
+    await db().update(loans).set({ updatedAt: staleAt }).where(inArray(loans.id, [dropped._id, held._id]));
+    const alertsBefore = (await alerts()).length;
+    assert.equal((await stack.lifecycle.watcher.runOnce()).unminted, 1);
+    const failed = await loanRow(dropped._id);
+    assert.deepEqual([failed.status, failed.mintStatus, failed.mintError], ["approved", "failed", "Reconciled with the chain: the origination never happened"]);
+    assert.ok((await alerts()).slice(alertsBefore).some((n) => n.message.startsWith(`Minting NFT #${dropped.loanNumber} failed`)));
+    assert.equal((await loanRow(held._id)).mintStatus, "minting");
+    const retried = await call("POST", `/admin/nfts/${dropped._id}/retry-mint`, { token: admin.token, body: {} });
+    assert.equal(retried.body.data.mintStatus, "minted", retried.body.message);
+    await db().update(loans).set({ mintStatus: "failed" }).where(eq(loans.id, held._id)); // not a loan for the tests after this one
   });
 });
 
