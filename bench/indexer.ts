@@ -35,7 +35,7 @@ const HEADS = process.env.BENCH_HEADS !== "0";
  * Rounds of (raw fetch, backfill); on a shared machine more rounds steady the medians. Even, as each contender goes
  * first in half of them: the second one of a pair finds the node's caches warm (about a quarter faster).
  */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const TXS_PER_BLOCK = 100;
 /** Blocks per eth_getLogs for both contenders: ~100 transactions a block keeps answers under viem's 10 MB cap. */
 const SPAN = 40;
