@@ -39,6 +39,7 @@ try {
     deployment,
     confirmations: settings.confirmations,
     pollIntervalMs: settings.pollIntervalMs,
+    headsUrl: settings.headsUrl,
     logger: consoleLogger,
   });
   console.log(`indexer: following chain ${deployment.chainId} at ${settings.rpcUrl} (${settings.confirmations} confirmations)`);

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { LOCAL_CHAIN_ID, type Deployment } from "../domain/deployment";
 import { fundDemoWallets } from "./fundDemoWallets";
 import { deployContracts as deployLocalContracts, startChainIfNeeded as startLocalChain } from "./localChain";
-import { ConfigError, validateEnvironment } from "../api/src/config/env";
+import { ConfigError, loadIndexerConfig, validateEnvironment } from "../api/src/config/env";
 
 const flags = new Set(process.argv.slice(2));
 const root = process.cwd();
@@ -78,7 +78,8 @@ async function startIndexerInProcess(server: StartedServer, deployment: Deployme
   const { startIndexer } = await import("../indexer/index");
   // A local chain answers a poll in a millisecond; polling often keeps live events well inside 300 ms of the block.
   const pollIntervalMs = chainId === LOCAL_CHAIN_ID ? 100 : 1000;
-  const indexer = startIndexer({ db: server.db, rpcUrl, deployment, confirmations: Number(process.env.CONFIRMATIONS ?? 0), pollIntervalMs });
+  const { confirmations, headsUrl } = loadIndexerConfig();
+  const indexer = startIndexer({ db: server.db, rpcUrl, deployment, confirmations, pollIntervalMs, headsUrl });
   stops.push(() => indexer.stop());
   await indexer.caughtUp();
 }

@@ -117,20 +117,30 @@ test("the chat model and the metrics token are read with the rest, blanks meanin
 });
 
 test("the stand-alone indexer checks its variables with the API's rules", () => {
-  const config = loadIndexerConfig({ DATABASE_URL: "postgres://db/loanmint", CHAIN_ID: "11155111", CONFIRMATIONS: "3", INDEXER_POLL_MS: "250" });
+  const config = loadIndexerConfig({
+    DATABASE_URL: "postgres://db/loanmint",
+    RPC_URL: "https://rpc.example/v1",
+    RPC_WS_URL: "wss://rpc.example/ws",
+    CHAIN_ID: "11155111",
+    CONFIRMATIONS: "3",
+    INDEXER_POLL_MS: "250",
+  });
   assert.deepEqual({ ...config, dataDir: undefined }, {
     databaseUrl: "postgres://db/loanmint",
     dataDir: undefined,
-    rpcUrl: "http://127.0.0.1:8545",
+    rpcUrl: "https://rpc.example/v1",
     chainId: 11155111,
     confirmations: 3,
     pollIntervalMs: 250,
+    headsUrl: "wss://rpc.example/ws",
   });
+  assert.equal(loadIndexerConfig({}).headsUrl, undefined, "unset: a local node's own WebSocket is found from RPC_URL");
   assert.throws(
-    () => loadIndexerConfig({ DATABASE_URL: "mysql://db", INDEXER_POLL_MS: "soon" }),
+    () => loadIndexerConfig({ DATABASE_URL: "mysql://db", INDEXER_POLL_MS: "soon", RPC_WS_URL: "https://rpc.example" }),
     (error: unknown) =>
       error instanceof ConfigError &&
-      error.problems.join("\n") === "DATABASE_URL must be a postgres:// connection string\nINDEXER_POLL_MS must be a whole number of milliseconds from 0 to 3600000",
+      error.problems.join("\n") ===
+        "DATABASE_URL must be a postgres:// connection string\nRPC_WS_URL must be a ws(s) URL such as wss://eth-mainnet.example/ws\nINDEXER_POLL_MS must be a whole number of milliseconds from 0 to 3600000",
   );
 });
 

@@ -34,6 +34,8 @@ const sharedShape = {
   RPC_URL: withDefault(httpUrl("http://127.0.0.1:8545"), "http://127.0.0.1:8545"),
   CHAIN_ID: withDefault(wholeNumber(1, Number.MAX_SAFE_INTEGER, "must be a positive whole number (31337 is the local chain)"), LOCAL_CHAIN_ID),
   CONFIRMATIONS: withDefault(wholeNumber(0, 10_000, "must be a whole number of blocks from 0 to 10000"), 0),
+  // The node's WebSocket for new heads; a local anvil or Hardhat node's is found on its HTTP port without it.
+  RPC_WS_URL: optional(z.url({ protocol: /^wss?$/, error: "must be a ws(s) URL such as wss://eth-mainnet.example/ws" })),
 };
 
 const envSchema = z.object({
@@ -103,6 +105,8 @@ export interface IndexerConfig {
   chainId: number;
   confirmations: number;
   pollIntervalMs: number;
+  /** Where new heads are pushed from; undefined lets the indexer find a local node's own. */
+  headsUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +171,7 @@ export function loadIndexerConfig(source: NodeJS.ProcessEnv = process.env): Inde
     chainId: env.CHAIN_ID,
     confirmations: env.CONFIRMATIONS,
     pollIntervalMs: env.INDEXER_POLL_MS,
+    headsUrl: env.RPC_WS_URL,
   };
 }
 
