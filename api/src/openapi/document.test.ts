@@ -101,13 +101,17 @@ describe("the OpenAPI document", () => {
   test("the success envelope and the error answers are described once and referenced", () => {
     const components = doc.components as { schemas: Record<string, any>; responses: Record<string, unknown> };
     assert.deepEqual(Object.keys(components.schemas.Envelope.properties), ["success", "message", "data"]);
-    assert.deepEqual(Object.keys(components.responses).sort(), ["BadRequest", "Forbidden", "NotFound", "Unauthorized"]);
+    assert.deepEqual(Object.keys(components.responses).sort(), ["BadRequest", "Forbidden", "NotFound", "PayloadTooLarge", "Unauthorized"]);
     const login = doc.paths["/api/auth/login"].post as any;
     assert.deepEqual(login.responses["200"].content["application/json"].schema, { $ref: "#/components/schemas/Envelope" });
     assert.deepEqual(login.responses["400"], { $ref: "#/components/responses/BadRequest" });
     const approve = doc.paths["/api/admin/loans/{id}/approve"].put as any;
     assert.deepEqual(approve.security, [{ bearerAuth: [] }]);
     assert.deepEqual(approve.responses["403"], { $ref: "#/components/responses/Forbidden" });
+    for (const upload of [doc.paths["/api/users/kyc/upload"].post, doc.paths["/api/users/profile/upload-picture"].post] as any[]) {
+      assert.deepEqual(upload.responses["413"], { $ref: "#/components/responses/PayloadTooLarge" }, "an oversized file is a documented 413");
+    }
+    assert.equal((doc.paths["/api/notifications"].get as any).responses["413"], undefined, "no body, no 413");
   });
 });
 

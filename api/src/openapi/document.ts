@@ -58,6 +58,7 @@ export function buildOpenApiDocument(app: Express, groups: OperationGroup[] = OP
         Unauthorized: errorResponse("No bearer token, or one that is invalid, expired or revoked."),
         Forbidden: errorResponse("Signed in, but not an admin."),
         NotFound: errorResponse("No such resource, or one the caller may not see."),
+        PayloadTooLarge: errorResponse("The body, or an uploaded file, is over its size limit; the message names the limit where the spec does."),
       },
     },
   };
@@ -81,6 +82,7 @@ function describe(route: RouteWithHandlers, op: Operation & { tag?: string }, st
   const body = requestBody(op, stackBody);
   const responses: Record<string, unknown> = { [String(op.status ?? 200)]: success(op) };
   if (body || op.query || op.params) responses["400"] = ref("responses", "BadRequest");
+  if (body) responses["413"] = ref("responses", "PayloadTooLarge");
   if (op.access !== "public") responses["401"] = ref("responses", "Unauthorized");
   if (op.access === "admin") responses["403"] = ref("responses", "Forbidden");
   if (pathNames.length) responses["404"] = ref("responses", "NotFound");
