@@ -61,3 +61,14 @@ test("a transaction whose first statement or a later step fails leaves nothing, 
   const [{ count }] = result.rows;
   assert.equal(count, 0);
 });
+
+test("the next steps get the rows the first statement answered, whether its values were inlined or bound", async () => {
+  const seen: unknown[] = [];
+  const answer = (text: string) => sql`select ${text}::text as said, json_build_array(1, 'two', true) as parts`;
+  await transactionFrom(session, answer("plain"), async (_tx, rows) => void seen.push(rows));
+  await transactionFrom(session, answer("ends in $lm"), async (_tx, rows) => void seen.push(rows)); // bound: it cannot be inlined
+  assert.deepEqual(seen, [
+    [{ said: "plain", parts: [1, "two", true] }],
+    [{ said: "ends in $lm", parts: [1, "two", true] }],
+  ]);
+});

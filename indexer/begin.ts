@@ -31,23 +31,29 @@ export function inlined(statement: SQL): string | null {
 
 /**
  * Runs `first` and then `rest` in one transaction on `db`, a connection of its own (never a pool: the statements
- * must share the session). A throw rolls back.
+ * must share the session); `rest` gets the rows `first` answered. A throw rolls back.
  */
-export async function transactionFrom(db: Db, first: SQL, rest: (tx: Db) => Promise<void>): Promise<void> {
+export async function transactionFrom(db: Db, first: SQL, rest: (tx: Db, rows: Record<string, unknown>[]) => Promise<void>): Promise<void> {
   const text = inlined(first);
   if (text === null) {
     await db.transaction(async (tx) => {
-      await tx.execute(first);
-      await rest(tx as unknown as Db);
+      await rest(tx as unknown as Db, rowsOf(await tx.execute(first)));
     });
     return;
   }
   try {
-    await db.execute(sql.raw(`begin; ${text}`));
-    await rest(db);
+    // Two statements in one message: the driver answers one result per statement, BEGIN's first.
+    const results = await db.execute(sql.raw(`begin; ${text}`));
+    await rest(db, rowsOf(results));
     await db.execute(sql`commit`);
   } catch (error) {
     await db.execute(sql`rollback`).catch(() => {});
     throw error;
   }
+}
+
+/** The rows of a statement's answer, or of the last statement's when the driver answered several. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  const last = Array.isArray(result) && result.length > 0 && "rows" in (result[result.length - 1] as object) ? result[result.length - 1] : result;
+  return (last as { rows?: T[] }).rows ?? (last as T[]);
 }

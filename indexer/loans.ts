@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/connect";
+import { rowsOf } from "./begin";
 import { formatUsdAmount } from "../domain/money";
 import type { ChainEvent } from "./decode";
 import type { Batch, OutboxMessage } from "./store";
@@ -125,18 +126,35 @@ interface Changed {
   holder_user_id: string | null;
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/** What the light read finds per loan: [loan number, status, minted]. */
+export type LoanState = [string, string, boolean];
+
+/**
+ * The light read of the batch's loans as a scalar subquery, for the batch's own statement to carry (one round trip
+ * fewer inside its transaction); null when the batch changes no loan. It sees the statement's snapshot, as a read
+ * right after it would: the writes re-check every rule under the row lock anyway.
+ */
+export function loanStatesQuery(batch: Batch): SQL | null {
+  const recorded = pending.get(batch);
+  if (!recorded?.length) return null;
+  const tokens = [...new Set(recorded.map((change) => change.tokenId.toString()))];
+  return sql`(select coalesce(json_agg(json_build_array(loan_number::text, status, mint_status = 'minted')), '[]'::json) from loans
+    where loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::bigint[]))`;
+}
 
 /**
  * Applies the batch's loan changes inside its transaction, after the mirror rows are written and before the
  * outbox is: each applied change journals the loan's previous state (in blocks not yet final), adds a timeline
- * entry, and queues its loan:status events (nothing for a silent replay).
+ * entry, and queues its loan:status events (nothing for a silent replay). `states` is what loanStatesQuery(),
+ * carried by the batch's statement, found.
  */
-export async function applyLoanChanges(tx: Db, batch: Batch, finalized: number): Promise<void> {
+export async function applyLoanChanges(tx: Db, batch: Batch, finalized: number, states: LoanState[] | undefined): Promise<void> {
   const recorded = pending.get(batch);
   if (!recorded?.length) return;
+  if (!states) throw new Error("the batch's statement did not carry loanStatesQuery(): its loans were not read");
   pending.delete(batch);
-  const changes = await applicable(tx, recorded);
+  const changes = applicable(recorded, states);
   for (const [kind, rule] of RULES) {
     const ofKind = changes.filter((change) => change.kind === kind);
     if (ofKind.length === 0) continue;
@@ -149,18 +167,12 @@ export async function applyLoanChanges(tx: Db, batch: Batch, finalized: number):
 }
 
 /**
- * The changes that will apply, found with one light read: a backfill of notes without loans, or a rebuild whose
- * loans already follow their notes, then writes nothing. The write re-checks each rule under the row lock.
+ * The changes that will apply, from one light read: a backfill of notes without loans, or a rebuild whose loans
+ * already follow their notes, then writes nothing.
  */
-async function applicable(tx: Db, changes: PendingChange[]): Promise<PendingChange[]> {
-  const tokens = [...new Set(changes.map((change) => change.tokenId.toString()))];
-  const rows = rowsOf<{ loan_number: string; status: string; minted: boolean }>(
-    await tx.execute(sql`
-      select loan_number::text, status, mint_status = 'minted' as minted from loans
-      where loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::bigint[])`),
-  );
-  if (rows.length === 0) return [];
-  const state = new Map(rows.map((row) => [row.loan_number, { status: row.status, minted: row.minted }]));
+function applicable(changes: PendingChange[], states: LoanState[]): PendingChange[] {
+  if (states.length === 0) return [];
+  const state = new Map(states.map(([loanNumber, status, minted]) => [loanNumber, { status, minted }]));
   const kept: PendingChange[] = [];
   for (const [kind, rule] of RULES) {
     for (const change of changes) {

@@ -24,11 +24,11 @@ import { ENTITY_DEFS } from "./entities";
 import { tryAcquireWriter, type Writer } from "./lock";
 import { AdaptiveRange, DEFAULT_RANGE, isRangeError, type RangeLimits } from "./range";
 import { bulkInsertQuery } from "./bulk";
-import { transactionFrom } from "./begin";
+import { rowsOf, transactionFrom } from "./begin";
 import { localHeadsUrl, watchHeads, type Head, type HeadsWatch } from "./heads";
 import { createLogsClient, type LogsClient } from "./logs";
 import { Batch, EntityCache } from "./store";
-import { applyLoanChanges, LOAN_UNDO_TABLE, undoLoanChange } from "./loans";
+import { applyLoanChanges, loanStatesQuery, LOAN_UNDO_TABLE, undoLoanChange, type LoanState } from "./loans";
 
 /** Append-only log tables: a rollback deletes their rows above the common ancestor. */
 const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers] as const;
@@ -516,15 +516,17 @@ export class ChainSync implements Indexer {
       sql`delete from ${chainUndo} where ${chainUndo.chainId} = ${this.chainId} and ${chainUndo.blockNumber} <= ${finalized}`,
       sql`update ${chainCursors} set block_number = ${fetched.to}, block_hash = ${fetched.toHash}, updated_at = now() where ${chainCursors.chainId} = ${this.chainId}`,
     );
-    const last = sql`select set_config('synchronous_commit', 'off', true)`;
+    // The loans this batch may change come back with the statement's answer: no read of its own in the transaction.
+    const loanStates = loanStatesQuery(batch);
+    const last = sql`select set_config('synchronous_commit', 'off', true)${loanStates ? sql`, ${loanStates} as loan_states` : sql``}`;
     return { to: fetched.to, toHash: fetched.toHash, batch, info, finalized, statement: withWrites(queries, last) };
   }
 
   /** One transaction: BEGIN, the statement, the loans' and outbox's rows when there are any, COMMIT. */
   private async commit(db: Db, prepared: PreparedBatch): Promise<void> {
     const { batch, info, finalized } = prepared;
-    const rest = async (t: Db) => {
-      await applyLoanChanges(t, batch, finalized);
+    const rest = async (t: Db, rows: Record<string, unknown>[]) => {
+      await applyLoanChanges(t, batch, finalized, rows[0]?.loan_states as LoanState[] | undefined);
       await prepared.wallets;
       await batch.writeOutbox(t, { channel: OUTBOX_CHANNEL, payload: String(this.chainId) });
       await this.options.beforeCommit?.(info);
@@ -535,8 +537,7 @@ export class ChainSync implements Indexer {
     } else {
       // PGlite, one connection for everyone: its transaction keeps the API's queries out while it runs.
       await db.transaction(async (tx) => {
-        await tx.execute(prepared.statement);
-        await rest(tx as unknown as Db);
+        await rest(tx as unknown as Db, rowsOf(await tx.execute(prepared.statement)));
       });
     }
     this.cursor = { ...this.cursor!, blockNumber: prepared.to, blockHash: prepared.toHash };
