@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import { TransactionNotFoundError, type Address, type Hex } from "viem";
 import { loanNoteAbi } from "../../../domain/abis";
 import { PERIOD_SECONDS } from "../../../domain/schedule";
-import type { LoanRow } from "../../../db/schema";
+import { loans, type LoanRow } from "../../../db/schema";
 import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../loans/chain";
 import { waitForMirror } from "../loans/mirror";
@@ -15,10 +16,11 @@ interface Logger {
 
 export interface LoanWatcher {
   /**
-   * One pass of the job: every active loan past maturity plus grace is marked defaulted on-chain, and every loan left
-   * minting longer than STALE_MINT_MS whose origination the chain does not know is reconciled (failed, retryable).
+   * One pass of the job: every active loan past maturity plus grace is marked defaulted on-chain; a loan left minting
+   * longer than STALE_MS whose origination the chain does not know is failed, and a loan called listed whose listing
+   * the chain does not know (a reorg dropped it) is failed too, both for an admin to retry.
    */
-  runOnce(): Promise<{ defaulted: number; unminted: number }>;
+  runOnce(): Promise<{ defaulted: number; unminted: number; unlisted: number }>;
   /** The admin action: marks one loan defaulted on-chain (originator) once the contract allows it. */
   markDefaulted(loanId: string, actorId: string | null): Promise<LoanRow>;
   start(intervalMs?: number): void;
@@ -28,10 +30,14 @@ export interface LoanWatcher {
 const CHAIN_STATUS = { active: 1, defaulted: 3 } as const;
 
 /**
- * How long a loan may stay `minting` before the job asks the chain about it. An approval waits for its receipt far
- * less; what outlives this is an origination a reorg dropped and no block took again, or a send lost in a crash.
+ * How long a loan may stay `minting` (or be `listed`) before the job asks the chain about its transaction. An approval
+ * waits for its receipt far less; what outlives this is a transaction a reorg dropped and no block took again, or a
+ * send lost in a crash.
  */
-export const STALE_MINT_MS = 10 * 60_000;
+export const STALE_MS = 10 * 60_000;
+/** Listings are asked about for a day after they were recorded: no reorg reaches further back. */
+const LISTING_WATCH_MS = 24 * 60 * 60_000;
+const LISTING_DROPPED = "Reconciled with the chain: the listing was dropped by a reorg";
 
 /** viem's "no such transaction" as null; any other failure (the node is down) stays an error. */
 function notFoundAsNull(error: unknown): null {
@@ -78,13 +84,18 @@ export function createLoanWatcher(deps: {
     return receipt.blockNumber;
   }
 
-  /** Stale mints: a transaction the node still holds (pending or mined) is left to the approval or the indexer. */
+  /** True when the node holds the transaction, pending or mined; false when it has never heard of it (or forgot it). */
+  async function nodeKnows(hash: string | null): Promise<boolean> {
+    return hash !== null && (await chain.publicClient.getTransaction({ hash: hash as Hex }).catch(notFoundAsNull)) !== null;
+  }
+
+  /** Stale mints: a transaction the node still holds is left to the approval or the indexer. */
   async function reconcileStaleMints(): Promise<number> {
     let unminted = 0;
-    const stale = (await repo.withMintStatus(["minting"])).filter((loan) => Date.now() - loan.updatedAt.getTime() > STALE_MINT_MS);
+    const stale = (await repo.withMintStatus(["minting"])).filter((loan) => Date.now() - loan.updatedAt.getTime() > STALE_MS);
     for (const loan of stale) {
       try {
-        if (loan.mintTxHash && (await chain.publicClient.getTransaction({ hash: loan.mintTxHash as Hex }).catch(notFoundAsNull))) continue;
+        if (await nodeKnows(loan.mintTxHash)) continue;
         if ((await origination.reconcileOne(loan))?.mintStatus === "failed") unminted += 1;
       } catch (error) {
         deps.logger?.warn({ err: error, loanId: loan.id }, "loan job could not reconcile a stale mint");
@@ -93,8 +104,32 @@ export function createLoanWatcher(deps: {
     return unminted;
   }
 
+  /** Recent listings whose transaction the chain no longer knows: the mirror lost them in a reorg, the loan did not. */
+  async function reconcileDroppedListings(): Promise<number> {
+    let unlisted = 0;
+    const recent = (await repo.withListingStatus(["listed"])).filter((loan) => {
+      const age = Date.now() - loan.updatedAt.getTime();
+      return loan.listingTxHash && age > STALE_MS && age < LISTING_WATCH_MS;
+    });
+    for (const loan of recent) {
+      try {
+        if (await nodeKnows(loan.listingTxHash)) continue;
+        const failed = await repo.transition(
+          loan.id,
+          eq(loans.listingStatus, "listed"),
+          { listingStatus: "failed", listingError: LISTING_DROPPED },
+          { action: "listing_failed", notes: LISTING_DROPPED },
+        );
+        if (failed) unlisted += 1;
+      } catch (error) {
+        deps.logger?.warn({ err: error, loanId: loan.id }, "loan job could not check a listing");
+      }
+    }
+    return unlisted;
+  }
+
   async function pass() {
-    const result = { defaulted: 0, unminted: await reconcileStaleMints() };
+    const result = { defaulted: 0, unminted: await reconcileStaleMints(), unlisted: await reconcileDroppedListings() };
     const watched = (await repo.withStatus(["active"])).filter((loan) => loan.mintStatus === "minted");
     if (!watched.length) return result;
     const [now, grace] = await Promise.all([chain.now(), gracePeriod()]);

@@ -7,7 +7,7 @@ import { foundry } from "viem/chains";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
 import { loans } from "../../../db/schema";
-import { STALE_MINT_MS } from "../jobs/loanWatcher";
+import { STALE_MS } from "../jobs/loanWatcher";
 import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "./testing";
 
 let stack: LoanStack;
@@ -170,7 +170,7 @@ describe("reconciliation after a crash", () => {
     await db().update(loans).set({ ...minting, mintTxHash: known }).where(eq(loans.id, held._id));
 
     assert.equal((await stack.lifecycle.watcher.runOnce()).unminted, 0, "a loan minting for less than ten minutes may still be waiting for its receipt");
-    const staleAt = new Date(Date.now() - STALE_MINT_MS - 1_000);
+    const staleAt = new Date(Date.now() - STALE_MS - 1_000);
     await db().update(loans).set({ updatedAt: staleAt }).where(inArray(loans.id, [dropped._id, held._id]));
     const alertsBefore = (await alerts()).length;
     assert.equal((await stack.lifecycle.watcher.runOnce()).unminted, 1);
@@ -181,6 +181,36 @@ describe("reconciliation after a crash", () => {
     const retried = await call("POST", `/admin/nfts/${dropped._id}/retry-mint`, { token: admin.token, body: {} });
     assert.equal(retried.body.data.mintStatus, "minted", retried.body.message);
     await db().update(loans).set({ mintStatus: "failed" }).where(eq(loans.id, held._id)); // not a loan for the tests after this one
+  });
+
+  test("the loan job fails a listing a reorg dropped, once stale, and the admin's retry lists the note again", async () => {
+    const loan = await requestLoan();
+    await db().update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, loan._id));
+    await originateBehindTheApi(loan.loanNumber, 5_000_000_000n);
+    await stack.indexer!.caughtUp();
+    assert.deepEqual([(await loanRow(loan._id)).mintStatus, (await loanRow(loan._id)).listingStatus], ["minted", "none"]);
+    const fork = await stack.rpc("evm_snapshot");
+    const listed = await call("POST", `/admin/loans/${loan._id}/retry-listing`, { token: admin.token });
+    assert.equal(listed.body.data.listingStatus, "listed", listed.body.message);
+    const { listingTxHash } = await loanRow(loan._id);
+    const oldHead = await stack.chain.getBlockNumber();
+    assert.equal(await stack.rpc("evm_revert", [fork]), true);
+    while ((await stack.chain.getBlockNumber()) <= oldHead) await stack.rpc("evm_mine", []);
+    await stack.indexer!.caughtUp();
+    await assert.rejects(stack.chain.getTransaction({ hash: listingTxHash as `0x${string}` }), /could not be found/);
+
+    assert.equal((await stack.lifecycle.watcher.runOnce()).unlisted, 0, "not asked about before it is stale");
+    await db().update(loans).set({ updatedAt: new Date(Date.now() - STALE_MS - 1_000) }).where(eq(loans.id, loan._id));
+    assert.equal((await stack.lifecycle.watcher.runOnce()).unlisted, 1);
+    const dropped = await loanRow(loan._id);
+    assert.deepEqual([dropped.listingStatus, dropped.listingError], ["failed", "Reconciled with the chain: the listing was dropped by a reorg"]);
+    const again = await call("POST", `/admin/loans/${loan._id}/retry-listing`, { token: admin.token });
+    assert.equal(again.body.data.listingStatus, "listed", again.body.message);
+    const [seller] = (await stack.chain.readContract({ address: contracts().marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [BigInt(loan.loanNumber)] })) as readonly [string, bigint];
+    assert.equal(seller.toLowerCase(), stack.deployment.treasury.toLowerCase());
+    await db().update(loans).set({ updatedAt: new Date(Date.now() - STALE_MS - 1_000) }).where(eq(loans.id, loan._id));
+    assert.equal((await stack.lifecycle.watcher.runOnce()).unlisted, 0, "a listing the chain holds is left alone");
+    assert.equal((await loanRow(loan._id)).listingStatus, "listed");
   });
 });
 
