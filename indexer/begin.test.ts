@@ -72,3 +72,14 @@ test("the next steps get the rows the first statement answered, whether its valu
     [{ said: "ends in $lm", parts: [1, "two", true] }],
   ]);
 });
+
+test("with nothing to follow it, the statement commits in the same message, and a failing one still leaves nothing", async () => {
+  await transactionFrom(session, bulkInsertQuery(chainTransfers, [{ ...row(0, "0x1"), chainId: 6 }], null), null);
+  const failing = sql`insert into chain_transfers (chain_id, tx_hash, log_index, block_number, token_id, from_address, to_address) values (6, ${"0xce"}, 1, 1, ${"not a number"}, '0x1', '0x2')`;
+  await assert.rejects(transactionFrom(session, failing, null));
+  const result = (await session.execute(sql`select count(*)::int as count, bool_and(${sql.raw("now() = statement_timestamp()")}) as fresh from chain_transfers where chain_id = 6`)) as unknown as {
+    rows: { count: number; fresh: boolean }[];
+  };
+  assert.equal(result.rows[0].count, 1, "the first one committed, the failing one left nothing");
+  assert.equal(result.rows[0].fresh, true, "and the connection is out of any transaction: now() is this statement's own time");
+});

@@ -31,18 +31,21 @@ export function inlined(statement: SQL): string | null {
 
 /**
  * Runs `first` and then `rest` in one transaction on `db`, a connection of its own (never a pool: the statements
- * must share the session); `rest` gets the rows `first` answered. A throw rolls back.
+ * must share the session); `rest` gets the rows `first` answered. Without `rest`, COMMIT travels in the same
+ * message too: the whole transaction is one round trip. A throw rolls back.
  */
-export async function transactionFrom(db: Db, first: SQL, rest: (tx: Db, rows: Record<string, unknown>[]) => Promise<void>): Promise<void> {
+export async function transactionFrom(db: Db, first: SQL, rest: ((tx: Db, rows: Record<string, unknown>[]) => Promise<void>) | null): Promise<void> {
   const text = inlined(first);
   if (text === null) {
     await db.transaction(async (tx) => {
-      await rest(tx as unknown as Db, rowsOf(await tx.execute(first)));
+      const rows = rowsOf(await tx.execute(first));
+      await rest?.(tx as unknown as Db, rows);
     });
     return;
   }
   try {
-    // Two statements in one message: the driver answers one result per statement, BEGIN's first.
+    // Statements in one message: the driver answers one result per statement, BEGIN's first.
+    if (!rest) return void (await db.execute(sql.raw(`begin; ${text}; commit`)));
     const results = await db.execute(sql.raw(`begin; ${text}`));
     await rest(db, rowsOf(results));
     await db.execute(sql`commit`);

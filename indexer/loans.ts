@@ -144,6 +144,21 @@ export function loanStatesQuery(batch: Batch): SQL | null {
 }
 
 /**
+ * True when no loan carries the number of a note the batch changes, read on another connection while the batch is
+ * prepared; the batch's transaction then has nothing to do after its statement. A loan created since is a pending
+ * request, which no change applies to, so the answer still holds at the commit.
+ */
+export async function noLoansFollow(reader: Db, batch: Batch): Promise<boolean> {
+  const recorded = pending.get(batch);
+  if (!recorded?.length) return true;
+  const tokens = [...new Set(recorded.map((change) => change.tokenId.toString()))];
+  const [row] = rowsOf<{ found: boolean }>(
+    await reader.execute(sql`select exists (select 1 from loans where loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::bigint[])) as found`),
+  );
+  return !row.found;
+}
+
+/**
  * Applies the batch's loan changes inside its transaction, after the mirror rows are written and before the
  * outbox is: each applied change journals the loan's previous state (in blocks not yet final), adds a timeline
  * entry, and queues its loan:status events (nothing for a silent replay). `states` is what loanStatesQuery(),

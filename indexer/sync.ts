@@ -28,7 +28,7 @@ import { rowsOf, transactionFrom } from "./begin";
 import { localHeadsUrl, watchHeads, type Head, type HeadsWatch } from "./heads";
 import { createLogsClient, type LogsClient } from "./logs";
 import { Batch, EntityCache } from "./store";
-import { applyLoanChanges, loanStatesQuery, LOAN_UNDO_TABLE, undoLoanChange, type LoanState } from "./loans";
+import { applyLoanChanges, loanStatesQuery, LOAN_UNDO_TABLE, noLoansFollow, undoLoanChange, type LoanState } from "./loans";
 
 /** Append-only log tables: a rollback deletes their rows above the common ancestor. */
 const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers] as const;
@@ -106,6 +106,8 @@ interface PreparedBatch {
   statement: SQL;
   /** The outbox's wallets being looked up meanwhile, on another connection. */
   wallets?: Promise<void>;
+  /** Whether no loan follows the batch's notes, asked meanwhile on another connection (noLoansFollow). */
+  noLoans?: Promise<boolean>;
 }
 
 interface Fetched {
@@ -421,7 +423,10 @@ export class ChainSync implements Indexer {
         const prepared = this.prepareCommit(fetched, logCount, batch, events, finalized);
         if (reader !== db) {
           prepared.wallets = batch.resolveWallets(reader);
-          prepared.wallets.catch(() => {}); // awaited in the commit; a failure there fails the batch
+          prepared.noLoans = noLoansFollow(reader, batch);
+          // Awaited in the commit; a failure there fails the batch.
+          prepared.wallets.catch(() => {});
+          prepared.noLoans.catch(() => {});
         }
         await committing;
         if (this.stopped) {
@@ -532,8 +537,10 @@ export class ChainSync implements Indexer {
       await this.options.beforeCommit?.(info);
     };
     if (db !== this.options.db) {
-      // The writer's own Postgres connection: BEGIN goes with the statement (indexer/begin.ts).
-      await transactionFrom(db, prepared.statement, rest);
+      // The writer's own Postgres connection: BEGIN goes with the statement (indexer/begin.ts), and COMMIT too when
+      // nothing follows it (no outbox rows, no loan to move): the backfill of history is one round trip a batch.
+      const alone = batch.outbox.length === 0 && !this.options.beforeCommit && (await prepared.noLoans);
+      await transactionFrom(db, prepared.statement, alone ? null : rest);
     } else {
       // PGlite, one connection for everyone: its transaction keeps the API's queries out while it runs.
       await db.transaction(async (tx) => {
