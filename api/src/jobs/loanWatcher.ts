@@ -49,6 +49,10 @@ function notFoundAsNull(error: unknown): null {
  * The defaults job of DESIGN.md: it sends `markDefaulted` for unpaid loans past maturity and the grace period.
  * It never changes a loan's status itself: the indexer does, when it mirrors LoanDefaulted (or LoanRepaid), and
  * tells borrower, holder and admins through the outbox (indexer/loans.ts), so a status follows the chain only.
+ * Each pass also asks the node about mints and listings a reorg may have dropped: a rollback puts a loan back as
+ * the approval left it (minting), which nothing moves on if no block takes the origination again, and it never
+ * touches the API's own record of a listing. Every API process runs it: each change is a conditional transition,
+ * so two passes at once change a loan once.
  */
 export function createLoanWatcher(deps: {
   repo: LoansRepository;
