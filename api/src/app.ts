@@ -9,7 +9,7 @@ import { createMetrics } from "./metrics";
 import type { AppDeps } from "./deps";
 import { createChainClient } from "./chain/client";
 import { errorHandler, notFoundHandler } from "./http/errors";
-import { refuseNulBytes } from "./http/nulBytes";
+import { refuseUnstorableText } from "./http/storableText";
 import { serveBuiltApp } from "./http/builtApp";
 import { DEFAULT_RATE_LIMITS, scaleRateLimits, type RateLimits } from "./http/rateLimit";
 import { createTokenService } from "./auth/tokens";
@@ -96,7 +96,7 @@ export function createApp(deps: CreateAppOptions): Express {
   // Signed transactions (contract deployments) can be large: the RPC proxy gets its own body limit.
   app.use("/api/rpc", express.json({ limit: "2mb" }), createRpcRouter({ rpcUrl: config.rpcUrl, kv, limit: limits.rpc }));
   app.use(express.json({ limit: "100kb" }));
-  app.use(refuseNulBytes);
+  app.use(refuseUnstorableText);
 
   const api = express.Router();
   // KYC, loans, admin and the treasury; mounted first so /users/kyc is not taken by the profile routes.
