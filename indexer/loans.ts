@@ -126,7 +126,6 @@ interface Changed {
   holder_user_id: string | null;
 }
 
-
 /** What the light read finds per loan: [loan number, status, minted]. */
 export type LoanState = [string, string, boolean];
 
@@ -138,9 +137,14 @@ export type LoanState = [string, string, boolean];
 export function loanStatesQuery(batch: Batch): SQL | null {
   const recorded = pending.get(batch);
   if (!recorded?.length) return null;
-  const tokens = [...new Set(recorded.map((change) => change.tokenId.toString()))];
   return sql`(select coalesce(json_agg(json_build_array(loan_number::text, status, mint_status = 'minted')), '[]'::json) from loans
-    where loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::bigint[]))`;
+    where ${followersOf(recorded)})`;
+}
+
+/** The loans whose numbers are the notes these changes name. */
+function followersOf(changes: PendingChange[]): SQL {
+  const tokens = [...new Set(changes.map((change) => change.tokenId.toString()))];
+  return sql`loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::bigint[])`;
 }
 
 /**
@@ -151,10 +155,7 @@ export function loanStatesQuery(batch: Batch): SQL | null {
 export async function noLoansFollow(reader: Db, batch: Batch): Promise<boolean> {
   const recorded = pending.get(batch);
   if (!recorded?.length) return true;
-  const tokens = [...new Set(recorded.map((change) => change.tokenId.toString()))];
-  const [row] = rowsOf<{ found: boolean }>(
-    await reader.execute(sql`select exists (select 1 from loans where loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::bigint[])) as found`),
-  );
+  const [row] = rowsOf<{ found: boolean }>(await reader.execute(sql`select exists (select 1 from loans where ${followersOf(recorded)}) as found`));
   return !row.found;
 }
 
