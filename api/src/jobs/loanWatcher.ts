@@ -8,7 +8,7 @@ import { describeChainError, type ChainGateway } from "../loans/chain";
 import { waitForMirror } from "../loans/mirror";
 import type { Origination } from "../loans/origination";
 import type { LoansRepository } from "../loans/repository";
-import { LOAN_ANSWERS } from "../loans/texts";
+import { LOAN_ANSWERS, RECONCILED } from "../loans/texts";
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
@@ -37,7 +37,6 @@ const CHAIN_STATUS = { active: 1, defaulted: 3 } as const;
 export const STALE_MS = 10 * 60_000;
 /** Listings are asked about for a day after they were recorded: no reorg reaches further back. */
 const LISTING_WATCH_MS = 24 * 60 * 60_000;
-const LISTING_DROPPED = "Reconciled with the chain: the listing was dropped by a reorg";
 
 /** viem's "no such transaction" as null; any other failure (the node is down) stays an error. */
 function notFoundAsNull(error: unknown): null {
@@ -121,8 +120,8 @@ export function createLoanWatcher(deps: {
         const failed = await repo.transition(
           loan.id,
           eq(loans.listingStatus, "listed"),
-          { listingStatus: "failed", listingError: LISTING_DROPPED },
-          { action: "listing_failed", notes: LISTING_DROPPED },
+          { listingStatus: "failed", listingError: RECONCILED.listingDropped },
+          { action: "listing_failed", notes: RECONCILED.listingDropped },
         );
         if (failed) unlisted += 1;
       } catch (error) {

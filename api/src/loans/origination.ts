@@ -8,7 +8,7 @@ import type { KeyValueStore } from "../kv/store";
 import { ChainActionError, describeChainError, revertName, type ChainGateway } from "./chain";
 import { waitForMirror } from "./mirror";
 import type { LoansRepository } from "./repository";
-import { NOTIFY } from "./texts";
+import { NOTIFY, RECONCILED } from "./texts";
 import { inArray, eq, and } from "drizzle-orm";
 import { loans } from "../../../db/schema";
 
@@ -240,7 +240,7 @@ export function createOrigination(deps: OriginationDeps) {
       return updated;
     }
     if (!exists && (loan.mintStatus === "minting" || loan.mintStatus === "minted")) {
-      const reason = loan.mintStatus === "minting" ? "Reconciled with the chain: the origination never happened" : "Reconciled with the chain: the note does not exist";
+      const reason = loan.mintStatus === "minting" ? RECONCILED.originationMissing : RECONCILED.noteMissing;
       const updated = await repo.transition(
         loan.id,
         eq(loans.mintStatus, loan.mintStatus),
@@ -280,8 +280,8 @@ export function createOrigination(deps: OriginationDeps) {
       await repo.transition(
         loan.id,
         eq(loans.listingStatus, "listing"),
-        listed ? { listingStatus: "listed" } : { listingStatus: "failed", listingError: "Reconciled with the chain: the listing never happened" },
-        { action: listed ? "listed" : "listing_failed", notes: "Reconciled with the chain" },
+        listed ? { listingStatus: "listed" } : { listingStatus: "failed", listingError: RECONCILED.listingMissing },
+        { action: listed ? "listed" : "listing_failed", notes: RECONCILED.note },
       );
       if (listed) result.listed += 1;
     }

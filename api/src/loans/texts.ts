@@ -42,3 +42,13 @@ export const NOTIFY = {
     message: `The treasury cannot fund the next approval of ${displayUsd(needed)}: balance ${displayUsd(balance)}, allowance ${displayUsd(allowance)}.`,
   }),
 } as const;
+
+/** Why reconciling with the chain failed a mint or a listing (start-up, after a crash, and the loan job's passes). */
+export const RECONCILED = {
+  /** The timeline's note for a listing settled by reconciliation. */
+  note: "Reconciled with the chain",
+  originationMissing: "Reconciled with the chain: the origination never happened",
+  noteMissing: "Reconciled with the chain: the note does not exist",
+  listingMissing: "Reconciled with the chain: the listing never happened",
+  listingDropped: "Reconciled with the chain: the listing was dropped by a reorg",
+} as const;
