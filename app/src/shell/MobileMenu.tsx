@@ -1,11 +1,15 @@
 import { useEffect } from "react";
+import { createPortal } from "react-dom";
 import { Link, NavLink } from "react-router";
 import { isAdmin, useSession } from "../lib/session";
 import type { NavItem } from "./nav";
 import { ThemeToggle } from "./ThemeToggle";
 import { useLogout } from "./useLogout";
 
-/** Mirrors the top bar on small screens (spec 01 §2). */
+/**
+ * Mirrors the top bar on small screens (spec 01 §2). It is rendered into <body>: inside the header, whose
+ * backdrop-filter makes it the containing block of fixed elements, the drawer was squeezed into the 64 px bar.
+ */
 export function MobileMenu({ menu, onClose }: { menu: NavItem[]; onClose: () => void }) {
   const { isAuthenticated, user } = useSession();
   const logout = useLogout();
@@ -13,10 +17,16 @@ export function MobileMenu({ menu, onClose }: { menu: NavItem[]; onClose: () => 
   useEffect(() => {
     const esc = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     document.addEventListener("keydown", esc);
-    return () => document.removeEventListener("keydown", esc);
+    // The page behind does not scroll while the menu covers it.
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", esc);
+      document.body.style.overflow = overflow;
+    };
   }, [onClose]);
 
-  return (
+  return createPortal(
     <div className="drawer" role="dialog" aria-modal="true" aria-label="Menu" data-testid="mobile-menu">
       <button type="button" className="drawer__backdrop" aria-label="Close menu" onClick={onClose} />
       <div className="drawer__panel">
@@ -56,6 +66,7 @@ export function MobileMenu({ menu, onClose }: { menu: NavItem[]; onClose: () => 
           )}
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

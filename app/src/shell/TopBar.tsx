@@ -47,7 +47,7 @@ export function TopBar() {
               <Link to="/register" className="btn btn--primary btn--sm hide-sm">Sign Up Free</Link>
             </>
           )}
-          <button type="button" className="icon-btn show-sm" aria-label="Open menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)} data-testid="mobile-menu-button">
+          <button type="button" className="icon-btn topbar__menu" aria-label={mobileOpen ? "Close menu" : "Open menu"} aria-expanded={mobileOpen} onClick={() => setMobileOpen((open) => !open)} data-testid="mobile-menu-button">
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
           </button>
         </div>

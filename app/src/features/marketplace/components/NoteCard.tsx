@@ -1,6 +1,12 @@
 import { Link } from "react-router";
 import { percentText, purposeText, shortAddress, usd } from "../../../lib/format";
 import type { NftRecord } from "../../../lib/nfts/types";
+import { listedYield } from "../../../lib/nfts/noteYield";
+
+const yieldText = (nft: NftRecord) => {
+  const ytm = listedYield(nft);
+  return ytm === null ? "—" : percentText(ytm);
+};
 
 /** One listed note: price, terms and who sells it, with the spec's View Details link. */
 export function NoteCard({ nft }: { nft: NftRecord }) {
@@ -20,6 +26,8 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
         <div><dt>Rate</dt><dd>{percentText(d.interestRate)}</dd></div>
         <div><dt>Term</dt><dd>{d.termMonths} months</dd></div>
         <div><dt>Repaid</dt><dd>{usd(nft.totalRepaid)}</dd></div>
+        <div><dt>Outstanding</dt><dd data-testid="card-outstanding">{usd(nft.outstandingBalance)}</dd></div>
+        <div><dt>Yield at price</dt><dd data-testid="card-yield">{yieldText(nft)}</dd></div>
       </dl>
       <p className="small muted">Seller <code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></p>
       <Link to={`/marketplace/nft/${nft.tokenId}`} className="btn btn--primary btn--block" aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link>
@@ -32,7 +40,7 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
     <div className="table-wrap card">
       <table className="table" data-testid="note-table">
         <thead>
-          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
+          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Outstanding</th><th>Yield</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
         </thead>
         <tbody>
           {nfts.map((nft) => (
@@ -43,6 +51,8 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
               <td>{percentText(nft.metadata.loanDetails.interestRate)}</td>
               <td>{nft.metadata.loanDetails.termMonths} mo</td>
               <td><strong>{usd(nft.listingPrice)}</strong></td>
+              <td>{usd(nft.outstandingBalance)}</td>
+              <td>{yieldText(nft)}</td>
               <td><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>
               <td><Link to={`/marketplace/nft/${nft.tokenId}`} aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link></td>
             </tr>

@@ -15,6 +15,8 @@ import { getNft, type NftDetails } from "../api/getNft";
 import { getOwnership } from "../api/getOwnership";
 import { OwnerHistory, RepaymentHistory } from "../components/NoteHistory";
 import { ScheduleTable } from "../components/ScheduleTable";
+import { NoteValue } from "../components/NoteValue";
+import { Fold } from "../../../components/Fold";
 import { parseUsd } from "../../../../../domain/money";
 import "../../../lib/nfts/nfts.css";
 
@@ -64,7 +66,29 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
   const listed = nft.marketplaceStatus === "listed";
   return (
     <div className="mk-two">
-      <div className="stack">
+      {/* First in the page: on a phone the buyer sees the price, what is owed, the yield and Buy before the long sections. */}
+      <aside className="stack mk-two__side">
+        <section className="card stack" aria-labelledby="price-title" data-testid="price-card">
+          <h2 id="price-title">Price</h2>
+          {listed ? (
+            <>
+              <div className="mk-card__price" data-testid="listing-price">{usd(nft.listingPrice)}</div>
+              <p className="small muted">Listed {dateText(nft.listingDate)} by <code>{shortAddress(nft.sellerAddress)}</code></p>
+            </>
+          ) : (
+            <p className="muted" data-testid="not-listed">{nft.burned ? "Repaid in full: this note no longer exists." : "Not listed for sale."}</p>
+          )}
+          <NoteValue nft={nft} />
+          {listed && nft.isActive && !mine && (
+            <WithWallet><Suspense fallback={<Spinner />}><BuyPanel nft={nft} /></Suspense></WithWallet>
+          )}
+          {mine && (
+            <WithWallet><Suspense fallback={<Spinner />}><OwnerActions nft={nft} /></Suspense></WithWallet>
+          )}
+          <ExplorerLink kind="token" id={nft.tokenId}>See the note on the explorer</ExplorerLink>
+        </section>
+      </aside>
+      <div className="stack mk-two__main">
         <section className="card stack" aria-labelledby="terms-title">
           <h2 id="terms-title">Terms</h2>
           <dl className="details">
@@ -76,7 +100,6 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
             <div><dt>Purpose</dt><dd>{purposeText(d.purpose)}</dd></div>
             <div><dt>Status</dt><dd data-testid="loan-status">{d.status}</dd></div>
             <div><dt>Started</dt><dd>{dateText(new Date(nft.terms.startTime * 1000).toISOString())}</dd></div>
-            <div><dt>Outstanding</dt><dd>{usd(nft.outstandingBalance)}</dd></div>
             <div><dt>Holder</dt><dd><ExplorerLink kind="address" id={nft.ownerAddress}><code>{shortAddress(nft.ownerAddress)}</code></ExplorerLink>{nft.inVault ? " (in the vault)" : ""}{mine ? " — you" : ""}</dd></div>
             <div><dt>Borrower</dt><dd><ExplorerLink kind="address" id={nft.borrowerAddress}><code>{shortAddress(nft.borrowerAddress)}</code></ExplorerLink></dd></div>
             <div><dt>Minted</dt><dd><ExplorerLink kind="tx" id={nft.transactionHash}>Origination transaction</ExplorerLink></dd></div>
@@ -86,31 +109,11 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
             <div className="mk-progress" role="progressbar" aria-label="Repayment progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}><span style={{ width: `${progress}%` }} /></div>
           </div>
         </section>
-        <section className="card stack" aria-labelledby="schedule-title"><h2 id="schedule-title">Schedule</h2><ScheduleTable nft={nft} /></section>
-        <section className="card stack" aria-labelledby="repayments-title"><h2 id="repayments-title">Repayment history</h2><RepaymentHistory nft={nft} /></section>
-        <section className="card stack" aria-labelledby="owners-title"><h2 id="owners-title">Owner history</h2><OwnerHistory ownership={ownership} /></section>
-        <section className="card stack" aria-labelledby="chain-title"><h2 id="chain-title">Every transaction on-chain</h2><TokenHistory tokenId={nft.tokenId} /></section>
+        <Fold id="schedule-title" title="Schedule" testId="fold-schedule"><ScheduleTable nft={nft} /></Fold>
+        <Fold id="repayments-title" title="Repayment history"><RepaymentHistory nft={nft} /></Fold>
+        <Fold id="owners-title" title="Owner history"><OwnerHistory ownership={ownership} /></Fold>
+        <Fold id="chain-title" title="Every transaction on-chain" testId="fold-events"><TokenHistory tokenId={nft.tokenId} /></Fold>
       </div>
-      <aside className="stack">
-        <section className="card stack" aria-labelledby="price-title" data-testid="price-card">
-          <h2 id="price-title">Price</h2>
-          {listed ? (
-            <>
-              <div className="mk-card__price" data-testid="listing-price">{usd(nft.listingPrice)}</div>
-              <p className="small muted">Listed {dateText(nft.listingDate)} by <code>{shortAddress(nft.sellerAddress)}</code></p>
-            </>
-          ) : (
-            <p className="muted" data-testid="not-listed">{nft.burned ? "Repaid in full: this note no longer exists." : "Not listed for sale."}</p>
-          )}
-          {listed && nft.isActive && !mine && (
-            <WithWallet><Suspense fallback={<Spinner />}><BuyPanel nft={nft} /></Suspense></WithWallet>
-          )}
-          {mine && (
-            <WithWallet><Suspense fallback={<Spinner />}><OwnerActions nft={nft} /></Suspense></WithWallet>
-          )}
-          <ExplorerLink kind="token" id={nft.tokenId}>See the note on the explorer</ExplorerLink>
-        </section>
-      </aside>
     </div>
   );
 }

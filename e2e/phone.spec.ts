@@ -1,0 +1,134 @@
+import { test, expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { DEV_ACCOUNTS } from "../domain/devAccounts";
+import { installTestWallet } from "./testWallet";
+import { loginByForm, screenshot, skipSplash } from "./helpers";
+import { PHONE, expectFitsScreen, expectMenuTappable, expectPhoneReady, phoneScreenshot } from "./phone";
+import { E2E_BASE_URL } from "./stack";
+
+/**
+ * The three journeys at 390 px (issue 18 §1): every page a visitor, a borrower, an investor and an admin
+ * opens fits the screen, and every link of the phone menu can be tapped on each of them.
+ */
+const DEMO = {
+  admin: { email: "admin@loanmint.local", password: "Admin123!" },
+  borrower: { email: "borrower@loanmint.local", password: "Borrower123!" },
+  investor: { email: "investor@loanmint.local", password: "Investor123!" },
+};
+
+let api: APIRequestContext;
+let tokenId = "";
+let loanId = "";
+
+async function tokenOf(account: { email: string; password: string }) {
+  const res = await api.post("/api/auth/login", { data: account });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function phonePage(browser: Browser, key?: `0x${string}`): Promise<Page> {
+  const page = await (await browser.newContext({ ...PHONE })).newPage();
+  await skipSplash(page);
+  if (key) await installTestWallet(page, key);
+  return page;
+}
+
+async function visit(page: Page, path: string, ready: (page: Page) => ReturnType<Page["getByTestId"]>) {
+  await page.goto(path);
+  await expect(ready(page).first()).toBeVisible();
+  await expectPhoneReady(page);
+}
+
+test.describe.serial("journeys on a phone", () => {
+  test.beforeAll(async () => {
+    api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+    const borrower = await tokenOf(DEMO.borrower);
+    const admin = await tokenOf(DEMO.admin);
+    const requested = await api.post("/api/loans/request", { data: { amount: "12000", purpose: "education", interestRate: 9, termMonths: 18 }, headers: { authorization: `Bearer ${borrower}` } });
+    expect(requested.ok(), await requested.text()).toBeTruthy();
+    const loan = (await requested.json()).data;
+    const approved = await api.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin}` } });
+    expect(approved.ok(), await approved.text()).toBeTruthy();
+    tokenId = String(loan.loanNumber);
+    loanId = String(loan._id);
+  });
+
+  test.afterAll(async () => api?.dispose());
+  // Each journey opens a dozen pages and the menu on each.
+  test.beforeEach(() => test.setTimeout(240_000));
+
+  test("a visitor reaches Login and Sign Up from the phone menu, and public pages fit the screen", async ({ browser }) => {
+    const page = await phonePage(browser);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectFitsScreen(page);
+    const labels = await expectMenuTappable(page);
+    expect(labels).toEqual(expect.arrayContaining(["Login", "Sign Up Free"]));
+    await page.getByTestId("mobile-menu-button").click();
+    await phoneScreenshot(page, "phone-visitor-menu");
+    await page.getByTestId("mobile-menu").getByRole("link", { name: "Login" }).tap();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectPhoneReady(page);
+    for (const path of ["/register", "/legal", `/explorer/token/${tokenId}`]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectPhoneReady(page);
+    }
+  });
+
+  test("a borrower's pages fit the screen and the menu works on each", async ({ browser }) => {
+    const page = await phonePage(browser, DEV_ACCOUNTS.demoBorrower);
+    await loginByForm(page, DEMO.borrower);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectPhoneReady(page);
+    await page.getByTestId("mobile-menu-button").click();
+    await phoneScreenshot(page, "phone-user-menu");
+    await page.getByTestId("mobile-menu").getByRole("link", { name: "My Loans" }).tap();
+    await expect(page).toHaveURL(/\/loans\/my-loans$/);
+    await expectPhoneReady(page);
+    for (const path of ["/loans/request", `/loans/${loanId}`, "/kyc", "/profile", "/transactions", "/portfolio", "/marketplace", "/nft-transfer", `/marketplace/nft/${tokenId}`]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectPhoneReady(page);
+      await screenshot(page, `phone-borrower${path.replaceAll("/", "-")}`);
+    }
+  });
+
+  test("on a phone the note page leads with price, outstanding principal, yield and Buy, the long sections folded", async ({ browser }) => {
+    const page = await phonePage(browser, DEV_ACCOUNTS.demoInvestor);
+    await loginByForm(page, DEMO.investor);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/marketplace/nft/${tokenId}`);
+    const screen = page.viewportSize()!;
+    for (const testId of ["listing-price", "outstanding-principal", "yield-to-maturity"]) {
+      await expect(page.getByTestId(testId)).toBeInViewport();
+    }
+    await expect(page.getByTestId("yield-to-maturity")).toHaveText("9%");
+    const buy = page.getByRole("button", { name: /^Buy for / });
+    await expect(buy).toBeVisible();
+    // Buy is within the first two screens, not after the schedule and the event log.
+    expect((await buy.boundingBox())!.y).toBeLessThan(screen.height * 2);
+    for (const fold of ["fold-schedule", "fold-events"]) {
+      await expect(page.getByTestId(fold)).not.toHaveAttribute("open");
+    }
+    await expect(page.getByTestId("schedule")).toHaveCount(0);
+    await phoneScreenshot(page, "phone-note-page");
+    await page.getByTestId("fold-schedule").locator("summary").tap();
+    await expect(page.getByTestId("schedule")).toBeVisible();
+    await expectPhoneReady(page);
+  });
+
+  test("an admin's pages fit the screen, the admin bar included, and Logout is in the menu", async ({ browser }) => {
+    const page = await phonePage(browser);
+    await loginByForm(page, DEMO.admin, "Admin");
+    await expect(page).toHaveURL(/\/admin$/);
+    for (const path of ["/admin", "/admin/loans", "/admin/request", "/admin/marketplace", "/admin/portfolio", "/admin/kyc", "/admin/users", "/admin/contact", "/profile"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectPhoneReady(page);
+      await screenshot(page, `phone-admin${path.replaceAll("/", "-")}`);
+    }
+    await page.getByTestId("mobile-menu-button").click();
+    await page.getByTestId("mobile-menu").getByRole("button", { name: "Logout" }).tap();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
