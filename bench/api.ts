@@ -12,7 +12,7 @@ import { pino } from "pino";
 import type { Express, Request, Response } from "express";
 import { createTestDatabase } from "../db/testing";
 import { loadConfig } from "../api/src/config/env";
-import { createKeyValueStore } from "../api/src/kv/store";
+import { createKeyValueStore } from "../api/src/kv/connect";
 import { startServer } from "../api/src/server";
 import { runLoad as closedLoopLoad } from "./lib/load";
 import { seedMirror } from "./lib/mirror";

@@ -24,7 +24,7 @@ import { reindex } from "../indexer/reindex";
 import { OUTBOX_CHANNEL, startIndexer } from "../indexer/sync";
 import { createTokenService } from "../api/src/auth/tokens";
 import { loadConfig } from "../api/src/config/env";
-import { createKeyValueStore } from "../api/src/kv/store";
+import { createKeyValueStore } from "../api/src/kv/connect";
 import { startServer } from "../api/src/server";
 
 const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 21_000);

@@ -12,11 +12,11 @@ import { io } from "socket.io-client";
 import { sql } from "drizzle-orm";
 import { connectDatabase, type DatabaseHandle } from "../db/connect";
 import { createTestDatabase } from "../db/testing";
-import { startTestChain } from "../indexer/testing";
+import { startTestChain } from "../testing/chain";
 import { startIndexer } from "../indexer/index";
 import { createTokenService } from "../api/src/auth/tokens";
 import { loadConfig } from "../api/src/config/env";
-import { createKeyValueStore } from "../api/src/kv/store";
+import { createKeyValueStore } from "../api/src/kv/connect";
 import { startServer } from "../api/src/server";
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);

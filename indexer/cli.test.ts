@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chainCursors, chainNotes } from "../db/schema/chain";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
-import { startTestChain, type TestChain } from "./testing";
+import { startTestChain, type TestChain } from "../testing/chain";
 
 let chain: TestChain;
 let database: TestDatabase;

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { connectDatabase, type DatabaseHandle } from "../db/connect";
 import { deploymentSchema, type Deployment } from "../domain/deployment";
+import type { IndexerConfig } from "../domain/indexerConfig";
 import type { Logger } from "./sync";
-import type { IndexerConfig } from "../api/src/config/env";
 
 export function readDeployment(settings: IndexerConfig): Deployment {
   const path = resolve(settings.dataDir, "deployments", `${settings.chainId}.json`);

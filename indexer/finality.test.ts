@@ -5,7 +5,7 @@ import { chainBlocks, chainNotes, chainSales, chainUndo } from "../db/schema/cha
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { reindex } from "./reindex";
 import { startIndexer, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "./testing";
+import { startTestChain, type TestChain } from "../testing/chain";
 import { compareWithChain, mirrorSnapshot } from "./verify";
 
 /** Few enough blocks that most of the test chain is final, so the journal-less path does the bulk of the work. */

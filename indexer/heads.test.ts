@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { localHeadsUrl } from "./heads";
 import { startIndexer, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "./testing";
+import { startTestChain, type TestChain } from "../testing/chain";
 
 let chain: TestChain;
 let database: TestDatabase;

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from "pg";
 import type { Db } from "../db/connect";
 import * as schema from "../db/schema";
+import { INDEXER_LOCK_NAMESPACE } from "../db/locks";
 
 /** The session that holds the writer lock also does every write, so losing it stops the writes too. */
 export interface Writer {
@@ -9,9 +10,6 @@ export interface Writer {
   lost(): boolean;
   release(): Promise<void>;
 }
-
-/** Arbitrary namespace of this project's advisory locks; the second key is the chain id. */
-export const LOCK_NAMESPACE = 724_113;
 
 function poolOf(db: Db): Pool | null {
   const client = (db as unknown as { $client?: unknown }).$client as Partial<Pool> | undefined;
@@ -30,7 +28,7 @@ export async function tryAcquireWriter(db: Db, chainId: number): Promise<Writer 
   const onError = () => (broken = true);
   client.on("error", onError);
   try {
-    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1, $2) as locked", [LOCK_NAMESPACE, chainId]);
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1, $2) as locked", [INDEXER_LOCK_NAMESPACE, chainId]);
     if (!rows[0]?.locked) {
       client.off("error", onError);
       client.release();
@@ -49,7 +47,7 @@ export async function tryAcquireWriter(db: Db, chainId: number): Promise<Writer 
       client.off("error", onError);
       if (broken) return client.release(true);
       try {
-        await client.query("select pg_advisory_unlock($1, $2)", [LOCK_NAMESPACE, chainId]);
+        await client.query("select pg_advisory_unlock($1, $2)", [INDEXER_LOCK_NAMESPACE, chainId]);
         client.release();
       } catch {
         client.release(true);

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { startIndexer } from "./sync";
-import { startTestChain, type TestChain } from "./testing";
+import { startTestChain, type TestChain } from "../testing/chain";
 import { compareWithChain } from "./verify";
 
 /**

@@ -5,7 +5,7 @@ import { chainNotes, chainOutbox, chainSales } from "../db/schema/chain";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { reindex } from "./reindex";
 import { startIndexer, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "./testing";
+import { startTestChain, type TestChain } from "../testing/chain";
 import { compareWithChain, mirrorSnapshot } from "./verify";
 
 const USD = 1_000_000n;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { chainCursors, chainNotes } from "../db/schema/chain";
 import { createTestDatabase, type TestDatabase } from "../db/testing";
 import { startIndexer, type BatchInfo, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "./testing";
+import { startTestChain, type TestChain } from "../testing/chain";
 import { compareWithChain } from "./verify";
 
 let chain: TestChain;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import type { IndexerConfig } from "../../../domain/indexerConfig";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
 import { LOCAL_CHAIN_ID } from "../../../domain/deployment";
 import type { LlmConfig } from "../chatbot/llm";
@@ -97,18 +98,6 @@ export interface AppConfig {
   llm?: LlmConfig;
 }
 
-/** What `npm run indexer` reads: the API's variables it shares, with the same checks and defaults. */
-export interface IndexerConfig {
-  databaseUrl: string | undefined;
-  dataDir: string;
-  rpcUrl: string;
-  chainId: number;
-  confirmations: number;
-  pollIntervalMs: number;
-  /** Where new heads are pushed from; undefined lets the indexer find a local node's own. */
-  headsUrl: string | undefined;
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
@@ -162,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** What `npm run indexer` reads: the API's variables it shares, with the same checks and defaults. */
 export function loadIndexerConfig(source: NodeJS.ProcessEnv = process.env): IndexerConfig {
   const env = parse(indexerSchema, source);
   return {

@@ -15,9 +15,9 @@ import { createTestDatabase, type TestDatabase } from "../../../db/testing";
 import { freePort, startAnvil, type Anvil } from "../../../devchain/anvil";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
 import type { Deployment } from "../../../domain/deployment";
-import { validRequest } from "../loans/testing";
+import { validRequest } from "../../../testing/loanStack";
 import { account, type Account } from "../realtime/testing";
-import { endOnExit, sleep, spawnOwned, stopChild, tail } from "../testing/privateProcess";
+import { endOnExit, sleep, spawnOwned, stopChild, tail } from "../../../testing/privateProcess";
 
 /**
  * `kill -9` of the platform while an approval's origination is in flight (sent, not yet mined): the API and the

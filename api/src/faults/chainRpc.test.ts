@@ -8,10 +8,10 @@ import { chainCursors, chainNotes } from "../../../db/schema/chain";
 import { createTestDatabase, type TestDatabase } from "../../../db/testing";
 import { startAnvil, type Anvil } from "../../../devchain/anvil";
 import { reindex, startIndexer, type Indexer } from "../../../indexer";
-import { startTestChain, type TestChain } from "../../../indexer/testing";
+import { startTestChain, type TestChain } from "../../../testing/chain";
 import { compareWithChain, mirrorSnapshot } from "../../../indexer/verify";
-import { startRelay, type ChainRelay } from "../loans/testing";
-import { endOnExit, ownFolder, sleep } from "../testing/privateProcess";
+import { startRelay, type ChainRelay } from "../../../testing/loanStack";
+import { endOnExit, ownFolder, sleep } from "../../../testing/privateProcess";
 
 /**
  * The chain's RPC down under a running indexer: first the node unreachable while the chain moves on (a relay in

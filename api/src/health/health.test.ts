@@ -2,8 +2,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Deployment } from "../../../domain/deployment";
 import { startIndexer, type Indexer } from "../../../indexer";
-import { LOCK_NAMESPACE } from "../../../indexer/lock";
-import { startLoanStack, type LoanStack } from "../loans/testing";
+import { INDEXER_LOCK_NAMESPACE } from "../../../db/locks";
+import { startLoanStack, type LoanStack } from "../../../testing/loanStack";
 import { healthSchema } from "./schema";
 
 let stack: LoanStack;
@@ -59,7 +59,7 @@ test("a mirror more than 20 blocks behind the head is reported behind, with the 
   const pool = (stack.api.database.db as unknown as { $client: import("pg").Pool }).$client;
   const writer = await pool.connect();
   try {
-    await writer.query("select pg_advisory_lock($1, $2)", [LOCK_NAMESPACE, stack.deployment.chainId]);
+    await writer.query("select pg_advisory_lock($1, $2)", [INDEXER_LOCK_NAMESPACE, stack.deployment.chainId]);
     const { status, message, data } = await health();
     assert.equal(status, 200);
     assert.equal(data.status, "degraded");
@@ -68,7 +68,7 @@ test("a mirror more than 20 blocks behind the head is reported behind, with the 
     assert.equal(data.indexer.lagBlocks, 30);
     assert.match(message, /indexer 30 blocks behind/);
   } finally {
-    await writer.query("select pg_advisory_unlock($1, $2)", [LOCK_NAMESPACE, stack.deployment.chainId]);
+    await writer.query("select pg_advisory_unlock($1, $2)", [INDEXER_LOCK_NAMESPACE, stack.deployment.chainId]);
     writer.release();
   }
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connect";
-import { LOCK_NAMESPACE } from "../../../indexer/lock";
+import { INDEXER_LOCK_NAMESPACE } from "../../../db/locks";
 
 export interface IndexerHealth {
   /**
@@ -40,7 +40,7 @@ export async function indexerHealth(probe: Probe): Promise<IndexerHealth> {
   if (!probe.database) return unknown;
   const result = await probe.db.execute(sql`
     select c.block_number, c.updated_at,
-      exists (select 1 from pg_locks l where l.locktype = 'advisory' and l.classid = ${LOCK_NAMESPACE} and l.objid = ${probe.chainId}
+      exists (select 1 from pg_locks l where l.locktype = 'advisory' and l.classid = ${INDEXER_LOCK_NAMESPACE} and l.objid = ${probe.chainId}
               and l.objsubid = 2 and l.granted) as writer
     from chain_cursors c where c.chain_id = ${probe.chainId}`);
   const row = (result as unknown as { rows: { block_number: string | number; updated_at: string | Date; writer: boolean }[] }).rows[0];

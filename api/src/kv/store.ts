@@ -1,8 +1,4 @@
-/**
- * The key-value store behind nonces and rate limits: Redis when REDIS_URL is set (several API processes
- * share it), else an in-memory map with TTLs for the single embedded process. While a configured Redis is
- * down, the Redis store keeps serving from this process's memory (docs/decisions.md "Redis down").
- */
+/** What nonces and rate limits need of a key-value store; kv/connect.ts opens Redis or the in-memory one. */
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
@@ -23,21 +19,4 @@ export type KeyValueHealth = "ok" | "unreachable" | "not configured";
 export interface KeyValueLogger {
   warn(obj: unknown, msg?: string): void;
   info(obj: unknown, msg?: string): void;
-}
-
-export interface KeyValueOptions {
-  redisUrl?: string;
-  /** Prepended to every key, so tests and deployments sharing one Redis never collide. */
-  prefix?: string;
-  logger?: KeyValueLogger;
-}
-
-export async function createKeyValueStore(options: KeyValueOptions = {}): Promise<KeyValueStore> {
-  const prefix = options.prefix ?? "loanmint:";
-  if (options.redisUrl) {
-    const { createRedisStore } = await import("./redis");
-    return createRedisStore(options.redisUrl, prefix, options.logger);
-  }
-  const { createMemoryStore } = await import("./memory");
-  return createMemoryStore(prefix);
 }

@@ -11,7 +11,7 @@ import { chainOutbox, loanEvents, loans, notifications } from "../../../db/schem
 import { startIndexer, type Indexer } from "../../../indexer/index";
 import { reindex } from "../../../indexer/reindex";
 import { openSocket, record } from "../realtime/testing";
-import { fund, makeUser, notificationsOf, startLoanStack, validRequest, type LoanStack, type TestUser } from "./testing";
+import { fund, makeUser, notificationsOf, startLoanStack, validRequest, type LoanStack, type TestUser } from "../../../testing/loanStack";
 
 const USD = 1_000_000n;
 let stack: LoanStack;

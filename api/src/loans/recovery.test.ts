@@ -8,7 +8,7 @@ import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
 import { loans } from "../../../db/schema";
 import { STALE_MS } from "../jobs/loanWatcher";
-import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "./testing";
+import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "../../../testing/loanStack";
 
 let stack: LoanStack;
 let admin: TestUser;

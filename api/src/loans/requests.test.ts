@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { Router } from "express";
 import { CONTACT_SUBJECTS } from "../../../domain/schemas/contact";
 import { startTestApi, type TestApi } from "../testing/harness";
-import { makeUser, notificationsOf, validRequest, type TestUser } from "./testing";
+import { makeUser, notificationsOf, validRequest, type TestUser } from "../../../testing/loanStack";
 import type { LoanLifecycle } from "./lifecycle";
 
 let api: TestApi;

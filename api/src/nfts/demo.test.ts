@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { users } from "../../../db/schema";
 import { startIndexer, type Indexer } from "../../../indexer/index";
-import { makeUser, startLoanStack, type LoanStack } from "../loans/testing";
+import { makeUser, startLoanStack, type LoanStack } from "../../../testing/loanStack";
 import { runLivingDemo } from "./demo";
 
 describe("The living demo", { timeout: 60_000 }, () => {

@@ -4,7 +4,7 @@ import { createWalletClient, http, maxUint256, type Address, type Hex } from "vi
 import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
 import { startIndexer, type Indexer } from "../../../indexer/index";
-import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "../loans/testing";
+import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "../../../testing/loanStack";
 
 /**
  * The investor's routes against real Postgres, a private anvil with the contracts, the real indexer filling

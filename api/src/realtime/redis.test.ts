@@ -8,7 +8,8 @@ import { pino } from "pino";
 import type { Socket } from "socket.io-client";
 import { createTestDatabase, type TestDatabase } from "../../../db/testing";
 import { loadConfig } from "../config/env";
-import { createKeyValueStore, type KeyValueStore } from "../kv/store";
+import { createKeyValueStore } from "../kv/connect";
+import type { KeyValueStore } from "../kv/store";
 import { startServer, type RunningServer } from "../server";
 import { account, insertOutbox, openSocket, record, settle, type Account } from "./testing";
 

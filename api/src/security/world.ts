@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Address } from "viem";
 import { contactMessages, notifications } from "../../../db/schema";
-import type { Indexer } from "../../../indexer/index";
-import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "../loans/testing";
+import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "../../../testing/loanStack";
 import type { Answer } from "../testing/harness";
 
 /** newRegistration's password: every user of the world signs in with it. */
@@ -17,7 +16,7 @@ const USD = 1_000_000n;
  */
 export interface World {
   stack: LoanStack;
-  indexer: Indexer;
+  indexer: NonNullable<LoanStack["indexer"]>;
   /** Has a verified wallet too, so the NFT routes judge an admin as an owner, not as a user without a wallet. */
   admin: TestUser;
   a: TestUser;

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { createKeyValueStore } from "./store";
+import { createKeyValueStore } from "./connect";
 
 const redisUrl = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 
