@@ -22,6 +22,14 @@ import {NoteVault} from "./NoteVault.sol";
  *         the vault holds it, and withdrawn by them. The final payment burns the note.
  * @dev Schedule and rounding rule: see LoanMath (mirrored by domain/schedule.ts).
  *      Not upgradeable on purpose: holders must be able to rely on terms nobody can rewrite.
+ *
+ *      Invariants:
+ *      - `changes` of a note grows with every change a buyer prices: each transfer, the burn, each repayment
+ *        (partial or final) and a default. A marketplace listing records it and dies when it differs, so no
+ *        listing is ever filled at a note state other than the one it was made at.
+ *      - Every note the vault holds has a recorded depositor: every transfer into the vault tells the vault
+ *        who sent it (`_update`, the one path), and the vault refuses a note from nobody (a mint).
+ *      - No repayment is ever credited to the zero address.
  */
 contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -44,7 +52,9 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         Defaulted
     }
 
-    /// @dev One storage slot (248 bits). `moves` counts transfers so a marketplace listing dies when its note moves.
+    /// @dev One storage slot (248 bits), so a repayment's or default's write also counts the change.
+    ///      `changes` counts every change a buyer prices (transfer, burn, repayment, default); it wraps after
+    ///      2^32 changes, which no note can afford in gas.
     struct Loan {
         uint64 principal;
         uint72 repaid;
@@ -52,7 +62,7 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         uint16 rateBps;
         uint16 termMonths;
         Status status;
-        uint32 moves;
+        uint32 changes;
     }
 
     /// @notice The stablecoin loans are funded and repaid in.
@@ -77,6 +87,8 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     error NothingToWithdraw(address account);
     error DefaultTooEarly(uint256 tokenId, uint256 availableAt);
     error GracePeriodTooLong(uint256 gracePeriod);
+    error InvalidTreasury(address treasury);
+    error NoBeneficiary(uint256 tokenId);
 
     event LoanOriginated(
         uint256 indexed tokenId,
@@ -106,11 +118,11 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     constructor(address stablecoin_, address admin, address treasury_, uint64 gracePeriod_)
         ERC721("LoanMint Note", "LMN")
     {
-        if (stablecoin_ == address(0) || admin == address(0) || treasury_ == address(0)) revert ZeroAddress();
+        if (stablecoin_ == address(0) || admin == address(0)) revert ZeroAddress();
         if (gracePeriod_ > MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod_);
         stablecoin = IERC20(stablecoin_);
         vault = new NoteVault(address(this));
-        treasury = treasury_;
+        _setTreasury(treasury_);
         gracePeriod = gracePeriod_;
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(PAUSER_ROLE, admin);
@@ -150,7 +162,7 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
             rateBps: rateBps,
             termMonths: termMonths,
             status: Status.Active,
-            moves: 0
+            changes: 0
         });
         _mint(lender, tokenId);
         emit LoanOriginated(tokenId, borrower, principal, rateBps, termMonths, block.timestamp);
@@ -161,7 +173,8 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
 
     /**
      * @notice Pays up to `amount` towards loan `tokenId` from the caller; anything beyond what settles the
-     *         loan now is not taken. The payment is credited to the note's beneficiary at this moment.
+     *         loan now is not taken. The payment is credited to the note's beneficiary at this moment, and
+     *         it lapses every marketplace listing of the note (the note's `changes` grows).
      */
     function repay(uint256 tokenId, uint256 amount) external nonReentrant {
         _repay(tokenId, amount);
@@ -191,6 +204,9 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         _credits[beneficiary] += paid;
         Loan storage stored = _loans[tokenId];
         stored.repaid = uint72(totalRepaid);
+        unchecked {
+            stored.changes = loan.changes + 1; // same slot as `repaid`: the optimizer merges both into one write
+        }
         if (paid == owed) {
             stored.status = Status.Repaid;
             _burn(tokenId);
@@ -201,10 +217,11 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         stablecoin.safeTransferFrom(msg.sender, address(this), paid);
     }
 
-    /// @dev The holder, or the depositor while the vault holds the note.
+    /// @dev The holder, or the depositor while the vault holds the note; never the zero address.
     function _beneficiary(uint256 tokenId) private view returns (address holder) {
         holder = _ownerOf(tokenId);
         if (holder == address(vault)) holder = vault.depositorOf(tokenId);
+        if (holder == address(0)) revert NoBeneficiary(tokenId);
     }
 
     /// @notice Sends the caller every repayment credited to them.
@@ -224,6 +241,7 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     // ---------------------------------------------------------------- default
 
     /// @notice Records that loan `tokenId` defaulted; originator only, once maturity plus the grace period has passed.
+    ///         Every marketplace listing of the note lapses (its `changes` grows).
     /// @dev A defaulted loan can still be repaid; paying it off marks it repaid and burns the note.
     function markDefaulted(uint256 tokenId) external onlyRole(ORIGINATOR_ROLE) {
         Loan storage loan = _loans[tokenId];
@@ -231,17 +249,26 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         uint256 availableAt = uint256(loan.start) + uint256(loan.termMonths) * LoanMath.PERIOD + gracePeriod;
         if (block.timestamp < availableAt) revert DefaultTooEarly(tokenId, availableAt);
         loan.status = Status.Defaulted;
+        unchecked {
+            ++loan.changes;
+        }
         emit LoanDefaulted(tokenId);
         emit MetadataUpdate(tokenId);
     }
 
     // ---------------------------------------------------------------- administration
 
-    /// @notice Changes the account that funds loans and receives new notes; admin only.
+    /// @notice Changes the account that funds loans and receives new notes; admin only. Neither the zero
+    ///         address nor the vault (a note minted there would have no depositor).
     function setTreasury(address treasury_) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        if (treasury_ == address(0)) revert ZeroAddress();
-        treasury = treasury_;
+        _setTreasury(treasury_);
         emit TreasuryUpdated(treasury_);
+    }
+
+    function _setTreasury(address treasury_) private {
+        if (treasury_ == address(0)) revert ZeroAddress();
+        if (treasury_ == address(vault)) revert InvalidTreasury(treasury_);
+        treasury = treasury_;
     }
 
     /// @notice Changes the time after maturity before a default may be recorded; admin only.
@@ -268,9 +295,10 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         return _existing(tokenId);
     }
 
-    /// @notice Current owner (zero once burned) and how many times the note has moved; marketplace listings use both.
-    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 moves) {
-        return (_ownerOf(tokenId), _loans[tokenId].moves);
+    /// @notice Current owner (zero once burned) and the note's change count (transfers, burn, repayments,
+    ///         default); a marketplace listing is live only while both are what they were when it was made.
+    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 changes) {
+        return (_ownerOf(tokenId), _loans[tokenId].changes);
     }
 
     /// @notice The regular monthly installment.
@@ -342,13 +370,18 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         if (loan.status == Status.None) revert LoanNotFound(tokenId);
     }
 
-    /// @dev Counts every move between holders, so a listing made before a move can never be filled.
+    /**
+     * @dev Counts every transfer and the burn as a change, so a listing made before one can never be filled, and
+     *      tells the vault who sent every note that arrives there: `transferFrom`, `safeTransferFrom` and
+     *      `NoteVault.deposit` all pass here, so no note reaches the vault without a depositor.
+     */
     function _update(address to, uint256 tokenId, address auth) internal override returns (address from) {
         from = super._update(to, tokenId, auth);
-        if (from != address(0) && to != address(0)) {
+        if (from != address(0)) {
             unchecked {
-                ++_loans[tokenId].moves;
+                ++_loans[tokenId].changes;
             }
         }
+        if (to == address(vault)) vault.recordDeposit(tokenId, from);
     }
 }

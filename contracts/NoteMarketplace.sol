@@ -10,15 +10,19 @@ import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 
 interface ILoanNoteOwnership is IERC721 {
-    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 moves);
+    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 changes);
 }
 
 /**
  * @title NoteMarketplace
  * @notice Fixed-price listings of loan notes, paid in the stablecoin. Listings are approval-based: the note
- *         stays with the seller until sold. A listing dies when its note moves (any transfer or burn), so a
- *         listing is only ever filled by the holder who made it, at the price the buyer expected.
+ *         stays with the seller until sold. A listing lapses when its note changes in any way a buyer prices
+ *         (a transfer, the burn, any repayment, a default), so a listing is only ever filled by the holder who
+ *         made it, at the price the buyer expected, for the note state it was listed at.
  * @dev Not upgradeable; the fee can change but never above MAX_FEE_BPS.
+ *      Invariant: a listing is live only while the note's owner is its seller and the note's change count
+ *      (LoanNote.ownershipOf) equals the one recorded at listing; `listingOf`, `updatePrice` and the buys all
+ *      check both.
  */
 contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -28,11 +32,11 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
     uint256 public constant MAX_FEE_BPS = 500;
     uint256 private constant BPS = 10_000;
 
-    /// @dev One slot: seller, price and the note's move count when listed.
+    /// @dev One slot: seller, price and the note's change count when listed.
     struct Listing {
         address seller;
         uint64 price;
-        uint32 moves;
+        uint32 changes;
     }
 
     ILoanNoteOwnership public immutable note;
@@ -75,15 +79,16 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
         _setFee(feeRecipient_, feeBps_);
     }
 
-    /// @notice Lists `tokenId` at `price`; the caller must hold it and have approved this marketplace.
+    /// @notice Lists `tokenId` at `price` for the note as it is now; the caller must hold it and have approved
+    ///         this marketplace. The listing lapses at the note's next change (transfer, repayment, default).
     function list(uint256 tokenId, uint256 price) external whenNotPaused {
-        (address owner, uint32 moves) = note.ownershipOf(tokenId);
+        (address owner, uint32 changes) = note.ownershipOf(tokenId);
         if (owner != msg.sender) revert NotTokenOwner(tokenId, msg.sender);
         _checkPrice(price);
         if (note.getApproved(tokenId) != address(this) && !note.isApprovedForAll(owner, address(this))) {
             revert MarketplaceNotApproved(tokenId);
         }
-        _listings[tokenId] = Listing(msg.sender, uint64(price), moves);
+        _listings[tokenId] = Listing(msg.sender, uint64(price), changes);
         emit Listed(tokenId, msg.sender, price);
     }
 
@@ -107,7 +112,9 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
 
     /**
      * @notice Buys `tokenId` at its listed price, which must equal `expectedPrice`; the caller must have
-     *         approved this marketplace for the price in the stablecoin.
+     *         approved this marketplace for the price in the stablecoin. Reverts with `ListingStale` when the
+     *         note changed since it was listed (transfer, repayment, default), so the buyer never pays for a
+     *         note state other than the one listed.
      */
     function buy(uint256 tokenId, uint256 expectedPrice) external whenNotPaused nonReentrant {
         _buy(tokenId, expectedPrice);
@@ -129,8 +136,8 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
         Listing memory listing = _listings[tokenId];
         if (listing.seller == address(0)) revert NotListed(tokenId);
         if (listing.price != expectedPrice) revert PriceMismatch(tokenId, listing.price, expectedPrice);
-        (address owner, uint32 moves) = note.ownershipOf(tokenId);
-        if (owner != listing.seller || moves != listing.moves) revert ListingStale(tokenId);
+        (address owner, uint32 changes) = note.ownershipOf(tokenId);
+        if (owner != listing.seller || changes != listing.changes) revert ListingStale(tokenId);
         delete _listings[tokenId];
         address recipient = feeRecipient;
         uint256 fee = (expectedPrice * feeBps) / BPS;
@@ -140,12 +147,13 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
         note.safeTransferFrom(listing.seller, msg.sender, tokenId);
     }
 
-    /// @notice The live listing of `tokenId`; a stale or missing listing reads as zero seller and price.
+    /// @notice The live listing of `tokenId`; a missing listing, or one whose note changed since (transfer,
+    ///         repayment, default), reads as zero seller and price.
     function listingOf(uint256 tokenId) external view returns (address seller, uint256 price) {
         Listing memory listing = _listings[tokenId];
         if (listing.seller == address(0)) return (address(0), 0);
-        (address owner, uint32 moves) = note.ownershipOf(tokenId);
-        if (owner != listing.seller || moves != listing.moves) return (address(0), 0);
+        (address owner, uint32 changes) = note.ownershipOf(tokenId);
+        if (owner != listing.seller || changes != listing.changes) return (address(0), 0);
         return (listing.seller, listing.price);
     }
 
@@ -167,8 +175,8 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
     function _liveListing(uint256 tokenId) private view returns (Listing storage listing) {
         listing = _listings[tokenId];
         if (listing.seller == address(0)) revert NotListed(tokenId);
-        (address owner, uint32 moves) = note.ownershipOf(tokenId);
-        if (owner != listing.seller || moves != listing.moves) revert ListingStale(tokenId);
+        (address owner, uint32 changes) = note.ownershipOf(tokenId);
+        if (owner != listing.seller || changes != listing.changes) revert ListingStale(tokenId);
     }
 
     function _checkPrice(uint256 price) private pure {

@@ -213,6 +213,17 @@ export const loanNoteAbi = [
   {
     "inputs": [
       {
+        "internalType": "address",
+        "name": "treasury",
+        "type": "address"
+      }
+    ],
+    "name": "InvalidTreasury",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "uint256",
         "name": "tokenId",
         "type": "uint256"
@@ -241,6 +252,17 @@ export const loanNoteAbi = [
       }
     ],
     "name": "LoanNotFound",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "NoBeneficiary",
     "type": "error"
   },
   {
@@ -979,7 +1001,7 @@ export const loanNoteAbi = [
           },
           {
             "internalType": "uint32",
-            "name": "moves",
+            "name": "changes",
             "type": "uint32"
           }
         ],
@@ -1143,7 +1165,7 @@ export const loanNoteAbi = [
       },
       {
         "internalType": "uint32",
-        "name": "moves",
+        "name": "changes",
         "type": "uint32"
       }
     ],
@@ -2341,6 +2363,17 @@ export const noteVaultAbi = [
     "inputs": [
       {
         "internalType": "address",
+        "name": "depositor",
+        "type": "address"
+      }
+    ],
+    "name": "InvalidDepositor",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
         "name": "to",
         "type": "address"
       }
@@ -2478,12 +2511,12 @@ export const noteVaultAbi = [
       },
       {
         "internalType": "address",
-        "name": "from",
+        "name": "",
         "type": "address"
       },
       {
         "internalType": "uint256",
-        "name": "tokenId",
+        "name": "",
         "type": "uint256"
       },
       {
@@ -2500,6 +2533,24 @@ export const noteVaultAbi = [
         "type": "bytes4"
       }
     ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "address",
+        "name": "depositor",
+        "type": "address"
+      }
+    ],
+    "name": "recordDeposit",
+    "outputs": [],
     "stateMutability": "nonpayable",
     "type": "function"
   },

@@ -248,16 +248,22 @@ describe("LoanNote", () => {
   describe("markDefaulted", () => {
     beforeEach(async () => originate(1n));
 
-    it("refuses before maturity plus the grace period, naming the moment it becomes possible", async () => {
+    it("refuses one second before maturity plus the grace period, naming the moment, and succeeds exactly at it", async () => {
       const terms = await termsOf(1n);
       const availableAt = schedule.defaultableAt(terms, DEFAULTS.gracePeriodSeconds);
-      await f.networkHelpers.time.increaseTo(availableAt - 2n);
+      await f.networkHelpers.time.setNextBlockTimestamp(availableAt - 1n);
       await f.viem.assertions.revertWithCustomErrorWithArgs(
         f.note.write.markDefaulted([1n], { account: f.accounts.originator.account }),
         f.note,
         "DefaultTooEarly",
         [1n, availableAt],
       );
+      // The refused transaction mined no block: pin the next one to the exact moment.
+      await f.networkHelpers.time.setNextBlockTimestamp(availableAt);
+      const hash = await f.note.write.markDefaulted([1n], { account: f.accounts.originator.account });
+      const receipt = await f.publicClient.getTransactionReceipt({ hash });
+      assert.equal((await f.publicClient.getBlock({ blockNumber: receipt.blockNumber })).timestamp, availableAt);
+      assert.equal((await f.note.read.loanOf([1n])).status, 3);
     });
 
     it("marks an unpaid loan defaulted after the grace period, once, and a later payoff still repays it", async () => {
@@ -312,13 +318,25 @@ describe("LoanNote", () => {
       }
     });
 
-    it("count every move of a note, which marketplace listings rely on", async () => {
+    it("count every change a buyer prices (transfer, repayment, default, burn), which marketplace listings rely on", async () => {
       await originate(1n);
-      const { treasury } = f.accounts;
-      assert.deepEqual(await f.note.read.ownershipOf([1n]), [getAddress(treasury.account.address), 0]);
+      const { treasury, borrower } = f.accounts;
+      const holder = getAddress(treasury.account.address);
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 0]);
       await f.note.write.transferFrom([treasury.account.address, user(0).account.address, 1n], { account: treasury.account });
       await f.note.write.transferFrom([user(0).account.address, treasury.account.address, 1n], { account: user(0).account });
-      assert.deepEqual(await f.note.read.ownershipOf([1n]), [getAddress(treasury.account.address), 2]);
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 2]);
+      await fund(f, borrower, 3n * P, f.note.address);
+      await f.note.write.repay([1n, 1n], { account: borrower.account });
+      await f.note.write.repay([1n, 1n], { account: borrower.account });
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 4]);
+      assert.equal((await f.note.read.loanOf([1n])).changes, 4);
+      await f.networkHelpers.time.increase(400n * DAY);
+      await f.note.write.markDefaulted([1n], { account: f.accounts.originator.account });
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 5]);
+      // The final payment counts once as a repayment and once as the burn.
+      await f.note.write.repay([1n, 3n * P], { account: borrower.account });
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [zeroAddress, 7]);
     });
 
     it("serve on-chain JSON metadata with an SVG image that fits the ERC-721 metadata schema", async () => {
@@ -362,11 +380,14 @@ describe("LoanNote", () => {
   });
 
   describe("administration", () => {
-    it("lets the admin change the treasury, never to zero", async () => {
+    it("lets the admin change the treasury, never to zero nor to the vault (a note minted there would have no depositor)", async () => {
       const hash = await f.note.write.setTreasury([user(3).account.address]);
       await f.viem.assertions.emitWithArgs(hash, f.note, "TreasuryUpdated", [getAddress(user(3).account.address)]);
       assert.equal(await f.note.read.treasury(), getAddress(user(3).account.address));
       await f.viem.assertions.revertWithCustomError(f.note.write.setTreasury([zeroAddress]), f.note, "ZeroAddress");
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.write.setTreasury([f.vault.address]), f.note, "InvalidTreasury", [
+        getAddress(f.vault.address),
+      ]);
       await f.viem.assertions.revertWithCustomError(
         f.note.write.setTreasury([user(3).account.address], { account: user(3).account }),
         f.note,

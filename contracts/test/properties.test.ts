@@ -16,7 +16,7 @@ const action = fc.oneof(
   fc.record({ kind: fc.constant("list" as const), note: fc.nat(), price: fc.bigInt({ min: 1n, max: 3_000_000_000n }) }),
   fc.record({ kind: fc.constant("buy" as const), listing: fc.nat(), buyer: fc.nat() }),
   fc.record({ kind: fc.constant("transfer" as const), note: fc.nat(), to: fc.nat() }),
-  fc.record({ kind: fc.constant("deposit" as const), note: fc.nat() }),
+  fc.record({ kind: fc.constant("deposit" as const), note: fc.nat(), way: fc.constantFrom("safeTransferFrom" as const, "transferFrom" as const, "deposit" as const) }),
   fc.record({ kind: fc.constant("withdraw" as const), note: fc.nat(), to: fc.nat() }),
   fc.record({ kind: fc.constant("repay" as const), note: fc.nat(), payer: fc.nat(), mode: fc.integer({ min: 0, max: 2 }), amount: fc.bigInt({ min: 1n, max: 2_000_000_000n }) }),
   fc.record({ kind: fc.constant("withdrawCredits" as const), actor: fc.nat() }),
@@ -30,7 +30,8 @@ interface NoteModel {
   status: "active" | "repaid" | "defaulted";
   holder: Address;
   depositor?: Address;
-  moves: number;
+  /** Every change a buyer prices: transfers, repayments, a default (the burn ends the note). */
+  changes: number;
 }
 
 describe("properties of random sequences of actions", () => {
@@ -47,22 +48,32 @@ describe("properties of random sequences of actions", () => {
       await f.dollar.write.approve([f.marketplace.address, maxUint256], { account: wallet.account });
       await f.note.write.setApprovalForAll([f.marketplace.address, true], { account: wallet.account });
     }
+    for (const wallet of [...users, f.accounts.treasury]) {
+      await f.note.write.setApprovalForAll([f.vault.address, true], { account: wallet.account });
+    }
     actors = [f.accounts.treasury.account.address, ...users.map((u) => u.account.address)].map((a) => getAddress(a));
     const snapshot = await f.networkHelpers.takeSnapshot();
     reset = () => snapshot.restore();
   });
 
-  it(`keep the books balanced, listings honest and notes alive exactly while their loans are (${RUNS} runs × ${ACTIONS} actions)`, async () => {
+  it(`keep the books balanced, listings honest, every vaulted note's depositor known and notes alive exactly while their loans are (${RUNS} runs × ${ACTIONS} actions)`, async () => {
     const accountOf = (address: Address) => f.wallets.find((w) => getAddress(w.account.address) === address)!.account;
-    const stats = { filled: 0, staleRefused: 0, repaid: 0, burned: 0, defaulted: 0 };
+    const stats = { filled: 0, staleRefused: 0, lapsedByRepayment: 0, lapsedByDefault: 0, repaid: 0, burned: 0, defaulted: 0, plainTransferDeposits: 0 };
 
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: ACTIONS, maxLength: ACTIONS }), async (actions) => {
         await reset();
         const notes = new Map<bigint, NoteModel>();
-        // Every listing ever made (buyers may pick stale ones) and the one the marketplace holds per note.
+        // Every listing ever made (buyers may pick stale ones) and the one the marketplace holds per note, with the
+        // note state it was made at.
         const history: { tokenId: bigint; price: bigint }[] = [];
-        const listings = new Map<bigint, { seller: Address; price: bigint; moves: number }>();
+        type Listing = { seller: Address; price: bigint; changes: number; repaid: bigint; status: NoteModel["status"] };
+        const listings = new Map<bigint, Listing>();
+        // Why a listing died without being replaced, for the stats: the walk must reach both lapses.
+        const lapse = (tokenId: bigint, reason: "lapsedByRepayment" | "lapsedByDefault") => {
+          const listing = listings.get(tokenId);
+          if (listing && listing.changes === notes.get(tokenId)!.changes) stats[reason]++;
+        };
         const credits = new Map<Address, bigint>();
         let paid = 0n;
         let credited = 0n;
@@ -72,7 +83,7 @@ describe("properties of random sequences of actions", () => {
         const nextTimestamp = async () => (await f.publicClient.getBlock()).timestamp + 1n;
         const move = (n: NoteModel, to: Address) => {
           n.holder = to;
-          n.moves += 1;
+          n.changes += 1;
         };
 
         for (const a of actions) {
@@ -91,7 +102,7 @@ describe("properties of random sequences of actions", () => {
               const at = await nextTimestamp();
               await f.networkHelpers.time.setNextBlockTimestamp(at);
               await call();
-              notes.set(tokenId, { terms: { ...terms, start: at }, repaid: 0n, status: "active", holder: actors[0], moves: 0 });
+              notes.set(tokenId, { terms: { ...terms, start: at }, repaid: 0n, status: "active", holder: actors[0], changes: 0 });
               break;
             }
             case "list": {
@@ -99,7 +110,7 @@ describe("properties of random sequences of actions", () => {
               if (!entry || entry[1].depositor) break;
               const [tokenId, n] = entry;
               await f.marketplace.write.list([tokenId, a.price], { account: accountOf(n.holder) });
-              listings.set(tokenId, { seller: n.holder, price: a.price, moves: n.moves });
+              listings.set(tokenId, { seller: n.holder, price: a.price, changes: n.changes, repaid: n.repaid, status: n.status });
               history.push({ tokenId, price: a.price });
               break;
             }
@@ -111,19 +122,20 @@ describe("properties of random sequences of actions", () => {
               const buyer = actors[1 + (a.buyer % 4)];
               if (current && buyer === current.seller) break;
               const call = () => f.marketplace.write.buy([wanted.tokenId, wanted.price], { account: accountOf(buyer) });
-              const fillable =
-                current !== undefined &&
-                current.price === wanted.price &&
-                n.status !== "repaid" &&
-                n.holder === current.seller &&
-                n.moves === current.moves;
-              if (!fillable) {
+              const isLive = current !== undefined && n.status !== "repaid" && n.holder === current.seller && n.changes === current.changes;
+              assert.deepEqual(await f.marketplace.read.listingOf([wanted.tokenId]), isLive ? [current.seller, current.price] : [zeroAddress, 0n]);
+              if (!isLive || current.price !== wanted.price) {
                 await assert.rejects(call());
                 stats.staleRefused++;
                 break;
               }
               await call();
               stats.filled++;
+              // No listing fills at a note state other than the one it was made at.
+              const loan = await f.note.read.loanOf([wanted.tokenId]);
+              assert.equal(loan.repaid, current.repaid);
+              assert.equal(loan.status, { active: 1, repaid: 2, defaulted: 3 }[current.status]);
+              assert.equal(n.repaid, current.repaid);
               listings.delete(wanted.tokenId);
               move(n, buyer);
               break;
@@ -141,7 +153,11 @@ describe("properties of random sequences of actions", () => {
               const entry = pick(live(), a.note);
               if (!entry || entry[1].depositor) break;
               const [tokenId, n] = entry;
-              await f.note.write.safeTransferFrom([n.holder, f.vault.address, tokenId], { account: accountOf(n.holder) });
+              const from = accountOf(n.holder);
+              if (a.way === "safeTransferFrom") await f.note.write.safeTransferFrom([n.holder, f.vault.address, tokenId], { account: from });
+              else if (a.way === "transferFrom") await f.note.write.transferFrom([n.holder, f.vault.address, tokenId], { account: from });
+              else await f.vault.write.deposit([tokenId], { account: from });
+              if (a.way === "transferFrom") stats.plainTransferDeposits++;
               n.depositor = n.holder;
               move(n, getAddress(f.vault.address));
               break;
@@ -169,7 +185,9 @@ describe("properties of random sequences of actions", () => {
               const beneficiary = n.depositor ?? n.holder;
               await f.networkHelpers.time.setNextBlockTimestamp(at);
               await f.note.write.repay([tokenId, amount], { account: accountOf(payer) });
+              lapse(tokenId, "lapsedByRepayment");
               n.repaid += expected;
+              n.changes += 1;
               paid += expected;
               credited += expected;
               credits.set(beneficiary, (credits.get(beneficiary) ?? 0n) + expected);
@@ -197,7 +215,9 @@ describe("properties of random sequences of actions", () => {
               if (n.status === "active" && at >= schedule.defaultableAt(n.terms, DEFAULTS.gracePeriodSeconds)) {
                 await f.networkHelpers.time.setNextBlockTimestamp(at);
                 await call();
+                lapse(tokenId, "lapsedByDefault");
                 n.status = "defaulted";
+                n.changes += 1;
                 stats.defaulted++;
               } else {
                 await assert.rejects(call());
@@ -220,6 +240,8 @@ describe("properties of random sequences of actions", () => {
         for (const [account, amount] of credits) assert.equal(await f.note.read.creditsOf([account]), amount, account);
         assert.equal(await f.dollar.read.balanceOf([f.marketplace.address]), 0n);
         assert.equal(await f.dollar.read.balanceOf([f.vault.address]), 0n);
+        // Nothing is ever credited to the zero address, and every note in the vault has its depositor recorded.
+        assert.equal(await f.note.read.creditsOf([zeroAddress]), 0n);
         // Live notes are exactly the originated, unburned ones, held where the model says.
         let liveCount = 0n;
         for (const [tokenId, n] of notes) {
@@ -228,6 +250,10 @@ describe("properties of random sequences of actions", () => {
           assert.equal(loan.repaid, n.repaid);
           assert.equal(loan.status, { active: 1, repaid: 2, defaulted: 3 }[n.status]);
           assert.equal(owner, n.status === "repaid" ? zeroAddress : n.holder);
+          if (owner === getAddress(f.vault.address)) {
+            assert.ok(n.depositor);
+            assert.equal(await f.vault.read.depositorOf([tokenId]), n.depositor);
+          }
           if (n.status !== "repaid") liveCount++;
         }
         let held = await f.note.read.balanceOf([f.vault.address]);

@@ -36,6 +36,50 @@ describe("NoteVault and TestDollar", () => {
       assert.equal(await f.vault.read.depositorOf([tokenId]), getAddress(holder().account.address));
     });
 
+    it("records the depositor of a note sent with a plain transferFrom, credits its repayments to them and lets them withdraw it", async () => {
+      const tokenId = await f.mintNoteTo(holder());
+      const hash = await f.note.write.transferFrom([holder().account.address, f.vault.address, tokenId], { account: holder().account });
+      await f.viem.assertions.emitWithArgs(hash, f.vault, "Deposited", [tokenId, getAddress(holder().account.address)]);
+      assert.equal(await f.vault.read.depositorOf([tokenId]), getAddress(holder().account.address));
+
+      await fund(f, f.accounts.borrower, 5_000_000n, f.note.address);
+      const repayment = await f.note.write.repay([tokenId, 5_000_000n], { account: f.accounts.borrower.account });
+      await f.viem.assertions.emitWithArgs(repayment, f.note, "Repaid", [
+        tokenId,
+        getAddress(f.accounts.borrower.account.address),
+        getAddress(holder().account.address),
+        5_000_000n,
+        5_000_000n,
+      ]);
+      assert.equal(await f.note.read.creditsOf([holder().account.address]), 5_000_000n);
+      assert.equal(await f.note.read.creditsOf([zeroAddress]), 0n);
+      assert.equal(await f.note.read.creditsOf([f.vault.address]), 0n);
+
+      await f.vault.write.withdraw([tokenId, holder().account.address], { account: holder().account });
+      assert.equal(await f.note.read.ownerOf([tokenId]), getAddress(holder().account.address));
+    });
+
+    it("records the owner, not the approved operator who sent it, as the depositor", async () => {
+      const tokenId = await f.mintNoteTo(holder());
+      await f.note.write.approve([other().account.address, tokenId], { account: holder().account });
+      await f.note.write.transferFrom([holder().account.address, f.vault.address, tokenId], { account: other().account });
+      assert.equal(await f.vault.read.depositorOf([tokenId]), getAddress(holder().account.address));
+      await f.viem.assertions.revertWithCustomError(
+        f.vault.write.withdraw([tokenId, other().account.address], { account: other().account }),
+        f.vault,
+        "NotDepositor",
+      );
+    });
+
+    it("takes a deposit record from LoanNote only", async () => {
+      await f.viem.assertions.revertWithCustomErrorWithArgs(
+        f.vault.write.recordDeposit([1n, holder().account.address], { account: holder().account }),
+        f.vault,
+        "UnsupportedToken",
+        [getAddress(holder().account.address)],
+      );
+    });
+
     it("refuses a deposit by call of someone else's note", async () => {
       const tokenId = await f.mintNoteTo(holder());
       await f.viem.assertions.revertWithCustomError(f.vault.write.deposit([tokenId], { account: other().account }), f.note, "ERC721InsufficientApproval");

@@ -2,8 +2,9 @@ import { chainVaultMoves } from "../../db/schema/chain";
 import { logRow, type Handlers } from "../context";
 
 /**
- * NoteVault.deposit logs Deposited before the note's Transfer (which then sets the holder from the position);
- * a safeTransferFrom into the vault logs the Transfer first, so Deposited sets the holder itself.
+ * Every way into the vault (NoteVault.deposit, safeTransferFrom, a plain transferFrom) logs the note's Transfer
+ * first and then the vault's Deposited (LoanNote's transfer hook records the depositor), so Deposited sets the
+ * holder itself.
  */
 export const vaultHandlers: Handlers = {
   Deposited(event, ctx) {
