@@ -1,0 +1,192 @@
+// Hand-made mutants of the contracts: the bugs that would move money to the wrong party, let anyone take a
+// role's power, or break a rule the off-chain code trusts. Each is one exact text replaced once, run
+// against the contract test files that should catch it. A mutant whose text is no longer in the source
+// is reported as stale rather than skipped, so this list follows the contracts.
+
+export interface ContractMutant {
+  id: string;
+  /** What the bug does, in the words of a bug report. */
+  bug: string;
+  file: string;
+  /** Must occur exactly once in the file. */
+  find: string;
+  replace: string;
+  tests: string[];
+  /** Part of `--quick`: one money mutant and one role mutant, on the fastest test file. */
+  quick?: boolean;
+}
+
+const LOAN_NOTE = "contracts/LoanNote.sol";
+const MARKETPLACE = "contracts/NoteMarketplace.sol";
+const VAULT = "contracts/NoteVault.sol";
+const DOLLAR = "contracts/TestDollar.sol";
+const MATH = "contracts/libraries/LoanMath.sol";
+
+const loanNoteTests = ["contracts/test/loanNote.test.ts"];
+const marketplaceTests = ["contracts/test/marketplace.test.ts", "contracts/test/marketplaceBranches.test.ts"];
+const vaultTests = ["contracts/test/vaultAndDollar.test.ts"];
+
+export const CONTRACT_MUTANTS: ContractMutant[] = [
+  {
+    id: "repay-credits-payer",
+    bug: "a repayment is credited to whoever pays instead of the note's holder",
+    file: LOAN_NOTE,
+    find: "_credits[beneficiary] += paid;",
+    replace: "_credits[msg.sender] += paid;",
+    tests: loanNoteTests,
+    quick: true,
+  },
+  {
+    id: "repay-credits-vault",
+    bug: "a repayment of a note in the vault is credited to the vault, not its depositor",
+    file: LOAN_NOTE,
+    find: "if (holder == address(vault)) holder = vault.depositorOf(tokenId);",
+    replace: "",
+    tests: [...loanNoteTests, ...vaultTests],
+  },
+  {
+    id: "repay-takes-overpayment",
+    bug: "a repayment larger than what is owed is taken whole",
+    file: LOAN_NOTE,
+    find: "uint256 paid = amount < owed ? amount : owed;",
+    replace: "uint256 paid = amount;",
+    tests: loanNoteTests,
+  },
+  {
+    id: "repay-never-settles",
+    bug: "paying exactly what is owed leaves the loan active and the note alive",
+    file: LOAN_NOTE,
+    find: "if (paid == owed) {",
+    replace: "if (paid > owed) {",
+    tests: loanNoteTests,
+  },
+  {
+    id: "credits-withdrawn-twice",
+    bug: "withdrawn credits are not zeroed, so they can be withdrawn again",
+    file: LOAN_NOTE,
+    find: "_credits[msg.sender] = 0;",
+    replace: "",
+    tests: [...loanNoteTests, "contracts/test/reentrancy.test.ts"],
+  },
+  {
+    id: "originate-without-role",
+    bug: "anyone can originate a loan, paid out of the treasury",
+    file: LOAN_NOTE,
+    find: "        onlyRole(ORIGINATOR_ROLE)\n        whenNotPaused\n        nonReentrant\n    {\n        if (_loans[tokenId].status != Status.None)",
+    replace: "        whenNotPaused\n        nonReentrant\n    {\n        if (_loans[tokenId].status != Status.None)",
+    tests: loanNoteTests,
+    quick: true,
+  },
+  {
+    id: "default-without-role",
+    bug: "anyone can mark a loan defaulted",
+    file: LOAN_NOTE,
+    find: "function markDefaulted(uint256 tokenId) external onlyRole(ORIGINATOR_ROLE) {",
+    replace: "function markDefaulted(uint256 tokenId) external {",
+    tests: loanNoteTests,
+  },
+  {
+    id: "default-one-second-early",
+    bug: "a loan can be marked defaulted one second before maturity plus grace",
+    file: LOAN_NOTE,
+    find: "if (block.timestamp < availableAt) revert DefaultTooEarly(tokenId, availableAt);",
+    replace: "if (block.timestamp + 1 < availableAt) revert DefaultTooEarly(tokenId, availableAt);",
+    tests: loanNoteTests,
+  },
+  {
+    id: "treasury-without-admin",
+    bug: "anyone can redirect new notes and loan funding to their own treasury",
+    file: LOAN_NOTE,
+    find: "function setTreasury(address treasury_) external onlyRole(DEFAULT_ADMIN_ROLE) {",
+    replace: "function setTreasury(address treasury_) external {",
+    tests: loanNoteTests,
+  },
+  {
+    id: "moves-not-counted",
+    bug: "a transfer does not count as a move, so a listing made before it can still be filled",
+    file: LOAN_NOTE,
+    find: "++_loans[tokenId].moves;",
+    replace: "",
+    tests: [...loanNoteTests, ...marketplaceTests],
+  },
+  {
+    id: "settlement-ignores-payments",
+    bug: "a repayment is measured against the whole settlement value, ignoring what was already repaid",
+    file: LOAN_NOTE,
+    find: "LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;",
+    replace: "LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp);",
+    tests: [...loanNoteTests, "contracts/test/scheduleAgreement.test.ts"],
+  },
+  {
+    id: "schedule-last-installment",
+    bug: "the schedule treats the last installment as a regular one",
+    file: MATH,
+    find: "if (k < t.termMonths) return balanceAfter(t, k) + t.payment - balanceBefore;",
+    replace: "if (k <= t.termMonths) return balanceAfter(t, k) + t.payment - balanceBefore;",
+    tests: ["contracts/test/scheduleAgreement.test.ts"],
+  },
+  {
+    id: "list-someone-elses-note",
+    bug: "anyone can list a note they do not hold",
+    file: MARKETPLACE,
+    find: "if (owner != msg.sender) revert NotTokenOwner(tokenId, msg.sender);",
+    replace: "",
+    tests: marketplaceTests,
+  },
+  {
+    id: "reprice-someone-elses-listing",
+    bug: "anyone can change the price of another seller's listing",
+    file: MARKETPLACE,
+    find: "if (listing.seller != msg.sender) revert NotSeller(tokenId, msg.sender);\n        _checkPrice(price);",
+    replace: "_checkPrice(price);",
+    tests: marketplaceTests,
+  },
+  {
+    id: "cancel-someone-elses-listing",
+    bug: "anyone can cancel another seller's listing",
+    file: MARKETPLACE,
+    find: "if (seller != msg.sender) revert NotSeller(tokenId, msg.sender);",
+    replace: "",
+    tests: marketplaceTests,
+  },
+  {
+    id: "buy-at-another-price",
+    bug: "a buyer pays the price they name, not the listed one",
+    file: MARKETPLACE,
+    find: "if (listing.price != expectedPrice) revert PriceMismatch(tokenId, listing.price, expectedPrice);",
+    replace: "",
+    tests: marketplaceTests,
+  },
+  {
+    id: "buy-stale-listing",
+    bug: "a listing whose note moved can still be filled when its holder is unchanged",
+    file: MARKETPLACE,
+    find: "if (owner != listing.seller || moves != listing.moves) revert ListingStale(tokenId);\n        delete _listings[tokenId];",
+    replace: "if (owner != listing.seller && moves != listing.moves) revert ListingStale(tokenId);\n        delete _listings[tokenId];",
+    tests: marketplaceTests,
+  },
+  {
+    id: "sale-paid-to-fee-recipient",
+    bug: "the price of a sale goes to the fee recipient instead of the seller",
+    file: MARKETPLACE,
+    find: "stablecoin.safeTransferFrom(msg.sender, listing.seller, expectedPrice - fee);",
+    replace: "stablecoin.safeTransferFrom(msg.sender, recipient, expectedPrice - fee);",
+    tests: marketplaceTests,
+  },
+  {
+    id: "vault-withdraw-by-anyone",
+    bug: "anyone can withdraw a note someone else deposited",
+    file: VAULT,
+    find: "if (_depositors[tokenId] != msg.sender) revert NotDepositor(tokenId, msg.sender);",
+    replace: "",
+    tests: vaultTests,
+  },
+  {
+    id: "mint-without-role",
+    bug: "anyone can mint test dollars",
+    file: DOLLAR,
+    find: "function mint(address to, uint256 amount) external onlyRole(MINTER_ROLE) {",
+    replace: "function mint(address to, uint256 amount) external {",
+    tests: vaultTests,
+  },
+];

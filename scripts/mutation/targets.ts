@@ -1,0 +1,37 @@
+// Which TypeScript is mutated, and which test files run against each mutant. Only code on a path that
+// moves money, grants a role or shows one user's data to another: the whole API suite is far too slow
+// to run per mutant on a small machine, so each group names the few test files that cover it.
+
+export type Part = "domain" | "api" | "indexer" | "contracts";
+
+export interface TargetGroup {
+  /** Short name, for `-- --only=<name>` and the report. */
+  name: string;
+  part: Exclude<Part, "contracts">;
+  /** Files mutated; `file:from-to` limits mutation to those lines (Stryker's syntax). */
+  mutate: string[];
+  tests: string[];
+}
+
+const routeTable = "api/src/security/routeTable.test.ts";
+
+export const TARGETS: TargetGroup[] = [
+  { name: "money", part: "domain", mutate: ["domain/money.ts"], tests: ["domain/money.test.ts"] },
+  { name: "schedule", part: "domain", mutate: ["domain/schedule.ts"], tests: ["domain/schedule.test.ts"] },
+  { name: "schemas", part: "domain", mutate: ["domain/schemas/loans.ts", "domain/schemas/nfts.ts", "domain/schemas/common.ts"], tests: ["domain/schemas/schemas.test.ts", "api/src/loans/requests.test.ts"] },
+  { name: "auth", part: "api", mutate: ["api/src/auth/service.ts", "api/src/auth/router.ts", "api/src/auth/tokens.ts", "api/src/auth/siwe.ts", "api/src/auth/wallets.ts"], tests: ["api/src/auth/auth.test.ts", "api/src/auth/wallet.test.ts", "api/src/security/jwt.test.ts"] },
+  { name: "users", part: "api", mutate: ["api/src/users/service.ts", "api/src/users/router.ts", "api/src/users/repository.ts"], tests: ["api/src/users/users.test.ts", routeTable] },
+  { name: "kyc", part: "api", mutate: ["api/src/kyc/service.ts", "api/src/kyc/router.ts", "api/src/kyc/repository.ts"], tests: ["api/src/kyc/kyc.test.ts", routeTable] },
+  { name: "notifications", part: "api", mutate: ["api/src/notifications/service.ts", "api/src/notifications/router.ts", "api/src/notifications/repository.ts"], tests: ["api/src/notifications/notifications.test.ts", routeTable] },
+  { name: "loans", part: "api", mutate: ["api/src/loans/service.ts", "api/src/loans/router.ts", "api/src/loans/repository.ts", "api/src/loans/lifecycle.ts"], tests: ["api/src/loans/requests.test.ts", "api/src/loans/approval.test.ts", "api/src/loans/chainStatus.test.ts"] },
+  { name: "nfts", part: "api", mutate: ["api/src/nfts/service.ts", "api/src/nfts/router.ts", "api/src/nfts/repository.ts", "domain/permit.ts"], tests: ["api/src/nfts/nfts.test.ts"] },
+  { name: "treasury", part: "api", mutate: ["api/src/treasury/service.ts"], tests: ["api/src/loans/approval.test.ts", "api/src/nfts/nfts.test.ts"] },
+  { name: "handlers", part: "indexer", mutate: ["indexer/handlers/loanNote.ts", "indexer/handlers/marketplace.ts", "indexer/handlers/vault.ts"], tests: ["indexer/sync.test.ts", "indexer/finality.test.ts"] },
+];
+
+/** `--quick`: a few lines of one group per part, enough to prove the tooling end to end in minutes. */
+export const QUICK_TARGETS: TargetGroup[] = [
+  { name: "money (quick)", part: "domain", mutate: ["domain/money.ts:17-24"], tests: ["domain/money.test.ts"] },
+  { name: "notifications (quick)", part: "api", mutate: ["api/src/notifications/repository.ts:1-40"], tests: ["api/src/notifications/notifications.test.ts"] },
+  { name: "handlers (quick)", part: "indexer", mutate: ["indexer/handlers/vault.ts"], tests: ["indexer/sync.test.ts"] },
+];

@@ -1,0 +1,46 @@
+// Mutates one target group of our TypeScript with Stryker and runs the group's test files against each
+// mutant through Stryker's command runner (node:test has no Stryker plugin; the command's exit code
+// says killed or survived). Stryker works in a copy of the repository, so the work tree is never touched.
+import type { LogLevel } from "@stryker-mutator/api/core";
+import { Stryker } from "@stryker-mutator/core";
+import type { TargetGroup } from "./targets";
+import type { MutantOutcome } from "./report";
+
+// Mutations of texts, object and array literals and regular expressions mostly change messages and
+// shapes that the type system or a snapshot would catch; the rest (comparisons, conditions, logic,
+// arithmetic, removed blocks and calls) are the bugs that move money or leak data.
+const EXCLUDED_MUTATIONS = ["StringLiteral", "ObjectLiteral", "ArrayDeclaration", "Regex"];
+
+export async function mutateGroup(group: TargetGroup, options: { concurrency: number }): Promise<MutantOutcome[]> {
+  const command = ["node --import tsx --test --test-concurrency=1 --test-timeout=300000 --test-reporter=dot", ...group.tests].join(" ");
+  const stryker = new Stryker({
+    testRunner: "command",
+    commandRunner: { command },
+    mutate: group.mutate,
+    coverageAnalysis: "off",
+    concurrency: options.concurrency,
+    // The tests start chains, databases and API processes: slow on a loaded machine, never hung.
+    timeoutMS: 120_000,
+    timeoutFactor: 2,
+    mutator: { excludedMutations: EXCLUDED_MUTATIONS },
+    reporters: ["dots"],
+    tempDirName: ".tmp/stryker",
+    // Anchored: "coverage" alone would also drop contracts/coverage, which hardhat.config.ts loads.
+    ignorePatterns: ["/data", "/test-results", "/playwright-report", "/coverage", "/.tmp"],
+    cleanTempDir: true,
+    // Stryker's levels are a const enum, which isolated modules cannot read: its values, typed.
+    logLevel: "warn" as LogLevel,
+    fileLogLevel: "off" as LogLevel,
+  });
+  const results = await stryker.runMutationTest();
+  return results.map((r) => ({
+    part: group.part,
+    group: group.name,
+    file: r.fileName.replace(`${process.cwd()}/`, ""),
+    line: r.location.start.line,
+    column: r.location.start.column,
+    mutator: r.mutatorName,
+    replacement: r.replacement ?? "",
+    status: r.status,
+  }));
+}
