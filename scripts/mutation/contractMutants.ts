@@ -102,10 +102,10 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     tests: loanNoteTests,
   },
   {
-    id: "moves-not-counted",
-    bug: "a transfer does not count as a move, so a listing made before it can still be filled",
+    id: "transfer-not-counted",
+    bug: "a transfer does not count as a change, so a listing made before it can still be filled",
     file: LOAN_NOTE,
-    find: "++_loans[tokenId].moves;",
+    find: "++_loans[tokenId].changes;",
     replace: "",
     tests: [...loanNoteTests, ...marketplaceTests],
   },
@@ -113,8 +113,8 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     id: "settlement-ignores-payments",
     bug: "a repayment is measured against the whole settlement value, ignoring what was already repaid",
     file: LOAN_NOTE,
-    find: "LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;",
-    replace: "LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp);",
+    find: "uint256 owed = LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;",
+    replace: "uint256 owed = LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp);",
     tests: [...loanNoteTests, "contracts/test/scheduleAgreement.test.ts"],
   },
   {
@@ -159,10 +159,10 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
   },
   {
     id: "buy-stale-listing",
-    bug: "a listing whose note moved can still be filled when its holder is unchanged",
+    bug: "a listing whose note changed (moved, was repaid) can still be filled when its holder is unchanged",
     file: MARKETPLACE,
-    find: "if (owner != listing.seller || moves != listing.moves) revert ListingStale(tokenId);\n        delete _listings[tokenId];",
-    replace: "if (owner != listing.seller && moves != listing.moves) revert ListingStale(tokenId);\n        delete _listings[tokenId];",
+    find: "if (owner != listing.seller || changes != listing.changes) revert ListingStale(tokenId);\n        delete _listings[tokenId];",
+    replace: "if (owner != listing.seller && changes != listing.changes) revert ListingStale(tokenId);\n        delete _listings[tokenId];",
     tests: marketplaceTests,
   },
   {
