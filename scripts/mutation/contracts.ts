@@ -15,7 +15,7 @@ export function applyMutant(source: string, mutant: ContractMutant): string | un
   return source.slice(0, at) + mutant.replace + source.slice(at + mutant.find.length);
 }
 
-export function runContractMutants(mutants: ContractMutant[], log: (line: string) => void): MutantOutcome[] {
+export function runContractMutants(mutants: ContractMutant[], log: (line: string) => void, tested: (outcome: MutantOutcome) => void): MutantOutcome[] {
   const outcomes: MutantOutcome[] = [];
   const originals = new Map<string, string>();
   const restore = () => {
@@ -36,6 +36,7 @@ export function runContractMutants(mutants: ContractMutant[], log: (line: string
       if (mutated === undefined) {
         log(`  ${mutant.id}: stale (its text is not exactly once in ${mutant.file}); update scripts/mutation/contractMutants.ts`);
         outcomes.push({ ...outcome, status: "Stale" });
+        tested(outcomes.at(-1)!);
         continue;
       }
       writeFileSync(mutant.file, mutated);
@@ -46,6 +47,7 @@ export function runContractMutants(mutants: ContractMutant[], log: (line: string
       const status = judge(run.status, output, Boolean(run.error));
       log(`  ${mutant.id}: ${status} in ${Math.round((Date.now() - started) / 1000)} s — ${mutant.bug}`);
       outcomes.push({ ...outcome, status });
+      tested(outcomes.at(-1)!);
     }
   } finally {
     restore();

@@ -3,8 +3,9 @@
 //   -- --quick              a few mutants per part, to check the tooling in minutes
 //   -- --only=auth,contracts  only these groups or parts (names in scripts/mutation/targets.ts)
 //   -- --concurrency=2      mutants tested at once (default 1: each test file already starts a chain)
+//   -- --report             the report of every mutant tested so far, also by a run still going or stopped
 // Each group's outcomes are kept in .tmp/mutation/, so a long run can be followed and read while it goes.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureCompiled } from "../../contracts/artifacts";
 import { CONTRACT_MUTANTS } from "./contractMutants";
@@ -19,13 +20,18 @@ const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).
 const concurrency = Number(args.find((a) => a.startsWith("--concurrency="))?.slice("--concurrency=".length) ?? 1);
 const chosen = (name: string, part: string) => !only || only.includes(name) || only.includes(part);
 
-const out = join(".tmp", "mutation");
+const out = join(".tmp", "mutation", quick ? "quick" : "full");
+if (args.includes("--report")) {
+  const lines = existsSync(out) ? readdirSync(out).filter((f) => f.endsWith(".jsonl")).flatMap((f) => readFileSync(join(out, f), "utf8").split("\n").filter(Boolean)) : [];
+  console.log(formatReport(lines.map((line) => JSON.parse(line) as MutantOutcome)));
+  process.exit(0);
+}
 mkdirSync(out, { recursive: true });
 const outcomes: MutantOutcome[] = [];
+const progressFile = (name: string) => join(out, `${name.replace(/\W+/g, "-")}.jsonl`);
 const keep = (name: string, found: MutantOutcome[]) => {
   outcomes.push(...found);
-  writeFileSync(join(out, `${quick ? "quick-" : ""}${name.replace(/\W+/g, "-")}.json`), JSON.stringify(found, null, 1));
-  writeFileSync(join(out, `${quick ? "quick-" : ""}report.txt`), formatReport(outcomes) + "\n");
+  writeFileSync(join(out, "report.txt"), formatReport(outcomes) + "\n");
 };
 
 const groups = (quick ? QUICK_TARGETS : TARGETS).filter((g) => chosen(g.name, g.part));
@@ -35,7 +41,8 @@ const broken: string[] = [];
 for (const group of groups) {
   console.log(`\n━━ ${group.part} › ${group.name}: ${group.mutate.join(", ")} against ${group.tests.join(", ")}`);
   try {
-    keep(group.name, await mutateGroup(group, { concurrency }));
+    rmSync(progressFile(group.name), { force: true });
+    keep(group.name, await mutateGroup(group, { concurrency, progressFile: progressFile(group.name) }));
   } catch (error) {
     // Most often a test that fails without any mutant: the group says so and the others still run.
     console.error(`${group.name}: ${(error as Error).message}`);
@@ -46,7 +53,9 @@ for (const group of groups) {
 const contractMutants = CONTRACT_MUTANTS.filter((m) => (!quick || m.quick) && chosen(m.id, "contracts"));
 if (contractMutants.length) {
   console.log(`\n━━ contracts: ${contractMutants.length} hand-made mutants`);
-  keep("contracts", runContractMutants(contractMutants, (line) => console.log(line)));
+  rmSync(progressFile("contracts"), { force: true });
+  const found = runContractMutants(contractMutants, (line) => console.log(line), (outcome) => appendFileSync(progressFile("contracts"), `${JSON.stringify(outcome)}\n`));
+  keep("contracts", found);
 }
 
 console.log(`\n${formatReport(outcomes)}`);

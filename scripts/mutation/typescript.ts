@@ -3,6 +3,7 @@
 // says killed or survived). Stryker works in a copy of the repository, so the work tree is never touched.
 import type { LogLevel } from "@stryker-mutator/api/core";
 import { Stryker } from "@stryker-mutator/core";
+import { resolve } from "node:path";
 import type { TargetGroup } from "./targets";
 import type { MutantOutcome } from "./report";
 
@@ -11,7 +12,10 @@ import type { MutantOutcome } from "./report";
 // arithmetic, removed blocks and calls) are the bugs that move money or leak data.
 const EXCLUDED_MUTATIONS = ["StringLiteral", "ObjectLiteral", "ArrayDeclaration", "Regex"];
 
-export async function mutateGroup(group: TargetGroup, options: { concurrency: number }): Promise<MutantOutcome[]> {
+/** Outcomes are also appended to `progressFile` as each mutant is tested (scripts/mutation/progressReporter.mjs). */
+export async function mutateGroup(group: TargetGroup, options: { concurrency: number; progressFile: string }): Promise<MutantOutcome[]> {
+  process.env.LOANMINT_MUTANTS_FILE = resolve(options.progressFile);
+  process.env.LOANMINT_MUTATION_GROUP = `${group.part}:${group.name}`;
   const command = ["node --import tsx --test --test-concurrency=1 --test-timeout=300000 --test-reporter=dot", ...group.tests].join(" ");
   const stryker = new Stryker({
     testRunner: "command",
@@ -23,8 +27,10 @@ export async function mutateGroup(group: TargetGroup, options: { concurrency: nu
     timeoutMS: 120_000,
     timeoutFactor: 2,
     mutator: { excludedMutations: EXCLUDED_MUTATIONS },
-    reporters: ["dots"],
-    tempDirName: ".tmp/stryker",
+    reporters: ["dots", "loanmint-progress"],
+    plugins: ["@stryker-mutator/*", resolve(import.meta.dirname, "progressReporter.mjs")],
+    // One directory per run: Stryker empties its own when done, which must not pull another run's copy away.
+    tempDirName: `.tmp/stryker-${process.pid}`,
     // Anchored: "coverage" alone would also drop contracts/coverage, which hardhat.config.ts loads.
     ignorePatterns: ["/data", "/test-results", "/playwright-report", "/coverage", "/.tmp"],
     cleanTempDir: true,
