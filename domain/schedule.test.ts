@@ -8,6 +8,7 @@ import {
   MIN_PRINCIPAL,
   PERIOD_SECONDS,
   amountDueNow,
+  installmentsPaid,
   monthlyPayment,
   nextDueDate,
   outstandingBalance,
@@ -68,6 +69,20 @@ describe("the loan schedule", () => {
           previous = value;
         }
         assert.equal(settlementValue(t, start + BigInt(t.termMonths) * PERIOD_SECONDS), totalDue(t));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts an installment paid exactly when the repayments reach the schedule's payments through it", () => {
+    fc.assert(
+      fc.property(arbitraryTerms, fc.integer({ min: 0, max: MAX_TERM_MONTHS }), fc.bigInt({ min: -2n, max: 2n }), (t, k, nudge) => {
+        const rows = scheduleRows(t);
+        const through = rows.slice(0, Math.min(k, rows.length)).reduce((sum, r) => sum + r.payment, 0n);
+        const repaid = through + nudge < 0n ? 0n : through + nudge;
+        let cumulative = 0n;
+        const expected = rows.filter((r) => (cumulative += r.payment) <= repaid).length;
+        assert.equal(installmentsPaid(t, repaid), expected);
       }),
       { numRuns: 300 },
     );

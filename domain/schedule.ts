@@ -111,11 +111,6 @@ export function isValidTerms(terms: Omit<LoanTerms, "start">): boolean {
   return monthlyPayment(terms.principal, rate, n) * RATE_DENOMINATOR > terms.principal * rate;
 }
 
-/** Scheduled principal balance after `k` installments (k < termMonths). */
-export function balanceAfter(terms: LoanTerms, k: number | bigint): bigint {
-  return balanceOf(normalize(terms), BigInt(k));
-}
-
 export function totalDue(terms: LoanTerms): bigint {
   const t = normalize(terms);
   const last = balanceOf(t, t.n - 1n);
@@ -180,6 +175,15 @@ export function amountDueNow(terms: LoanTerms, repaid: bigint, timestamp: bigint
 /** Due date of the first installment not fully paid. */
 export function nextDueDate(terms: LoanTerms, repaid: bigint): bigint {
   return dueDate(terms, coveredInstallments(normalize(terms), repaid) + 1n);
+}
+
+/**
+ * How many installments `repaid` covers in full: installment k is paid once the note's repayments reach the
+ * schedule's payments through k (the last absorbs rounding, so all of them only at the total due).
+ */
+export function installmentsPaid(terms: LoanTerms, repaid: bigint): number {
+  const t = normalize(terms);
+  return Number(repaid >= totalDue(terms) ? t.n : coveredInstallments(t, repaid));
 }
 
 /** Scheduled principal not yet repaid, each payment applied to its installment's interest first. */

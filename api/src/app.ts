@@ -123,7 +123,7 @@ export function createApp(deps: CreateAppOptions): Express {
   );
   api.use("/contact", createContactRouter({ service: createContactService({ messages: contactMessages }), messages: contactMessages, tokens, users, kv, limit: limits.contact }));
   api.use("/notifications", createNotificationsRouter({ repository: notifications, tokens, users }));
-  api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, llm: config.llm, now, logger }));
+  api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, publicClient, llm: config.llm, now, logger }));
   api.use("/health", createHealthRouter({ db, kv, publicClient, config, kind: deps.databaseKind ?? "postgres" }));
   api.use("/config", createConfigRouter(config));
   api.use("/docs", createDocsRouter(app));

@@ -1,7 +1,7 @@
 import { zeroAddress } from "viem";
 import type { ActivityKind } from "../../../domain/activity";
 import { formatUsdAmount } from "../../../domain/money";
-import { outstandingBalance, scheduleRows, type LoanTerms } from "../../../domain/schedule";
+import { installmentsPaid, outstandingBalance, scheduleRows, type LoanTerms } from "../../../domain/schedule";
 import type { UserRow } from "../../../db/schema";
 import { notFound } from "../http/errors";
 import type { ActivityRepository, HeldNoteRow, LoanNoteRow, RepaymentRow } from "./repository";
@@ -36,15 +36,14 @@ const newestFirst = (a: ActivityEntry, b: ActivityEntry) => b.blockNumber - a.bl
 
 /**
  * Installments fallen due (or already paid) and how many were paid by their due date: an installment is paid
- * when the note's cumulative repayments reach the schedule's cumulative amount, or when the note is repaid early.
+ * when the note's repayments reach the schedule's payments through it (installmentsPaid), or when the note is repaid early.
  */
 export function punctuality(terms: LoanTerms, repayments: Pick<RepaymentRow, "total_repaid" | "block_time">[], repaidAt: bigint | null, now: bigint) {
   let due = 0;
   let onTime = 0;
-  let cumulative = 0n;
+  const paidBy = repayments.map((r) => installmentsPaid(terms, BigInt(r.total_repaid)));
   for (const row of scheduleRows(terms)) {
-    cumulative += row.payment;
-    const reached = repayments.find((r) => BigInt(r.total_repaid) >= cumulative);
+    const reached = repayments[paidBy.findIndex((paid) => paid >= row.index)];
     const paidAt = reached ? seconds(reached.block_time) : repaidAt;
     if (row.dueDate > now && paidAt === null) continue;
     due += 1;

@@ -15,8 +15,10 @@ describe("answers from the user's own records", () => {
   let database: TestDatabase;
   let bo: UserRow;
   let cy: UserRow;
-  const ask = (kind: "next_payment" | "loan_status" | "holdings" | "kyc_status" | "rejection" | "eligibility", user: UserRow) =>
-    answerPersonal({ kind } as never, user, { data: createChatUserData(database.db, CHAIN_ID), now: () => NOW });
+  // The deploy's grace period; a test below gives another, as an admin may set on-chain.
+  const THIRTY_DAYS = 30n * 86_400n;
+  const ask = (kind: "next_payment" | "loan_status" | "holdings" | "kyc_status" | "rejection" | "eligibility", user: UserRow, gracePeriod = THIRTY_DAYS) =>
+    answerPersonal({ kind } as never, user, { data: createChatUserData(database.db, CHAIN_ID), now: () => NOW, gracePeriod: async () => gracePeriod });
 
   before(async () => {
     database = await createTestDatabase();
@@ -41,6 +43,14 @@ describe("answers from the user's own records", () => {
     assert.match(answer!, /matured on/);
     assert.match(answer!, /30 days after maturity an unpaid loan can be marked defaulted/);
     assert.match(await ask("loan_status", bo) as string, /is active: \$0\.00 repaid of .* scheduled, and .* is overdue/);
+  });
+
+  it("speak of the grace period the chain has, not a fixed one", async () => {
+    assert.match(await ask("next_payment", bo, 7n * 86_400n) as string, /and 7 days after maturity an unpaid loan can be marked defaulted/);
+    const start = nowSeconds - 400n * 86_400n;
+    await database.db.insert(loans).values({ userId: bo.id, amount: 1_000_000_000n, principal: 1_000_000_000n, purpose: "medical", rateBps: 600, termMonths: 12, status: "defaulted", mintStatus: "minted", noteStart: start });
+    assert.match(await ask("loan_status", bo, 86_400n) as string, /is defaulted: it was unpaid 1 day after maturity\./);
+    assert.match(await ask("loan_status", bo) as string, /is defaulted: it was unpaid 30 days after maturity\./);
   });
 
   it("tell a borrower whose loan is still minting that no payment is due yet", async () => {

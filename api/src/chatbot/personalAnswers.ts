@@ -1,6 +1,7 @@
 import { displayUsd } from "../../../domain/money";
 import {
   amountDueNow,
+  installmentsPaid,
   isValidTerms,
   maturity,
   nextDueDate,
@@ -13,8 +14,6 @@ import type { UserRow } from "../../../db/schema";
 import type { Intent } from "./intents";
 import type { ChatUserData, LoanWithNote } from "./userData";
 
-/** The 30-day grace after maturity before an unpaid loan can be marked defaulted (docs/decisions.md). */
-const GRACE_DAYS = 30;
 const MAX_LISTED = 5;
 
 const day = (unixSeconds: bigint | number) =>
@@ -27,6 +26,9 @@ const sentence = (text: string | null | undefined) => {
   return t ? (/[.!?]$/.test(t) ? t : `${t}.`) : null;
 };
 const label = (loan: LoanWithNote["loan"]) => `Loan #${loan.loanNumber}`;
+/** The grace after maturity in words: "30 days", or seconds on a chain whose admin set a shorter one. */
+const graceWords = (seconds: bigint) =>
+  seconds % 86_400n === 0n ? `${seconds / 86_400n} day${seconds === 86_400n ? "" : "s"}` : `${seconds} second${seconds === 1n ? "" : "s"}`;
 
 /** The terms as the chain has them when the note is mirrored, else as approved. */
 function termsOf({ loan, note }: LoanWithNote): LoanTerms | null {
@@ -45,7 +47,7 @@ function holderName(holder: string, wallet: string | null, treasury: string | nu
   return `${holder.slice(0, 6)}…${holder.slice(-4)}`;
 }
 
-function statusLine(entry: LoanWithNote, nowSeconds: bigint, wallet: string | null = null, treasury: string | null = null): string {
+function statusLine(entry: LoanWithNote, nowSeconds: bigint, grace: bigint | null, wallet: string | null = null, treasury: string | null = null): string {
   const { loan } = entry;
   const terms = `${displayUsd(loan.principal ?? loan.amount)} for ${loan.termMonths} month${loan.termMonths === 1 ? "" : "s"} at ${percent(loan.rateBps)}, ${loan.purpose.replace(/_/g, " ")}`;
   switch (loan.status) {
@@ -67,7 +69,7 @@ function statusLine(entry: LoanWithNote, nowSeconds: bigint, wallet: string | nu
     case "rejected":
       return `${label(loan)} (${terms}) was rejected${loan.rejectionDate ? ` on ${dateOf(loan.rejectionDate)}` : ""}. Reason: ${sentence(loan.rejectionReason) ?? "Please contact support for details."}`;
     case "defaulted":
-      return `${label(loan)} (${terms}) is defaulted: it was unpaid ${GRACE_DAYS} days after maturity. It can still be repaid; paying it off marks it repaid and burns the note.`;
+      return `${label(loan)} (${terms}) is defaulted: it was unpaid ${grace === null ? "past maturity and the grace period" : `${graceWords(grace)} after maturity`}. It can still be repaid; paying it off marks it repaid and burns the note.`;
   }
 }
 
@@ -84,6 +86,13 @@ export interface PersonalAnswerDeps {
   now: () => Date;
   /** The treasury's address: a note it holds is "held by the treasury". */
   treasury?: string | null;
+  /** LoanNote's grace period in seconds, read from the chain; null (or absent) when it cannot be read. */
+  gracePeriod?: () => Promise<bigint | null>;
+}
+
+/** The grace period, asked of the chain only by answers that speak of it; a chain that cannot say is null. */
+async function graceOf(deps: PersonalAnswerDeps): Promise<bigint | null> {
+  return (await deps.gracePeriod?.().catch(() => null)) ?? null;
 }
 
 /** Answers from the user's own records; null when the intent is not about them. */
@@ -99,12 +108,19 @@ export async function answerPersonal(intent: Intent, user: UserRow, deps: Person
       if (entries.length === 0) return NO_LOANS;
       const picked = pickLoan(entries, intent.loanNumber);
       if (typeof picked === "string") return picked;
-      const lines = picked.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds, user.walletAddress, deps.treasury ?? null));
+      const grace = picked.some((e) => e.loan.status === "defaulted") ? await graceOf(deps) : null;
+      const lines = picked.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds, grace, user.walletAddress, deps.treasury ?? null));
       const intro = picked.length === 1 ? "" : `You have ${picked.length} loans${picked.length > MAX_LISTED ? ` (the ${MAX_LISTED} newest below)` : ""}:\n`;
       return `${intro}${lines.map((l) => (picked.length === 1 ? l : `• ${l}`)).join("\n")}`;
     }
-    case "next_payment":
-      return nextPayment(await deps.data.loans(user.id), intent.loanNumber, nowSeconds);
+    case "next_payment": {
+      const entries = await deps.data.loans(user.id);
+      const pastMaturity = entries.some((e) => {
+        const t = termsOf(e);
+        return t !== null && nowSeconds >= maturity(t);
+      });
+      return nextPayment(entries, intent.loanNumber, nowSeconds, pastMaturity ? await graceOf(deps) : null);
+    }
     case "kyc_status":
       return kycAnswer(user, deps);
     case "holdings":
@@ -113,7 +129,7 @@ export async function answerPersonal(intent: Intent, user: UserRow, deps: Person
       return eligibility(user);
     case "rejection": {
       const rejected = (await deps.data.loans(user.id)).filter((e) => e.loan.status === "rejected");
-      const parts = rejected.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds));
+      const parts = rejected.slice(0, MAX_LISTED).map((e) => statusLine(e, nowSeconds, null));
       if (user.kycStatus === "rejected") parts.unshift(await kycAnswer(user, deps));
       if (parts.length) return parts.join("\n");
       return `Nothing of yours was rejected: your KYC is ${user.kycStatus === "none" ? "not submitted yet" : user.kycStatus} and none of your loan requests was rejected.`;
@@ -121,7 +137,7 @@ export async function answerPersonal(intent: Intent, user: UserRow, deps: Person
   }
 }
 
-function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSeconds: bigint): string {
+function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSeconds: bigint, grace: bigint | null): string {
   if (all.length === 0) return NO_LOANS;
   const picked = pickLoan(all, loanNumber);
   if (typeof picked === "string") return picked;
@@ -137,10 +153,10 @@ function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSec
     const rows = scheduleRows(t);
     const payoff = payoffAmount(t, repaid, nowSeconds);
     const overdue = amountDueNow(t, repaid, nowSeconds);
-    let scheduled = 0n;
-    const next = rows.find((row) => (scheduled += row.payment) > repaid);
+    const paid = installmentsPaid(t, repaid);
+    const next = rows[paid];
     if (!next) return `${label(entry.loan)} is fully paid.`;
-    const remainingOfNext = scheduled - repaid;
+    const remainingOfNext = rows.slice(0, paid + 1).reduce((sum, row) => sum + row.payment, 0n) - repaid;
     const due = nextDueDate(t, repaid);
     const parts = [
       `${label(entry.loan)}: your next installment (${next.index} of ${rows.length}) is ${displayUsd(remainingOfNext)}, due on ${day(due)}.`,
@@ -148,7 +164,7 @@ function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSec
     if (overdue > 0n) {
       const pastMaturity = nowSeconds >= maturity(t);
       parts.push(
-        `${displayUsd(overdue)} has fallen due and is unpaid${pastMaturity ? `; the loan matured on ${day(maturity(t))}, and ${GRACE_DAYS} days after maturity an unpaid loan can be marked defaulted` : ""}.`,
+        `${displayUsd(overdue)} has fallen due and is unpaid${pastMaturity ? `; the loan matured on ${day(maturity(t))}, and ${grace === null ? "once the grace period has passed" : `${graceWords(grace)} after maturity`} an unpaid loan can be marked defaulted` : ""}.`,
       );
     }
     if (!isValidTerms(t) || payoff === 0n) return parts.join(" ");

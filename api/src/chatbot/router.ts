@@ -1,8 +1,10 @@
 import { Router, type Request } from "express";
 import type { Logger } from "pino";
+import type { Address, PublicClient } from "viem";
 import type { Db } from "../../../db/connect";
 import { CHAT_MESSAGES, chatMessageRequestSchema, type ChatHistoryMessage } from "../../../domain/schemas/chatbot";
 import type { TokenService } from "../auth/tokens";
+import { readGracePeriod } from "../chain/gracePeriod";
 import { ok } from "../http/envelope";
 import { currentUser, requireAuth } from "../http/auth";
 import { rateLimit, type RateLimitRule } from "../http/rateLimit";
@@ -27,6 +29,8 @@ export interface ChatbotRouterDeps {
   chainId: number;
   /** Where the deployment record lives: it names the treasury, which the answers call by name. */
   dataDir?: string;
+  /** Reads LoanNote's grace period, which answers about overdue and defaulted loans speak of. */
+  publicClient?: PublicClient;
   llm?: LlmConfig;
   limit?: RateLimitRule;
   now?: () => Date;
@@ -42,6 +46,12 @@ export function createChatbotRouter(deps: ChatbotRouterDeps): Router {
     knowledge: createKnowledgeAnswerer(),
     llm: deps.llm,
     treasury: async () => (deps.dataDir ? ((await readDeployment(deps.dataDir, deps.chainId))?.treasury ?? null) : null),
+    gracePeriod: async () => {
+      const { dataDir, publicClient } = deps;
+      if (!dataDir || !publicClient) return null;
+      const deployment = await readDeployment(dataDir, deps.chainId);
+      return deployment ? readGracePeriod(publicClient, deployment.contracts.loanNote as Address) : null;
+    },
     now: deps.now ?? (() => new Date()),
     logger: deps.logger,
   });

@@ -18,6 +18,8 @@ export interface ChatbotServiceDeps {
   llm?: LlmConfig;
   /** The treasury's address, when a deployment names it. */
   treasury?: () => Promise<string | null>;
+  /** LoanNote's grace period in seconds, from the chain; null when there is no deployment to ask. */
+  gracePeriod?: () => Promise<bigint | null>;
   now: () => Date;
   logger?: Pick<Logger, "warn">;
 }
@@ -49,7 +51,7 @@ export function createChatbotService(deps: ChatbotServiceDeps) {
   /** The answer made on this machine: the user's records for questions about them, else the knowledge base. */
   async function localAnswer(user: UserRow, question: string): Promise<LocalAnswer> {
     const intent = detectIntent(question);
-    const personal = intent ? await answerPersonal(intent, user, { data: deps.userData, now: deps.now, treasury: (await deps.treasury?.()) ?? null }) : null;
+    const personal = intent ? await answerPersonal(intent, user, { data: deps.userData, now: deps.now, treasury: (await deps.treasury?.()) ?? null, gracePeriod: deps.gracePeriod }) : null;
     const knowledge = personal === null ? await withFollowUp(user.id, question) : deps.knowledge.answer(question);
     const context = knowledge.hits.map((hit) => ({ title: hit.chunk.title, text: (hit.chunk as { answer?: string }).answer ?? hit.chunk.text }));
     if (personal !== null) return { text: personal, sources: [ACCOUNT_SOURCE], userFacts: personal, context };

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { TransactionNotFoundError, type Address, type Hex } from "viem";
 import { loanNoteAbi } from "../../../domain/abis";
-import { PERIOD_SECONDS } from "../../../domain/schedule";
+import { LOAN_NOTE_STATUS } from "../../../domain/loanNoteStatus";
+import { defaultableAt } from "../../../domain/schedule";
 import { loans, type LoanRow } from "../../../db/schema";
+import { readGracePeriod } from "../chain/gracePeriod";
 import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../loans/chain";
 import { waitForMirror } from "../loans/mirror";
@@ -26,8 +28,6 @@ export interface LoanWatcher {
   start(intervalMs?: number): void;
   stop(): void;
 }
-
-const CHAIN_STATUS = { active: 1, defaulted: 3 } as const;
 
 /**
  * How long a loan may stay `minting` (or be `listed`) before the job asks the chain about its transaction. An approval
@@ -67,7 +67,7 @@ export function createLoanWatcher(deps: {
 
   async function gracePeriod(): Promise<bigint> {
     const deployment = await chain.deployment();
-    return BigInt((await chain.publicClient.readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "gracePeriod" })) as bigint);
+    return readGracePeriod(chain.publicClient, deployment.contracts.loanNote as Address);
   }
 
   /** Sends the default and records who asked; answers the block it was mined in. */
@@ -139,8 +139,8 @@ export function createLoanWatcher(deps: {
     for (const loan of watched) {
       try {
         const onChain = await origination.loanOnChain(loan.loanNumber);
-        if (onChain.status !== CHAIN_STATUS.active) continue;
-        const availableAt = onChain.start + BigInt(onChain.termMonths) * PERIOD_SECONDS + grace;
+        if (onChain.status !== LOAN_NOTE_STATUS.active) continue;
+        const availableAt = defaultableAt(onChain, grace);
         if (now < availableAt) continue;
         await sendDefault(loan, null);
         result.defaulted += 1;
@@ -175,12 +175,12 @@ export function createLoanWatcher(deps: {
         throw new AppError(503, describeChainError(error).message);
       }
       // Already defaulted on-chain: the indexer is about to record it.
-      if (onChain.status === CHAIN_STATUS.defaulted) {
+      if (onChain.status === LOAN_NOTE_STATUS.defaulted) {
         await waitForMirror(repo, head - BigInt(deps.confirmations ?? 0));
         return (await repo.findById(loanId)) as LoanRow;
       }
-      if (onChain.status !== CHAIN_STATUS.active) throw conflict(LOAN_ANSWERS.notDefaultable);
-      const availableAt = onChain.start + BigInt(onChain.termMonths) * PERIOD_SECONDS + grace;
+      if (onChain.status !== LOAN_NOTE_STATUS.active) throw conflict(LOAN_ANSWERS.notDefaultable);
+      const availableAt = defaultableAt(onChain, grace);
       if (now < availableAt) throw conflict(LOAN_ANSWERS.defaultTooEarly(new Date(Number(availableAt) * 1000).toISOString()));
       let block: bigint;
       try {

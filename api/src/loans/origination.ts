@@ -1,5 +1,6 @@
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
+import { LOAN_NOTE_STATUS } from "../../../domain/loanNoteStatus";
 import { formatUsdAmount } from "../../../domain/money";
 import { SERVER_EVENTS } from "../../../domain/events";
 import type { LoanRow } from "../../../db/schema";
@@ -27,7 +28,6 @@ export interface OriginationDeps {
   logger?: Logger;
 }
 
-const LOAN_STATUS_CHAIN = { none: 0, active: 1, repaid: 2, defaulted: 3 } as const;
 const TREASURY_ALERT_KEY = "alert:treasury-low";
 const TREASURY_ALERT_TTL_MS = 60 * 60_000;
 
@@ -57,7 +57,7 @@ export function createOrigination(deps: OriginationDeps) {
       raw = await chain.publicClient.readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] });
     } catch (error) {
       // The contract answers a note that was never originated with a revert, which means "none" here.
-      if (revertName(error) === "LoanNotFound") return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, status: LOAN_STATUS_CHAIN.none };
+      if (revertName(error) === "LoanNotFound") return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, status: LOAN_NOTE_STATUS.none };
       throw error;
     }
     const loan = raw as { principal: bigint; repaid: bigint; start: bigint | number; rateBps: number; termMonths: number; status: number };
@@ -228,7 +228,7 @@ export function createOrigination(deps: OriginationDeps) {
    */
   async function reconcileOne(loan: LoanRow): Promise<LoanRow | undefined> {
     const onChain = await loanOnChain(loan.loanNumber);
-    const exists = onChain.status !== LOAN_STATUS_CHAIN.none;
+    const exists = onChain.status !== LOAN_NOTE_STATUS.none;
     if (exists && loan.mintStatus !== "minted") {
       const caughtUp = await waitForMirror(repo, await indexedHead());
       const fresh = await repo.findById(loan.id);

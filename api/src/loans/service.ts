@@ -2,17 +2,19 @@ import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
+import { LOAN_NOTE_STATUS } from "../../../domain/loanNoteStatus";
 import { permitSignatureParts, permitTypedData, type Eip712DomainAnswer } from "../../../domain/permit";
 import { formatUsdAmount } from "../../../domain/money";
 import { SERVER_EVENTS, ROOMS } from "../../../domain/events";
 import {
   amountDueNow,
+  cappedPayment,
+  installmentsPaid,
   isValidTerms,
   monthlyPayment,
   nextDueDate,
   outstandingBalance,
   payoffAmount,
-  scheduleRows,
   type LoanTerms,
 } from "../../../domain/schedule";
 import { STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "../../../domain/schemas/loans";
@@ -274,15 +276,10 @@ export function createLoansService(deps: LoansServiceDeps) {
       } catch (error) {
         throw new AppError(503, describeChainError(error).message);
       }
-      if (onChain.status !== 1 && onChain.status !== 3) throw badRequest(LOAN_ANSWERS.notRepayable);
+      if (onChain.status !== LOAN_NOTE_STATUS.active && onChain.status !== LOAN_NOTE_STATUS.defaulted) throw badRequest(LOAN_ANSWERS.notRepayable);
       const terms: LoanTerms = { principal: onChain.principal, rateBps: onChain.rateBps, termMonths: onChain.termMonths, start: onChain.start };
-      const rows = scheduleRows(terms);
       const payment = monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
-      let paidInstallments = 0;
-      for (let cumulative = 0n; paidInstallments < rows.length; paidInstallments++) {
-        cumulative += rows[paidInstallments].payment;
-        if (cumulative > onChain.repaid) break;
-      }
+      const paidInstallments = installmentsPaid(terms, onChain.repaid);
       const nextInstallment = Math.min(paidInstallments + 1, terms.termMonths as number);
       if (input.installmentNumber !== undefined) {
         if (input.installmentNumber > Number(terms.termMonths)) throw badRequest(LOAN_ANSWERS.installmentRange(Number(terms.termMonths)));
@@ -291,7 +288,7 @@ export function createLoansService(deps: LoansServiceDeps) {
       const payoff = payoffAmount(terms, onChain.repaid, now);
       // Overpayment is capped by the contract, never refused (docs/decisions.md): the answer says what it will take.
       const amount = input.amount;
-      const takes = amount < payoff ? amount : payoff;
+      const takes = cappedPayment(terms, onChain.repaid, amount, now);
       const payer = (input.walletAddress ?? user.walletAddress ?? loan.borrowerWallet) as Address | null;
       const token = deployment.contracts.stablecoin as Address;
       const loanNote = deployment.contracts.loanNote as Address;

@@ -1,5 +1,5 @@
 import { formatUsdAmount } from "../../../domain/money";
-import { PERIOD_SECONDS, amountDueNow, monthlyPayment, totalDue, type LoanTerms } from "../../../domain/schedule";
+import { amountDueNow, maturity, monthlyPayment, totalDue, type LoanTerms } from "../../../domain/schedule";
 import type { LoanEventRow, LoanRow } from "../../../db/schema";
 import type { LoanView } from "./repository";
 
@@ -98,7 +98,7 @@ export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEnt
     totalRepaid: formatUsdAmount(totalRepaid),
     remainingBalance: formatUsdAmount(remaining),
     noteStart: loan.noteStart === null ? null : new Date(Number(loan.noteStart) * 1000).toISOString(),
-    maturityDate: loan.noteStart === null ? null : new Date(Number(loan.noteStart + BigInt(loan.termMonths) * PERIOD_SECONDS) * 1000).toISOString(),
+    maturityDate: loan.noteStart === null ? null : new Date(Number(maturity(terms)) * 1000).toISOString(),
     performance: performanceOf(loan, totalRepaid, nowSeconds),
     ...(options.timeline ? { timeline: options.timeline } : {}),
   };

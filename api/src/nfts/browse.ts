@@ -1,4 +1,4 @@
-import { AMOUNT_BANDS, RATE_BANDS, type MarketplaceQuery } from "../../../domain/schemas/nfts";
+import { amountBandOf, rateBandOf, type MarketplaceQuery } from "../../../domain/schemas/nfts";
 import { formatUsdAmount } from "../../../domain/money";
 import type { NftsRepository } from "./repository";
 import { singleFlight } from "./singleFlight";
@@ -29,8 +29,8 @@ export const identity = <T>(value: T) => value;
 function matches(entry: Entry, q: MarketplaceQuery): boolean {
   if (q.minAmount !== undefined && entry.principal < q.minAmount) return false;
   if (q.maxAmount !== undefined && entry.principal > q.maxAmount) return false;
-  if (q.amountBand && !q.amountBand.some((b) => entry.principal >= AMOUNT_BANDS[b][0] && (AMOUNT_BANDS[b][1] === null || entry.principal < AMOUNT_BANDS[b][1]!))) return false;
-  if (q.rateBand && !q.rateBand.some((b) => entry.rateBps >= RATE_BANDS[b][0] && (RATE_BANDS[b][1] === null || entry.rateBps < RATE_BANDS[b][1]!))) return false;
+  if (q.amountBand && !q.amountBand.includes(amountBandOf(entry.principal))) return false;
+  if (q.rateBand && !q.rateBand.includes(rateBandOf(entry.rateBps))) return false;
   if (q.search) {
     const needle = q.search.toLowerCase();
     // "#12" is note 12; "12" is any note whose number starts with 12; words search purpose and addresses.

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { loginRequestSchema, type LoginRequest } from "../../../../../domain/schemas/auth";
 import { http, type Envelope } from "../../../lib/http";
@@ -11,8 +10,4 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export async function login(input: LoginRequest): Promise<SessionResponse> {
   const { data } = await http.post<Envelope<unknown>>("/auth/login", loginRequestSchema.parse(input));
   return sessionResponseSchema.parse(data.data);
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }
