@@ -1,16 +1,18 @@
 // The marketplace's words, sorts and bands, apart from the schemas (schemas/nfts.ts re-exports them) so the
 // app's marketplace page can use them without loading zod.
+import { SHARED_MESSAGES } from "./schemas/sharedMessages";
+
 /** Spec 02 §5 "Transfer" and the marketplace's own answers, one wording on both sides of the wire. */
 export const NFT_MESSAGES = {
   selectNft: "Please select an NFT",
   walletRequired: "Wallet address is required",
-  walletFormat: "Please enter a valid wallet address",
+  walletFormat: SHARED_MESSAGES.walletAddress,
   transferFailed: "Failed to transfer NFT. Please try again.",
   transferStarted: "NFT transfer initiated successfully!",
-  listingPrice: "Listing price must be greater than 0",
+  listingPrice: SHARED_MESSAGES.listingPrice,
   priceFormat: "Listing price must be a number with at most 6 decimals",
   expectedPrice: "Please provide the price you expect to pay",
-  signature: "Please provide a valid permit signature",
+  signature: SHARED_MESSAGES.permitSignature,
   loadFailed: "Failed to load marketplace data. Please try again.",
   portfolioFailed: "Failed to load portfolio data. Please try again.",
   noLoans: "No loans found",

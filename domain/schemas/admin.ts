@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { KYC_STATUSES } from "../statuses";
 import { usdAmount } from "./loans";
+import { SHARED_MESSAGES } from "./sharedMessages";
 
 export const ADMIN_MESSAGES = {
-  price: "Listing price must be greater than 0",
+  price: SHARED_MESSAGES.listingPrice,
 } as const;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");

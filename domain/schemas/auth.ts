@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../statuses";
 import { ethAddress, optionalText } from "./common";
+import { SHARED_MESSAGES } from "./sharedMessages";
 
 /** Spec 01 §5 messages, shared by the app's forms and the API. */
 export const AUTH_MESSAGES = {
@@ -9,10 +10,10 @@ export const AUTH_MESSAGES = {
   userType: "Please select user type",
   firstName: "First name must be at least 2 characters",
   lastName: "Last name must be at least 2 characters",
-  registerEmail: "Please enter a valid email address",
+  registerEmail: SHARED_MESSAGES.emailAddress,
   confirmPassword: "Please confirm your password",
   passwordsDontMatch: "Passwords don't match",
-  phone: "Please enter a valid phone number",
+  phone: SHARED_MESSAGES.phone,
   terms: "You must agree to the terms and conditions",
   currentPassword: "Current password is required",
   password8: "Password must be at least 8 characters long",
@@ -101,7 +102,7 @@ export function passwordStrength(password: string): { score: number; label: "Wea
 }
 
 export const WALLET_MESSAGES = {
-  address: "Please enter a valid wallet address",
+  address: SHARED_MESSAGES.walletAddress,
   signature: "A wallet signature is required",
   message: "The signed message is required",
   nonce: "The nonce is required",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHARED_MESSAGES } from "./sharedMessages";
 
 /** Form fields often arrive as "" when left blank: treat that as not given. */
 export function optionalText<T extends z.ZodType>(schema: T) {
@@ -6,6 +7,6 @@ export function optionalText<T extends z.ZodType>(schema: T) {
 }
 
 export const ethAddress = z
-  .string({ error: "Please enter a valid wallet address" })
+  .string({ error: SHARED_MESSAGES.walletAddress })
   .trim()
-  .regex(/^0x[0-9a-fA-F]{40}$/, "Please enter a valid wallet address");
+  .regex(/^0x[0-9a-fA-F]{40}$/, SHARED_MESSAGES.walletAddress);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "./common";
+import { SHARED_MESSAGES } from "./sharedMessages";
 
 export const CONTACT_SUBJECTS = [
   "General Inquiry",
@@ -15,8 +16,8 @@ export const CONTACT_SUBJECTS = [
 
 export const CONTACT_MESSAGES = {
   name: "Name is required",
-  email: "Please enter a valid email address",
-  phone: "Please enter a valid phone number",
+  email: SHARED_MESSAGES.emailAddress,
+  phone: SHARED_MESSAGES.phone,
   subject: "Please select a subject",
   message: "Message is required",
   messageTooLong: "Message must be at most 5000 characters",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseUsd } from "../money";
 import { ethAddress } from "./common";
+import { SHARED_MESSAGES } from "./sharedMessages";
 
 /** The one rule set for loan requests, the standard form's (spec 02 §5, DESIGN.md "The wire contract"). */
 export const LOAN_MESSAGES = {
@@ -23,10 +24,10 @@ export const LOAN_MESSAGES = {
   rejectionReason: "Please provide a rejection reason",
   fundingPositive: "Funding amount must be greater than 0",
   fundingAboveAmount: "Funding amount cannot exceed the requested amount",
-  walletFormat: "Please enter a valid wallet address",
+  walletFormat: SHARED_MESSAGES.walletAddress,
   repaymentAmount: "Repayment amount must be greater than 0",
   installment: "Installment number must be a whole number of 1 or more",
-  signature: "Please provide a valid permit signature",
+  signature: SHARED_MESSAGES.permitSignature,
 } as const;
 
 export const LOAN_LIMITS = {

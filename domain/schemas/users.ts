@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { addressSchema } from "./auth";
+import { SHARED_MESSAGES } from "./sharedMessages";
 
 export const PROFILE_MESSAGES = {
   names: "First name and last name are required",
-  phone: "Please enter a valid phone number",
+  phone: SHARED_MESSAGES.phone,
   walletOnlyBySignature: "A wallet can only be linked by signing in with it",
   emailImmutable: "Email cannot be changed",
   image: "Please select a valid image file",

@@ -25,7 +25,8 @@ export function readImportGraph(root: string): ImportGraph {
   return graph;
 }
 
-function sourceFiles(root: string, folder: string): string[] {
+/** Every project source file under folder, as a path relative to root with "/". */
+export function sourceFiles(root: string, folder: string = root): string[] {
   const found: string[] = [];
   for (const name of readdirSync(folder)) {
     if (name.startsWith(".") || SKIPPED_FOLDERS.has(name)) continue;

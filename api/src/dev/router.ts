@@ -2,6 +2,7 @@ import { Router } from "express";
 import { getAddress, type PublicClient } from "viem";
 import { z } from "zod";
 import { ethAddress } from "../../../domain/schemas/common";
+import { SHARED_MESSAGES } from "../../../domain/schemas/sharedMessages";
 import type { AppConfig } from "../config/env";
 import { ok } from "../http/envelope";
 import { validate } from "../http/validate";
@@ -11,7 +12,7 @@ import { createFaucet } from "./service";
 
 const faucetRequestSchema = z
   .object({ address: ethAddress.optional(), walletAddress: ethAddress.optional() })
-  .refine((body) => body.address ?? body.walletAddress, { message: "Please enter a valid wallet address", path: ["address"] });
+  .refine((body) => body.address ?? body.walletAddress, { message: SHARED_MESSAGES.walletAddress, path: ["address"] });
 
 /** Mounted only on the local chain; elsewhere /api/dev/* does not exist (404). */
 export function createDevRouter(deps: { config: AppConfig; publicClient: PublicClient; kv: KeyValueStore; limit: RateLimitRule }): Router {

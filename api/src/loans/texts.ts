@@ -1,4 +1,5 @@
 import { displayUsd } from "../../../domain/money";
+import { LOAN_MESSAGES } from "../../../domain/schemas/loans";
 
 // Approval, rejection, funding, listing, completion and default texts are the shared ones (api/src/notifications/texts.ts).
 
@@ -15,7 +16,7 @@ export const LOAN_ANSWERS = {
   notPending: "Only pending loans can be approved or rejected",
   borrowerNoWallet: "The borrower has no verified wallet to receive the funds",
   walletMismatch: "The wallet address must be the borrower's verified wallet",
-  fundingAboveAmount: "Funding amount cannot exceed the requested amount",
+  fundingAboveAmount: LOAN_MESSAGES.fundingAboveAmount,
   invalidTerms: "These terms cannot be originated on-chain",
   retryStarted: "NFT minting retried",
   alreadyMinted: "This loan's NFT is already minted",

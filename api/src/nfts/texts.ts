@@ -1,3 +1,4 @@
+import { NFT_MESSAGES } from "../../../domain/marketplaceTerms";
 import { displayUsd } from "../../../domain/money";
 
 /** What the NFT routes answer; each refusal says what to do next. */
@@ -24,5 +25,5 @@ export const NFT_ANSWERS = {
   listReady: "Sign and send the listing transaction from your wallet",
   unlistReady: "Sign and send the cancellation from your wallet",
   buyReady: "Sign the permit, then send the purchase from your wallet",
-  transferReady: "NFT transfer initiated successfully!",
+  transferReady: NFT_MESSAGES.transferStarted,
 } as const;

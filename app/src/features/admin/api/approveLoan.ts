@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { LOAN_MESSAGES } from "../../../../../domain/schemas/loans";
 import { http, type Envelope } from "../../../lib/http";
 import { adminLoanSchema, type AdminLoan } from "./loanSchema";
 import { adminKeys } from "./keys";
@@ -10,8 +11,8 @@ export const approvalFormSchema = z.object({
     .string()
     .trim()
     .regex(/^\d+(\.\d{1,6})?$/, "Funding amount must be a number")
-    .refine((v) => Number(v) > 0, "Funding amount must be greater than 0"),
-  walletAddress: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, "Please enter a valid wallet address"),
+    .refine((v) => Number(v) > 0, LOAN_MESSAGES.fundingPositive),
+  walletAddress: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, LOAN_MESSAGES.walletFormat),
   adminNotes: z.string().trim().max(2000).optional(),
 });
 export type ApprovalForm = z.infer<typeof approvalFormSchema>;

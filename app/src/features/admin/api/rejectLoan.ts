@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { LOAN_MESSAGES } from "../../../../../domain/schemas/loans";
 import { http, type Envelope } from "../../../lib/http";
 import { adminLoanSchema, type AdminLoan } from "./loanSchema";
 import { adminKeys } from "./keys";
 
-export const REJECTION_REASON_REQUIRED = "Please provide a rejection reason";
-
 /** Spec 02 §5: a rejection needs a non-empty reason. */
 export const rejectionFormSchema = z.object({
-  rejectionReason: z.string().trim().min(1, REJECTION_REASON_REQUIRED).max(2000),
+  rejectionReason: z.string().trim().min(1, LOAN_MESSAGES.rejectionReason).max(2000),
   adminNotes: z.string().trim().max(2000).optional(),
 });
 export type RejectionForm = z.infer<typeof rejectionFormSchema>;

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
+import { parseUsd } from "../../../../../domain/money";
+import { LOAN_MESSAGES } from "../../../../../domain/schemas/loans";
 import { serverMessage } from "../../../lib/errors";
 import { approvalFormSchema, useApproveLoan } from "../api/approveLoan";
-import { REJECTION_REASON_REQUIRED, rejectionFormSchema, useRejectLoan } from "../api/rejectLoan";
+import { rejectionFormSchema, useRejectLoan } from "../api/rejectLoan";
 import { useLoanDetails } from "../api/getLoanDetails";
 import { useRetryMint } from "../api/retryMint";
 import type { AdminLoan } from "../api/loanSchema";
@@ -35,8 +37,8 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
-    if (Number(parsed.data.fundingAmount) > Number(loan.amount)) {
-      setErrors({ fundingAmount: "Funding amount cannot exceed the requested amount" });
+    if (parseUsd(parsed.data.fundingAmount) > parseUsd(loan.amount)) {
+      setErrors({ fundingAmount: LOAN_MESSAGES.fundingAboveAmount });
       return;
     }
     setErrors({});
@@ -56,8 +58,8 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
     e.preventDefault();
     const parsed = rejectionFormSchema.safeParse({ rejectionReason, adminNotes: adminNotes || undefined });
     if (!parsed.success) {
-      setErrors({ rejectionReason: REJECTION_REASON_REQUIRED });
-      toast.error(REJECTION_REASON_REQUIRED, { id: "rejection-reason" });
+      setErrors({ rejectionReason: LOAN_MESSAGES.rejectionReason });
+      toast.error(LOAN_MESSAGES.rejectionReason, { id: "rejection-reason" });
       return;
     }
     setErrors({});

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { formatUsdAmount, isUsd, parseUsd } from "../../../../../domain/money";
 import { shortAddress } from "../../../lib/format";
+import { NFT_MESSAGES } from "../../../../../domain/marketplaceTerms";
 import { monitorStatus, type LoanStatus } from "../../../../../domain/statuses";
 import { useAllNfts, type AdminNft } from "../api/getAllNfts";
 import { useAdminLoans } from "../api/getAdminLoans";
@@ -97,7 +98,7 @@ export function AdminMarketplacePage() {
           </select>
         </div>
       </div>
-      <QueryState loading={query.isLoading} error={query.isError} empty={!shown.length} errorText="Failed to load marketplace data. Please try again." emptyText={nfts.length ? "No notes match these filters" : "No notes minted yet"} onRetry={() => query.refetch()}>
+      <QueryState loading={query.isLoading} error={query.isError} empty={!shown.length} errorText={NFT_MESSAGES.loadFailed} emptyText={nfts.length ? "No notes match these filters" : "No notes minted yet"} onRetry={() => query.refetch()}>
         <div className="admin-cards" data-testid="monitor-cards">
           {shown.map((n) => (
             <article key={n._id} className="card admin-card" data-testid="monitor-card">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { ID_DOCUMENT_TYPES, KYC_FILE_FIELDS } from "../../../../../domain/schemas/kyc";
+import { ID_DOCUMENT_TYPES, KYC_FILE_FIELDS, KYC_MESSAGES } from "../../../../../domain/schemas/kyc";
 import { serverMessage } from "../../../lib/errors";
 import { kycUploadFormSchema, useUploadKyc, type KycFileField } from "../api/uploadKyc";
 
@@ -36,7 +36,7 @@ export function KycUploadForm() {
     setErrors({});
     upload.mutate(parsed.data, {
       onSuccess: ({ message }) => {
-        toast.success(message || "KYC documents submitted successfully");
+        toast.success(message || KYC_MESSAGES.submitted);
         setFiles({});
       },
       onError: (error) => toast.error(serverMessage(error, "Failed to upload documents")),

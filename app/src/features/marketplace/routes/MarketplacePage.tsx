@@ -155,7 +155,7 @@ export function MarketplacePage() {
       ) : !data ? (
         <div className="center"><Spinner label="Loading marketplace" /></div>
       ) : data.nfts.length === 0 ? (
-        <div className="empty" data-testid="marketplace-empty"><h3>No loans found</h3><p>Try other filters, or come back when new notes are listed.</p></div>
+        <div className="empty" data-testid="marketplace-empty"><h3>{NFT_MESSAGES.noLoans}</h3><p>Try other filters, or come back when new notes are listed.</p></div>
       ) : (
         <>
           {view === "grid" ? (

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { checkPicture, profileFormSchema } from "../../../../../domain/schemas/users";
+import { checkPicture, PROFILE_MESSAGES, profileFormSchema } from "../../../../../domain/schemas/users";
 import { Avatar } from "../../../components/Avatar";
 import { Field } from "../../../components/Field";
 import { Spinner } from "../../../components/Spinner";
@@ -113,7 +113,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
           <div className="form-grid">
             <Field label="First name" name="firstName" value={form.firstName} onChange={set("firstName")} autoComplete="given-name" />
             <Field label="Last name" name="lastName" value={form.lastName} onChange={set("lastName")} autoComplete="family-name" />
-            <Field label="Email" name="email" value={user.email ?? ""} readOnly hint="Email cannot be changed" />
+            <Field label="Email" name="email" value={user.email ?? ""} readOnly hint={PROFILE_MESSAGES.emailImmutable} />
             <Field label="Phone" name="phoneNumber" type="tel" value={form.phoneNumber} onChange={set("phoneNumber")} autoComplete="tel" />
             <Field className="span-2" label="Address" name="address" value={form.address} onChange={set("address")} autoComplete="street-address" />
           </div>
