@@ -1,20 +1,19 @@
 import { parseUsd, displayUsd } from "../../../../../domain/money";
-import { scheduleRows } from "../../../../../domain/schedule";
+import { installmentsPaid, scheduleRows, type LoanTerms } from "../../../../../domain/schedule";
 import type { NftDetails } from "../api/getNft";
 
 /** The note's amortisation schedule, computed by the same code the contract is proven against; paid rows marked. */
 export function ScheduleTable({ nft }: { nft: NftDetails }) {
-  const rows = scheduleRows({ principal: parseUsd(nft.terms.principal), rateBps: nft.terms.rateBps, termMonths: nft.terms.termMonths, start: BigInt(nft.terms.startTime) });
-  const repaid = parseUsd(nft.totalRepaid);
-  let cumulative = 0n;
+  const terms: LoanTerms = { principal: parseUsd(nft.terms.principal), rateBps: nft.terms.rateBps, termMonths: nft.terms.termMonths, start: BigInt(nft.terms.startTime) };
+  const rows = scheduleRows(terms);
+  const paidCount = installmentsPaid(terms, parseUsd(nft.totalRepaid));
   return (
     <div className="table-wrap">
       <table className="table" data-testid="schedule">
         <thead><tr><th>#</th><th>Due</th><th>Payment</th><th>Interest</th><th>Principal</th><th>Balance</th><th>Status</th></tr></thead>
         <tbody>
           {rows.map((r) => {
-            cumulative += r.payment;
-            const paid = nft.burned || cumulative <= repaid;
+            const paid = nft.burned || r.index <= paidCount;
             return (
               <tr key={r.index}>
                 <td>{r.index}</td>
