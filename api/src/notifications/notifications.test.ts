@@ -1,5 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { asc, eq } from "drizzle-orm";
+import { notifications } from "../../../db/schema";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { account, type Account } from "../realtime/testing";
 import { NOTIFICATION_TEXTS } from "./texts";
@@ -75,5 +77,40 @@ describe("notifications routes", () => {
     const bobs = await api.call("GET", "/notifications", { token: bob.token });
     assert.equal(bobs.body.data.unreadCount, 1);
     assert.equal(bobs.body.data.notifications[0].message, "Please contact support for details.");
+  });
+
+  test("unreadOnly lists exactly the caller's unread notifications, never another user's, with exact counts", async () => {
+    // Two fresh users, each with read and unread notifications, so another user's unread rows exist to leak.
+    const [carol, dave] = await Promise.all([account(api.call.bind(api), api.database.db), account(api.call.bind(api), api.database.db)]);
+    for (const text of [NOTIFICATION_TEXTS.kycApproved(), NOTIFICATION_TEXTS.loanApproved("100", "l-1"), NOTIFICATION_TEXTS.loanFunded("100", "7")]) {
+      await api.server.notifier.notifyUser(carol.id, text);
+    }
+    for (const text of [NOTIFICATION_TEXTS.kycApproved(), NOTIFICATION_TEXTS.loanRejected(null)]) await api.server.notifier.notifyUser(dave.id, text);
+    const idsOf = async (userId: string) =>
+      (await api.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt))).map(
+        (row) => row.id,
+      );
+    const [carolOldest, carolMiddle, carolNewest] = await idsOf(carol.id);
+    const [daveOldest, daveNewest] = await idsOf(dave.id);
+    for (const [user, id] of [[carol, carolMiddle], [dave, daveOldest]] as const) {
+      assert.equal((await api.call("PUT", `/notifications/${id}/read`, { token: user.token })).status, 200);
+    }
+
+    const ids = (answer: { body: { data: { notifications: { _id: string }[] } } }) => answer.body.data.notifications.map((n) => n._id);
+    const carolUnread = await api.call("GET", "/notifications?unreadOnly=true", { token: carol.token });
+    assert.equal(carolUnread.status, 200);
+    assert.deepEqual(ids(carolUnread), [carolNewest, carolOldest]);
+    assert.equal(carolUnread.body.data.unreadCount, 2);
+    assert.deepEqual(carolUnread.body.data.pagination, { page: 1, limit: 20, total: 2, totalPages: 1 });
+    const daveUnread = await api.call("GET", "/notifications?unreadOnly=true", { token: dave.token });
+    assert.deepEqual(ids(daveUnread), [daveNewest]);
+    assert.equal(daveUnread.body.data.unreadCount, 1);
+    assert.equal(daveUnread.body.data.pagination.total, 1);
+
+    const carolAll = await api.call("GET", "/notifications?unreadOnly=false", { token: carol.token });
+    assert.deepEqual(ids(carolAll), [carolNewest, carolMiddle, carolOldest]);
+    assert.equal(carolAll.body.data.pagination.total, 3);
+    const daveAll = await api.call("GET", "/notifications", { token: dave.token });
+    assert.deepEqual(ids(daveAll), [daveNewest, daveOldest]);
   });
 });
