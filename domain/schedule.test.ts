@@ -7,7 +7,9 @@ import {
   MAX_TERM_MONTHS,
   MIN_PRINCIPAL,
   PERIOD_SECONDS,
+  DAY_SECONDS,
   amountDueNow,
+  dueDate,
   installmentsPaid,
   monthlyPayment,
   nextDueDate,
@@ -117,5 +119,81 @@ describe("the loan schedule", () => {
     assert.equal(outstandingBalance(t, first.interest), t.principal);
     assert.equal(outstandingBalance(t, first.payment), first.balance);
     assert.equal(outstandingBalance(t, totalDue(t)), 0n);
+  });
+
+  describe("with all but the last installment paid", () => {
+    // Pinned values (they agree with the contract's views in the agreement test): $10,000 at 12% over 12 months.
+    const t = terms(10_000_000_000n, 1200, 12);
+    const A = 888_487_886n;
+    const paid = 11n * A;
+    const B11 = 879_690_986n; // scheduled balance after 11 installments
+    const lastInterest = 8_796_909n; // floor(B11 * 1200 / 120000), not an annuity difference
+    const lastPayment = B11 + lastInterest; // 888_487_895
+
+    it("makes the last row the balance left plus its simple interest, and the total due the sum of all", () => {
+      const rows = scheduleRows(t);
+      assert.equal(rows[10].balance, B11);
+      assert.deepEqual(rows[11], { index: 12, dueDate: start + 12n * PERIOD_SECONDS, payment: lastPayment, interest: lastInterest, principal: B11, balance: 0n });
+      assert.equal(totalDue(t), paid + lastPayment);
+    });
+
+    it("owes the scheduled balance, with the last installment next, until the last payment", () => {
+      assert.equal(outstandingBalance(t, paid), B11);
+      assert.equal(outstandingBalance(t, paid + lastInterest), B11, "a payment goes to the last period's interest first");
+      assert.equal(outstandingBalance(t, paid + lastInterest + 1n), B11 - 1n);
+      assert.equal(outstandingBalance(t, totalDue(t) - 1n), 1n);
+      assert.equal(outstandingBalance(t, totalDue(t)), 0n);
+      assert.equal(nextDueDate(t, paid - 1n), dueDate(t, 11));
+      assert.equal(nextDueDate(t, paid), dueDate(t, 12));
+      assert.equal(nextDueDate(t, totalDue(t)), dueDate(t, 12), "a repaid loan has no installment after the last");
+    });
+
+    it("charges the balance plus the accrued days of the last period's interest to pay off, and the last installment at maturity", () => {
+      assert.equal(payoffAmount(t, paid, dueDate(t, 11)), B11 + lastInterest / 30n);
+      assert.equal(payoffAmount(t, paid, dueDate(t, 11) + DAY_SECONDS), B11 + (lastInterest * 2n) / 30n);
+      assert.equal(payoffAmount(t, paid, dueDate(t, 12) - 1n), lastPayment);
+      assert.equal(payoffAmount(t, paid, dueDate(t, 12)), lastPayment);
+      assert.equal(payoffAmount(t, totalDue(t), dueDate(t, 12)), 0n);
+    });
+
+    it("has nothing due until the last due date, then exactly the last installment", () => {
+      assert.equal(amountDueNow(t, paid, dueDate(t, 11)), 0n);
+      assert.equal(amountDueNow(t, paid, dueDate(t, 12) - 1n), 0n);
+      assert.equal(amountDueNow(t, paid, dueDate(t, 12)), lastPayment);
+      assert.equal(amountDueNow(t, paid - 1n, dueDate(t, 11)), 1n);
+    });
+
+    it("holds for a zero-rate loan: the last installment absorbs the rounding", () => {
+      const z = terms(10_000_000n, 0, 3);
+      assert.equal(outstandingBalance(z, 6_666_666n), 3_333_334n);
+      assert.equal(nextDueDate(z, 6_666_666n), dueDate(z, 3));
+      assert.equal(payoffAmount(z, 6_666_666n, dueDate(z, 2)), 3_333_334n);
+      assert.equal(amountDueNow(z, 6_666_666n, dueDate(z, 3)), 3_333_334n);
+    });
+
+    it("holds for any terms: balance, next due date, payoff and amount due agree with the rows", () => {
+      fc.assert(
+        fc.property(
+          arbitraryTerms.filter((x) => Number(x.termMonths) >= 2),
+          (x) => {
+            const n = Number(x.termMonths);
+            const rows = scheduleRows(x);
+            const before = rows[n - 2].balance;
+            const repaid = BigInt(n - 1) * monthlyPayment(x.principal, x.rateBps, x.termMonths);
+            const last = rows[n - 1];
+            assert.equal(last.interest, (before * BigInt(x.rateBps)) / 120_000n);
+            assert.equal(last.payment, before + last.interest);
+            assert.equal(totalDue(x), repaid + last.payment);
+            assert.equal(outstandingBalance(x, repaid), before);
+            assert.equal(nextDueDate(x, repaid), dueDate(x, n));
+            assert.equal(payoffAmount(x, repaid, dueDate(x, n - 1)), before + last.interest / 30n);
+            assert.equal(payoffAmount(x, repaid, dueDate(x, n)), last.payment);
+            assert.equal(amountDueNow(x, repaid, dueDate(x, n) - 1n), 0n);
+            assert.equal(amountDueNow(x, repaid, dueDate(x, n)), last.payment);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
   });
 });

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { changePasswordFormSchema, loginFormSchema, passwordStrength, registerFormSchema } from "./auth";
 import { checkPicture, profileFormSchema } from "./users";
-import { repaymentSchema } from "./loans";
+import { LOAN_MESSAGES, repaymentSchema } from "./loans";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -57,4 +57,18 @@ test("a repayment amount or permit deadline no contract call could carry is refu
   assert.equal(repaymentSchema.safeParse({ amount: huge }).success, false);
   assert.equal(repaymentSchema.safeParse({ amount: "10", deadline: 1e308 }).success, false);
   assert.equal(repaymentSchema.parse({ amount: "10.5", deadline: 1_900_000_000 }).amount, 10_500_000n);
+});
+
+test("a repayment for installment 0, a negative or a fractional installment is refused with the installment message", () => {
+  for (const installmentNumber of [0, "0", -1, 1.5, "abc"]) {
+    const parsed = repaymentSchema.safeParse({ amount: "10", installmentNumber });
+    assert.equal(parsed.success, false, `installment ${installmentNumber} accepted`);
+    assert.deepEqual(
+      parsed.error!.issues.map((issue) => [issue.path.join("."), issue.message]),
+      [["installmentNumber", LOAN_MESSAGES.installment]],
+    );
+  }
+  assert.equal(LOAN_MESSAGES.installment, "Installment number must be a whole number of 1 or more");
+  assert.equal(repaymentSchema.parse({ amount: "10", installmentNumber: "1" }).installmentNumber, 1);
+  assert.equal(repaymentSchema.parse({ amount: "10", installmentNumber: "" }).installmentNumber, undefined);
 });

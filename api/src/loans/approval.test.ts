@@ -152,6 +152,28 @@ describe("repayment", () => {
     assert.equal(done.body.data.status, "completed");
     assert.equal(done.body.data.performance, "excellent");
   });
+
+  test("pins the permit's deadline to an hour after the chain's latest block, and refuses installment 0 by name", async () => {
+    const loan = await requestLoan(borrower, { amount: "1000", termMonths: 3 });
+    const approved = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    assert.equal(approved.body.data.mintStatus, "minted");
+    // The chain runs two days ahead of the server's clock, so a deadline from the wrong clock shows.
+    await stack.rpc("evm_increaseTime", [2 * 86_400]);
+    await stack.rpc("evm_mine", []);
+    const head = await stack.chain.getBlock({ blockTag: "latest" });
+    const answer = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: "10" } });
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal((await stack.chain.getBlock({ blockTag: "latest" })).number, head.number, "no block was mined while the server answered");
+    assert.equal(answer.body.data.deadline, String(head.timestamp + 3_600n));
+    assert.equal(answer.body.data.permit.message.deadline, String(head.timestamp + 3_600n));
+
+    for (const installmentNumber of [0, "0"]) {
+      const zero = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: "10", installmentNumber } });
+      assert.equal(zero.status, 400);
+      assert.equal(zero.body.message, "Installment number must be a whole number of 1 or more");
+      assert.deepEqual(zero.body.data, { errors: [{ path: "installmentNumber", message: "Installment number must be a whole number of 1 or more" }] }, "no permit, no call");
+    }
+  });
 });
 
 describe("the treasury", () => {

@@ -168,6 +168,32 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.match(answer.body.message, /The price of this note changed to \$3,000/);
   });
 
+  it("refuses a buy from a wallet that cannot pay with a 400 naming the price and the balance, and answers no permit", async () => {
+    const poor = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    await fund(stack, poor.wallet!.address, 9_999n * USD + 990_000n);
+    const answer = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice: "10000" });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, "Your wallet holds $9,999.99 in test dollars; this note costs $10,000.00");
+    assert.equal(answer.body.data, null, "no permit, no call");
+    const signed = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice: "10000", signature: `0x${"1b".repeat(65)}`, deadline: 1_900_000_000 });
+    assert.equal(signed.status, 400, "a signature sent along changes nothing");
+    assert.equal(signed.body.message, answer.body.message);
+    assert.equal(signed.body.data, null);
+  });
+
+  it("pins the buy permit's deadline to 30 minutes after the chain's latest block", async () => {
+    // The chain runs a day ahead of the server's clock, so a deadline from the wrong clock shows.
+    await stack.rpc("evm_increaseTime", [86_400]);
+    await stack.rpc("evm_mine", []);
+    const head = await stack.chain.getBlock({ blockTag: "latest" });
+    const answer = await call("POST", `/nfts/${tokens.medium}/buy`, alice, { expectedPrice: "10000" });
+    assert.equal(answer.status, 200, answer.body?.message);
+    assert.equal((await stack.chain.getBlock({ blockTag: "latest" })).number, head.number, "no block was mined while the server answered");
+    assert.equal(answer.body.data.deadline, String(head.timestamp + 1_800n));
+    assert.equal(answer.body.data.permit.message.deadline, String(head.timestamp + 1_800n));
+    assert.equal(answer.body.data.call, null, "nothing to send before the permit is signed");
+  });
+
   it("buys a note through a permit and one buyWithPermit transaction; the mirror shows the sale and the owner history", async () => {
     const hash = await buyAs(alice, tokens.small, "3000");
     assert.match(hash, /^0x[0-9a-f]{64}$/);
@@ -276,6 +302,15 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     await synced();
     const ownership = await call("GET", `/nfts/${tokens.small}/ownership`);
     assert.deepEqual(ownership.body.data.history.map((h: any) => h.kind), ["mint", "sale", "transfer", "vault_deposit", "vault_withdraw"]);
+    // Out of the vault: the position is closed, so the note is in bob's wallet again and may be listed.
+    const withdrawn = (await call("GET", "/nfts/my-portfolio", bob)).body.data.nfts.find((n: any) => n.tokenId === tokens.small);
+    assert.equal(withdrawn.inVault, false);
+    assert.equal(withdrawn.marketplaceStatus, "unlisted");
+    const shown = (await call("GET", `/nfts/${tokens.small}`)).body.data;
+    assert.equal(shown.inVault, false);
+    assert.equal(shown.ownerAddress, bob.wallet!.address.toLowerCase());
+    const listable = await call("PUT", `/nfts/${tokens.small}/list`, bob, { listingPrice: "3000" });
+    assert.equal(listable.status, 200, listable.body.message);
   });
 
   it("shows the holder's notes, the borrower's notes of their loans, and repayments waiting with the call that withdraws them", async () => {
