@@ -69,6 +69,32 @@ test("a reorg made on the chain rolls the mirror back to the common ancestor, co
   assert.ok(after.some((row) => row.kind === "event" && (row.payload as { type?: string }).type === "price_updated"), "the new blocks' events are pushed");
 });
 
+test("a reorg that happens while the indexer is stopped is found by the changed hash of the mirror's block at the restart", async () => {
+  await chain.originate(4n);
+  await indexer.caughtUp();
+  const snapshot = await chain.rpc<string>("evm_snapshot");
+  await chain.originate(5n);
+  await chain.list(5n, 500n * USD);
+  await indexer.caughtUp();
+  assert.deepEqual(await noteIds(), [1n, 3n, 4n, 5n]);
+  const oldHead = Number(await chain.publicClient.getBlockNumber());
+  // Stopped before the revert, started after the new chain is longer than the old one: no poll ever sees a
+  // shorter chain, so only the cursor block's changed hash can tell the indexer its blocks are gone.
+  await indexer.stop();
+  assert.equal(await chain.rpc("evm_revert", [snapshot]), true);
+  await chain.originate(6n);
+  while (Number(await chain.publicClient.getBlockNumber()) <= oldHead) await chain.rpc("evm_mine");
+  const logs: string[] = [];
+  const logger = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) };
+  indexer = startIndexer({ db: database.db, rpcUrl: chain.rpcUrl, deployment: chain.deployment, pollIntervalMs: 50, logger });
+  await indexer.caughtUp();
+
+  assert.ok(logs.some((m) => m.includes(`reorg (block ${oldHead} changed)`)), `found by the hash of block ${oldHead}: ${logs.join(" / ")}`);
+  assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
+  assert.deepEqual(await noteIds(), [1n, 3n, 4n, 6n]);
+  assert.equal((await database.db.select().from(chainNotes).where(eq(chainNotes.tokenId, 5n))).length, 0);
+});
+
 test("a chain that lost its newest blocks (its head below the mirror's) is rolled back, and equals a rebuilt mirror", async () => {
   await indexer.caughtUp();
   const snapshot = await chain.rpc<string>("evm_snapshot");

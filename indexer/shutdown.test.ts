@@ -37,30 +37,29 @@ function twoBlockIndexer(hooks: { beforeCommit?(info: BatchInfo): void; onBatch?
   return startIndexer({ db: database.db, rpcUrl: chain.rpcUrl, deployment: chain.deployment, pollIntervalMs: 50, range: { initial: 2, max: 2 }, ...hooks });
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** A promise and the function that settles it, for a hook that fires inside the indexer. */
+function signal<T>(): { promise: Promise<T>; fire(value: T): void } {
+  let fire!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (fire = resolve));
+  return { promise, fire };
 }
 
 test("a stop asked for while a batch commits lets that batch commit whole and starts no other", async () => {
   const committed: BatchInfo[] = [];
-  let stopping: Promise<void> | null = null;
+  const stopAsked = signal<Promise<void>>();
   let inFlight: BatchInfo | null = null;
   const indexer: Indexer = twoBlockIndexer({
     beforeCommit(info) {
       // Inside the second batch's transaction, its rows written but not committed.
-      if (committed.length === 1 && !stopping) {
+      if (committed.length === 1 && !inFlight) {
         inFlight = info;
-        stopping = indexer.stop();
+        stopAsked.fire(indexer.stop());
       }
     },
     onBatch: (info) => void committed.push(info),
   });
-  await until(() => stopping !== null, "a stop was asked for mid-batch");
-  await stopping;
+  // Awaits the hook itself, not a clock: however slow the machine, the stop comes inside the second batch.
+  await (await stopAsked.promise);
 
   assert.equal(indexer.status().role, "stopped");
   assert.deepEqual(committed, [committed[0], inFlight], "the batch in flight committed, and no batch after it");
@@ -73,16 +72,16 @@ test("a stop asked for while a batch commits lets that batch commit whole and st
 test("a stop as the batch's transaction fails rolls the whole batch back", async () => {
   const before = await mirror();
   let stopping: Promise<void> | null = null;
+  const stopAsked = signal<Promise<void>>();
   let committed = 0;
   const indexer: Indexer = twoBlockIndexer({
     beforeCommit() {
-      stopping ??= indexer.stop();
+      if (!stopping) stopAsked.fire((stopping = indexer.stop()));
       throw new Error("the connection was lost mid-batch");
     },
     onBatch: () => void committed++,
   });
-  await until(() => stopping !== null, "a stop was asked for mid-batch");
-  await stopping;
+  await (await stopAsked.promise);
 
   assert.equal(committed, 0);
   assert.match(String(indexer.status().lastError), /connection was lost mid-batch/);
