@@ -2,6 +2,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { parseSiweMessage } from "viem/siwe";
+import { asc, eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
 import { startTestApi, newRegistration, type TestApi } from "../testing/harness";
 
 let api: TestApi;
@@ -14,6 +16,9 @@ after(async () => {
 });
 
 const freshWallet = () => privateKeyToAccount(generatePrivateKey());
+/** Every user row, in a stable order, to show that a refused call changed nothing. */
+const everyUser = () => api.database.db.select().from(users).orderBy(asc(users.id));
+const usersWithWallet = (address: string) => api.database.db.select().from(users).where(eq(users.walletAddress, address.toLowerCase()));
 
 async function challenge(address: string) {
   const answer = await api.call("POST", "/auth/wallet/connect", { body: { walletAddress: address } });
@@ -166,14 +171,28 @@ describe("linking a wallet to a signed-in account", () => {
   });
 
   test("refuses a link with a bad bearer token instead of creating a wallet user", async () => {
-    const answer = await signIn(freshWallet(), "not-a-token");
+    const wallet = freshWallet();
+    const before = await everyUser();
+    const answer = await signIn(wallet, "not-a-token");
     assert.equal(answer.status, 401);
+    assert.equal(answer.body.message, "Invalid or expired token");
+    assert.equal(answer.body.data, null, "no token, no user");
+    assert.deepEqual(await everyUser(), before, "no account was created or changed");
+    assert.deepEqual(await usersWithWallet(wallet.address), []);
   });
 
   test("a wallet-only account cannot disconnect its only way in", async () => {
-    const created = await signIn(freshWallet());
-    const answer = await api.call("PUT", "/users/profile", { token: created.body.data.token, body: { walletAddress: "" } });
-    assert.equal(answer.status, 400);
+    const wallet = freshWallet();
+    const created = await signIn(wallet);
+    const before = await everyUser();
+    for (const walletAddress of ["", null]) {
+      const answer = await api.call("PUT", "/users/profile", { token: created.body.data.token, body: { walletAddress } });
+      assert.equal(answer.status, 400);
+      assert.equal(answer.body.message, "This account signs in with its wallet, so the wallet cannot be disconnected");
+    }
+    assert.deepEqual(await everyUser(), before, "the wallet is still linked and nothing else changed");
+    assert.deepEqual((await usersWithWallet(wallet.address)).map((u) => u.id), [created.body.data.user._id]);
+    assert.equal((await signIn(wallet)).body.data.user._id, created.body.data.user._id, "the wallet still signs in");
   });
 
   test("a disconnected wallet can be linked again, to the same or another account", async () => {
