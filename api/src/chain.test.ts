@@ -167,8 +167,17 @@ describe("config, health and the dev faucet", () => {
       const wallets = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()).address);
       const answers = await Promise.all(wallets.map((address) => limited.call("POST", "/dev/faucet", { body: { address } })));
       assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+      // Each address got its own drip, exactly once: a 200 for a transfer sent elsewhere would pass the statuses.
+      assert.deepEqual(answers.map((a) => a.body.data.address), wallets);
+      assert.deepEqual(await Promise.all(wallets.map((address) => publicClient().getBalance({ address }))), [10n ** 19n, 10n ** 19n, 10n ** 19n]);
+      for (const [i, answer] of answers.entries()) {
+        const tx = await publicClient().getTransaction({ hash: answer.body.data.ethTxHash as Hex });
+        assert.equal(tx.to?.toLowerCase(), wallets[i].toLowerCase());
+        assert.equal(tx.value, 10n ** 19n);
+      }
       const again = await limited.call("POST", "/dev/faucet", { body: { walletAddress: wallets[0] } });
       assert.equal(again.status, 429);
+      assert.equal(await publicClient().getBalance({ address: wallets[0] }), 10n ** 19n, "a refused drip sends nothing");
       const bad = await limited.call("POST", "/dev/faucet", { body: { address: "0x12" } });
       assert.equal(bad.status, 400);
     } finally {
