@@ -108,6 +108,8 @@ export const RECIPES: Record<string, Recipe> = {
   "PUT /api/users/profile": { json: (_w, caller) => ({ firstName: caller?.row.firstName ?? "Anon", lastName: "Updated" }) },
   "POST /api/users/profile/upload-picture": { form: () => pngForm("profilePicture") },
   "POST /api/contact": { json: () => ({ name: "Visitor", email: "visitor@example.com", subject: "Other", message: "Hello" }) },
+  // Unread only: the filter must keep the owner's scope (A's notifications are all unread when this runs).
+  "GET /api/notifications": { query: "unreadOnly=true&limit=100" },
   "PUT /api/notifications/{id}/read": { params: (w) => ({ id: w.notificationId }) },
   "POST /api/chatbot/message": { json: () => ({ message: "How do I repay a loan?" }) },
   "GET /api/docs/assets/{file}": { params: () => ({ file: "init.js" }) },
