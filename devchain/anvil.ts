@@ -13,6 +13,8 @@ export interface AnvilOptions {
   /** Seconds between state dumps when stateFile is set. */
   stateInterval?: number;
   silent?: boolean;
+  /** Unix time of the genesis block; omitted = now. Two chains given different ones never share a genesis hash. */
+  genesisTimestamp?: number;
 }
 
 export interface Anvil {
@@ -48,6 +50,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", "31337"];
   if (options.stateFile) args.push("--state", options.stateFile, "--state-interval", String(options.stateInterval ?? 5));
   if (options.blockTime) args.push("--block-time", String(options.blockTime));
+  if (options.genesisTimestamp !== undefined) args.push("--timestamp", String(options.genesisTimestamp));
   const child = spawn(anvilBinary(), args, { stdio: options.silent === false ? "inherit" : "ignore" });
   const rpcUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

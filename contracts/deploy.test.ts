@@ -5,18 +5,16 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createPublicClient, http, maxUint256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../domain/abis";
-import { DEV_ACCOUNTS } from "../../domain/devAccounts";
-import { startAnvil, type Anvil } from "../../devchain/anvil";
-import { artifactsAreInstrumented } from "../artifacts";
-import { deployAll, deploymentPath } from "../deploy";
-import { DEFAULTS } from "../params";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../domain/abis";
+import { DEV_ACCOUNTS } from "../domain/devAccounts";
+import { startAnvil, type Anvil } from "../devchain/anvil";
+import { deployAll, deploymentPath } from "./deploy";
+import { DEFAULTS } from "./params";
 
-// Under `hardhat test --coverage` the artifacts are instrumented and too large to deploy; rebuilding them
-// mid-run would pull them from under the other test files, so this file runs in the plain test run only.
-const skip = artifactsAreInstrumented() ? "coverage run: artifacts are instrumented" : false;
-
-describe("deployAll", { skip }, () => {
+// A node suite test, not one of Hardhat's (contracts/test): `npm test` runs Hardhat's suite under --coverage,
+// whose instrumented artifacts are too large to deploy on anvil, and the node suite runs after the real
+// artifacts were rebuilt.
+describe("deployAll", () => {
   let chain: Anvil;
   const dataDir = mkdtempSync(join(tmpdir(), "loanmint-deploy-"));
 
@@ -54,7 +52,8 @@ describe("deployAll", { skip }, () => {
   });
 
   it("deploys again when the record describes another chain", async () => {
-    const other = await startAnvil();
+    // Another genesis time, so the other chain's genesis hash differs whenever the two start.
+    const other = await startAnvil({ genesisTimestamp: 1_700_000_000 });
     try {
       const record = await deployAll({ rpcUrl: chain.rpcUrl, dataDir });
       const fresh = await deployAll({ rpcUrl: other.rpcUrl, dataDir, fundTreasuryWith: 5n });
