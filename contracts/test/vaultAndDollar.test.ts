@@ -80,6 +80,21 @@ describe("NoteVault and TestDollar", () => {
       );
     });
 
+    it("refuses a deposit record naming no depositor (a mint to the vault), so nothing is credited to the zero address", async () => {
+      // LoanNote never mints to the vault (the treasury cannot be the vault), so the guard is reached through
+      // a vault whose note contract is a plain account.
+      const vault = await f.viem.deployContract("NoteVault", [holder().account.address]);
+      await f.viem.assertions.revertWithCustomErrorWithArgs(
+        vault.write.recordDeposit([1n, zeroAddress], { account: holder().account }),
+        vault,
+        "InvalidDepositor",
+        [zeroAddress],
+      );
+      const hash = await vault.write.recordDeposit([1n, other().account.address], { account: holder().account });
+      await f.viem.assertions.emitWithArgs(hash, vault, "Deposited", [1n, getAddress(other().account.address)]);
+      assert.equal(await vault.read.depositorOf([1n]), getAddress(other().account.address));
+    });
+
     it("refuses a deposit by call of someone else's note", async () => {
       const tokenId = await f.mintNoteTo(holder());
       await f.viem.assertions.revertWithCustomError(f.vault.write.deposit([tokenId], { account: other().account }), f.note, "ERC721InsufficientApproval");
