@@ -2,7 +2,8 @@ import { test, expect, request as playwrightRequest, type APIRequestContext } fr
 import { createPublicClient, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { testDollarAbi } from "../domain/abis";
+import { loanNoteAbi, testDollarAbi } from "../domain/abis";
+import { displayUsd, parseUsd } from "../domain/money";
 import { installTestWallet } from "./testWallet";
 import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
 import { query } from "./db";
@@ -108,7 +109,7 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   const loanId = (await item.getAttribute("data-loan-id"))!;
 
   // 4. The admin approves; the approval funds the borrower's verified wallet with the principal.
-  const config = (await (await api.get("/api/config")).json()).data as { contracts: { stablecoin: Address } };
+  const config = (await (await api.get("/api/config")).json()).data as { contracts: { stablecoin: Address; loanNote: Address } };
   const chain = createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
   const balance = () => chain.readContract({ address: config.contracts.stablecoin, abi: testDollarAbi, functionName: "balanceOf", args: [wallet.address] }) as Promise<bigint>;
   const before = await balance();
@@ -131,6 +132,10 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
     await expect(paying).toBeVisible();
   }
   await page.getByTestId("repay-installment").click();
+  const installmentReview = page.getByTestId("review");
+  await expect(installmentReview.getByTestId("review-amount")).toHaveText("$439.58");
+  await expect(installmentReview.getByTestId("review-balance")).toHaveText(displayUsd(await balance()));
+  await installmentReview.getByRole("button", { name: "Confirm and pay $439.58" }).click();
   await expect(page.getByText("Installment 1 paid")).toBeVisible({ timeout: 30_000 });
   const firstRow = page.getByTestId("schedule").locator("tbody tr").first();
   await expect(firstRow).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
@@ -139,7 +144,25 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await screenshot(page, "borrower-02-installment-paid");
 
   // 6. Early payoff burns the note; the loan shows completed.
+  // The review shows the contract's payoffAmount for today, split into principal and this period's interest, and
+  // says why it is not the remaining balance; nothing is paid until it is confirmed.
   await page.getByTestId("repay-payoff").click();
+  const payoffReview = page.getByTestId("review");
+  await expect(payoffReview.getByTestId("review-amount")).toBeVisible();
+  const tokenId = BigInt((await query<{ loan_number: string }>("select loan_number from loans where id = $1", [loanId]))[0].loan_number);
+  const payoff = (await chain.readContract({ address: config.contracts.loanNote, abi: loanNoteAbi, functionName: "payoffAmount", args: [tokenId] })) as bigint;
+  await expect(payoffReview.getByTestId("review-amount")).toHaveText(displayUsd(payoff));
+  const principalLeft = parseUsd((await payoffReview.getByTestId("review-principal").innerText()).replace(/[$,]/g, ""));
+  const accrued = parseUsd((await payoffReview.getByTestId("review-accrued").innerText()).replace(/[$,]/g, ""));
+  const ahead = parseUsd((await payoffReview.getByTestId("review-ahead").innerText()).replace(/[−$,]/g, ""));
+  // The installment paid on day one carried its whole month's interest; the payoff charges only the days accrued.
+  expect(ahead).toBe(439_580_000n);
+  // The lines add up, to the cent, to the amount shown.
+  expect(principalLeft + accrued - ahead).toBe(parseUsd(displayUsd(payoff).replace(/[$,]/g, "")));
+  await expect(payoffReview.getByTestId("review-why")).toContainText("interest accrued in the current period");
+  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.58");
+  await screenshot(page, "borrower-03-payoff-review");
+  await payoffReview.getByRole("button", { name: `Confirm and pay off ${displayUsd(payoff)}` }).click();
   await expect(page.getByText("Loan paid off")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("loan-completed")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("note-holder")).toHaveText("Burned (repaid)");

@@ -4,6 +4,7 @@ import { createPublicClient, createWalletClient, http, maxUint256, type Address,
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "../domain/abis";
+import { displayUsd } from "../domain/money";
 import { installTestWallet } from "./testWallet";
 import { newAccount, screenshot, skipSplash, type Account } from "./helpers";
 import { query } from "./db";
@@ -32,6 +33,8 @@ let admin: { token: string };
 let borrower: Person, alice: Person, bob: Person;
 let tokenId = "";
 let contracts: { loanNote: Address; stablecoin: Address };
+
+const chainClient = () => createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
 
 async function login(email: string, password: string): Promise<string> {
   const res = await api.post("/api/auth/login", { data: { email, password } });
@@ -68,7 +71,8 @@ async function signIn(browser: Browser, who: Person): Promise<Page> {
 async function connect(page: Page) {
   const signing = page.getByTestId("wallet-bar").filter({ hasText: "Signing as" }).first();
   const button = page.getByRole("button", { name: "Connect Wallet" }).first();
-  await expect(signing.or(button)).toBeVisible();
+  // The wallet stack is a large chunk: on a loaded machine it can take longer than the default wait.
+  await expect(signing.or(button)).toBeVisible({ timeout: 30_000 });
   if (await signing.isVisible()) return;
   await button.click();
   await page.getByTestId("rk-wallet-option-injected").click();
@@ -112,6 +116,14 @@ test.describe.serial("two investors trade a loan note", () => {
     await expect(page.getByTestId("listing-price")).toHaveText("$4,000.00");
     await connect(page);
     await page.getByRole("button", { name: "Buy for $4,000.00" }).click();
+    // Nothing moves before the review: what is paid, to whom, and the wallet's test dollars read from the chain.
+    const review = page.getByTestId("review");
+    await expect(review.getByTestId("review-amount")).toHaveText("$4,000.00");
+    await expect(review.getByTestId("review-to")).toContainText("the seller");
+    const balance = (await chainClient().readContract({ address: contracts.stablecoin, abi: testDollarAbi, functionName: "balanceOf", args: [alice.address] })) as bigint;
+    await expect(review.getByTestId("review-balance")).toHaveText(displayUsd(balance));
+    expect((await query<{ holder: string }>("select holder from chain_notes where token_id = $1", [tokenId]))[0].holder).not.toBe(alice.address.toLowerCase());
+    await review.getByRole("button", { name: "Confirm and pay $4,000.00" }).click();
     await expect(page.getByText(`Note #${tokenId} is yours`)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("owner-history")).toContainText("Sold");
     await screenshot(page, "investor-01-bought");
@@ -130,6 +142,8 @@ test.describe.serial("two investors trade a loan note", () => {
     await expect(page.getByTestId("credits-available")).toHaveText("$250.00");
     await connect(page);
     await page.getByRole("button", { name: "Withdraw repayments" }).click();
+    await expect(page.getByTestId("review").getByTestId("review-amount")).toHaveText("$250.00");
+    await page.getByRole("button", { name: "Confirm and withdraw $250.00" }).click();
     await expect(page.getByText("$250.00 withdrawn to your wallet")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("credits-available")).toHaveText("$0.00");
   });
@@ -143,17 +157,23 @@ test.describe.serial("two investors trade a loan note", () => {
     await page.getByLabel("NFT").selectOption(tokenId);
     await page.getByLabel("Reason (optional)").fill("safekeeping");
     await page.getByRole("button", { name: "Deposit to vault" }).click();
+    await expect(page.getByTestId("review").getByTestId("review-to")).toContainText("the vault");
+    await page.getByRole("button", { name: "Confirm the deposit" }).click();
     await expect(page.getByText("NFT transfer initiated successfully!").first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("vault-history")).toContainText("safekeeping");
     await page.getByLabel("Withdraw", { exact: true }).check();
     await page.getByLabel("NFT").selectOption(tokenId);
     await page.getByLabel("Reason (optional)").fill("to sell");
     await page.getByRole("button", { name: "Withdraw from vault" }).click();
+    await expect(page.getByTestId("review").getByTestId("review-to")).toContainText(alice.address.slice(0, 6));
+    await page.getByRole("button", { name: "Confirm the withdrawal" }).click();
     await expect(page.getByTestId("vault-history")).toContainText("to sell", { timeout: 30_000 });
     await screenshot(page, "investor-02-vault");
   });
 
   test("the investor relists the note and a second investor buys it; the explorer shows the sale to anyone", async ({ browser }) => {
+    // Two signed-in browsers, a listing, a purchase and the explorer: more than the default minute on a loaded machine.
+    test.setTimeout(150_000);
     // The second investor watches the marketplace: the new listing arrives live (marketplace:update), no reload.
     const buyer = await signIn(browser, bob);
     await buyer.goto("/marketplace");
@@ -172,6 +192,7 @@ test.describe.serial("two investors trade a loan note", () => {
     await expect(buyer.getByTestId("listing-price")).toHaveText("$4,100.00");
     await connect(buyer);
     await buyer.getByRole("button", { name: "Buy for $4,100.00" }).click();
+    await buyer.getByRole("button", { name: "Confirm and pay $4,100.00" }).click();
     await expect(buyer.getByText(`Note #${tokenId} is yours`)).toBeVisible({ timeout: 30_000 });
 
     const auditor = await (await browser.newContext()).newPage();

@@ -1,4 +1,10 @@
 import { useState } from "react";
+import { usePublicClient } from "wagmi";
+import { loanNoteAbi } from "../../../../../domain/abis";
+import { parseUsd } from "../../../../../domain/money";
+import { payoffParts, type PayoffParts } from "../../../../../domain/payoffParts";
+import { useRuntimeConfig } from "../../../lib/config";
+import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { useConnectModal } from "@rainbow-me/rainbowkit";
 import { isAxiosError } from "axios";
 import { displayUsd, formatUsdAmount } from "../../../../../domain/money";
@@ -7,25 +13,72 @@ import { shortAddress } from "../../../lib/format";
 import { DevWalletPicker } from "../../../lib/wallet/DevWalletPicker";
 import type { Loan } from "../api/loanSchema";
 import { prepareRepayment } from "../api/prepareRepayment";
-import type { installments } from "./ScheduleTable";
+import { loanTerms, type installments } from "./ScheduleTable";
 import { txProgress } from "./txProgress";
 import { useWalletSender, walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
 
 type Rows = ReturnType<typeof installments>;
 
+/** What the review shows before a repayment: the amount, and for a payoff the contract's own figure and its parts. */
+interface Review {
+  mode: "installment" | "payoff";
+  amount: bigint;
+  parts?: PayoffParts;
+}
+
 /**
  * Repay the next installment or everything: the API checks the amount against the note and answers the permit,
  * the wallet signs it, the API answers the repayWithPermit call, the wallet sends it: one transaction.
  */
+/** Micro-dollars rounded to the cent the way displayUsd shows them. */
+const cents = (micro: bigint) => (micro < 0n ? -cents(-micro) : ((micro + 5_000n) / 10_000n) * 10_000n);
+
+/**
+ * The payoff's parts as review lines: principal balance + interest accrued − paid ahead (or + installments overdue).
+ * The interest line is what is left of the amount shown, so the lines add up to it to the cent.
+ */
+function payoffLines(amount: bigint, parts: PayoffParts) {
+  const accrued = cents(amount) - cents(parts.balance) + cents(parts.ahead);
+  return [
+    { label: "Principal balance this period", value: displayUsd(parts.balance), testId: "review-principal" },
+    { label: parts.day ? `Interest accrued (day ${parts.day} of 30)` : "Interest accrued", value: displayUsd(accrued > 0n ? accrued : 0n), testId: "review-accrued" },
+    parts.ahead >= 0n
+      ? { label: "Less paid ahead of the schedule", value: `−${displayUsd(parts.ahead)}`, testId: "review-ahead" }
+      : { label: "Plus installments due and unpaid", value: displayUsd(-parts.ahead), testId: "review-overdue" },
+  ];
+}
+
 export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: Rows; onPaid: (hash: string) => void }) {
   const wallet = useWalletSender({ requireVerifiedWallet: false });
   const { openConnectModal, connectModalOpen } = useConnectModal();
   const [busy, setBusy] = useState<"installment" | "payoff" | null>(null);
   const [error, setError] = useState("");
+  const [review, setReview] = useState<Review | null>(null);
+  const client = usePublicClient();
+  const loanNote = useRuntimeConfig().data?.contracts?.loanNote;
   const next = rows.find((r) => r.state !== "paid");
   if (!next) return null;
 
-  const pay = async (mode: "installment" | "payoff") => {
+  /** A payoff is reviewed at the contract's own payoffAmount for today, not an estimate. */
+  const openReview = async (mode: "installment" | "payoff") => {
+    setError("");
+    if (mode === "installment") return setReview({ mode, amount: next.owed });
+    try {
+      const [amount, block] = await Promise.all([
+        client!.readContract({ address: loanNote!, abi: loanNoteAbi, functionName: "payoffAmount", args: [BigInt(loan.nftTokenId!)] }) as Promise<bigint>,
+        client!.getBlock(),
+      ]);
+      // The parts are computed at the chain's time, the clock the contract's figure uses.
+      const terms = loanTerms(loan);
+      setReview({ mode, amount, parts: terms ? payoffParts(terms, parseUsd(loan.totalRepaid), block.timestamp) : undefined });
+    } catch (e) {
+      setError(walletErrorMessage(e, "Could not read today's payoff amount from the loan note"));
+    }
+  };
+
+  /** Pays exactly what the review showed. */
+  const pay = async ({ mode, amount: reviewed }: Review) => {
+    setReview(null);
     setBusy(mode);
     setError("");
     const progress = txProgress();
@@ -33,13 +86,8 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
     try {
       const payer = await wallet.ready();
       progress.step("Checking the amount with the loan's schedule…");
-      let amount = formatUsdAmount(next.owed);
+      const amount = formatUsdAmount(reviewed);
       const installmentNumber = mode === "installment" ? next.index : undefined;
-      if (mode === "payoff") {
-        // Ask what settles the loan today: principal outstanding plus this period's accrued interest.
-        const quote = await prepareRepayment(loan._id, { amount: loan.remainingBalance, walletAddress: payer });
-        amount = quote.schedule.payoffAmount;
-      }
       const offer = await prepareRepayment(loan._id, { amount, installmentNumber, walletAddress: payer });
       if (!offer.permit) throw new WalletStepError("The server did not answer a permit to sign");
       progress.step(`Sign the permit for ${displayUsd(BigInt(offer.permit.message.value))} in your wallet…`);
@@ -74,14 +122,39 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
       ) : (
         <p className="small muted">Paying from <code>{shortAddress(wallet.address)}</code>: one permit signature, then one transaction.</p>
       )}
+      {review ? (
+        <ReviewStep
+          title={review.mode === "payoff" ? "Review the payoff" : `Review installment ${next.index}`}
+          lines={[
+            { label: review.mode === "payoff" ? "You pay today" : "You pay", value: displayUsd(review.amount), testId: "review-amount" },
+            { label: "To", value: <>the loan note contract, which credits the note's holder</>, testId: "review-to" },
+            { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
+            ...(review.mode === "payoff" && review.parts ? payoffLines(review.amount, review.parts) : []),
+          ]}
+          payer={wallet.address}
+          pays={review.amount}
+          confirmLabel={review.mode === "payoff" ? `Confirm and pay off ${displayUsd(review.amount)}` : `Confirm and pay ${displayUsd(review.amount)}`}
+          onConfirm={() => void pay(review)}
+          onCancel={() => setReview(null)}
+        >
+          {review.mode === "payoff" && (
+            <p className="small muted" data-testid="review-why">
+              This is the loan note's own payoff amount for today. It is not the remaining balance of {displayUsd(parseUsd(loan.remainingBalance))}: a
+              payoff settles the principal balance plus only the interest accrued in the current period{review.parts?.day ? ` (day ${review.parts.day} of 30)` : ""},
+              less what was paid ahead of the schedule (an installment paid early already carried its period's whole interest). No penalty.
+            </p>
+          )}
+        </ReviewStep>
+      ) : (
       <div className="row gap-sm">
-        <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => pay("installment")} data-testid="repay-installment">
+        <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("installment")} data-testid="repay-installment">
           {busy === "installment" ? "Repaying…" : `Pay installment ${next.index} (${displayUsd(next.owed)})`}
         </button>
-        <button type="button" className="btn btn--secondary" disabled={!wallet.isConnected || busy !== null} onClick={() => pay("payoff")} data-testid="repay-payoff">
+        <button type="button" className="btn btn--secondary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("payoff")} data-testid="repay-payoff">
           {busy === "payoff" ? "Paying off…" : "Pay off the loan"}
         </button>
       </div>
+      )}
       <p className="small muted">Early payoff costs the principal outstanding plus the interest of the current period, with no penalty. The note is burned once it is paid.</p>
       {error && <p className="field__error" role="alert">{error}</p>}
     </div>

@@ -12,7 +12,9 @@ import type { NftDetails } from "../api/getNft";
 import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { txProgress } from "../../../lib/txProgress";
-import { usd } from "../../../lib/format";
+import { shortAddress, usd } from "../../../lib/format";
+import { ReviewStep } from "../../../lib/wallet/ReviewStep";
+import { parseUsd } from "../../../../../domain/money";
 
 /**
  * Buy: approved KYC first, then a permit signature (eth_signTypedData_v4) and one buyWithPermit transaction,
@@ -26,6 +28,7 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [reviewing, setReviewing] = useState(false);
   const price = nft.listingPrice!;
 
   if (kyc !== "approved") {
@@ -37,6 +40,7 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
   }
 
   const buy = async () => {
+    setReviewing(false);
     setBusy(true);
     setError("");
     const progress = txProgress(config);
@@ -70,8 +74,23 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
       <WalletBar />
       {own ? (
         <p className="small muted">This is your listing.</p>
+      ) : reviewing ? (
+        <ReviewStep
+          title="Review the purchase"
+          lines={[
+            { label: "You pay", value: usd(price), testId: "review-amount" },
+            { label: "To", value: <>the seller <code>{shortAddress(nft.sellerAddress)}</code></>, testId: "review-to" },
+            { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
+            { label: "You receive", value: `Note #${nft.tokenId}: ${usd(nft.outstandingBalance)} of principal still owed` },
+          ]}
+          payer={wallet.address}
+          pays={parseUsd(price)}
+          confirmLabel={`Confirm and pay ${usd(price)}`}
+          onConfirm={() => void buy()}
+          onCancel={() => setReviewing(false)}
+        />
       ) : (
-        <button type="button" className="btn btn--primary btn--lg" onClick={() => void buy()} disabled={busy || !wallet.isConnected || wallet.mismatch}>
+        <button type="button" className="btn btn--primary btn--lg" onClick={() => setReviewing(true)} disabled={busy || !wallet.isConnected || wallet.mismatch}>
           {busy ? "Buying…" : `Buy for ${usd(price)}`}
         </button>
       )}

@@ -4,7 +4,8 @@ import { useRuntimeConfig } from "../../../lib/config";
 import type { PortfolioResult } from "../../../lib/nfts/types";
 import { marketplaceKeys } from "../../../lib/nfts/keys";
 import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
-import { usd } from "../../../lib/format";
+import { shortAddress, usd } from "../../../lib/format";
+import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { txProgress } from "../../../lib/txProgress";
 import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
 
@@ -14,8 +15,10 @@ export function Credits({ credits }: { credits: PortfolioResult["credits"] }) {
   const config = useRuntimeConfig().data;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const withdraw = async () => {
     if (!credits.withdrawCall) return;
+    setReviewing(false);
     setBusy(true);
     const progress = txProgress(config);
     try {
@@ -36,9 +39,24 @@ export function Credits({ credits }: { credits: PortfolioResult["credits"] }) {
         <div className="stat__value" data-testid="credits-available">{usd(credits.available)}</div>
         <p className="small muted">Received in total {usd(credits.credited)}; withdrawn {usd(credits.withdrawn)}.</p>
       </div>
-      <button type="button" className="btn btn--primary" onClick={() => void withdraw()} disabled={busy || !credits.withdrawCall || !wallet.isConnected || wallet.mismatch}>
-        {busy ? "Withdrawing…" : "Withdraw repayments"}
-      </button>
+      {reviewing ? (
+        <ReviewStep
+          title="Review the withdrawal"
+          lines={[
+            { label: "You receive", value: usd(credits.available), testId: "review-amount" },
+            { label: "From", value: "the loan note contract, where repayments to you wait" },
+            { label: "To", value: <>your wallet <code>{shortAddress(wallet.address)}</code></>, testId: "review-to" },
+          ]}
+          payer={wallet.address}
+          confirmLabel={`Confirm and withdraw ${usd(credits.available)}`}
+          onConfirm={() => void withdraw()}
+          onCancel={() => setReviewing(false)}
+        />
+      ) : (
+        <button type="button" className="btn btn--primary" onClick={() => setReviewing(true)} disabled={busy || !credits.withdrawCall || !wallet.isConnected || wallet.mismatch}>
+          {busy ? "Withdrawing…" : "Withdraw repayments"}
+        </button>
+      )}
     </section>
   );
 }

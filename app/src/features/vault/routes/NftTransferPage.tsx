@@ -15,7 +15,8 @@ import { marketplaceKeys } from "../../../lib/nfts/keys";
 import type { NftRecord, PortfolioResult } from "../../../lib/nfts/types";
 import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
 import { prepareTransfer } from "../api/prepareTransfer";
-import { dateText, percentText, usd } from "../../../lib/format";
+import { dateText, percentText, shortAddress, usd } from "../../../lib/format";
+import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { txProgress } from "../../../lib/txProgress";
 import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
@@ -70,6 +71,7 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const nfts = portfolio?.nfts ?? [];
   // Spec 02 §5: deposit lists notes not sold (here: held in the wallet and alive); withdraw only active vaulted ones.
   const choices = useMemo(() => (tab === "deposit" ? nfts.filter((n) => !n.inVault && n.marketplaceStatus !== "repaid") : nfts.filter((n) => n.inVault && n.isActive)), [nfts, tab]);
@@ -83,8 +85,13 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
       return;
     }
     setErrors({});
+    setReviewing(true);
+  };
+
+  const send = async () => {
     const vault = config?.contracts?.vault;
     if (!vault) return;
+    setReviewing(false);
     setBusy(true);
     const progress = txProgress(config);
     try {
@@ -111,14 +118,14 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
     <form className="card stack" onSubmit={(e) => void submit(e)} aria-label="Vault transfer" data-testid="vault-form" noValidate>
       <div className="segmented" role="radiogroup" aria-label="Transfer type">
         {(["deposit", "withdraw"] as Tab[]).map((t) => (
-          <label key={t}><input type="radio" name="vault-tab" checked={tab === t} onChange={() => { setTab(t); setTokenId(""); setErrors({}); }} /> {t === "deposit" ? "Deposit" : "Withdraw"}</label>
+          <label key={t}><input type="radio" name="vault-tab" checked={tab === t} onChange={() => { setTab(t); setTokenId(""); setErrors({}); setReviewing(false); }} /> {t === "deposit" ? "Deposit" : "Withdraw"}</label>
         ))}
       </div>
       <WalletBar />
       <fieldset disabled={disabled || busy} className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={`field${errors.nftTokenId ? " field--error" : ""}`}>
           <label htmlFor="vault-nft">NFT</label>
-          <select id="vault-nft" value={tokenId} onChange={(e) => { setTokenId(e.target.value); setErrors((x) => ({ ...x, nftTokenId: "" })); }}>
+          <select id="vault-nft" value={tokenId} onChange={(e) => { setTokenId(e.target.value); setReviewing(false); setErrors((x) => ({ ...x, nftTokenId: "" })); }}>
             <option value="">{choices.length ? "Select a note" : tab === "deposit" ? "No notes in your wallet" : "No notes in the vault"}</option>
             {choices.map((n) => <option key={n.tokenId} value={n.tokenId}>Note #{n.tokenId} — {usd(n.metadata.loanDetails.amount)} at {percentText(n.metadata.loanDetails.interestRate)}</option>)}
           </select>
@@ -143,8 +150,25 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
           <label htmlFor="vault-reason">Reason (optional)</label>
           <input id="vault-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
-        <div><button type="submit" className="btn btn--primary" disabled={!wallet.isConnected || wallet.mismatch}>{busy ? "Sending…" : tab === "deposit" ? "Deposit to vault" : "Withdraw from vault"}</button></div>
+        {!reviewing && <div><button type="submit" className="btn btn--primary" disabled={!wallet.isConnected || wallet.mismatch}>{busy ? "Sending…" : tab === "deposit" ? "Deposit to vault" : "Withdraw from vault"}</button></div>}
       </fieldset>
+      {reviewing && selected && (
+        <ReviewStep
+          title={tab === "deposit" ? "Review the deposit" : "Review the withdrawal"}
+          lines={[
+            { label: "Note", value: `#${selected.tokenId}, ${usd(selected.outstandingBalance)} of principal outstanding`, testId: "review-note" },
+            { label: "From", value: tab === "deposit" ? <>your wallet <code>{shortAddress(verified)}</code></> : "the vault" },
+            { label: "To", value: tab === "deposit" ? "the vault (only you can withdraw it)" : <code>{shortAddress(walletAddress.trim())}</code>, testId: "review-to" },
+            { label: "You pay", value: "nothing: the note moves, no test dollars", testId: "review-amount" },
+          ]}
+          payer={wallet.address}
+          confirmLabel={tab === "deposit" ? "Confirm the deposit" : "Confirm the withdrawal"}
+          onConfirm={() => void send()}
+          onCancel={() => setReviewing(false)}
+        >
+          {tab === "deposit" && selected.marketplaceStatus === "listed" && <p className="small">Depositing ends its listing at {usd(selected.listingPrice)}.</p>}
+        </ReviewStep>
+      )}
     </form>
   );
 }
