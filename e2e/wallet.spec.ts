@@ -48,9 +48,11 @@ test("a signed-in account links a wallet from the profile and disconnects it aft
   const linked = await query<{ wallet_address: string }>("select wallet_address from users where email = $1", [account.email]);
   expect(linked[0].wallet_address.toLowerCase()).toBe(wallet.address.toLowerCase());
 
-  await card.getByRole("button", { name: "Disconnect" }).click();
-  await card.getByRole("button", { name: "Yes, Disconnect" }).click();
-  await expect(page.getByText("Wallet disconnected successfully")).toBeVisible();
+  // Unlinking the verified wallet and disconnecting this browser's wallet are two named actions.
+  await expect(card.getByTestId("browser-wallet")).toContainText(`${wallet.address.slice(0, 6)}...`);
+  await card.getByRole("button", { name: "Unlink wallet" }).click();
+  await card.getByRole("button", { name: "Yes, unlink" }).click();
+  await expect(page.getByText("Wallet unlinked from your account")).toBeVisible();
   // The extension stays connected, so the card offers to link that wallet again.
   await expect(card.getByRole("button", { name: /^(Connect Wallet|Link 0x)/ })).toBeVisible();
   const cleared = await query<{ wallet_address: string | null }>("select wallet_address from users where email = $1", [account.email]);
@@ -103,4 +105,25 @@ test("the login loads the wallet stack only when reached for, keeps the button a
   await page.reload();
   await expect(page.getByTestId("connected-address")).toContainText(named!);
   expect(walletChunks.length).toBe(1);
+});
+
+test("the dev wallet starts on the user's verified demo wallet, and a wrong account is fixed where the notice shows", async ({ page }) => {
+  await loginByForm(page, { email: "investor@loanmint.local", password: "Investor123!" });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/nft-transfer");
+  const picker = page.getByLabel("Local dev wallet account");
+  // Never chosen in this browser: the verified demo wallet, not a new random key.
+  await expect(picker).toHaveValue("demoInvestor");
+  await picker.selectOption("demoBorrower");
+  await page.getByTestId("vault-form").getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByTestId("rk-wallet-option-loanmint-dev").click();
+  const notice = page.getByTestId("wallet-bar");
+  await expect(notice).toContainText("but your verified wallet is 0x15d3...6a65", { ignoreCase: true });
+  await screenshot(page, "wallet-mismatch");
+  await notice.getByRole("button", { name: "Disconnect wallet" }).click();
+  await expect(page.getByTestId("vault-form").getByRole("button", { name: "Connect Wallet" })).toBeVisible();
+  await page.getByTestId("vault-form").getByRole("button", { name: "Connect Wallet" }).click();
+  await page.getByTestId("rk-wallet-option-loanmint-dev").click();
+  await notice.getByRole("button", { name: /^Switch to 0x15d3/i }).click();
+  await expect(notice).toContainText("Signing as 0x15d3", { ignoreCase: true });
 });

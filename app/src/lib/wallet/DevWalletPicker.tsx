@@ -1,6 +1,8 @@
 import { useRuntimeConfig } from "../config";
 import { shortAddress } from "../format";
-import { DEV_WALLET_LABELS, knownDevAddress, useDevWalletChoice, type DevWalletChoice } from "./devChoice";
+import { useEffect } from "react";
+import { useSession } from "../session";
+import { DEV_WALLET_LABELS, followVerifiedDemoWallet, knownDevAddress, useDevWalletChoice, type DevWalletChoice } from "./devChoice";
 
 /**
  * On the local chain only: which account the "Local dev wallet" signs with. It needs no wallet stack, so
@@ -9,6 +11,8 @@ import { DEV_WALLET_LABELS, knownDevAddress, useDevWalletChoice, type DevWalletC
 export function DevWalletPicker() {
   const config = useRuntimeConfig();
   const { choice, setChoice, freshAddress } = useDevWalletChoice();
+  const verified = useSession((s) => s.user?.walletAddress ?? null);
+  useEffect(() => followVerifiedDemoWallet(verified), [verified]);
   if (!config.data?.isLocalChain) return null;
   const address = knownDevAddress(choice, freshAddress);
   return (

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { shortAddress } from "../format";
 import { useSession } from "../session";
 import { DevWalletPicker } from "./DevWalletPicker";
+import { WalletMismatch } from "./WalletMismatch";
 
 /** Which wallet will sign: connect it, or see that it is not the verified one. */
 export function WalletBar() {
@@ -30,13 +31,7 @@ export function WalletBar() {
       </div>
     );
   }
-  if (address.toLowerCase() !== verified.toLowerCase()) {
-    return (
-      <p className="alert alert--warning small" role="alert" data-testid="wallet-bar">
-        Your wallet is connected as <code>{shortAddress(address)}</code>, but your verified wallet is <code>{shortAddress(verified)}</code>. Switch accounts in your wallet.
-      </p>
-    );
-  }
+  if (address.toLowerCase() !== verified.toLowerCase()) return <WalletMismatch address={address} verified={verified} />;
   return (
     <div className="address-badge" data-testid="wallet-bar">
       <span className="dot" aria-hidden="true" /> Signing as <code>{shortAddress(address)}</code>

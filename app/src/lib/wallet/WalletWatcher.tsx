@@ -2,11 +2,15 @@ import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { useAccount } from "wagmi";
 import { shortAddress } from "../format";
+import { useSession } from "../session";
+import { followVerifiedDemoWallet } from "./devChoice";
 
 /** Follows the extension (spec 01 §4): disconnects, account changes and chain changes are adopted and told. */
 export function WalletWatcher() {
   const { address, chainId, status } = useAccount();
   const prev = useRef({ address, chainId, status });
+  const verified = useSession((s) => s.user?.walletAddress ?? null);
+  useEffect(() => followVerifiedDemoWallet(verified), [verified]);
 
   useEffect(() => {
     const before = prev.current;

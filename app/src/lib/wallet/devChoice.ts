@@ -23,14 +23,29 @@ const DEMO_ADDRESSES: Record<Exclude<DevWalletChoice, "fresh">, string> = {
 
 interface DevChoiceState {
   choice: DevWalletChoice;
+  /** Whether the user picked the account; until then it follows their verified demo wallet. */
+  chosen?: boolean;
   /** The fresh key's address, written by the dev wallet when it derives it; unknown until a key is made. */
   freshAddress?: string;
   setChoice: (choice: DevWalletChoice) => void;
 }
 
 export const useDevWalletChoice = create<DevChoiceState>()(
-  persist((set) => ({ choice: "fresh", setChoice: (choice) => set({ choice }) }), { name: "loanmint-dev-wallet" }),
+  persist((set) => ({ choice: "fresh", setChoice: (choice) => set({ choice, chosen: true }) }), { name: "loanmint-dev-wallet" }),
 );
+
+/** The dev wallet account that signs as this address, if it is one of the demo accounts. */
+export function devChoiceFor(address: string | null | undefined): Exclude<DevWalletChoice, "fresh"> | undefined {
+  const wanted = address?.toLowerCase();
+  return (Object.keys(DEMO_ADDRESSES) as Exclude<DevWalletChoice, "fresh">[]).find((c) => DEMO_ADDRESSES[c].toLowerCase() === wanted);
+}
+
+/** Until the user picks an account, the dev wallet signs as their verified demo wallet, not a new random key. */
+export function followVerifiedDemoWallet(verified: string | null | undefined) {
+  const demo = devChoiceFor(verified);
+  const state = useDevWalletChoice.getState();
+  if (demo && !state.chosen && state.choice !== demo) useDevWalletChoice.setState({ choice: demo });
+}
 
 /** The address a choice signs with, when known without deriving a key. */
 export function knownDevAddress(choice: DevWalletChoice, freshAddress: string | undefined): string | undefined {

@@ -10,6 +10,7 @@ import { WithWallet } from "../../../lib/wallet/WithWallet";
 import { useUpdateProfile } from "../api/updateProfile";
 
 const WalletLinker = lazy(() => import("./WalletLinker"));
+const BrowserWalletDisconnect = lazy(() => import("./BrowserWalletDisconnect"));
 
 export function WalletCard({ user }: { user: User }) {
   const config = useRuntimeConfig();
@@ -38,10 +39,10 @@ export function WalletCard({ user }: { user: User }) {
   const disconnect = async () => {
     try {
       await update.mutateAsync({ walletAddress: "" });
-      toast.success("Wallet disconnected successfully", PROFILE_TOAST.success);
+      toast.success("Wallet unlinked from your account", PROFILE_TOAST.success);
       setConfirming(false);
     } catch (err) {
-      toast.error(serverMessage(err, "Failed to disconnect wallet"), PROFILE_TOAST.error);
+      toast.error(serverMessage(err, "Failed to unlink the wallet"), PROFILE_TOAST.error);
     }
   };
 
@@ -64,14 +65,15 @@ export function WalletCard({ user }: { user: User }) {
             <a className="btn btn--ghost btn--sm" href={explorerLink(config.data, "address", address)} target={config.data?.explorerUrl ? "_blank" : undefined} rel="noreferrer">
               View on explorer
             </a>
-            {!confirming && <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => setConfirming(true)}>Disconnect</button>}
+            {!confirming && <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => setConfirming(true)}>Unlink wallet</button>}
           </div>
+          <WithWallet fallback={<></>}><BrowserWalletDisconnect /></WithWallet>
           {confirming && (
-            <div className="alert alert--warning" role="alertdialog" aria-label="Confirm wallet disconnect">
+            <div className="alert alert--warning" role="alertdialog" aria-label="Confirm unlinking the wallet">
               <div>
-                <p>Disconnect {shortAddress(address)} from your account? Loans are paid only to a verified wallet; you can link one again by signing.</p>
+                <p>Unlink {shortAddress(address)} from your account? Loans are paid only to a verified wallet; you can link one again by signing. (To end only this browser's wallet connection, use Disconnect browser wallet.)</p>
                 <div className="row gap-sm">
-                  <button type="button" className="btn btn--danger btn--sm" onClick={disconnect} disabled={update.isPending}>{update.isPending ? "Disconnecting..." : "Yes, Disconnect"}</button>
+                  <button type="button" className="btn btn--danger btn--sm" onClick={disconnect} disabled={update.isPending}>{update.isPending ? "Unlinking..." : "Yes, unlink"}</button>
                   <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(false)}>Cancel</button>
                 </div>
               </div>
