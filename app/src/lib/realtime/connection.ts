@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { create } from "zustand";
 import { CLIENT_EVENTS, SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "../../../../domain/events";
 import { useSession } from "../session";
+import { refreshSessionUser } from "../refreshSessionUser";
 import { afterFirstPaint } from "../firstPaint";
 import { SOCKET_MESSAGES, SOCKET_SETTINGS, socketOptions } from "./options";
 
@@ -41,6 +42,8 @@ function open({ io }: SocketIo, token: string): Socket {
 
   s.on("connect", () => {
     failureAnnounced = false;
+    // Events sent while the socket was away are lost: read the user's status again on every (re)connect.
+    void refreshSessionUser();
     setStatus("connected");
     s.emit(CLIENT_EVENTS.subscribeMarketplace);
     s.emit(CLIENT_EVENTS.subscribeLoans);
