@@ -31,7 +31,7 @@ interface Review {
  * the wallet signs it, the API answers the repayWithPermit call, the wallet sends it: one transaction.
  */
 /** Micro-dollars rounded to the cent the way displayUsd shows them. */
-const cents = (micro: bigint) => (micro < 0n ? -cents(-micro) : ((micro + 5_000n) / 10_000n) * 10_000n);
+const cents = (micro: bigint): bigint => (micro < 0n ? -cents(-micro) : ((micro + 5_000n) / 10_000n) * 10_000n);
 
 /**
  * The payoff's parts as review lines: principal balance + interest accrued − paid ahead (or + installments overdue).
@@ -65,7 +65,7 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
     if (mode === "installment") return setReview({ mode, amount: next.owed });
     try {
       const [amount, block] = await Promise.all([
-        client!.readContract({ address: loanNote!, abi: loanNoteAbi, functionName: "payoffAmount", args: [BigInt(loan.nftTokenId!)] }) as Promise<bigint>,
+        client!.readContract({ address: loanNote as `0x${string}`, abi: loanNoteAbi, functionName: "payoffAmount", args: [BigInt(loan.nftTokenId!)] }) as Promise<bigint>,
         client!.getBlock(),
       ]);
       // The parts are computed at the chain's time, the clock the contract's figure uses.
