@@ -1,4 +1,4 @@
-import { DAY_SECONDS, PERIOD_SECONDS, balanceAfter, monthlyPayment, scheduleRows, totalDue, type LoanTerms } from "./schedule";
+import { DAY_SECONDS, PERIOD_SECONDS, monthlyPayment, scheduleRows, totalDue, type LoanTerms } from "./schedule";
 
 /** Why a payoff is the amount it is, in the schedule's own terms (DESIGN.md "One loan schedule"). */
 export interface PayoffParts {
@@ -22,7 +22,10 @@ export function payoffParts(terms: LoanTerms, repaid: bigint, timestamp: bigint)
   const completed = elapsed / PERIOD_SECONDS;
   if (completed >= BigInt(terms.termMonths)) return { balance: 0n, accrued: 0n, day: 0, ahead: repaid - totalDue(terms) };
   const day = (elapsed % PERIOD_SECONDS) / DAY_SECONDS + 1n;
-  const interest = scheduleRows(terms)[Number(completed)].interest;
+  const rows = scheduleRows(terms);
+  const current = rows[Number(completed)];
+  // A row's balance is the scheduled balance after it, so the period's opening balance is the previous row's.
+  const balance = completed === 0n ? terms.principal : rows[Number(completed) - 1].balance;
   const scheduledSoFar = completed * monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
-  return { balance: balanceAfter(terms, completed), accrued: (interest * day) / 30n, day: Number(day), ahead: repaid - scheduledSoFar };
+  return { balance, accrued: (current.interest * day) / 30n, day: Number(day), ahead: repaid - scheduledSoFar };
 }
