@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/connect";
-import { loans, users } from "../../../db/schema";
+import { users } from "../../../db/schema";
 import type { z } from "zod";
 import type { adminUsersQuerySchema } from "../../../domain/schemas/admin";
 import { toWireUser } from "../users/wire";
@@ -15,7 +15,9 @@ export async function listUsers(db: Db, query: z.infer<typeof adminUsersQuerySch
     conditions.push(sql`(${users.email} ilike ${like} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${like} or ${users.walletAddress} ilike ${like})`);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const loanCount = sql<number>`(select count(*)::int from ${loans} where ${loans.userId} = ${users.id})`;
+  // Spelled out: inside a select from users, drizzle renders ${loans.userId} and ${users.id} without their tables, and
+  // the subquery compared loans.user_id with loans.id, a count of 0 for everyone.
+  const loanCount = sql<number>`(select count(*)::int from "loans" where "loans"."user_id" = "users"."id")`;
   const rows = await db
     .select({ user: users, loanCount })
     .from(users)
