@@ -14,7 +14,8 @@ export async function adminDashboard(db: Db, chainId: number, adminId: string) {
       pendingKyc: sql<number>`count(*) filter (where ${users.kycStatus} = 'pending')::int`,
       approvedKyc: sql<number>`count(*) filter (where ${users.kycStatus} = 'approved' and ${users.role} = 'user')::int`,
       rejectedKyc: sql<number>`count(*) filter (where ${users.kycStatus} = 'rejected')::int`,
-      walletUsers: sql<number>`count(*) filter (where ${users.walletAddress} is not null)::int`,
+      // Borrowers and investors only: the admins' own wallets are not users with a verified wallet.
+      walletUsers: sql<number>`count(*) filter (where ${users.walletAddress} is not null and ${users.role} = 'user')::int`,
     })
     .from(users);
   const [loanCounts] = await db

@@ -30,3 +30,12 @@ test("the admin users list counts each user's own loans (issue 18 §3: it showed
   assert.equal(counts.get(other.id), 1);
   assert.equal(counts.get(admin.id), 0);
 });
+
+test("the overview counts users with a verified wallet, not the admins' own wallets", async () => {
+  const before = (await api.call("GET", "/admin/dashboard", { token: admin.token })).body.data.walletUsers as number;
+  await makeUser(api, { admin: true, wallet: true });
+  await makeUser(api, { wallet: true });
+  const answer = await api.call("GET", "/admin/dashboard", { token: admin.token });
+  assert.equal(answer.status, 200);
+  assert.equal(answer.body.data.walletUsers, before + 1);
+});
