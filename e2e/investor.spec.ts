@@ -210,6 +210,8 @@ test.describe.serial("two investors trade a loan note", () => {
   });
 
   for (const theme of ["light", "dark"] as const) test(`the investor screens pass axe-core in the ${theme} theme`, async ({ browser }) => {
+    // Seven screens, each settled and analysed: more than the default minute on a loaded machine.
+    test.setTimeout(180_000);
     const found: string[] = [];
     {
       const page = await signIn(browser, bob);
