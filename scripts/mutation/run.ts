@@ -1,6 +1,7 @@
 // `npm run test:mutation`: how many planted bugs our tests catch, per part (domain, api, indexer,
 // contracts), on the code that moves money, grants a role or shows one user's data to another.
 //   -- --quick              a few mutants per part, to check the tooling in minutes
+//   -- --focus              only the money and role functions of the largest files (an hour, not a day)
 //   -- --only=auth,contracts  only these groups or parts (names in scripts/mutation/targets.ts)
 //   -- --concurrency=2      mutants tested at once (default 1: each test file already starts a chain)
 //   -- --report             the report of every mutant tested so far, also by a run still going or stopped
@@ -11,16 +12,17 @@ import { ensureCompiled } from "../../contracts/artifacts";
 import { CONTRACT_MUTANTS } from "./contractMutants";
 import { runContractMutants } from "./contracts";
 import { formatReport, type MutantOutcome } from "./report";
-import { QUICK_TARGETS, TARGETS } from "./targets";
+import { FOCUSED_TARGETS, QUICK_TARGETS, TARGETS } from "./targets";
 import { mutateGroup } from "./typescript";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
+const focus = args.includes("--focus");
 const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 const concurrency = Number(args.find((a) => a.startsWith("--concurrency="))?.slice("--concurrency=".length) ?? 1);
 const chosen = (name: string, part: string) => !only || only.includes(name) || only.includes(part);
 
-const out = join(".tmp", "mutation", quick ? "quick" : "full");
+const out = join(".tmp", "mutation", quick ? "quick" : focus ? "focus" : "full");
 if (args.includes("--report")) {
   const lines = existsSync(out) ? readdirSync(out).filter((f) => f.endsWith(".jsonl")).flatMap((f) => readFileSync(join(out, f), "utf8").split("\n").filter(Boolean)) : [];
   console.log(formatReport(lines.map((line) => JSON.parse(line) as MutantOutcome)));
@@ -34,7 +36,7 @@ const keep = (name: string, found: MutantOutcome[]) => {
   writeFileSync(join(out, "report.txt"), formatReport(outcomes) + "\n");
 };
 
-const groups = (quick ? QUICK_TARGETS : TARGETS).filter((g) => chosen(g.name, g.part));
+const groups = (quick ? QUICK_TARGETS : focus ? FOCUSED_TARGETS : TARGETS).filter((g) => chosen(g.name, g.part));
 // Stryker's copies of the repository take the artifacts along: plain ones, not a coverage run's.
 if (groups.length) ensureCompiled();
 const broken: string[] = [];
@@ -50,7 +52,7 @@ for (const group of groups) {
   }
 }
 
-const contractMutants = CONTRACT_MUTANTS.filter((m) => (!quick || m.quick) && chosen(m.id, "contracts"));
+const contractMutants = CONTRACT_MUTANTS.filter((m) => (!quick || m.quick) && (!focus || only) && chosen(m.id, "contracts"));
 if (contractMutants.length) {
   console.log(`\n━━ contracts: ${contractMutants.length} hand-made mutants`);
   rmSync(progressFile("contracts"), { force: true });
