@@ -26,6 +26,8 @@ export async function mutateGroup(group: TargetGroup, options: { concurrency: nu
     // The tests start chains, databases and API processes: slow on a loaded machine, never hung.
     timeoutMS: 120_000,
     timeoutFactor: 2,
+    // The first run, without any mutant, measures that time: an API test file can take over five minutes.
+    dryRunTimeoutMinutes: 30,
     mutator: { excludedMutations: EXCLUDED_MUTATIONS },
     reporters: ["dots", "loanmint-progress"],
     plugins: ["@stryker-mutator/*", resolve(import.meta.dirname, "progressReporter.mjs")],
