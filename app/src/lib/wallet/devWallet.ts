@@ -52,6 +52,15 @@ export function createDevWalletProvider(chain: Chain, rpcUrl: string) {
     if (connected) void fund().finally(() => emit("accountsChanged", [account.address]));
   });
 
+  /**
+   * The estimate plus a quarter, as browser wallets give: a repayment's cost moves with the block's time (the
+   * schedule's branch for the current period), so a limit of exactly the estimate ran out of gas now and then.
+   */
+  async function gasWithHeadroom(tx: { to?: Hex; data?: Hex; value?: Hex }): Promise<bigint> {
+    const estimate = hexToBigInt((await rpc("eth_estimateGas", [{ from: account.address, to: tx.to, data: tx.data, value: tx.value }])) as Hex);
+    return estimate + estimate / 4n;
+  }
+
   async function rpc(method: string, params: unknown) {
     const res = await fetch(rpcUrl, {
       method: "POST",
@@ -127,7 +136,7 @@ export function createDevWalletProvider(chain: Chain, rpcUrl: string) {
           to: tx.to,
           data: tx.data,
           value: tx.value ? hexToBigInt(tx.value) : undefined,
-          gas: tx.gas ? hexToBigInt(tx.gas) : undefined,
+          gas: tx.gas ? hexToBigInt(tx.gas) : await gasWithHeadroom(tx),
         });
       }
       default:
