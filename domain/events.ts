@@ -1,8 +1,9 @@
 /**
  * Real-time event names and payloads (spec 02 §7 "Real-time socket", §3 "Real-time payloads").
- * Payloads are the spec's and may add loanId, tokenId and txHash (DESIGN.md "The wire contract").
+ * Payloads are the spec's and may add loanId, tokenId and txHash (DESIGN.md "The wire contract"); a lapsed listing's
+ * "unlisted" adds why it lapsed.
  */
-import type { LoanStatus, KycStatus } from "./statuses";
+import type { LoanStatus, KycStatus, ListingLapseReason } from "./statuses";
 
 export const SERVER_EVENTS = {
   connectionConfirmed: "connection:confirmed",
@@ -51,8 +52,11 @@ export interface AdminNotificationPayload extends ChainRefs {
 }
 export interface MarketplaceUpdatePayload extends ChainRefs {
   type: "listed" | "unlisted" | "sold" | "price_updated" | "repaid" | "burned";
+  /** For a listing that lapsed (type "unlisted"), the repayment that made it lapse. */
   amount: string | null;
   nftId: string;
+  /** Set when the listing was not cancelled but lapsed: why (domain/statuses.ts LISTING_LAPSE_REASONS). */
+  lapsed?: ListingLapseReason;
 }
 
 export interface ServerEventPayloads {

@@ -22,6 +22,13 @@ export function monitorStatus(status: LoanStatus, totalRepaidMicro: bigint): Mon
   return totalRepaidMicro > 0n ? "repaying" : "funded";
 }
 
+/**
+ * Why a listing lapsed: a change of the note its buyer would have priced (DESIGN.md "A buyer gets the note state
+ * they priced"): a repayment, a default, a move to another holder (the vault too), a burn.
+ */
+export const LISTING_LAPSE_REASONS = ["repaid", "defaulted", "moved", "burned"] as const;
+export type ListingLapseReason = (typeof LISTING_LAPSE_REASONS)[number];
+
 export const NOTIFICATION_TYPES = [
   "loan_request",
   "loan_approved",
@@ -34,6 +41,7 @@ export const NOTIFICATION_TYPES = [
   "kyc_rejected",
   "nft_listed",
   "nft_sold",
+  "listing_lapsed",
   "system_alert",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -10,8 +10,8 @@ export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 /** What a handler sees: the batch's rows in memory, an append for log rows, and the outbox. */
 export interface Context {
   chainId: number;
-  /** Lowercase contract addresses of the deployment. */
-  addresses: { loanNote: string; marketplace: string; vault: string; stablecoin: string };
+  /** Lowercase contract addresses of the deployment, and its treasury (the lender of record, no user). */
+  addresses: { loanNote: string; marketplace: string; vault: string; stablecoin: string; treasury: string };
   notes: Entities<typeof chainNotes.$inferSelect>;
   listings: Entities<typeof chainListings.$inferSelect>;
   vaultPositions: Entities<typeof chainVaultPositions.$inferSelect>;

@@ -140,7 +140,7 @@ export class ChainSync implements Indexer {
   private readonly pollIntervalMs: number;
   private readonly finalityDepth: number;
   private readonly logger: Logger;
-  private readonly addresses: { loanNote: string; marketplace: string; vault: string; stablecoin: string };
+  private readonly addresses: { loanNote: string; marketplace: string; vault: string; stablecoin: string; treasury: string };
   private readonly cache = new EntityCache();
   private cursor: Cursor | null = null;
   private head: number | null = null;
@@ -178,6 +178,7 @@ export class ChainSync implements Indexer {
       marketplace: marketplace.toLowerCase(),
       vault: vault.toLowerCase(),
       stablecoin: stablecoin.toLowerCase(),
+      treasury: options.deployment.treasury.toLowerCase(),
     };
   }
 

@@ -18,6 +18,7 @@ import { startAnvil, type Anvil, type AnvilOptions } from "../devchain/anvil";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "../domain/abis";
 import type { Deployment } from "../domain/deployment";
 import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "../domain/devAccounts";
+import { PERIOD_SECONDS } from "../domain/schedule";
 
 /** Test support for the indexer: a private anvil with the contracts deployed, and the on-chain moves of the product. */
 export interface TestChain {
@@ -36,6 +37,8 @@ export interface TestChain {
   deposit(tokenId: bigint, owner: Address): Promise<Hex>;
   withdrawFromVault(tokenId: bigint, depositor: Address, to?: Address): Promise<Hex>;
   repay(tokenId: bigint, amount: bigint, payer?: Address): Promise<Hex>;
+  /** Moves the chain's clock past the loan's maturity and grace period, then marks it defaulted (originator). */
+  markDefaulted(tokenId: bigint): Promise<Hex>;
   withdrawCredits(account: Address): Promise<Hex>;
   stop(): Promise<void>;
 }
@@ -140,6 +143,14 @@ async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: stri
       await dollars(payer, amount);
       await once(`dollars:${payer}:${loanNote}`, () => approveDollars(payer, loanNote));
       return send(payer, loanNote, loanNoteAbi as Abi, "repay", [tokenId, amount]);
+    },
+    async markDefaulted(tokenId) {
+      const grace = (await publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "gracePeriod" })) as bigint;
+      const loan = (await publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] })) as { start: bigint | number; termMonths: number };
+      const block = await publicClient.getBlock();
+      const due = BigInt(loan.start) + BigInt(loan.termMonths) * PERIOD_SECONDS + grace;
+      if (block.timestamp <= due) await publicClient.request({ method: "evm_increaseTime" as never, params: [Number(due - block.timestamp + 1n)] as never });
+      return send(addressOf.originator, loanNote, loanNoteAbi as Abi, "markDefaulted", [tokenId]);
     },
     withdrawCredits: (account) => send(account, loanNote, loanNoteAbi as Abi, "withdrawCredits", []),
     async stop() {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ListingLapseReason } from "../../domain/statuses";
 import {
   bigint,
   bigserial,
@@ -66,7 +67,7 @@ export const chainNotes = pgTable(
 export const LISTING_STATUSES = ["active", "cancelled", "sold", "lapsed"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-/** One row per listing made; it ends sold, cancelled, or lapsed (the note moved or was burned). */
+/** One row per listing made; it ends sold, cancelled, or lapsed (with the reason and, for a repayment, its amount). */
 export const chainListings = pgTable(
   "chain_listings",
   {
@@ -77,6 +78,9 @@ export const chainListings = pgTable(
     status: text("status").$type<ListingStatus>().notNull().default("active"),
     updatedBlock: blockNo("updated_block").notNull(),
     closedTxHash: text("closed_tx_hash"),
+    lapseReason: text("lapse_reason").$type<ListingLapseReason>(),
+    /** The repayment that made it lapse (reason "repaid"). */
+    lapseAmount: amount("lapse_amount"),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),

@@ -16,7 +16,7 @@ export const loanNoteHandlers: Handlers = {
   Transfer(event, ctx) {
     const { from, to, tokenId } = event.args as { from: string; to: string; tokenId: bigint };
     ctx.insert(chainTransfers, { ...logRow(event, ctx), tokenId, from, to });
-    if (from !== ZERO_ADDRESS) lapseListing(event, ctx, tokenId);
+    if (from !== ZERO_ADDRESS) lapseListing(event, ctx, tokenId, { reason: to === ZERO_ADDRESS ? "burned" : "moved" });
     const note = ctx.notes.get(tokenId);
     if (!note) {
       // _mint logs its Transfer before LoanOriginated in the same transaction, so the same batch.
@@ -80,6 +80,8 @@ export const loanNoteHandlers: Handlers = {
     ctx.insert(chainRepayments, { ...logRow(event, ctx), tokenId, payer, beneficiary, amount, totalRepaid });
     const note = requireNote(ctx, tokenId, event);
     ctx.notes.put({ ...note, totalRepaid, updatedBlock: event.blockNumber }, event);
+    // The final payment burns the note before this log, so its listing lapsed as burned already.
+    lapseListing(event, ctx, tokenId, { reason: "repaid", amount });
     const credit = ctx.credits.get(beneficiary) ?? { chainId: ctx.chainId, account: beneficiary, credited: 0n, withdrawn: 0n, updatedBlock: 0 };
     ctx.credits.put({ ...credit, credited: credit.credited + amount, updatedBlock: event.blockNumber }, event);
     ctx.emit({
@@ -103,6 +105,7 @@ export const loanNoteHandlers: Handlers = {
     const { tokenId } = event.args as { tokenId: bigint };
     const note = requireNote(ctx, tokenId, event);
     ctx.notes.put({ ...note, status: "defaulted", updatedBlock: event.blockNumber }, event);
+    lapseListing(event, ctx, tokenId, { reason: "defaulted" });
     ctx.loan({ kind: "defaulted", tokenId, principal: note.principal, holder: note.holder });
   },
 
