@@ -20,9 +20,10 @@ export interface LoanWatcher {
   /**
    * One pass of the job: every active loan past maturity plus grace is marked defaulted on-chain; a loan left minting
    * longer than STALE_MS whose origination the chain does not know is failed, and a loan called listed whose listing
-   * the chain does not know (a reorg dropped it) is failed too, both for an admin to retry.
+   * the chain does not know (a reorg dropped it) is failed too, both for an admin to retry; a treasury note whose
+   * listing a repayment made lapse is listed again at its new par (in case the outbox's prompt was lost in a crash).
    */
-  runOnce(): Promise<{ defaulted: number; unminted: number; unlisted: number }>;
+  runOnce(): Promise<{ defaulted: number; unminted: number; unlisted: number; relisted: number }>;
   /** The admin action: marks one loan defaulted on-chain (originator) once the contract allows it. */
   markDefaulted(loanId: string, actorId: string | null): Promise<LoanRow>;
   start(intervalMs?: number): void;
@@ -131,8 +132,17 @@ export function createLoanWatcher(deps: {
     return unlisted;
   }
 
+  async function relist(): Promise<number> {
+    try {
+      return await origination.relistAfterRepayments();
+    } catch (error) {
+      deps.logger?.warn({ err: error }, "loan job could not list the treasury's lapsed notes again");
+      return 0;
+    }
+  }
+
   async function pass() {
-    const result = { defaulted: 0, unminted: await reconcileStaleMints(), unlisted: await reconcileDroppedListings() };
+    const result = { defaulted: 0, unminted: await reconcileStaleMints(), unlisted: await reconcileDroppedListings(), relisted: await relist() };
     const watched = (await repo.withStatus(["active"])).filter((loan) => loan.mintStatus === "minted");
     if (!watched.length) return result;
     const [now, grace] = await Promise.all([chain.now(), gracePeriod()]);

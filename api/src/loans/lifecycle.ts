@@ -7,6 +7,7 @@ import type { UsersRepository } from "../users/repository";
 import type { TokenService } from "../auth/tokens";
 import type { ContactRepository } from "../contact/repository";
 import type { RateLimitRule } from "../http/rateLimit";
+import { SERVER_EVENTS } from "../../../domain/events";
 import { requireAuth } from "../http/auth";
 import { createKycRepository } from "../kyc/repository";
 import { createKycService } from "../kyc/service";
@@ -49,6 +50,11 @@ export interface LoanLifecycle {
   mount(api: Router): void;
   /** The start-up reconciliation (in the background: a chain that is down must not stop the API) and the defaults job. */
   startJobs(options?: { watchIntervalMs?: number }): Promise<void>;
+  /**
+   * Told of the indexer's outbox rows as they are delivered: a listing lapsed by a repayment may be the treasury's,
+   * listed again at once (the loan job catches up on what a crash lost). Nothing while the jobs are stopped.
+   */
+  onChainEvents(rows: { event: string; payload: unknown }[]): void;
   stop(): void;
 }
 
@@ -72,6 +78,24 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
   const loansAdminRouter = createLoansAdminRouter({ service: loans, auth });
   const nftsAdminRouter = createNftsAdminRouter({ db, config, auth });
   let stopped = false;
+  let relisting: Promise<unknown> | null = null;
+  let relistAgain = false;
+
+  /** One relisting pass at a time in this process; a prompt meanwhile runs one more after it. */
+  function relistSoon(): void {
+    if (relisting) {
+      relistAgain = true;
+      return;
+    }
+    relistAgain = false;
+    relisting = origination
+      .relistAfterRepayments()
+      .catch((error) => logger?.warn({ err: error }, "could not list the treasury's lapsed notes again; the loan job retries"))
+      .finally(() => {
+        relisting = null;
+        if (relistAgain && !stopped) relistSoon();
+      });
+  }
 
   return {
     chain,
@@ -90,6 +114,7 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
       api.use("/nfts/admin", nftsAdminRouter);
     },
     async startJobs(options = {}) {
+      stopped = false;
       watcher.start(options.watchIntervalMs ?? 60_000);
       try {
         const result = await origination.reconcileAll();
@@ -97,6 +122,10 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
       } catch (error) {
         if (!stopped) logger?.warn({ err: error }, "start-up reconciliation could not reach the chain; loans stay as they are");
       }
+    },
+    onChainEvents(rows) {
+      const lapsedByRepayment = rows.some((row) => row.event === SERVER_EVENTS.marketplaceUpdate && (row.payload as { lapsed?: string }).lapsed === "repaid");
+      if (lapsedByRepayment && !stopped) relistSoon();
     },
     stop() {
       stopped = true;

@@ -9,7 +9,7 @@ import type { KeyValueStore } from "../kv/store";
 import { ChainActionError, describeChainError, revertName, type ChainGateway } from "./chain";
 import { waitForMirror } from "./mirror";
 import type { LoansRepository } from "./repository";
-import { NOTIFY, RECONCILED } from "./texts";
+import { NOTIFY, RECONCILED, RELISTED } from "./texts";
 import { inArray, eq, and } from "drizzle-orm";
 import { loans } from "../../../db/schema";
 
@@ -30,6 +30,13 @@ export interface OriginationDeps {
 
 const TREASURY_ALERT_KEY = "alert:treasury-low";
 const TREASURY_ALERT_TTL_MS = 60 * 60_000;
+
+interface ListOptions {
+  /** Right after the note's own origination: the mirror may not have marked the loan minted yet. */
+  originated?: boolean;
+  /** Again after a repayment made the treasury's listing lapse. */
+  relist?: boolean;
+}
 
 export interface OnChainLoan {
   principal: bigint;
@@ -128,24 +135,54 @@ export function createOrigination(deps: OriginationDeps) {
     await checkTreasuryCovers(largest).catch((error) => deps.logger?.warn({ err: error }, "treasury check failed"));
   }
 
+  /** Par: the note's outstanding principal as the chain computes it (its principal until something is repaid). */
+  async function parOf(tokenId: bigint): Promise<bigint> {
+    const deployment = await chain.deployment();
+    return (await chain.publicClient.readContract({
+      address: deployment.contracts.loanNote as Address,
+      abi: loanNoteAbi,
+      functionName: "outstandingBalance",
+      args: [tokenId],
+    })) as bigint;
+  }
+
   /**
-   * Lists a minted note at par. Right after its own origination's receipt the API may list before the indexer has
-   * marked the loan minted (`originated`): the note exists, whatever the mirror says yet.
+   * Which loans a listing may claim: a minted note never listed or whose listing failed; right after its own
+   * origination's receipt the API may list before the indexer has marked the loan minted (`originated`), since the
+   * note exists whatever the mirror says yet; after a repayment (`relist`), a note whose treasury listing the
+   * repayment made lapse.
    */
-  async function list(loan: LoanRow, actor: string | null = null, options: { originated?: boolean } = {}): Promise<LoanRow | undefined> {
+  async function claimable(options: ListOptions) {
+    if (options.relist) {
+      const deployment = await chain.deployment();
+      return and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"), eq(loans.listingStatus, "listed"), repo.lapsedByRepayment(deployment.treasury));
+    }
     const minted = options.originated
       ? and(inArray(loans.mintStatus, ["minting", "minted"]), inArray(loans.status, ["approved", "active"]))
       : and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"));
-    const claimed = await repo.transition(loan.id, and(minted, inArray(loans.listingStatus, ["none", "failed"])), { listingStatus: "listing", listingError: null });
+    return and(minted, inArray(loans.listingStatus, ["none", "failed"]));
+  }
+
+  /**
+   * Lists a minted note at par, in its own transaction with its own status (`listing`, then `listed` or `failed` with
+   * an alert), the one path of every treasury listing at par: after an origination, a retry, a reconciliation, and
+   * again after each repayment (DESIGN.md "Money and ownership"). The claim is a conditional update, so API
+   * processes racing for one loan list it once; a listing already live at par (a send whose result a crash lost)
+   * is recorded, not sent again.
+   */
+  async function list(loan: LoanRow, actor: string | null = null, options: ListOptions = {}): Promise<LoanRow | undefined> {
+    const claimed = await repo.transition(loan.id, await claimable(options), { listingStatus: "listing", listingError: null });
     if (!claimed) return undefined;
     const tokenId = claimed.loanNumber;
-    const price = claimed.principal ?? claimed.amount;
     try {
       const deployment = await chain.deployment();
       const marketplace = deployment.contracts.marketplace as Address;
-      const [seller] = (await chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] })) as readonly [Address, bigint];
+      const [price, [seller, livePrice]] = await Promise.all([
+        parOf(tokenId),
+        chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }) as Promise<readonly [Address, bigint]>,
+      ]);
       let txHash: Hex | null = null;
-      if (seller.toLowerCase() !== (deployment.treasury as string).toLowerCase()) {
+      if (seller.toLowerCase() !== (deployment.treasury as string).toLowerCase() || livePrice !== price) {
         const receipt = await chain.send({
           signer: "treasury",
           address: marketplace,
@@ -158,11 +195,12 @@ export function createOrigination(deps: OriginationDeps) {
         });
         txHash = receipt.transactionHash;
       }
+      const notes = options.relist ? RELISTED(price) : `Listed at par for ${formatUsdAmount(price)} USD`;
       const listed = await repo.transition(
         claimed.id,
         eq(loans.listingStatus, "listing"),
         { listingStatus: "listed", listingTxHash: txHash ?? claimed.listingTxHash },
-        { action: "listed", actorId: actor, notes: `Listed at par for ${formatUsdAmount(price)} USD`, txHash },
+        { action: "listed", actorId: actor, notes, txHash },
       );
       return listed;
     } catch (error) {
@@ -177,6 +215,20 @@ export function createOrigination(deps: OriginationDeps) {
       await alertAdmins(NOTIFY.listingFailed(tokenId, failure.message), { loanId: claimed.id, tokenId: tokenId.toString() });
       return failed;
     }
+  }
+
+  /**
+   * Lists again, at the new par, every treasury note whose listing a repayment made lapse (never after a default,
+   * never once burned: the mirror's note must be active and the treasury's). Run when the outbox delivers such a
+   * lapse, by the loan job and at start, so a crash between the repayment and the relisting only delays it.
+   */
+  async function relistAfterRepayments(): Promise<number> {
+    const deployment = await chain.deployment();
+    let relisted = 0;
+    for (const loan of await repo.withLapsedTreasuryListing(deployment.treasury)) {
+      if ((await list(loan, null, { relist: true }))?.listingStatus === "listed") relisted += 1;
+    }
+    return relisted;
   }
 
   /**
@@ -293,10 +345,11 @@ export function createOrigination(deps: OriginationDeps) {
       if (actions.has("listed") || actions.has("unlisted")) continue;
       if ((await list(loan))?.listingStatus === "listed") result.listed += 1;
     }
+    result.listed += await relistAfterRepayments();
     return result;
   }
 
-  return { originate, list, reconcileOne, reconcileAll, loanOnChain, treasuryFunds, checkTreasuryCovers, checkNextApproval, alertAdmins };
+  return { originate, list, relistAfterRepayments, reconcileOne, reconcileAll, loanOnChain, treasuryFunds, checkTreasuryCovers, checkNextApproval, alertAdmins };
 }
 
 export type Origination = ReturnType<typeof createOrigination>;

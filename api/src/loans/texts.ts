@@ -44,6 +44,9 @@ export const NOTIFY = {
   }),
 } as const;
 
+/** The timeline's note when the treasury lists a note again after a repayment made its listing lapse. */
+export const RELISTED = (par: bigint) => `Listed again at the new par of ${displayUsd(par)} after a repayment`;
+
 /** Why reconciling with the chain failed a mint or a listing (start-up, after a crash, and the loan job's passes). */
 export const RECONCILED = {
   /** The timeline's note for a listing settled by reconciliation. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/connect";
+import type { ListingLapseReason } from "../../../domain/statuses";
 
 /**
  * Reads of the chain mirror (written by indexer/) joined with the loans that minted the notes. Raw SQL because
@@ -35,6 +36,10 @@ export interface NoteRow {
   listing_log_index: number | null;
   depositor: string | null;
   previous_owners: string[] | null;
+  /** When the note's last listing lapsed (none is live): why, the repayment that did it, and the transaction. */
+  lapse_reason?: ListingLapseReason | null;
+  lapse_amount?: string | null;
+  lapse_tx_hash?: string | null;
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -42,7 +47,16 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-const NOTE_SELECT = (chainId: number) => sql`
+/** The note's last listing when it lapsed; left out of the marketplace's read, whose notes all have a live one. */
+const LAPSE_COLUMNS = sql`, last.lapse_reason, last.lapse_amount::text as lapse_amount, last.closed_tx_hash as lapse_tx_hash`;
+const LAPSE_JOIN = sql`
+  left join lateral (select x.lapse_reason, x.lapse_amount, x.closed_tx_hash from chain_listings x
+    where x.chain_id = n.chain_id and x.token_id = n.token_id and x.status = 'lapsed'
+      and not exists (select 1 from chain_listings y where y.chain_id = x.chain_id and y.token_id = x.token_id
+        and (y.block_number, y.log_index) > (x.block_number, x.log_index))
+    ) last on true`;
+
+const NOTE_SELECT = (chainId: number, lapse = true) => sql`
   select n.token_id::text as token_id, n.borrower, n.owner, n.holder, n.principal::text as principal, n.rate_bps, n.term_months,
     n.start_time::text as start_time, n.total_repaid::text as total_repaid, n.status, n.burned, n.origin_tx_hash, n.origin_time,
     l.id as loan_id, l.user_id as loan_user_id, l.purpose, l.status as loan_status, l.approval_date, l.created_at, l.updated_at,
@@ -51,10 +65,12 @@ const NOTE_SELECT = (chainId: number) => sql`
     case when v.active then v.depositor else null end as depositor,
     (select array_agg(distinct t.from_address) from chain_transfers t
        where t.chain_id = n.chain_id and t.token_id = n.token_id and t.from_address <> '0x0000000000000000000000000000000000000000') as previous_owners
+    ${lapse ? LAPSE_COLUMNS : sql``}
   from chain_notes n
   left join loans l on l.loan_number::numeric = n.token_id
   left join chain_listings li on li.chain_id = n.chain_id and li.token_id = n.token_id and li.status = 'active'
   left join chain_vault_positions v on v.chain_id = n.chain_id and v.token_id = n.token_id
+  ${lapse ? LAPSE_JOIN : sql``}
   where n.chain_id = ${chainId}`;
 
 export function createNftsRepository(db: Db, chainId: number) {
@@ -76,7 +92,7 @@ export function createNftsRepository(db: Db, chainId: number) {
 
     /** Every note with a live listing: the marketplace, filtered and sorted by the caller (there are at most a few 10,000). */
     listed(): Promise<NoteRow[]> {
-      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and li.price is not null and not n.burned`);
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId, false)} and li.price is not null and not n.burned`);
     },
 
     async note(tokenId: bigint): Promise<NoteRow | undefined> {
@@ -142,11 +158,21 @@ export function createNftsRepository(db: Db, chainId: number) {
       );
     },
 
-    /** Listings of the note over time, for its history: price, seller, how each ended. */
+    /** Listings of the note over time, for its history: price, seller, how each ended (and why, when it lapsed). */
     listings(tokenId: bigint) {
-      return rows<{ seller: string; price: string; status: string; tx_hash: string; closed_tx_hash: string | null; block_number: string; block_time: Date | string | null }>(
+      return rows<{
+        seller: string;
+        price: string;
+        status: string;
+        lapse_reason: ListingLapseReason | null;
+        lapse_amount: string | null;
+        tx_hash: string;
+        closed_tx_hash: string | null;
+        block_number: string;
+        block_time: Date | string | null;
+      }>(
         db,
-        sql`select seller, price::text as price, status, tx_hash, closed_tx_hash, block_number::text as block_number, block_time
+        sql`select seller, price::text as price, status, lapse_reason, lapse_amount::text as lapse_amount, tx_hash, closed_tx_hash, block_number::text as block_number, block_time
             from chain_listings where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric order by block_number, log_index`,
       );
     },

@@ -135,7 +135,17 @@ export function createNftsService(deps: { config: AppConfig; repo: NftsRepositor
           time: iso(r.block_time),
         })),
         sales: sales.map((s) => ({ seller: s.seller, buyer: s.buyer, price: formatUsdAmount(BigInt(s.price)), fee: formatUsdAmount(BigInt(s.fee)), txHash: s.tx_hash, blockNumber: Number(s.block_number), time: iso(s.block_time) })),
-        listings: listings.map((l) => ({ seller: l.seller, price: formatUsdAmount(BigInt(l.price)), status: l.status, txHash: l.tx_hash, closedTxHash: l.closed_tx_hash, blockNumber: Number(l.block_number), time: iso(l.block_time) })),
+        listings: listings.map((l) => ({
+          seller: l.seller,
+          price: formatUsdAmount(BigInt(l.price)),
+          status: l.status,
+          lapseReason: l.lapse_reason,
+          lapseAmount: l.lapse_amount === null ? null : formatUsdAmount(BigInt(l.lapse_amount)),
+          txHash: l.tx_hash,
+          closedTxHash: l.closed_tx_hash,
+          blockNumber: Number(l.block_number),
+          time: iso(l.block_time),
+        })),
       };
     },
 
@@ -222,7 +232,8 @@ export function createNftsService(deps: { config: AppConfig; repo: NftsRepositor
       const [listing, row] = await Promise.all([liveListing(d, tokenId), repo.note(tokenId)]);
       if (listing.seller === zeroAddress) {
         if (row?.burned) throw refused(409, NFT_ANSWERS.repaid);
-        // The mirror may still show it: say why the chain refuses.
+        // Say why the chain refuses: the mirror knows why a listing lapsed, or may still show it live.
+        if (row?.lapse_reason) throw refused(409, NFT_ANSWERS.lapsed(row.lapse_reason));
         throw refused(409, row?.listing_price ? NFT_ANSWERS.stale : NFT_ANSWERS.notListed);
       }
       if (listing.price !== input.expectedPrice) throw refused(409, NFT_ANSWERS.priceChanged(listing.price));

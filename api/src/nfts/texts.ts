@@ -1,5 +1,14 @@
 import { NFT_MESSAGES } from "../../../domain/marketplaceTerms";
 import { displayUsd } from "../../../domain/money";
+import type { ListingLapseReason } from "../../../domain/statuses";
+
+/** What changed a note after it was listed, in the words of a refused purchase. */
+const LAPSED_BECAUSE: Record<ListingLapseReason, string> = {
+  repaid: "the borrower repaid part of the loan",
+  defaulted: "the loan defaulted",
+  moved: "the note moved",
+  burned: "the loan was repaid in full",
+};
 
 /** What the NFT routes answer; each refusal says what to do next. */
 export const NFT_ANSWERS = {
@@ -12,6 +21,7 @@ export const NFT_ANSWERS = {
   notSeller: "Only the seller can unlist this note",
   notListed: "This note is not listed for sale",
   stale: "This listing is stale: the note has moved since it was listed, so it can no longer be bought",
+  lapsed: (reason: ListingLapseReason) => `This listing lapsed: ${LAPSED_BECAUSE[reason]} since it was listed, so it can no longer be bought`,
   priceChanged: (price: bigint) => `The price of this note changed to ${displayUsd(price)}. Please review it before buying.`,
   ownNote: "You cannot buy your own note",
   priceTooHigh: "Listing price is too high",

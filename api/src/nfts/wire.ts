@@ -42,6 +42,12 @@ function marketplaceStatus(row: NoteRow): string {
   return "unlisted";
 }
 
+/** Why the note's last listing is no longer offered, when it lapsed rather than being sold or cancelled. */
+function listingLapse(row: NoteRow) {
+  if (!row.lapse_reason || row.listing_price !== null) return null;
+  return { reason: row.lapse_reason, amount: row.lapse_amount ? formatUsdAmount(BigInt(row.lapse_amount)) : null, txHash: row.lapse_tx_hash ?? null };
+}
+
 /** The spec's "Marketplace NFT record" (spec 02 §3), money as decimal strings in USD. */
 export function toNftRecord(row: NoteRow, ctx: WireContext) {
   const terms = termsOf(row);
@@ -88,6 +94,7 @@ export function toNftRecord(row: NoteRow, ctx: WireContext) {
     listingDate: listed ? iso(row.listing_time) : null,
     listingTxHash: listed ? row.listing_tx_hash : null,
     sellerAddress: listed ? row.listing_seller : null,
+    listingLapse: listingLapse(row),
     isActive: !row.burned && (row.status === "active" || row.status === "defaulted"),
     totalRepaid: formatUsdAmount(repaid),
     outstandingBalance: formatUsdAmount(row.burned ? 0n : outstandingBalance(terms, repaid)),

@@ -1,4 +1,5 @@
 import { displayUsd, parseUsd } from "../../../domain/money";
+import type { ListingLapseReason } from "../../../domain/statuses";
 import type { NotificationContent } from "./notifier";
 
 /**
@@ -65,6 +66,14 @@ export const NOTIFICATION_TEXTS = {
     message: `Loan #${tokenId} (${usd(principal)}) was marked as defaulted.`,
     link: audience === "holder" ? "/portfolio" : audience.admin ? `/admin/loans?loan=${audience.loanId}` : `/loans/${audience.loanId}`,
   }),
+  /**
+   * To the holder whose listing lapsed because the note changed under it (null: no notice, for a move the holder
+   * made or the final repayment, which its own notice tells). Never to the treasury, which is no user.
+   */
+  listingLapsed: (tokenId: string, reason: ListingLapseReason, amount: string | bigint | null): NotificationContent | null => {
+    const why = reason === "repaid" && amount !== null ? `the borrower repaid ${usd(amount)}. List it again at a new price.` : reason === "defaulted" ? "the loan defaulted." : null;
+    return why === null ? null : { type: "listing_lapsed", title: "Listing lapsed", message: `Your listing of note #${tokenId} lapsed: ${why}`, link: nftLink(tokenId) };
+  },
   noteSold: (tokenId: string, price: string | bigint): NotificationContent => ({
     type: "nft_sold",
     title: "NFT sold",

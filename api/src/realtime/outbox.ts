@@ -36,6 +36,8 @@ export interface OutboxDeliveryOptions {
 export interface OutboxDelivery {
   /** Delivers everything pending now; resolves when nothing is left (or another process holds the claim). */
   deliverNow(): Promise<void>;
+  /** Hears the events this process pushed, after their claim committed (a listener's failure is its own). */
+  onDelivered(listener: (rows: { event: string; payload: unknown }[]) => void): void;
   stop(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
   const { db, kind, publisher, notifications } = options;
   const batchSize = options.batchSize ?? 200;
   let stopped = false;
+  const listeners: ((rows: { event: string; payload: unknown }[]) => void)[] = [];
   let running: Promise<void> | null = null;
   let again = false;
   let unlisten: (() => Promise<void>) | null = null;
@@ -166,6 +169,7 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
         return;
       }
       for (const emission of batch.emissions) publisher.emit(emission.rooms, emission.name, emission.payload);
+      if (batch.emissions.length > 0) for (const listener of listeners) listener(batch.emissions.map((e) => ({ event: e.name, payload: e.payload })));
       if (batch.claimed > 0) options.logger?.debug?.({ rows: batch.claimed, events: batch.emissions.length, ms: Date.now() - before }, "outbox delivered");
       // A short batch took every row pending then; rows committed since sent a NOTIFY, which set `again`.
       if (batch.claimed < batchSize && !again) return;
@@ -240,6 +244,9 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
   pruner.unref();
 
   return {
+    onDelivered(listener) {
+      listeners.push(listener);
+    },
     async deliverNow() {
       if (running) await running;
       kick();

@@ -1,4 +1,5 @@
 import type { ChainOutboxRow } from "../../../db/schema";
+import type { ListingLapseReason } from "../../../domain/statuses";
 import type { NotificationContent } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
 
@@ -6,7 +7,8 @@ import { NOTIFICATION_TEXTS } from "../notifications/texts";
  * Which stored notifications an indexer outbox row becomes (spec 02 §8 texts). The indexer addresses each row
  * to the user rooms of the accounts involved (resolved from their verified wallets when the row is written):
  * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller; a loan completed → its
- * borrower; defaulted → borrower, holder and admins. A new listing is news for every investor except the seller.
+ * borrower; defaulted → borrower, holder and admins; a listing that lapsed → its seller (never the treasury, whose
+ * wallet is no account's). A new listing is news for every investor except the seller.
  */
 export type Recipients = { kind: "rooms"; userIds: string[]; admins: boolean } | { kind: "investors"; exceptUserIds: string[] };
 
@@ -24,7 +26,16 @@ export function userIdsOf(rooms: string[]): string[] {
 }
 
 export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "rooms" | "payload">): PlannedNotification[] {
-  const payload = row.payload as { type?: string; status?: string; amount?: string | null; nftId?: string; tokenId?: string; loanId?: string; txHash?: string };
+  const payload = row.payload as {
+    type?: string;
+    status?: string;
+    amount?: string | null;
+    nftId?: string;
+    tokenId?: string;
+    loanId?: string;
+    txHash?: string;
+    lapsed?: ListingLapseReason;
+  };
   const tokenId = payload.nftId ?? payload.tokenId;
   if (!tokenId) return [];
   const userIds = userIdsOf(row.rooms);
@@ -43,6 +54,10 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
     const alert = NOTIFICATION_TEXTS.loanDefaulted(tokenId, amount, { loanId, admin: true });
     const event = { name: "admin:notification" as const, payload: { type: alert.type, message: alert.message, loanId, tokenId, txHash: payload.txHash } };
     return [...planned, { content: alert, recipients: { kind: "rooms", userIds: [], admins: true }, adminEvent: event }];
+  }
+  if (row.event === "marketplace:update" && payload.type === "unlisted" && payload.lapsed) {
+    const notice = NOTIFICATION_TEXTS.listingLapsed(tokenId, payload.lapsed, amount);
+    return notice ? toRooms(notice) : [];
   }
   if (row.event === "marketplace:update" && amount) {
     if (payload.type === "listed") return [{ content: NOTIFICATION_TEXTS.newListing(tokenId, amount), recipients: { kind: "investors", exceptUserIds: userIds } }];

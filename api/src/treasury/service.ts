@@ -19,6 +19,11 @@ export const TREASURY_ANSWERS = {
   noteNotFound: "Note not found",
 } as const;
 
+/** Why the note's last listing lapsed, as the wire reads it (the mirror's record; null when it did not lapse). */
+function lapseOf(lapse: { reason: string; amount: bigint | null; txHash: string | null } | undefined) {
+  return lapse ? { reason: lapse.reason, amount: lapse.amount === null ? null : formatUsdAmount(lapse.amount), txHash: lapse.txHash } : null;
+}
+
 /** Any chain trouble in an admin's treasury action is a 503 with the reason, never a 500. */
 async function onChain<T>(action: () => Promise<T>): Promise<T> {
   try {
@@ -78,7 +83,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
         ]);
         // Every note is read at once: the chain client batches these calls into a few JSON-RPC round trips.
         const minted = (await repo.withStatus(["active", "defaulted"])).filter((loan) => loan.mintStatus === "minted");
-        const states = await Promise.all(minted.map((loan) => noteState(loan)));
+        const [states, lapses] = await Promise.all([Promise.all(minted.map((loan) => noteState(loan))), repo.listingLapses(minted.map((loan) => loan.loanNumber))]);
         const notes = [];
         for (const [i, loan] of minted.entries()) {
           const state = states[i]!;
@@ -92,6 +97,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
             listed: state.listed,
             listingPrice: state.listed ? formatUsdAmount(state.price) : null,
             listingStatus: loan.listingStatus,
+            listingLapse: state.listed ? null : lapseOf(lapses.get(loan.loanNumber.toString())),
           });
         }
         const pending = await repo.withStatus(["pending"]);
