@@ -1,0 +1,236 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { and, asc, eq } from "drizzle-orm";
+import { createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import type { Socket } from "socket.io-client";
+import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
+import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
+import { formatUsdAmount } from "../../../domain/money";
+import { chainListings, loans, notifications } from "../../../db/schema";
+import { startIndexer, type Indexer } from "../../../indexer/index";
+import { fund, makeUser, notificationsOf, sendAs, startLoanStack, type LoanStack, type TestUser } from "../../../testing/loanStack";
+import { openSocket, record } from "../realtime/testing";
+
+/**
+ * Issue 15 §2 off-chain: a listing made before a repayment or a default lapses in the mirror and the API, its holder
+ * is told why, and the treasury lists its note again at the new par after each repayment, never after a default.
+ * Real Postgres, a private anvil with the contracts, the real indexer, loans approved (minted and listed) by the API.
+ */
+describe("a listing lapses when its note is repaid or defaults", { timeout: 180_000 }, () => {
+  const USD = 1_000_000n;
+  let stack: LoanStack;
+  let indexer: Indexer;
+  let admin: TestUser, borrower: TestUser, alice: TestUser, bob: TestUser;
+  let aliceEvents: ReturnType<typeof record>;
+  let socket: Socket;
+  const db = () => stack.api.database.db;
+  const call = (method: string, path: string, user?: TestUser, body?: unknown) => stack.api.call(method, path, { token: user?.token, body });
+  const contracts = () => stack.deployment.contracts as Record<"loanNote" | "marketplace" | "stablecoin", Address>;
+
+  /** The mirror at the chain's head, and every outbox row delivered (notifications stored and pushed). */
+  async function synced() {
+    await indexer.caughtUp();
+    await stack.api.server.outbox!.deliverNow();
+  }
+
+  async function approve(amount: string, termMonths = 12): Promise<{ id: string; tokenId: bigint }> {
+    const requested = await call("POST", "/loans/request", borrower, { amount, interestRate: 9, termMonths, purpose: "business" });
+    assert.equal(requested.status, 201, requested.body?.message);
+    const approved = await call("PUT", `/admin/loans/${requested.body.data._id}/approve`, admin, {});
+    assert.equal(approved.status, 200, approved.body?.message);
+    return { id: requested.body.data._id, tokenId: BigInt(requested.body.data.loanNumber) };
+  }
+
+  /** The borrower's wallet repays `amount` of the loan, straight to the contract (the API is not involved). */
+  async function repay(tokenId: bigint, amount: bigint): Promise<Hex> {
+    const wallet = createWalletClient({ account: borrower.wallet!, chain: foundry, transport: http(stack.anvil.rpcUrl) });
+    await stack.chain.waitForTransactionReceipt({
+      hash: await wallet.writeContract({ address: contracts().stablecoin, abi: testDollarAbi, functionName: "approve", args: [contracts().loanNote, maxUint256] }),
+    });
+    const hash = await wallet.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "repay", args: [tokenId, amount] });
+    assert.equal((await stack.chain.waitForTransactionReceipt({ hash })).status, "success");
+    return hash;
+  }
+
+  const par = async (tokenId: bigint) =>
+    (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "outstandingBalance", args: [tokenId] })) as bigint;
+  const listingsOf = (tokenId: bigint) =>
+    db().select().from(chainListings).where(eq(chainListings.tokenId, tokenId)).orderBy(asc(chainListings.blockNumber), asc(chainListings.logIndex));
+  const offered = async () => {
+    const browse = await call("GET", "/nfts/marketplace/browse?limit=100", alice);
+    const list = await call("GET", "/loans/marketplace/list?limit=100", alice);
+    assert.equal(browse.status, 200);
+    assert.equal(list.status, 200);
+    return {
+      nfts: new Map<string, string>(browse.body.data.nfts.map((n: any) => [n.tokenId, n.listingPrice])),
+      loans: new Map<string, string>(list.body.data.loans.map((l: any) => [l.nftTokenId, l.listingPrice])),
+    };
+  };
+  const loanRow = async (id: string) => (await db().select().from(loans).where(eq(loans.id, id)))[0];
+
+  async function buyAs(user: TestUser, tokenId: bigint, price: string) {
+    const first = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price });
+    assert.equal(first.status, 200, first.body?.message);
+    const { permit, deadline } = first.body.data;
+    const signature = await user.wallet!.signTypedData({
+      domain: permit.domain,
+      types: permit.types,
+      primaryType: "Permit",
+      message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) },
+    });
+    const second = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price, signature, deadline });
+    assert.equal(second.status, 200, second.body?.message);
+    return sendAs(stack, user.wallet!, second.body.data.call);
+  }
+
+  /** Polls the database until `check` holds; the relisting runs in the background after the outbox is delivered. */
+  async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const found = await check();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error("the condition never held");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  before(async () => {
+    stack = await startLoanStack();
+    indexer = startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment, pollIntervalMs: 50 });
+    [admin, borrower, alice, bob] = await Promise.all([
+      makeUser(stack.api, { admin: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+    ]);
+    await fund(stack, alice.wallet!.address, 50_000n * USD);
+    await fund(stack, bob.wallet!.address, 50_000n * USD);
+    await fund(stack, borrower.wallet!.address, 10_000n * USD);
+    socket = await openSocket(stack.api.url, alice.token);
+    aliceEvents = record(socket);
+  });
+
+  after(async () => {
+    socket?.close();
+    await indexer?.stop();
+    await stack?.close();
+  });
+
+  it("a repayment makes a user's listing lapse: the mirror and the API say why, the marketplace stops offering it, the holder is told once", async () => {
+    const loan = await approve("3000");
+    await synced();
+    await buyAs(alice, loan.tokenId, "3000");
+    const listed = await call("PUT", `/nfts/${loan.tokenId}/list`, alice, { listingPrice: "2990" });
+    assert.equal(listed.status, 200, listed.body?.message);
+    for (const c of listed.body.data.calls) await sendAs(stack, alice.wallet!, c);
+    await synced();
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "2990");
+
+    const hash = await repay(loan.tokenId, 123_450_000n);
+    await synced();
+
+    const [, userListing] = await listingsOf(loan.tokenId);
+    assert.deepEqual([userListing.status, userListing.lapseReason, userListing.lapseAmount, userListing.closedTxHash], ["lapsed", "repaid", 123_450_000n, hash]);
+    const shown = await offered();
+    assert.ok(!shown.nfts.has(String(loan.tokenId)), "the browse page no longer offers it");
+    assert.ok(!shown.loans.has(String(loan.tokenId)), "the loans' marketplace list no longer offers it");
+    const details = await call("GET", `/nfts/${loan.tokenId}`, alice);
+    assert.equal(details.status, 200);
+    assert.equal(details.body.data.marketplaceStatus, "unlisted");
+    assert.equal(details.body.data.listingPrice, null);
+    assert.deepEqual(details.body.data.listingLapse, { reason: "repaid", amount: "123.45", txHash: hash });
+    assert.deepEqual(details.body.data.listings.at(-1).lapseReason, "repaid");
+    assert.deepEqual(details.body.data.listings.at(-1).lapseAmount, "123.45");
+    const refused = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: "2990" });
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.message, "This listing lapsed: the borrower repaid part of the loan since it was listed, so it can no longer be bought");
+
+    const notice = `Your listing of note #${loan.tokenId} lapsed: the borrower repaid $123.45. List it again at a new price.`;
+    const stored = (await notificationsOf(stack.api, alice.id)).filter((n) => n.type === "listing_lapsed");
+    assert.deepEqual(stored.map((n) => [n.message, n.title, n.link]), [[notice, "Listing lapsed", `/nft/${loan.tokenId}`]]);
+    const pushed = await eventually(async () => aliceEvents.named("notification:new").find((p) => p.message === notice));
+    assert.equal(pushed.type, "listing_lapsed");
+  });
+
+  it("a crash between a repayment and the treasury's relisting is caught up by the loan job, at exactly the new par", async () => {
+    stack.lifecycle.stop(); // no prompt from the outbox: as if the process died after the repayment was indexed
+    const loan = await approve("5000");
+    await synced();
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "5000");
+    await repay(loan.tokenId, 250n * USD);
+    await synced();
+
+    assert.ok(!(await offered()).nfts.has(String(loan.tokenId)), "the lapsed par listing is not offered");
+    assert.deepEqual((await listingsOf(loan.tokenId)).map((l) => [l.status, l.lapseReason]), [["lapsed", "repaid"]]);
+    const summary = await call("GET", "/admin/treasury", admin);
+    const note = summary.body.data.notes.find((n: any) => n.tokenId === String(loan.tokenId));
+    assert.equal(note.listed, false);
+    assert.deepEqual(note.listingLapse, { reason: "repaid", amount: "250", txHash: (await listingsOf(loan.tokenId))[0].closedTxHash });
+    const treasuryNotices = await db().select().from(notifications).where(and(eq(notifications.type, "listing_lapsed"), eq(notifications.userId, admin.id)));
+    assert.deepEqual(treasuryNotices, [], "the treasury's lapse is nobody's notification");
+
+    assert.equal((await stack.lifecycle.watcher.runOnce()).relisted, 1);
+    assert.equal((await stack.lifecycle.watcher.runOnce()).relisted, 0, "a second pass lists nothing twice");
+    await synced();
+    const expected = await par(loan.tokenId);
+    assert.ok(expected < 5_000n * USD && expected > 4_700n * USD);
+    const listings = await listingsOf(loan.tokenId);
+    assert.deepEqual(listings.map((l) => [l.status, l.seller, l.price]), [
+      ["lapsed", stack.deployment.treasury.toLowerCase(), 5_000n * USD],
+      ["active", stack.deployment.treasury.toLowerCase(), expected],
+    ]);
+    assert.equal((await loanRow(loan.id)).listingStatus, "listed");
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), formatUsdAmount(expected));
+  });
+
+  it("with the jobs running, each repayment relists the treasury's note at its new par at once, and a buy at that price fills", async () => {
+    await stack.lifecycle.startJobs({ watchIntervalMs: 3_600_000 });
+    const loan = await approve("4000");
+    await synced();
+    for (const amount of [100n * USD, 77_777_777n]) {
+      const before = (await listingsOf(loan.tokenId)).length;
+      await repay(loan.tokenId, amount);
+      await synced();
+      const expected = await par(loan.tokenId);
+      const relisted = await eventually(async () => {
+        await indexer.caughtUp();
+        const listings = await listingsOf(loan.tokenId);
+        return listings.length === before + 1 && listings.at(-1)!.status === "active" ? listings.at(-1) : undefined;
+      });
+      assert.equal(relisted.price, expected, "listed again at exactly the outstanding principal");
+      assert.equal(relisted.seller, stack.deployment.treasury.toLowerCase());
+    }
+    const price = formatUsdAmount(await par(loan.tokenId));
+    await buyAs(bob, loan.tokenId, price);
+    await synced();
+    const sold = await listingsOf(loan.tokenId);
+    assert.equal(sold.at(-1)!.status, "sold");
+    const owner = (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [loan.tokenId] })) as string;
+    assert.equal(owner.toLowerCase(), bob.wallet!.address.toLowerCase());
+  });
+
+  it("a default makes the treasury's listing lapse for good: it is not listed again and the marketplace no longer offers it", async () => {
+    const loan = await approve("2000", 1);
+    await synced();
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "2000");
+    await stack.rpc("evm_increaseTime", [70 * 86_400]);
+    await stack.rpc("evm_mine", []);
+    const originator = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.originator), chain: foundry, transport: http(stack.anvil.rpcUrl) });
+    const hash = await originator.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "markDefaulted", args: [loan.tokenId] });
+    assert.equal((await stack.chain.waitForTransactionReceipt({ hash })).status, "success");
+    await synced();
+
+    assert.equal((await stack.lifecycle.watcher.runOnce()).relisted, 0);
+    await synced();
+    assert.deepEqual((await listingsOf(loan.tokenId)).map((l) => [l.status, l.lapseReason, l.closedTxHash]), [["lapsed", "defaulted", hash]]);
+    assert.ok(!(await offered()).nfts.has(String(loan.tokenId)));
+    const summary = await call("GET", "/admin/treasury", admin);
+    const note = summary.body.data.notes.find((n: any) => n.tokenId === String(loan.tokenId));
+    assert.equal(note.listed, false);
+    assert.deepEqual(note.listingLapse, { reason: "defaulted", amount: null, txHash: hash });
+    const details = await call("GET", `/nfts/${loan.tokenId}`, alice);
+    assert.deepEqual(details.body.data.listingLapse, { reason: "defaulted", amount: null, txHash: hash });
+  });
+});
