@@ -15,6 +15,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { LOCAL_CHAIN_ID, deploymentSchema, type Deployment } from "../domain/deployment";
 import { DEV_ACCOUNTS } from "../domain/devAccounts";
+import { isPublishedDevKey } from "../domain/publishedDevKeys";
 import { ensureCompiled, readArtifact, type ContractName } from "./artifacts";
 import { DEFAULTS } from "./params";
 
@@ -65,6 +66,8 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   if (existing) return existing;
 
   const devDefault = (key: Hex | undefined, dev: Hex, role: string): Hex => {
+    // Off the local chain a key anyone can look up would give its contracts' roles and funds away.
+    if (key && chainId !== LOCAL_CHAIN_ID && isPublishedDevKey(key)) throw new Error(`the ${role} key is one of anvil's published dev keys: on chain ${chainId} use a key of your own`);
     if (key) return key;
     if (chainId !== LOCAL_CHAIN_ID) throw new Error(`deployAll needs the ${role} key on chain ${chainId}`);
     return dev;

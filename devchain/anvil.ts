@@ -15,6 +15,8 @@ export interface AnvilOptions {
   silent?: boolean;
   /** Unix time of the genesis block; omitted = now. Two chains given different ones never share a genesis hash. */
   genesisTimestamp?: number;
+  /** Default 31337, the local chain; another id plays a public chain with the same well-known funded accounts. */
+  chainId?: number;
 }
 
 export interface Anvil {
@@ -44,10 +46,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a private anvil (chain id 31337, the well-known dev accounts) and waits until it answers. */
+/** Starts a private anvil (chain id 31337 unless told, the well-known dev accounts) and waits until it answers. */
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const port = options.port ?? (await freePort());
-  const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", "31337"];
+  const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(options.chainId ?? 31337)];
   if (options.stateFile) args.push("--state", options.stateFile, "--state-interval", String(options.stateInterval ?? 5));
   if (options.blockTime) args.push("--block-time", String(options.blockTime));
   if (options.genesisTimestamp !== undefined) args.push("--timestamp", String(options.genesisTimestamp));

@@ -34,11 +34,13 @@ async function main(): Promise<void> {
   if (!devMode) await step("app", buildAppIfStale);
   const server = await step("api", startApi);
   if (!flags.has("--no-indexer")) await step("indexer", () => startIndexerInProcess(server, deployment));
-  const logins = await step("demo accounts", () => seedAccounts(server));
-  if (chainId === LOCAL_CHAIN_ID && !flags.has("--no-demo")) await step("living demo", () => runLivingDemo(server, logins));
+  // Any chain but the local one is real money (DESIGN.md): no demo account, no living demo; the first admin registers.
+  const localChain = chainId === LOCAL_CHAIN_ID;
+  const logins = localChain ? await step("demo accounts", () => seedAccounts(server)) : [];
+  if (localChain && !flags.has("--no-demo")) await step("living demo", () => runLivingDemo(server, logins));
   const appUrl = devMode ? await startViteDevServer() : server.url;
 
-  printBanner(appUrl, deployment, logins);
+  printBanner(appUrl, deployment, localChain ? demoLoginLines(logins) : firstAdminLines(appUrl));
 }
 
 async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
@@ -106,19 +108,33 @@ async function startViteDevServer(): Promise<string> {
   return vite.resolvedUrls?.local[0] ?? "http://localhost:5173";
 }
 
-function printBanner(appUrl: string, deployment: { chainId: number; contracts: Record<string, string> }, logins: Array<{ role: string; email: string; password: string }>): void {
+function printBanner(appUrl: string, deployment: { chainId: number; contracts: Record<string, string> }, accountLines: string[]): void {
   const lines = [
     "",
     `  LoanMint is running at ${appUrl}`,
     `  API ${appUrl.replace(/\/$/, "")}/api   chain ${rpcUrl} (id ${deployment.chainId})   data ${dataDir}`,
     "",
-    "  Demo logins:",
-    ...logins.map((login) => `    ${login.role.padEnd(9)} ${login.email.padEnd(28)} ${login.password}`),
+    ...accountLines,
     "",
     "  Press Ctrl-C to stop.",
     "",
   ];
   console.log(lines.join("\n"));
+}
+
+function demoLoginLines(logins: Array<{ role: string; email: string; password: string }>): string[] {
+  return ["  Demo logins:", ...logins.map((login) => `    ${login.role.padEnd(9)} ${login.email.padEnd(28)} ${login.password}`)];
+}
+
+/** README "A public chain": the first administrator registers with the operator's invite code. */
+function firstAdminLines(appUrl: string): string[] {
+  const register = `${appUrl.replace(/\/$/, "")}/register`;
+  return [
+    `  Chain ${chainId} is treated as real money: no demo accounts, dev wallet or faucet.`,
+    process.env.ADMIN_INVITE_CODE
+      ? `  First administrator: register at ${register} as "Administrator" with your ADMIN_INVITE_CODE.`
+      : "  No administrator can register yet: set ADMIN_INVITE_CODE and start again, then register as \"Administrator\" with it.",
+  ];
 }
 
 function newestMtime(dir: string): number {

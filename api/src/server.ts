@@ -8,6 +8,7 @@ import { createLogger } from "./logger";
 import type { PublicClient } from "viem";
 import { connectDatabase, type DatabaseHandle } from "../../db/connect";
 import { ConfigError, loadConfig, type AppConfig } from "./config/env";
+import { refuseLocalChainAccounts } from "./config/seededAccounts";
 import { createKeyValueStore } from "./kv/connect";
 import type { KeyValueStore } from "./kv/store";
 import { createApp } from "./app";
@@ -66,6 +67,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logger = options.logger ?? createLogger(config.logLevel);
   const ownsDatabase = !options.database;
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  // Every way of starting the API passes here, so a local chain's accounts never serve real money.
+  await refuseLocalChainAccounts(database.db, config).catch(async (error: unknown) => {
+    if (ownsDatabase) await database.close();
+    throw error;
+  });
   const ownsKv = !options.kv;
   const kv = options.kv ?? (await createKeyValueStore({ redisUrl: config.redisUrl, prefix: options.kvPrefix ?? config.kvPrefix, logger }));
 

@@ -4,6 +4,7 @@ import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from "../..
 import { AppError, badRequest, conflict, forbidden } from "../http/errors";
 import { uniqueViolation, type UsersRepository } from "../users/repository";
 import type { UserRow } from "../../../db/schema";
+import { isDemoEmail } from "../../../domain/demoAccounts";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { TokenService } from "./tokens";
 
@@ -15,6 +16,7 @@ export const AUTH_ANSWERS = {
   wrongCurrentPassword: "Current password is incorrect",
   passwordChanged: "Password changed successfully!",
   noPassword: "This account signs in with its wallet and has no password yet",
+  demoEmail: "This email address belongs to the local demo. Please use your own.",
 } as const;
 
 export function createAuthService(deps: { config: AppConfig; users: UsersRepository; tokens: TokenService; now: () => Date }) {
@@ -28,6 +30,8 @@ export function createAuthService(deps: { config: AppConfig; users: UsersReposit
     async register(input: RegisterRequest) {
       // Nobody makes themselves an admin: it takes the operator's invite code, and is off without one (DESIGN.md).
       if (input.role === "admin" && !inviteMatches(config.adminInviteCode, input.adminInviteCode)) throw forbidden();
+      // The demo logins exist on the local chain only; elsewhere their emails would mark the database as a local one.
+      if (!config.isLocalChain && isDemoEmail(input.email)) throw badRequest(AUTH_ANSWERS.demoEmail);
       const passwordHash = await hashPassword(input.password);
       try {
         const user = await users.insert({

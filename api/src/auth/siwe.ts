@@ -2,7 +2,8 @@ import { getAddress, verifyMessage, type Hex, type PublicClient } from "viem";
 import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import type { AppConfig } from "../config/env";
 import type { KeyValueStore } from "../kv/store";
-import { AppError } from "../http/errors";
+import { AppError, badRequest } from "../http/errors";
+import { isPublishedDevAddress } from "../../../domain/publishedDevKeys";
 
 export const SIWE_TTL_MS = 10 * 60_000;
 export const SIWE_STATEMENT = "Sign in to LoanMint. This request will not trigger a blockchain transaction or cost any gas.";
@@ -14,6 +15,7 @@ export const SIWE_ANSWERS = {
   otherMessage: "The signed message is not the one issued",
   invalidMessage: "The sign-in message is expired or was not issued for this site",
   badSignature: "Invalid wallet signature",
+  publishedKey: "This wallet's private key is published (a local test account), so anyone can spend from it. Please use a wallet of your own.",
 } as const;
 
 interface IssuedRequest {
@@ -31,6 +33,8 @@ export function createSiweService(deps: { config: AppConfig; kv: KeyValueStore; 
 
   return {
     async issue(walletAddress: string) {
+      // Real money: a wallet anyone can sign for never signs in or links (nor could the start then trust the database).
+      if (!config.isLocalChain && isPublishedDevAddress(walletAddress)) throw badRequest(SIWE_ANSWERS.publishedKey);
       const address = getAddress(walletAddress.toLowerCase());
       const nonce = generateSiweNonce();
       const issuedAt = deps.now();

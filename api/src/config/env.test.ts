@@ -4,8 +4,10 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadConfig, loadIndexerConfig } from "./env";
+import { generatePrivateKey } from "viem/accounts";
+import { ConfigError, loadConfig, loadIndexerConfig, validateEnvironment } from "./env";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
+import { PUBLISHED_DEV_ACCOUNTS } from "../../../domain/publishedDevKeys";
 
 test("defaults give the embedded local setup and a JWT secret generated once into DATA_DIR", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "lm-env-"));
@@ -30,6 +32,32 @@ test("dev keys are never the default on another chain", () => {
   assert.equal(config.originatorKey, undefined);
   assert.equal(config.treasuryKey, undefined);
   assert.equal(config.isLocalChain, false);
+});
+
+test("off the local chain a published dev key as an operator key is one problem line each, beside the others, never echoed", () => {
+  const error = (() => {
+    try {
+      loadConfig({
+        CHAIN_ID: "84532",
+        JWT_SECRET: "x".repeat(32),
+        PORT: "http",
+        ORIGINATOR_KEY: DEV_ACCOUNTS.originator,
+        TREASURY_KEY: PUBLISHED_DEV_ACCOUNTS[19].key,
+        DEPLOYER_KEY: DEV_ACCOUNTS.deployer.toUpperCase().replace("0X", "0x"),
+      });
+    } catch (caught) {
+      return caught;
+    }
+  })();
+  assert.ok(error instanceof ConfigError);
+  const why = "is one of anvil's published dev keys, which anyone can sign with: off the local chain 31337 it must be a key of your own";
+  assert.deepEqual(error.problems, ["PORT must be a whole number between 0 and 65535", `ORIGINATOR_KEY ${why}`, `TREASURY_KEY ${why}`, `DEPLOYER_KEY ${why}`]);
+  assert.ok(!error.message.toLowerCase().includes(DEV_ACCOUNTS.deployer.slice(2)), "a key is never printed");
+  assert.throws(() => validateEnvironment({ CHAIN_ID: "1", TREASURY_KEY: DEV_ACCOUNTS.treasury }), /TREASURY_KEY is one of anvil's published dev keys/);
+  assert.throws(() => loadConfig({ CHAIN_ID: "mainnet", JWT_SECRET: "x".repeat(32), ORIGINATOR_KEY: DEV_ACCOUNTS.originator }), /ORIGINATOR_KEY is one of/, "a malformed CHAIN_ID is not the local chain");
+  const fresh = generatePrivateKey();
+  assert.equal(loadConfig({ CHAIN_ID: "84532", JWT_SECRET: "x".repeat(32), ORIGINATOR_KEY: fresh, DEPLOYER_KEY: generatePrivateKey() }).originatorKey, fresh);
+  assert.equal(loadConfig({ JWT_SECRET: "x".repeat(32), ORIGINATOR_KEY: DEV_ACCOUNTS.originator, DEPLOYER_KEY: DEV_ACCOUNTS.deployer }).originatorKey, DEV_ACCOUNTS.originator, "the local chain keeps its dev keys");
 });
 
 test("every bad setting is named with what it must be", () => {

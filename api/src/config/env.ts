@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { IndexerConfig } from "../../../domain/indexerConfig";
 import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
 import { LOCAL_CHAIN_ID } from "../../../domain/deployment";
+import { isPublishedDevKey } from "../../../domain/publishedDevKeys";
 import type { LlmConfig } from "../chatbot/llm";
 
 // Every message reads after the variable's name ("PORT must be …"); values are never echoed, as some are secrets.
@@ -48,6 +49,8 @@ const envSchema = z.object({
   ADMIN_INVITE_CODE: optional(z.string().min(8, "must be at least 8 characters")),
   ORIGINATOR_KEY: optional(privateKey),
   TREASURY_KEY: optional(privateKey),
+  // Read by `npm run deploy`; checked here too, so a published key in the operator's environment stops every start.
+  DEPLOYER_KEY: optional(privateKey),
   EXPLORER_URL: optional(httpUrl("https://etherscan.io")),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }), "info"),
   RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: "must be a number above 0" }).positive("must be a number above 0"), 1),
@@ -105,20 +108,38 @@ export class ConfigError extends Error {
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.output<T> {
+function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv, moreProblems: string[] = []): z.output<T> {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  if (!parsed.success || moreProblems.length > 0) {
+    const issues = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError([...issues, ...moreProblems]);
+  }
   return parsed.data;
+}
+
+const OPERATOR_KEYS = ["ORIGINATOR_KEY", "TREASURY_KEY", "DEPLOYER_KEY"] as const;
+
+/**
+ * Any chain but 31337 is real money (DESIGN.md): an operator key anyone can look up would hand the treasury to
+ * whoever looks first. A CHAIN_ID that is not plainly 31337 (even a malformed one) counts as another chain.
+ */
+function publishedKeyProblems(source: NodeJS.ProcessEnv): string[] {
+  const chainId = blankToUndefined(source.CHAIN_ID);
+  if (chainId === undefined || Number(chainId) === LOCAL_CHAIN_ID) return [];
+  return OPERATOR_KEYS.filter((name) => {
+    const key = blankToUndefined(source[name]);
+    return typeof key === "string" && isPublishedDevKey(key.trim());
+  }).map((name) => `${name} is one of anvil's published dev keys, which anyone can sign with: off the local chain 31337 it must be a key of your own`);
 }
 
 /** Checks every variable without side effects; throws one ConfigError naming each bad setting. */
 export function validateEnvironment(source: NodeJS.ProcessEnv = process.env): void {
-  parse(envSchema, source);
+  parse(envSchema, source, publishedKeyProblems(source));
 }
 
 /** Reads and checks the environment once; every bad setting is named with what it must be. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const env = parse(envSchema, source);
+  const env = parse(envSchema, source, publishedKeyProblems(source));
   const dataDir = resolve(env.DATA_DIR);
   const appOrigin = new URL(env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).origin;
   const isLocalChain = env.CHAIN_ID === LOCAL_CHAIN_ID;
