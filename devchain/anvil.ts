@@ -78,7 +78,8 @@ export async function rpcAnswers(rpcUrl: string): Promise<boolean> {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-      signal: AbortSignal.timeout(1000),
+      // Nothing listening is refused at once; a node that is there may be slow to answer (a loaded machine, a remote RPC).
+      signal: AbortSignal.timeout(5000),
     });
     return response.ok;
   } catch {
