@@ -30,12 +30,12 @@ describe("a start off chain 31337 refuses what anyone could exploit", { timeout:
     chain = await startPublicLikeChain();
     database = await createTestDatabase();
     carriedOver = await createTestDatabase();
-    const starts: Array<Promise<[string, Ended]>> = PUBLISHED_KEYS.map(async ([setting, key]) => [
+    const starts: Array<Promise<[string, Ended]>> = PUBLISHED_KEYS.map(async ([setting, key]): Promise<[string, Ended]> => [
       setting,
       await runToEnd(NPM_START, await chain.operatorEnv(chain.deployedDataDir(), { [setting]: key })),
     ]);
     starts.push(
-      (async () => {
+      (async (): Promise<[string, Ended]> => {
         const env = await chain.operatorEnv(chain.deployedDataDir());
         for (const name of ["CHAIN_ID", ...OPERATOR_KEYS]) delete env[name];
         return ["CHAIN_ID", await runToEnd(NPM_START, env)];
@@ -43,11 +43,11 @@ describe("a start off chain 31337 refuses what anyone could exploit", { timeout:
     );
     if (database.url) {
       await database.db.insert(users).values({ firstName: "Wallet", lastName: "#7", isWalletUser: true, walletAddress: PUBLISHED_DEV_ACCOUNTS[7].address });
-      starts.push((async () => ["wallet", await runToEnd(API_ALONE, await chain.operatorEnv(chain.deployedDataDir(), { DATABASE_URL: database.url! }))])());
+      starts.push((async (): Promise<[string, Ended]> => ["wallet", await runToEnd(API_ALONE, await chain.operatorEnv(chain.deployedDataDir(), { DATABASE_URL: database.url! }))])());
     }
     if (carriedOver.url) {
       await seedDemo(carriedOver.db);
-      starts.push((async () => ["seeded", await runToEnd(NPM_START, await chain.operatorEnv(chain.deployedDataDir(), { DATABASE_URL: carriedOver.url! }))])());
+      starts.push((async (): Promise<[string, Ended]> => ["seeded", await runToEnd(NPM_START, await chain.operatorEnv(chain.deployedDataDir(), { DATABASE_URL: carriedOver.url! }))])());
     }
     for (const [name, result] of await Promise.all(starts)) ended.set(name, result);
   });
