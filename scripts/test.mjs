@@ -89,7 +89,7 @@ function nodeSuite() {
   const files = NODE_TEST_GLOBS;
   const result = sh("node", [
     "--import", "tsx",
-    "--test", "--test-concurrency=2", "--test-timeout=180000",
+    "--test", "--test-concurrency=2", "--test-timeout=300000",
     "--test-reporter=spec", "--test-reporter-destination=stdout",
     "--test-reporter=./scripts/test-counter.mjs", `--test-reporter-destination=${countsFile}`,
     ...files,
