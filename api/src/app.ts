@@ -32,6 +32,7 @@ import { createNotificationsRouter } from "./notifications/router";
 import { createNotifier } from "./notifications/service";
 import { createLoanLifecycle } from "./loans/lifecycle";
 import { silentPublisher } from "./realtime/publisher";
+import { noSocketSessions } from "./realtime/sessions";
 import { createChatbotRouter } from "./chatbot/router";
 import { createNftRouters } from "./nfts/router";
 import { requireAuth } from "./http/auth";
@@ -107,7 +108,8 @@ export function createApp(deps: CreateAppOptions): Express {
   api.use("/nfts", nftRouters.nfts);
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
   api.use("/activity", createActivityRouter({ service: createActivityService({ repo: createActivityRepository(db, config.chainId), now }), auth: requireAuth(tokens, (id) => users.findById(id)) }));
-  const routers = createAuthRouters({ auth, siwe, tokens, users, kv, limits, appOrigin: config.appOrigin, now });
+  const sessions = deps.sessions ?? noSocketSessions;
+  const routers = createAuthRouters({ auth, siwe, tokens, users, kv, limits, sessions, appOrigin: config.appOrigin, now });
   api.use("/auth", routers.auth);
   api.use("/simple-auth", routers.simpleAuth);
   api.use(

@@ -5,6 +5,7 @@ import type { AppConfig } from "./config/env";
 import type { KeyValueStore } from "./kv/store";
 import type { RateLimits } from "./http/rateLimit";
 import type { Notifier } from "./notifications/notifier";
+import type { SocketSessions } from "./realtime/sessions";
 
 /** What createApp needs from the outside; tests build their own. */
 export interface AppDeps {
@@ -19,4 +20,6 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimits>;
   /** Stores and pushes notifications; startServer passes one wired to socket.io, createApp alone stores only. */
   notifier?: Notifier;
+  /** Ends the sockets a password change made stale; startServer passes socket.io's, createApp alone has none. */
+  sessions?: SocketSessions;
 }

@@ -82,6 +82,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const app = createApp({
     config,
     notifier: realtime.notifier,
+    sessions: realtime.sessions,
     db: database.db,
     kv,
     publicClient: options.publicClient,

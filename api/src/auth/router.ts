@@ -11,6 +11,7 @@ import { validate } from "../http/validate";
 import { currentUser, optionalAuth, requireAuth } from "../http/auth";
 import { rateLimit, type RateLimits } from "../http/rateLimit";
 import type { KeyValueStore } from "../kv/store";
+import type { SocketSessions } from "../realtime/sessions";
 import type { UsersRepository } from "../users/repository";
 import { toWireUser } from "../users/wire";
 import { AUTH_ANSWERS, type AuthService } from "./service";
@@ -25,13 +26,14 @@ interface AuthRouterDeps {
   users: UsersRepository;
   kv: KeyValueStore;
   limits: RateLimits;
+  sessions: SocketSessions;
   appOrigin: string;
   now: () => Date;
 }
 
 /** /auth/* and the /simple-auth/* aliases. */
 export function createAuthRouters(deps: AuthRouterDeps): { auth: Router; simpleAuth: Router } {
-  const { auth, siwe, tokens, users, kv, limits, appOrigin } = deps;
+  const { auth, siwe, tokens, users, kv, limits, sessions, appOrigin } = deps;
   const findUser = (id: string) => users.findById(id);
   const wire = (user: Parameters<typeof toWireUser>[0]) => toWireUser(user, appOrigin);
   const wallets = createWalletAccounts({ users, now: deps.now });
@@ -71,8 +73,9 @@ export function createAuthRouters(deps: AuthRouterDeps): { auth: Router; simpleA
   });
 
   router.put("/change-password", requireAuth(tokens, findUser), validate(changePasswordRequestSchema), async (req, res) => {
-    // Earlier tokens stop working; this session carries on with a fresh one.
+    // Earlier tokens stop working, and so do the sockets opened with them; this session carries on with a fresh one.
     const updated = await auth.changePassword(currentUser(req), req.body);
+    sessions.endStale(updated.id, tokens.stamp(updated));
     ok(res, { token: await tokens.issue(updated) }, AUTH_ANSWERS.passwordChanged);
   });
 

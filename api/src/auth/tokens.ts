@@ -13,6 +13,8 @@ export interface TokenService {
   verify(token: string): Promise<{ userId: string; stamp: string } | null>;
   /** Whether a token's stamp still matches the user: a password change ends every earlier session. */
   current(user: TokenUser, stamp: string): boolean;
+  /** The stamp the user's tokens carry now (what `current` compares with). */
+  stamp(user: TokenUser): string;
 }
 
 /** A short digest of the password hash (never the hash itself): changes whenever the password does. */
@@ -40,5 +42,6 @@ export function createTokenService(secret: string): TokenService {
       }
     },
     current: (user, stamp) => passwordStamp(user) === stamp,
+    stamp: passwordStamp,
   };
 }

@@ -9,6 +9,7 @@ import type { Notifier } from "../notifications/notifier";
 import { startOutboxDelivery, type OutboxDelivery } from "./outbox";
 import { socketPublisher } from "./publisher";
 import { attachRedisAdapter } from "./redis";
+import { socketSessions, type SocketSessions } from "./sessions";
 import { attachSocketHandlers } from "./socket";
 
 export interface RealtimeOptions {
@@ -22,6 +23,8 @@ export interface RealtimeOptions {
 
 export interface Realtime {
   notifier: Notifier;
+  /** Ends the sockets a password change made stale, in every API process. */
+  sessions: SocketSessions;
   outbox: OutboxDelivery | null;
   /** Stops delivery before the sockets close, so nothing is claimed that cannot be sent. */
   stopDelivery(): Promise<void>;
@@ -59,6 +62,7 @@ export async function startRealtime(deps: {
 
   return {
     notifier,
+    sessions: socketSessions(io),
     outbox,
     stopDelivery: async () => outbox?.stop(),
     close: async () => closeRedis?.(),

@@ -11,7 +11,7 @@ import { loadConfig } from "../config/env";
 import { createKeyValueStore } from "../kv/connect";
 import type { KeyValueStore } from "../kv/store";
 import { startServer, type RunningServer } from "../server";
-import { account, insertOutbox, openSocket, record, settle, type Account } from "./testing";
+import { account, insertOutbox, nextOf, openSocket, record, settle, type Account } from "./testing";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 let database: TestDatabase;
@@ -20,6 +20,7 @@ let dataDir: string;
 let one: RunningServer;
 let two: RunningServer;
 let user: Account;
+let call: (method: string, path: string, options?: { body?: unknown; token?: string }) => Promise<{ status: number; body: any }>;
 const sockets: Socket[] = [];
 
 /** Two API processes' worth of servers over one database and one Redis, with this run's own channel and key prefix. */
@@ -32,10 +33,10 @@ before(async () => {
   const start = () =>
     startServer({ port: 0, config, database, kv, logger: pino({ level: "silent" }), staticDir: join(dataDir, "none"), realtime: { redisKey: `${prefix}:io` } });
   [one, two] = await Promise.all([start(), start()]);
-  const call = async (method: string, path: string, options: { body?: unknown } = {}) => {
+  call = async (method, path, options = {}) => {
     const response = await fetch(`http://127.0.0.1:${one.port}/api${path}`, {
       method,
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
       body: JSON.stringify(options.body),
     });
     return { status: response.status, body: await response.json() };
@@ -50,8 +51,8 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const open = async (server: RunningServer) => {
-  const socket = await openSocket(`http://127.0.0.1:${server.port}`, user.token);
+const open = async (server: RunningServer, token = user.token) => {
+  const socket = await openSocket(`http://127.0.0.1:${server.port}`, token);
   sockets.push(socket);
   return socket;
 };
@@ -75,4 +76,20 @@ test("an outbox row is claimed by one process and reaches the clients of both, o
   await settle(500);
   assert.equal(onOne.named("marketplace:update").length, 1);
   assert.equal(onTwo.named("marketplace:update").length, 1);
+});
+
+test("a password change through one API process disconnects the user's sockets held by the other", async () => {
+  const changer = await account(call, database.db);
+  const [onOne, onTwo] = await Promise.all([open(one, changer.token), open(two, changer.token)]);
+  const [goneOne, goneTwo] = [nextOf(onOne, "disconnect"), nextOf(onTwo, "disconnect")];
+  const changed = await call("PUT", "/auth/change-password", { token: changer.token, body: { currentPassword: changer.password, newPassword: "another456" } });
+  assert.equal(changed.status, 200, changed.body.message);
+  assert.deepEqual(await Promise.all([goneOne, goneTwo]), ["io server disconnect", "io server disconnect"]);
+  await assert.rejects(open(two, changer.token), { message: "Invalid or expired token" });
+  const fresh = record(await open(two, changed.body.data.token));
+  await one.notifier.notifyUser(changer.id, { type: "kyc_approved", title: "KYC approved", message: "KYC Approved! You can now apply for loans." }, {
+    name: "kyc:status",
+    payload: { status: "approved" },
+  });
+  assert.deepEqual(await fresh.next("kyc:status"), { status: "approved" });
 });

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { ROOMS } from "../../../domain/events";
 import { startTestApi, type TestApi } from "../testing/harness";
-import { account, openSocket, record, settle, type Account } from "./testing";
+import { account, nextOf, openSocket, record, settle, type Account } from "./testing";
 
 let api: TestApi;
 let alice: Account;
@@ -58,6 +58,49 @@ describe("the socket.io handshake", () => {
     sockets.push(socket);
     const confirmed = await new Promise((resolve) => socket.once("connection:confirmed", resolve));
     assert.deepEqual(confirmed, { userId: admin.id, role: "admin" });
+  });
+});
+
+describe("a password change", () => {
+  const kycApproved = (userId: string) =>
+    api.server.notifier.notifyUser(userId, { type: "kyc_approved", title: "KYC approved", message: "KYC Approved! You can now apply for loans." }, {
+      name: "kyc:status",
+      payload: { status: "approved" },
+    });
+
+  test("disconnects the sockets opened with earlier tokens; they cannot come back, the new token's socket hears the user's events", async () => {
+    const user = await account(api.call.bind(api), api.database.db);
+    const old = await open(user.token);
+    const oldEvents = record(old);
+    const disconnected = nextOf(old, "disconnect");
+    const changed = await api.call("PUT", "/auth/change-password", { token: user.token, body: { currentPassword: user.password, newPassword: "another456" } });
+    assert.equal(changed.status, 200, changed.body.message);
+    assert.equal(await disconnected, "io server disconnect");
+
+    const fresh = await open(changed.body.data.token);
+    const freshEvents = record(fresh);
+    await kycApproved(user.id);
+    assert.deepEqual(await freshEvents.next("kyc:status"), { status: "approved" });
+    await settle();
+    assert.deepEqual(oldEvents.events, [], "no notification:new nor kyc:status after the change");
+
+    // A reconnection is a new handshake, checked like any HTTP request with that token.
+    const refused = nextOf(old, "connect_error");
+    old.connect();
+    assert.equal((await refused).message, "Invalid or expired token");
+    assert.equal((await api.call("GET", "/auth/me", { token: user.token })).status, 401);
+    assert.equal((await api.call("GET", "/auth/me", { token: changed.body.data.token })).status, 200);
+  });
+
+  test("leaves other users' sockets connected", async () => {
+    const [user, bystander] = await Promise.all([account(api.call.bind(api), api.database.db), account(api.call.bind(api), api.database.db)]);
+    const kept = await open(bystander.token);
+    const changed = await api.call("PUT", "/auth/change-password", { token: user.token, body: { currentPassword: user.password, newPassword: "another456" } });
+    assert.equal(changed.status, 200, changed.body.message);
+    const keptEvents = record(kept);
+    await kycApproved(bystander.id);
+    assert.deepEqual(await keptEvents.next("kyc:status"), { status: "approved" });
+    assert.equal(kept.connected, true);
   });
 });
 

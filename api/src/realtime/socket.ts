@@ -3,11 +3,14 @@ import type { UserRow } from "../../../db/schema";
 import { CLIENT_EVENTS, ROOMS, SERVER_EVENTS } from "../../../domain/events";
 import type { TokenService } from "../auth/tokens";
 import { MESSAGES } from "../http/errors";
+import { stampRoom } from "./sessions";
 import { SIMULATE_EVENTS, simulatedEvents } from "./simulate";
 
 export interface SocketUser {
   id: string;
   role: string;
+  /** The token's password stamp: a password change ends the sockets of every other stamp (sessions.ts). */
+  stamp: string;
 }
 
 export interface SocketDeps {
@@ -33,7 +36,7 @@ async function authenticate(socket: Socket, deps: SocketDeps): Promise<SocketUse
   const claims = await deps.tokens.verify(token);
   const user = claims ? await deps.findUser(claims.userId) : undefined;
   if (!user || !deps.tokens.current(user, claims!.stamp)) throw new Error(MESSAGES.badToken);
-  return { id: user.id, role: user.role };
+  return { id: user.id, role: user.role, stamp: claims!.stamp };
 }
 
 /** A second's worth of events per socket: the test page's buttons must not become a way to flood the server. */
@@ -65,7 +68,7 @@ export function attachSocketHandlers(io: Server, deps: SocketDeps): void {
 
   io.on("connection", (socket) => {
     const user = socket.data.user as SocketUser;
-    void socket.join(ROOMS.user(user.id));
+    void socket.join([ROOMS.user(user.id), stampRoom(user.id, user.stamp)]);
     if (user.role === "admin") void socket.join(ROOMS.admins);
     socket.emit(SERVER_EVENTS.connectionConfirmed, { userId: user.id, role: user.role });
 

@@ -8,6 +8,7 @@ export interface Account {
   id: string;
   token: string;
   email: string;
+  password: string;
 }
 
 type Call = (method: string, path: string, options?: { body?: unknown; token?: string }) => Promise<{ status: number; body: any }>;
@@ -23,7 +24,7 @@ export async function account(call: Call, db: Db, options: { admin?: boolean; wa
   if (options.kyc) await db.execute(sql`update users set kyc_status = ${options.kyc} where id = ${id}`);
   const login = await call("POST", "/auth/login", { body: { email: registration.email, password: registration.password } });
   assert.equal(login.status, 200, login.body?.message);
-  return { id, token: login.body.data.token, email: registration.email };
+  return { id, token: login.body.data.token, email: registration.email, password: registration.password };
 }
 
 /** A connected client, or the handshake's error message. */
@@ -74,6 +75,17 @@ export function record(socket: Socket) {
       return events.filter((event) => event.name === name).map((event) => event.payload);
     },
   };
+}
+
+/** The next `event` on a socket (e.g. "disconnect" with its reason), or an error after `timeoutMs`. */
+export function nextOf(socket: Socket, event: string, timeoutMs = 5000): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (value: unknown) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
 }
 
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
