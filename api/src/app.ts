@@ -101,7 +101,7 @@ export function createApp(deps: CreateAppOptions): Express {
 
   const api = express.Router();
   // KYC, loans, admin and the treasury; mounted first so /users/kyc is not taken by the profile routes.
-  const lifecycle = createLoanLifecycle({ db, config, kv, notifier, users, tokens, contact: contactMessages, uploadLimit: limits.upload, logger });
+  const lifecycle = createLoanLifecycle({ db, config, kv, notifier, users, tokens, contact: contactMessages, limits, logger });
   app.locals.loanLifecycle = lifecycle;
   lifecycle.mount(api);
   const nftRouters = createNftRouters({ db, config, publicClient, tokens, users });

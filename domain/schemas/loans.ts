@@ -28,6 +28,11 @@ export const LOAN_MESSAGES = {
   repaymentAmount: "Repayment amount must be greater than 0",
   installment: "Installment number must be a whole number of 1 or more",
   signature: SHARED_MESSAGES.permitSignature,
+  /** Past the per-user rate limit of loan requests (429; docs/decisions.md "Abuse limits"). */
+  requestRate: "You have sent too many loan requests. Please try again later.",
+  /** Past the cap on one borrower's requests awaiting review (400). */
+  pendingCap: (max: number) =>
+    `You already have ${max} loan ${max === 1 ? "request" : "requests"} awaiting review. Please wait for a decision before requesting another loan.`,
 } as const;
 
 export const LOAN_LIMITS = {

@@ -12,6 +12,8 @@ export interface RateLimitOptions extends RateLimitRule {
   name: string;
   /** What is counted: the client's IP by default; e.g. IP + email for logins. */
   key?: (req: Request) => string | undefined;
+  /** The 429's message, when a clearer one than the generic 'Too many requests' exists. */
+  message?: string;
 }
 
 /** A fixed-window limit counted in the key-value store, so several API processes share it through Redis. */
@@ -24,7 +26,7 @@ export function rateLimit(kv: KeyValueStore, options: RateLimitOptions): Request
     res.setHeader("RateLimit-Reset", String(Math.ceil(Math.max(0, ttlMs) / 1000)));
     if (count > options.max) {
       res.setHeader("Retry-After", String(Math.ceil(Math.max(0, ttlMs) / 1000)));
-      throw new AppError(429, MESSAGES.tooMany);
+      throw new AppError(429, options.message ?? MESSAGES.tooMany);
     }
     next();
   };
@@ -35,9 +37,18 @@ export interface RateLimits {
   register: RateLimitRule;
   wallet: RateLimitRule;
   rpc: RateLimitRule;
+  /** Faucet drips per funded address. */
   faucet: RateLimitRule;
+  /** Faucet drips per client address, whatever address they ask to fund. */
+  faucetClient: RateLimitRule;
+  /** Faucet drips of the whole faucet (one key), its budget per window. */
+  faucetBudget: RateLimitRule;
   contact: RateLimitRule;
   upload: RateLimitRule;
+  /** Loan requests per borrower (keyed by user, not address). */
+  loanRequest: RateLimitRule;
+  /** A cap, not a window: how many requests one borrower may have awaiting review at once. */
+  pendingLoanRequests: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -46,14 +57,19 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   wallet: { max: 30, windowMs: 15 * 60_000 },
   rpc: { max: 1200, windowMs: 60_000 },
   faucet: { max: 3, windowMs: 60 * 60_000 },
+  faucetClient: { max: 10, windowMs: 60 * 60_000 },
+  faucetBudget: { max: 60, windowMs: 60 * 60_000 },
   contact: { max: 10, windowMs: 60 * 60_000 },
   upload: { max: 30, windowMs: 60 * 60_000 },
+  loanRequest: { max: 5, windowMs: 60 * 60_000 },
+  pendingLoanRequests: 3,
 };
 
-/** Every rule's allowance multiplied by `scale` (RATE_LIMIT_SCALE); windows stay as they are. */
+/** Every rule's allowance and every cap multiplied by `scale` (RATE_LIMIT_SCALE); windows stay as they are. */
 export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
   if (scale === 1) return limits;
+  const scaled = (max: number) => Math.max(1, Math.round(max * scale));
   return Object.fromEntries(
-    Object.entries(limits).map(([name, rule]) => [name, { ...rule, max: Math.max(1, Math.round(rule.max * scale)) }]),
+    Object.entries(limits).map(([name, rule]) => [name, typeof rule === "number" ? scaled(rule) : { ...rule, max: scaled(rule.max) }]),
   ) as unknown as RateLimits;
 }

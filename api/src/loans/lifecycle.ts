@@ -6,7 +6,7 @@ import type { Notifier } from "../notifications/notifier";
 import type { UsersRepository } from "../users/repository";
 import type { TokenService } from "../auth/tokens";
 import type { ContactRepository } from "../contact/repository";
-import type { RateLimitRule } from "../http/rateLimit";
+import type { RateLimits } from "../http/rateLimit";
 import { SERVER_EVENTS } from "../../../domain/events";
 import { requireAuth } from "../http/auth";
 import { createKycRepository } from "../kyc/repository";
@@ -35,7 +35,7 @@ export interface LoanLifecycleDeps {
   users: UsersRepository;
   tokens: TokenService;
   contact: ContactRepository;
-  uploadLimit: RateLimitRule;
+  limits: Pick<RateLimits, "upload" | "loanRequest" | "pendingLoanRequests">;
   logger?: Logger;
 }
 
@@ -68,7 +68,7 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
   const chain = createChainGateway(config);
   const repo = createLoansRepository(db, config.chainId);
   const origination = createOrigination({ repo, chain, notifier, kv, logger, confirmations: config.confirmations });
-  const loans = createLoansService({ db, repo, users, chain, origination, notifier });
+  const loans = createLoansService({ db, repo, users, chain, origination, notifier, maxPendingRequests: deps.limits.pendingLoanRequests });
   const kycRepo = createKycRepository(db);
   const kyc = createKycService({ repo: kycRepo, users, notifier, dataDir: config.dataDir });
   const treasury = createTreasuryService({ repo, chain, origination });
@@ -108,8 +108,8 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
       { mount: "/nfts/admin", router: nftsAdminRouter },
     ],
     mount(api) {
-      api.use("/users/kyc", createKycRouter({ service: kyc, users, tokens, kv, uploadLimit: deps.uploadLimit, appOrigin: config.appOrigin }));
-      api.use("/loans", loansAdminRouter, createLoansRouter({ service: loans, auth }));
+      api.use("/users/kyc", createKycRouter({ service: kyc, users, tokens, kv, uploadLimit: deps.limits.upload, appOrigin: config.appOrigin }));
+      api.use("/loans", loansAdminRouter, createLoansRouter({ service: loans, auth, kv, requestLimit: deps.limits.loanRequest }));
       api.use("/admin", adminRouter);
       api.use("/nfts/admin", nftsAdminRouter);
     },

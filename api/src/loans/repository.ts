@@ -120,8 +120,18 @@ export function createLoansRepository(db: Db, chainId: number) {
         .orderBy(asc(loans.loanNumber));
     },
 
-    async insert(values: Omit<NewLoanRow, "loanNumber">, event: LoanEvent): Promise<LoanRow> {
+    /** Undefined when `maxPending` is given and the borrower already has that many requests awaiting review. */
+    async insert(values: Omit<NewLoanRow, "loanNumber">, event: LoanEvent, maxPending?: number): Promise<LoanRow | undefined> {
       return db.transaction(async (tx) => {
+        if (maxPending !== undefined) {
+          // The borrower's row lock makes the count and the insert one step: concurrent requests cannot all pass the cap.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for("update");
+          const [{ pending }] = await tx
+            .select({ pending: sql<number>`count(*)::int` })
+            .from(loans)
+            .where(and(eq(loans.userId, values.userId), eq(loans.status, "pending")));
+          if (pending >= maxPending) return undefined;
+        }
         const [row] = await tx.insert(loans).values(values).returning();
         await addEvent(row.id, event, tx as unknown as Db);
         return row;

@@ -2,6 +2,8 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Router } from "express";
 import { CONTACT_SUBJECTS } from "../../../domain/schemas/contact";
+import { LOAN_MESSAGES } from "../../../domain/schemas/loans";
+import { DEFAULT_RATE_LIMITS } from "../http/rateLimit";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { makeUser, notificationsOf, validRequest, type TestUser } from "../../../testing/loanStack";
 import type { LoanLifecycle } from "./lifecycle";
@@ -86,6 +88,68 @@ describe("a loan request", () => {
     assert.equal(walletAnswer.status, 400);
     assert.equal(walletAnswer.body.message, "Please connect and verify your wallet before requesting a loan");
     assert.equal((await request("", validRequest)).status, 401);
+  });
+});
+
+describe("limits on loan requests", () => {
+  const pendingMessage = (max: number) => `You already have ${max} loan requests awaiting review. Please wait for a decision before requesting another loan.`;
+  const loanRequestsTo = async (on: TestApi, userId: string) => (await notificationsOf(on, userId)).filter((n) => n.type === "loan_request").length;
+
+  test("with the default limits, 25 requests of $1,000,000 in a row are not all accepted and do not flood the admins", async () => {
+    const limited = await startTestApi({ rateLimits: { loanRequest: DEFAULT_RATE_LIMITS.loanRequest, pendingLoanRequests: DEFAULT_RATE_LIMITS.pendingLoanRequests } });
+    try {
+      const [watcher, flooder] = [await makeUser(limited, { admin: true }), await makeUser(limited, { kyc: "approved", wallet: true })];
+      const statuses: number[] = [];
+      for (let i = 0; i < 25; i += 1) statuses.push((await limited.call("POST", "/loans/request", { token: flooder.token, body: { ...validRequest, amount: "1000000" } })).status);
+      const cap = DEFAULT_RATE_LIMITS.pendingLoanRequests;
+      assert.deepEqual(statuses.slice(0, cap), Array(cap).fill(201));
+      assert.deepEqual(statuses.slice(cap, DEFAULT_RATE_LIMITS.loanRequest.max), Array(DEFAULT_RATE_LIMITS.loanRequest.max - cap).fill(400), "past the pending cap");
+      assert.deepEqual(statuses.slice(DEFAULT_RATE_LIMITS.loanRequest.max), Array(25 - DEFAULT_RATE_LIMITS.loanRequest.max).fill(429), "past the rate limit");
+      assert.equal(await loanRequestsTo(limited, watcher.id), cap);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test("a borrower's requests awaiting review are capped with a clear 400, also when sent at once; a decision frees a place", async () => {
+    const limited = await startTestApi({ rateLimits: { pendingLoanRequests: 2 } });
+    try {
+      const watcher = await makeUser(limited, { admin: true });
+      const [eager, bystander] = [await makeUser(limited, { kyc: "approved", wallet: true }), await makeUser(limited, { kyc: "approved", wallet: true })];
+      const send = (user: TestUser) => limited.call("POST", "/loans/request", { token: user.token, body: validRequest });
+      const burst = await Promise.all([0, 1, 2, 3, 4].map(() => send(eager)));
+      assert.deepEqual(burst.map((a) => a.status).sort(), [201, 201, 400, 400, 400]);
+      for (const refused of burst.filter((a) => a.status === 400)) assert.equal(refused.body.message, pendingMessage(2));
+      assert.equal(await loanRequestsTo(limited, watcher.id), 2);
+      assert.equal((await send(bystander)).status, 201, "another borrower has their own places");
+
+      const first = burst.find((a) => a.status === 201)!.body.data._id;
+      const rejected = await limited.call("PUT", `/admin/loans/${first}/reject`, { token: watcher.token, body: { rejectionReason: "Too many at once" } });
+      assert.equal(rejected.status, 200, rejected.body.message);
+      assert.equal((await send(eager)).status, 201);
+      assert.equal((await send(eager)).body.message, pendingMessage(2));
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test("are rate-limited per borrower with a clear 429, whatever address they call from", async () => {
+    // Behind a trusted proxy each request below comes from another client address.
+    const limited = await startTestApi({ env: { TRUST_PROXY: "loopback" }, rateLimits: { loanRequest: { max: 2, windowMs: 60 * 60_000 } } });
+    try {
+      const [hasty, bystander] = [await makeUser(limited, { kyc: "approved", wallet: true }), await makeUser(limited, { kyc: "approved", wallet: true })];
+      const send = (user: TestUser, from: string) =>
+        limited.call("POST", "/loans/request", { token: user.token, body: validRequest, headers: { "x-forwarded-for": from } });
+      assert.equal((await send(hasty, "198.51.100.1")).status, 201);
+      assert.equal((await send(hasty, "198.51.100.2")).status, 201);
+      const refused = await send(hasty, "198.51.100.3");
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body.message, LOAN_MESSAGES.requestRate);
+      assert.ok(Number(refused.headers.get("retry-after")) > 0);
+      assert.equal((await send(bystander, "198.51.100.1")).status, 201, "the limit is the borrower's, not the address's");
+    } finally {
+      await limited.close();
+    }
   });
 });
 

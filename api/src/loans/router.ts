@@ -1,19 +1,23 @@
 import { Router, type RequestHandler } from "express";
-import { loanApprovalSchema, loanListQuerySchema, loanRejectionSchema, loanRequestSchema, repaymentSchema } from "../../../domain/schemas/loans";
+import { LOAN_MESSAGES, loanApprovalSchema, loanListQuerySchema, loanRejectionSchema, loanRequestSchema, repaymentSchema } from "../../../domain/schemas/loans";
 import { ok } from "../http/envelope";
 import { currentUser, requireAdmin } from "../http/auth";
 import { validate } from "../http/validate";
+import { rateLimit, type RateLimitRule } from "../http/rateLimit";
+import type { KeyValueStore } from "../kv/store";
 import type { LoansService } from "./service";
 import { LOAN_ANSWERS } from "./texts";
 
 const id = (value: unknown) => String(value);
 
 /** The borrower's paths under /loans: request, my loans, one loan, repayment. */
-export function createLoansRouter(deps: { service: LoansService; auth: RequestHandler }): Router {
+export function createLoansRouter(deps: { service: LoansService; auth: RequestHandler; kv: KeyValueStore; requestLimit: RateLimitRule }): Router {
   const { service, auth } = deps;
   const router = Router();
+  // Per borrower, whatever address they call from: every request notifies every admin (issue 15 §4).
+  const requestRate = rateLimit(deps.kv, { name: "loan-request", ...deps.requestLimit, key: (req) => currentUser(req).id, message: LOAN_MESSAGES.requestRate });
 
-  router.post("/request", auth, validate(loanRequestSchema), async (req, res) => {
+  router.post("/request", auth, validate(loanRequestSchema), requestRate, async (req, res) => {
     ok(res, await service.request(currentUser(req), req.body), LOAN_ANSWERS.submitted, 201);
   });
 

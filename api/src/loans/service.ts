@@ -17,7 +17,7 @@ import {
   payoffAmount,
   type LoanTerms,
 } from "../../../domain/schedule";
-import { STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "../../../domain/schemas/loans";
+import { LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "../../../domain/schemas/loans";
 import { loans, users as usersTable, type LoanRow, type UserRow } from "../../../db/schema";
 import type { Db } from "../../../db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../http/errors";
@@ -37,6 +37,8 @@ export interface LoansServiceDeps {
   chain: ChainGateway;
   origination: Origination;
   notifier: Notifier;
+  /** Requests one borrower may have awaiting review at once (RateLimits.pendingLoanRequests). */
+  maxPendingRequests: number;
 }
 
 const name = (user: Pick<UserRow, "firstName" | "lastName" | "email">) => `${user.firstName} ${user.lastName}`.trim() || user.email || "a borrower";
@@ -72,7 +74,8 @@ export function createLoansService(deps: LoansServiceDeps) {
     return view;
   }
 
-  async function createRequest(borrower: UserRow, input: LoanRequestInput, actor: UserRow, note: string) {
+  /** `maxPending` caps the borrower's requests awaiting review; an admin's demo request is not capped. */
+  async function createRequest(borrower: UserRow, input: LoanRequestInput, actor: UserRow, note: string, maxPending?: number) {
     const loan = await repo.insert(
       {
         userId: borrower.id,
@@ -85,7 +88,9 @@ export function createLoansService(deps: LoansServiceDeps) {
           : null,
       },
       { action: "requested", actorId: actor.id, notes: note },
+      maxPending,
     );
+    if (!loan) throw badRequest(LOAN_MESSAGES.pendingCap(maxPending!));
     const amount = formatUsdAmount(loan.amount);
     const payload = { status: "pending" as const, amount, loanId: loan.id, tokenId: loan.loanNumber.toString() };
     const text = NOTIFY.loanRequest(loan.amount, name(borrower));
@@ -116,7 +121,7 @@ export function createLoansService(deps: LoansServiceDeps) {
 
     async request(user: UserRow, input: LoanRequestInput) {
       checkBorrower(user);
-      return createRequest(user, input, user, "Requested by the borrower");
+      return createRequest(user, input, user, "Requested by the borrower", deps.maxPendingRequests);
     },
 
     /** POST /loans (admin): a real pending request with random values for the demo borrower. */

@@ -1,4 +1,5 @@
 import { loanListQuerySchema } from "../../../../domain/schemas/loans";
+import { DEFAULT_RATE_LIMITS } from "../../http/rateLimit";
 import type { OperationGroup } from "../types";
 
 const LOAN = "`data` is the loan as the app reads it, with its schedule and its note once minted.";
@@ -9,7 +10,7 @@ export const loansOperations: OperationGroup = {
   operations: {
     "POST /api/loans/request": {
       summary: "Request a loan",
-      description: `Needs approved KYC and a verified wallet (403 otherwise). Amounts are USD (a number or a decimal string), the rate is percent per year. ${LOAN}`,
+      description: `Needs approved KYC and a verified wallet (403 otherwise). Amounts are USD (a number or a decimal string), the rate is percent per year. A borrower may have ${DEFAULT_RATE_LIMITS.pendingLoanRequests} requests awaiting review (400 past that) and send ${DEFAULT_RATE_LIMITS.loanRequest.max} per hour (429 past that; by default). ${LOAN}`,
       access: "user",
       status: 201,
       example: { amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 },
