@@ -104,7 +104,7 @@ export function createApp(deps: CreateAppOptions): Express {
   const lifecycle = createLoanLifecycle({ db, config, kv, notifier, users, tokens, contact: contactMessages, limits, logger });
   app.locals.loanLifecycle = lifecycle;
   lifecycle.mount(api);
-  const nftRouters = createNftRouters({ db, config, publicClient, tokens, users });
+  const nftRouters = createNftRouters({ db, config, publicClient, tokens, users, maxMirrorWaiters: limits.mirrorWaiters });
   api.use("/nfts", nftRouters.nfts);
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
   api.use("/activity", createActivityRouter({ service: createActivityService({ repo: createActivityRepository(db, config.chainId), now }), auth: requireAuth(tokens, (id) => users.findById(id)) }));

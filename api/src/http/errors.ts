@@ -22,6 +22,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly data: unknown = null,
+    /** Sent as Retry-After: when a refusal for load, not for the request, may be tried again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -61,7 +63,10 @@ export function errorHandler(logger?: Logger): ErrorRequestHandler {
         errors: error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
       });
     }
-    if (error instanceof AppError) return fail(res, error.status, error.message, error.data);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+      return fail(res, error.status, error.message, error.data);
+    }
     if (isDatabaseUnavailable(error)) {
       res.setHeader("Retry-After", "5");
       return fail(res, 503, MESSAGES.databaseDown);

@@ -49,6 +49,8 @@ export interface RateLimits {
   loanRequest: RateLimitRule;
   /** A cap, not a window: how many requests one borrower may have awaiting review at once. */
   pendingLoanRequests: number;
+  /** A cap per API process: how many `GET /nfts/mirror?minBlock=` may wait for the indexer at once. */
+  mirrorWaiters: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -63,6 +65,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   upload: { max: 30, windowMs: 60 * 60_000 },
   loanRequest: { max: 5, windowMs: 60 * 60_000 },
   pendingLoanRequests: 3,
+  mirrorWaiters: 50,
 };
 
 /** Every rule's allowance and every cap multiplied by `scale` (RATE_LIMIT_SCALE); windows stay as they are. */

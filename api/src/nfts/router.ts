@@ -38,8 +38,21 @@ export interface NftRouters {
  * or money is checked here and answered as the call the user's wallet signs and sends (DESIGN.md "The wire contract").
  * The note's own page and owner history are public: an auditor needs no account.
  */
-export function createNftRouters(deps: { db: Db; config: AppConfig; publicClient: PublicClient; tokens: TokenService; users: Pick<UsersRepository, "findById"> }): NftRouters {
-  const service = createNftsService({ config: deps.config, repo: createNftsRepository(deps.db, deps.config.chainId), publicClient: deps.publicClient });
+export function createNftRouters(deps: {
+  db: Db;
+  config: AppConfig;
+  publicClient: PublicClient;
+  tokens: TokenService;
+  users: Pick<UsersRepository, "findById">;
+  /** RateLimits.mirrorWaiters. */
+  maxMirrorWaiters: number;
+}): NftRouters {
+  const service = createNftsService({
+    config: deps.config,
+    repo: createNftsRepository(deps.db, deps.config.chainId),
+    publicClient: deps.publicClient,
+    maxMirrorWaiters: deps.maxMirrorWaiters,
+  });
   // The signed-in user is read per request, but a burst of requests of one user shares one read (still exact).
   const auth: RequestHandler = requireAuth(deps.tokens, singleFlight((id: string) => deps.users.findById(id)));
   const nfts = Router();

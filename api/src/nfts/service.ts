@@ -44,8 +44,10 @@ export function performanceOf(record: NftRecord, row: Parameters<typeof termsOf>
   return "poor";
 }
 
-export function createNftsService(deps: { config: AppConfig; repo: NftsRepository; publicClient: PublicClient }) {
+export function createNftsService(deps: { config: AppConfig; repo: NftsRepository; publicClient: PublicClient; maxMirrorWaiters: number }) {
   const { config, repo, publicClient } = deps;
+  /** Mirror reads of this process waiting for the indexer now (each polls the database until it catches up). */
+  let mirrorWaiters = 0;
 
   async function deployment(): Promise<Deployment> {
     const found = await readDeployment(config.dataDir, config.chainId).catch(() => null);
@@ -100,16 +102,27 @@ export function createNftsService(deps: { config: AppConfig; repo: NftsRepositor
 
     /**
      * Read-your-writes for the wallet's own transactions: waits (up to `timeoutMs`) until the mirror has indexed
-     * `minBlock`, so the next read shows what the user just did.
+     * `minBlock`, so the next read shows what the user just did. A block the chain has not reached is refused at
+     * once, and at most `maxMirrorWaiters` requests wait at a time: waiting must not become a way to hold the server.
      */
     async mirror(minBlock: number, timeoutMs = 5000) {
-      const until = Date.now() + timeoutMs;
       let block = await repo.mirrorBlock();
-      while (block < minBlock && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        block = await repo.mirrorBlock();
+      if (block >= minBlock) return { blockNumber: block, caughtUp: true };
+      if (mirrorWaiters >= deps.maxMirrorWaiters) throw new AppError(503, NFT_ANSWERS.mirrorBusy, null, 1);
+      mirrorWaiters += 1;
+      try {
+        // Uncached: the block of a receipt just received is the head, and must not look like the future.
+        const head = await read(publicClient.getBlockNumber({ cacheTime: 0 }));
+        if (BigInt(minBlock) > head) throw badRequest(NFT_ANSWERS.beyondHead(minBlock, head));
+        const until = Date.now() + timeoutMs;
+        while (block < minBlock && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          block = await repo.mirrorBlock();
+        }
+        return { blockNumber: block, caughtUp: block >= minBlock };
+      } finally {
+        mirrorWaiters -= 1;
       }
-      return { blockNumber: block, caughtUp: block >= minBlock };
     },
 
     async get(tokenId: bigint) {

@@ -15,6 +15,8 @@ export const NFT_ANSWERS = {
   notFound: "NFT not found",
   noDeployment: "The contracts are not deployed on this chain yet",
   chainDown: "The chain cannot be reached right now. Please try again later.",
+  beyondHead: (block: number, head: bigint) => `Block ${block} is beyond the chain's head (block ${head}): no transaction can be in it yet`,
+  mirrorBusy: "Too many requests are waiting for the chain mirror. Please try again in a moment.",
   kycRequired: "KYC verification must be approved before you can buy notes",
   walletRequired: "Link and verify a wallet in your profile first",
   notOwner: "You do not own this note",

@@ -14,7 +14,8 @@ export const nftsOperations: OperationGroup = {
     "GET /api/nfts/my-portfolio": { summary: "Notes I hold (wallet or vault), notes of my loans, and credits waiting", access: "user", query: portfolioQuery },
     "GET /api/nfts/mirror": {
       summary: "How far the chain mirror has read",
-      description: "The app waits with `minBlock` until a transaction it sent is mirrored.",
+      description:
+        "The app waits with `minBlock` (up to 5 s) until a transaction it sent is mirrored. A block beyond the chain's head is 400 at once; when too many requests are waiting already, 503 with Retry-After.",
       access: "public",
       query: mirrorQuery,
     },
