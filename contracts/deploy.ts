@@ -114,6 +114,10 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   if (deployedDollar) {
     await send(asDeployer, stablecoin, dollarAbi, "mint", [treasury.address, options.fundTreasuryWith ?? DEFAULTS.treasuryFunding]);
   }
+  if (deployedDollar && chainId === LOCAL_CHAIN_ID) {
+    // The dev faucet pays test dollars from its own account, so it needs no role on any contract.
+    await send(asDeployer, stablecoin, dollarAbi, "mint", [privateKeyToAccount(DEV_ACCOUNTS.faucet).address, DEFAULTS.faucetFunding]);
+  }
 
   const deployment: Deployment = deploymentSchema.parse({
     chainId,

@@ -9,4 +9,6 @@ export const DEFAULTS = {
   faucetCooldownSeconds: 24n * 60n * 60n,
   /** What the deploy mints to the treasury on the local chain: $10 million. */
   treasuryFunding: 10_000_000_000_000n,
+  /** What the deploy mints to the dev faucet's own account on the local chain: $100 million (10,000 drips). */
+  faucetFunding: 100_000_000_000_000n,
 } as const;

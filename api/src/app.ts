@@ -129,7 +129,7 @@ export function createApp(deps: CreateAppOptions): Express {
   api.use("/health", createHealthRouter({ db, kv, publicClient, config, kind: deps.databaseKind ?? "postgres" }));
   api.use("/config", createConfigRouter(config));
   api.use("/docs", createDocsRouter(app));
-  if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limit: limits.faucet }));
+  if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limits }));
   app.use(AVATAR_ROUTE, avatarFiles(avatarDir));
   app.use("/api", api, notFoundHandler);
 

@@ -1,12 +1,12 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { startAnvil, type Anvil } from "../../devchain/anvil";
 import { DEV_ACCOUNTS } from "../../domain/devAccounts";
+import { testDollarAbi } from "../../domain/abis";
+import { deployAll } from "../../contracts/deploy";
 import { startTestApi, type TestApi } from "./testing/harness";
 import { testContracts } from "./testing/contracts";
 
@@ -15,7 +15,7 @@ let anvil: Anvil;
 let api: TestApi;
 const publicClient = () => createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
 
-async function deploy(name: "OwnerWallet" | "MintableDollar", args: unknown[] = []): Promise<Address> {
+async function deploy(name: "OwnerWallet", args: unknown[] = []): Promise<Address> {
   const { abi, bytecode } = testContracts()[name];
   const wallet = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(anvil.rpcUrl) });
   const hash = await wallet.deployContract({ abi, bytecode, args });
@@ -133,35 +133,42 @@ describe("config, health and the dev faucet", () => {
     assert.equal(answer.body.data.status, "ok");
   });
 
-  test("the faucet sends ETH and mints test dollars from the deployer, and GET /config shows the deployment", async () => {
-    const stablecoin = await deploy("MintableDollar");
-    const deployment = {
-      chainId: 31337,
-      genesisHash: (await publicClient().getBlock({ blockNumber: 0n })).hash,
-      deployBlock: 0,
-      contracts: { loanNote: stablecoin, marketplace: stablecoin, vault: stablecoin, stablecoin },
-      treasury: privateKeyToAccount(DEV_ACCOUNTS.treasury).address,
-      originator: privateKeyToAccount(DEV_ACCOUNTS.originator).address,
-    };
-    mkdirSync(join(api.config.dataDir, "deployments"), { recursive: true });
-    writeFileSync(join(api.config.dataDir, "deployments", "31337.json"), JSON.stringify(deployment));
-    assert.equal((await api.call("GET", "/config")).body.data.contracts.stablecoin, stablecoin);
+  test("the faucet pays ETH and test dollars from its own account, never the deployer's, and holds no role; GET /config shows the deployment", async () => {
+    const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, dataDir: api.config.dataDir });
+    assert.equal((await api.call("GET", "/config")).body.data.contracts.stablecoin, deployment.contracts.stablecoin);
+    const stablecoin = deployment.contracts.stablecoin as Address;
+    const [deployer, faucet] = [privateKeyToAccount(DEV_ACCOUNTS.deployer).address, privateKeyToAccount(DEV_ACCOUNTS.faucet).address];
+    const dollars = (address: Address) => publicClient().readContract({ address: stablecoin, abi: testDollarAbi, functionName: "balanceOf", args: [address] });
+    const snapshot = async (address: Address) => ({
+      eth: await publicClient().getBalance({ address }),
+      dollars: await dollars(address),
+      nonce: await publicClient().getTransactionCount({ address }),
+    });
+    const [deployerBefore, faucetBefore] = [await snapshot(deployer), await snapshot(faucet)];
 
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const answer = await api.call("POST", "/dev/faucet", { body: { address: to } });
     assert.equal(answer.status, 200, answer.body.message);
-    assert.equal(await publicClient().getBalance({ address: to }), 10n ** 19n);
-    const balance = await publicClient().readContract({
-      address: stablecoin,
-      abi: testContracts().MintableDollar.abi,
-      functionName: "balanceOf",
-      args: [to],
-    });
-    assert.equal(balance, 10_000_000_000n);
-    assert.match(answer.body.data.stablecoinTxHash as Hex, /^0x[0-9a-f]{64}$/);
+    assert.equal(answer.body.message, `Sent 1 ETH and 10000 test dollars to ${to}`);
+    assert.equal(await publicClient().getBalance({ address: to }), 10n ** 18n);
+    assert.equal(await dollars(to), 10_000_000_000n);
+    for (const hash of [answer.body.data.ethTxHash, answer.body.data.stablecoinTxHash] as Hex[]) {
+      assert.equal((await publicClient().getTransaction({ hash })).from, faucet.toLowerCase());
+    }
+    assert.deepEqual(await snapshot(deployer), deployerBefore, "the deployer sent nothing and minted nothing");
+    const faucetAfter = await snapshot(faucet);
+    assert.equal(faucetAfter.dollars, faucetBefore.dollars - 10_000_000_000n);
+    assert.equal(faucetAfter.nonce, faucetBefore.nonce + 2);
+    const roles = await Promise.all(
+      (["DEFAULT_ADMIN_ROLE", "MINTER_ROLE"] as const).map(async (name) => {
+        const role = await publicClient().readContract({ address: stablecoin, abi: testDollarAbi, functionName: name });
+        return publicClient().readContract({ address: stablecoin, abi: testDollarAbi, functionName: "hasRole", args: [role, faucet] });
+      }),
+    );
+    assert.deepEqual(roles, [false, false]);
   });
 
-  test("the faucet serves concurrent requests without nonce clashes and limits each address", async () => {
+  test("the faucet serves concurrent requests without nonce clashes and limits each funded address", async () => {
     const limited = await startTestApi({ rpcUrl: anvil.rpcUrl, rateLimits: { faucet: { max: 1, windowMs: 60_000 } } });
     try {
       const wallets = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()).address);
@@ -169,19 +176,67 @@ describe("config, health and the dev faucet", () => {
       assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
       // Each address got its own drip, exactly once: a 200 for a transfer sent elsewhere would pass the statuses.
       assert.deepEqual(answers.map((a) => a.body.data.address), wallets);
-      assert.deepEqual(await Promise.all(wallets.map((address) => publicClient().getBalance({ address }))), [10n ** 19n, 10n ** 19n, 10n ** 19n]);
+      assert.deepEqual(await Promise.all(wallets.map((address) => publicClient().getBalance({ address }))), [10n ** 18n, 10n ** 18n, 10n ** 18n]);
       for (const [i, answer] of answers.entries()) {
         const tx = await publicClient().getTransaction({ hash: answer.body.data.ethTxHash as Hex });
         assert.equal(tx.to?.toLowerCase(), wallets[i].toLowerCase());
-        assert.equal(tx.value, 10n ** 19n);
+        assert.equal(tx.value, 10n ** 18n);
       }
       const again = await limited.call("POST", "/dev/faucet", { body: { walletAddress: wallets[0] } });
       assert.equal(again.status, 429);
-      assert.equal(await publicClient().getBalance({ address: wallets[0] }), 10n ** 19n, "a refused drip sends nothing");
+      assert.equal(again.body.message, "This wallet was funded recently. Please try again later.");
+      assert.equal(await publicClient().getBalance({ address: wallets[0] }), 10n ** 18n, "a refused drip sends nothing");
       const bad = await limited.call("POST", "/dev/faucet", { body: { address: "0x12" } });
       assert.equal(bad.status, 400);
     } finally {
       await limited.close();
+    }
+  });
+
+  test("the faucet limits each client address, whatever addresses it asks to fund", async () => {
+    // Behind a trusted proxy, X-Forwarded-For names the client.
+    const limited = await startTestApi({ rpcUrl: anvil.rpcUrl, env: { TRUST_PROXY: "loopback" }, rateLimits: { faucetClient: { max: 2, windowMs: 60 * 60_000 } } });
+    try {
+      const ask = (client: string) =>
+        limited.call("POST", "/dev/faucet", { body: { address: privateKeyToAccount(generatePrivateKey()).address }, headers: { "x-forwarded-for": client } });
+      assert.deepEqual([(await ask("203.0.113.7")).status, (await ask("203.0.113.7")).status], [200, 200]);
+      const refused = await ask("203.0.113.7");
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body.message, "You have asked the faucet too often. Please try again later.");
+      assert.ok(Number(refused.headers.get("retry-after")) > 0);
+      assert.equal((await ask("203.0.113.8")).status, 200, "another client has its own allowance");
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test("the faucet pays out at most its budget per hour, whoever asks", async () => {
+    const limited = await startTestApi({ rpcUrl: anvil.rpcUrl, env: { TRUST_PROXY: "loopback" }, rateLimits: { faucetBudget: { max: 3, windowMs: 60 * 60_000 } } });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (const client of ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"]) {
+        last = await limited.call("POST", "/dev/faucet", { body: { address: privateKeyToAccount(generatePrivateKey()).address }, headers: { "x-forwarded-for": client } });
+        statuses.push(last.status);
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 429]);
+      assert.equal(last!.body.message, "The faucet has paid out its budget for this hour. Please try again later.");
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test("a dry faucet answers 503 with what to do, and sends nothing", async () => {
+    const faucet = privateKeyToAccount(DEV_ACCOUNTS.faucet).address;
+    const [balance, nonce] = [await publicClient().getBalance({ address: faucet }), await publicClient().getTransactionCount({ address: faucet })];
+    await publicClient().request({ method: "anvil_setBalance" as never, params: [faucet, "0x0"] as never });
+    try {
+      const answer = await api.call("POST", "/dev/faucet", { body: { address: privateKeyToAccount(generatePrivateKey()).address } });
+      assert.equal(answer.status, 503);
+      assert.equal(answer.body.message, "The faucet's account has run dry; restart with `npm start`, which tops it up");
+      assert.equal(await publicClient().getTransactionCount({ address: faucet }), nonce);
+    } finally {
+      await publicClient().request({ method: "anvil_setBalance" as never, params: [faucet, `0x${balance.toString(16)}`] as never });
     }
   });
 

@@ -6,28 +6,35 @@ import { SHARED_MESSAGES } from "../../../domain/schemas/sharedMessages";
 import type { AppConfig } from "../config/env";
 import { ok } from "../http/envelope";
 import { validate } from "../http/validate";
-import { rateLimit, type RateLimitRule } from "../http/rateLimit";
+import { rateLimit, type RateLimits } from "../http/rateLimit";
 import type { KeyValueStore } from "../kv/store";
 import { createFaucet } from "./service";
+import { FAUCET_ANSWERS } from "./texts";
 
 const faucetRequestSchema = z
   .object({ address: ethAddress.optional(), walletAddress: ethAddress.optional() })
   .refine((body) => body.address ?? body.walletAddress, { message: SHARED_MESSAGES.walletAddress, path: ["address"] });
 
+type FaucetLimits = Pick<RateLimits, "faucet" | "faucetClient" | "faucetBudget">;
+
 /** Mounted only on the local chain; elsewhere /api/dev/* does not exist (404). */
-export function createDevRouter(deps: { config: AppConfig; publicClient: PublicClient; kv: KeyValueStore; limit: RateLimitRule }): Router {
+export function createDevRouter(deps: { config: AppConfig; publicClient: PublicClient; kv: KeyValueStore; limits: FaucetLimits }): Router {
   const faucet = createFaucet(deps);
   const router = Router();
-  const perAddress = rateLimit(deps.kv, {
+  const { kv, limits } = deps;
+  // Three limits, so that neither fresh addresses from one client nor many clients drain the faucet's account.
+  const perClient = rateLimit(kv, { name: "faucet-client", ...limits.faucetClient, message: FAUCET_ANSWERS.clientLimit });
+  const perFunded = rateLimit(kv, {
     name: "faucet",
-    ...deps.limit,
+    ...limits.faucet,
     key: (req) => String(req.body?.address ?? req.body?.walletAddress ?? "").toLowerCase(),
+    message: FAUCET_ANSWERS.fundedRecently,
   });
-  router.post("/faucet", validate(faucetRequestSchema), perAddress, async (req, res) => {
+  const budget = rateLimit(kv, { name: "faucet-budget", ...limits.faucetBudget, key: () => "all", message: FAUCET_ANSWERS.budgetSpent });
+  router.post("/faucet", validate(faucetRequestSchema), perClient, perFunded, budget, async (req, res) => {
     const to = getAddress((req.body.address ?? req.body.walletAddress) as string);
     const result = await faucet.drip(to);
-    const what = result.usd ? `${result.eth} ETH and ${result.usd} test dollars` : `${result.eth} ETH (no stablecoin deployed yet)`;
-    ok(res, result, `Sent ${what} to ${to}`);
+    ok(res, result, FAUCET_ANSWERS.sent(to, result.eth, result.usd));
   });
   return router;
 }

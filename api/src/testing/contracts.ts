@@ -4,8 +4,8 @@ import type { Abi, Hex } from "viem";
 const require = createRequire(import.meta.url);
 
 /**
- * Two tiny contracts for API tests, compiled with the project's solc: a contract wallet that accepts
- * its owner's signatures through EIP-1271, and a stand-in stablecoin with the TestDollar's mint(address,uint256).
+ * A tiny contract for API tests, compiled with the project's solc: a contract wallet that accepts
+ * its owner's signatures through EIP-1271.
  */
 const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -19,16 +19,6 @@ contract OwnerWallet {
     uint8 v = uint8(signature[64]);
     return ecrecover(hash, v, r, s) == owner ? bytes4(0x1626ba7e) : bytes4(0xffffffff);
   }
-}
-contract MintableDollar {
-  mapping(address => uint256) public balanceOf;
-  address public minter;
-  constructor() { minter = msg.sender; }
-  function decimals() external pure returns (uint8) { return 6; }
-  function mint(address to, uint256 amount) external {
-    require(msg.sender == minter, "not minter");
-    balanceOf[to] += amount;
-  }
 }`;
 
 export interface Compiled {
@@ -36,7 +26,7 @@ export interface Compiled {
   bytecode: Hex;
 }
 
-let compiled: Record<"OwnerWallet" | "MintableDollar", Compiled> | undefined;
+let compiled: Record<"OwnerWallet", Compiled> | undefined;
 
 export function testContracts() {
   if (compiled) return compiled;
@@ -53,6 +43,6 @@ export function testContracts() {
     abi: output.contracts["Test.sol"][name].abi,
     bytecode: `0x${output.contracts["Test.sol"][name].evm.bytecode.object}`,
   });
-  compiled = { OwnerWallet: pick("OwnerWallet"), MintableDollar: pick("MintableDollar") };
+  compiled = { OwnerWallet: pick("OwnerWallet") };
   return compiled;
 }

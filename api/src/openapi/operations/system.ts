@@ -34,7 +34,8 @@ export const systemOperations: OperationGroup = {
     },
     "POST /api/dev/faucet": {
       summary: "Test ETH and test dollars for a wallet (local chain only)",
-      description: "Exists only when the API runs against the local development chain.",
+      description:
+        "Exists only when the API runs against the local development chain. Pays from the faucet's own account (never the deployer's). Limited per funded address, per client address and by an hourly budget (429 with Retry-After); 503 when its account has run dry.",
       access: "public",
       example: { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
     },
