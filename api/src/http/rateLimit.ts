@@ -63,7 +63,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   faucetBudget: { max: 60, windowMs: 60 * 60_000 },
   contact: { max: 10, windowMs: 60 * 60_000 },
   upload: { max: 30, windowMs: 60 * 60_000 },
-  loanRequest: { max: 5, windowMs: 60 * 60_000 },
+  loanRequest: { max: 10, windowMs: 60 * 60_000 },
   pendingLoanRequests: 3,
   mirrorWaiters: 50,
 };
