@@ -129,6 +129,9 @@ test("an expired session is cleared and sends the user to /login", async ({ page
   await registerByApi(page, account);
   await loginByForm(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The page reads the user again when it opens and when its socket connects, and the session store writes the
+  // whole session back to localStorage: let those reads finish, or one would put the real token back.
+  await page.waitForLoadState("networkidle");
   await page.evaluate(() => {
     const stored = JSON.parse(localStorage.getItem("auth-storage")!);
     stored.state.token = "not-a-valid-token";
