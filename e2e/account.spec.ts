@@ -76,7 +76,8 @@ test("register, login, edit the profile, upload a picture, change the password a
   await page.getByTestId("picture-input").setInputFiles(fileURLToPath(new URL("./fixtures/avatar.png", import.meta.url)));
   await expect(page.getByText("Profile picture updated successfully!")).toBeVisible();
   await expect(page.locator(".profile-id img[data-testid=avatar-img]")).toBeVisible();
-  expect(await page.locator(".profile-id img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is not loaded: the picture's bytes arrive after the element, so wait until it has decoded.
+  await expect.poll(() => page.locator(".profile-id img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Cancel" }).click();
   await screenshot(page, "07-profile");
 
