@@ -2,6 +2,7 @@
 // browser journeys — names every skipped test with its reason, and closes with one line:
 // "N passed, N failed, N skipped". Under CI=true a skip because the machine lacks something fails.
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { inCi, judgeSkips, playwrightResults, summaryLine } from "./skips.mjs";
@@ -20,6 +21,8 @@ const suites = [
 ];
 
 const ci = inCi(process.env);
+// Two `npm test` runs side by side each get their own browser stack (API port, chain port, database).
+const e2ePorts = process.env.E2E_PORT ? {} : { E2E_PORT: String(await freePort()), E2E_RPC_URL: `http://127.0.0.1:${await freePort()}` };
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const allSkips = [];
 for (const suite of suites) {
@@ -104,11 +107,22 @@ function e2eSuite() {
   if (!existsSync(join(root, "playwright.config.ts"))) return { passed: 0, failed: 0, skipped: [] };
   const reportFile = join(root, "test-results", "e2e.json");
   rmSync(reportFile, { force: true });
-  const result = sh("playwright", ["test"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile } });
+  const result = sh("playwright", ["test"], { env: { ...process.env, ...e2ePorts, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile } });
   if (!existsSync(reportFile)) return crashed("e2e", result.status);
   const counts = playwrightResults(JSON.parse(readFileSync(reportFile, "utf8")));
   for (const failure of counts.failures) console.log(`  ✗ ${failure}`);
   return counts;
+}
+
+/** A port the OS says is free now; the stack binds it a moment later. */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
 }
 
 function lastNumber(text, pattern) {
