@@ -6,7 +6,7 @@ import { defaultableAt } from "../../../domain/schedule";
 import { loans, type LoanRow } from "../../../db/schema";
 import { readGracePeriod } from "../chain/gracePeriod";
 import { AppError, conflict, notFound } from "../http/errors";
-import { describeChainError, type ChainGateway } from "../loans/chain";
+import { describeChainError, type ChainGateway } from "../chain/gateway";
 import { waitForMirror } from "../loans/mirror";
 import type { Origination } from "../loans/origination";
 import type { LoansRepository } from "../loans/repository";

@@ -15,7 +15,7 @@ import { createKycRouter } from "../kyc/router";
 import { createTreasuryService } from "../treasury/service";
 import { createLoanWatcher, type LoanWatcher } from "../jobs/loanWatcher";
 import { createAdminRouter, createNftsAdminRouter } from "../admin/router";
-import { createChainGateway, type ChainGateway } from "./chain";
+import { createChainGateway, type ChainGateway } from "../chain/gateway";
 import { createOrigination, type Origination } from "./origination";
 import { createLoansRepository } from "./repository";
 import { createLoansService, type LoansService } from "./service";

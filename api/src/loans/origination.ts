@@ -6,7 +6,7 @@ import { SERVER_EVENTS } from "../../../domain/events";
 import type { LoanRow } from "../../../db/schema";
 import type { Notifier } from "../notifications/notifier";
 import type { KeyValueStore } from "../kv/store";
-import { ChainActionError, describeChainError, revertName, type ChainGateway } from "./chain";
+import { ChainActionError, describeChainError, revertName, type ChainGateway } from "../chain/gateway";
 import { waitForMirror } from "./mirror";
 import type { LoansRepository } from "./repository";
 import { NOTIFY, RECONCILED, RELISTED } from "./texts";

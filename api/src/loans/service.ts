@@ -23,7 +23,7 @@ import type { Db } from "../../../db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import type { Notifier } from "../notifications/notifier";
 import type { UsersRepository } from "../users/repository";
-import { describeChainError, type ChainGateway } from "./chain";
+import { describeChainError, type ChainGateway } from "../chain/gateway";
 import type { Origination } from "./origination";
 import type { LoansRepository, LoanView } from "./repository";
 import { LOAN_ANSWERS, NOTIFY } from "./texts";

@@ -4,7 +4,7 @@ import { loanNoteAbi, noteMarketplaceAbi } from "../../../domain/abis";
 import { formatUsdAmount } from "../../../domain/money";
 import { loans, type LoanRow } from "../../../db/schema";
 import { AppError, conflict, notFound } from "../http/errors";
-import { describeChainError, type ChainGateway } from "../loans/chain";
+import { describeChainError, type ChainGateway } from "../chain/gateway";
 import type { Origination } from "../loans/origination";
 import type { LoansRepository } from "../loans/repository";
 

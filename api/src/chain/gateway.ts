@@ -13,7 +13,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Deployment } from "../../../domain/deployment";
-import { chainOf } from "../chain/client";
+import { chainOf } from "./client";
 import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";
 
