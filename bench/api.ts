@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import type { Express, Request, Response } from "express";
-import { createTestDatabase } from "../db/testing";
-import { loadConfig } from "../api/src/config/env";
-import { createKeyValueStore } from "../api/src/kv/connect";
-import { startServer } from "../api/src/server";
+import { createTestDatabase } from "#db/testing";
+import { loadConfig } from "#api/config/env";
+import { createKeyValueStore } from "#api/kv/connect";
+import { startServer } from "#api/server";
 import { runLoad as closedLoopLoad } from "./lib/load";
 import { seedMirror } from "./lib/mirror";
 

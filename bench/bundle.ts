@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
-import { CRITICAL_ROUTES } from "../app/build/criticalRoutes";
+import { CRITICAL_ROUTES } from "#app/build/criticalRoutes";
 
 const GOAL_KB = 200;
 const root = resolve(import.meta.dirname, "..");

@@ -14,10 +14,10 @@ import {
 } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { readFileSync } from "node:fs";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "../domain/abis";
-import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "../domain/devAccounts";
-import { startAnvil } from "../devchain/anvil";
-import { deployAll } from "../contracts/deploy";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
+import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "#domain/devAccounts";
+import { startAnvil } from "#devchain/anvil";
+import { deployAll } from "#contracts/deploy";
 
 // Prints `<action> <gas>` (total transaction gas, 21,000 base included) for every user-facing action, in the
 // steady state: buyer, seller, fee recipient, borrower and holder already hold balances, notes and credits.

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Server } from "socket.io";
-import { CLIENT_EVENTS, ROOMS, SERVER_EVENTS } from "../domain/events";
+import { CLIENT_EVENTS, ROOMS, SERVER_EVENTS } from "#domain/events";
 import { currentRole, serveRole, spawnRole, type Child } from "./lib/child";
 import { requireOpenFiles } from "./lib/fdLimit";
 import { machineLine, mb, memorySample, ms, settledMemory, summarize, type MemorySample, type Summary } from "./lib/stats";
@@ -31,8 +31,8 @@ const payload = (seq: number) => ({ type: "price_updated", amount: "1000", nftId
 async function appServer() {
   const { startBenchApi } = await import("./lib/server");
   const { insertBenchUsers } = await import("./lib/users");
-  const { socketPublisher } = await import("../api/src/realtime/publisher");
-  const { insertOutbox } = await import("../api/src/realtime/testing");
+  const { socketPublisher } = await import("#api/realtime/publisher");
+  const { insertOutbox } = await import("#api/realtime/testing");
   let api: BenchApi;
   serveRole(
     {

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createPublicClient, http, maxUint256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../domain/abis";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
-import { startAnvil, type Anvil } from "../devchain/anvil";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { startAnvil, type Anvil } from "#devchain/anvil";
 import { deployAll, deploymentPath } from "./deploy";
 import { DEFAULTS } from "./params";
 

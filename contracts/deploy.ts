@@ -13,9 +13,9 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { LOCAL_CHAIN_ID, deploymentSchema, type Deployment } from "../domain/deployment";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
-import { isPublishedDevKey } from "../domain/publishedDevKeys";
+import { LOCAL_CHAIN_ID, deploymentSchema, type Deployment } from "#domain/deployment";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { isPublishedDevKey } from "#domain/publishedDevKeys";
 import { ensureCompiled, readArtifact, type ContractName } from "./artifacts";
 import { DEFAULTS } from "./params";
 

@@ -2,8 +2,8 @@ import { test, expect, request as playwrightRequest, type APIRequestContext } fr
 import { createPublicClient, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { loanNoteAbi, testDollarAbi } from "../domain/abis";
-import { displayUsd, parseUsd } from "../domain/money";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { displayUsd, parseUsd } from "#domain/money";
 import { installTestWallet } from "./testWallet";
 import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
 import { query } from "./db";

@@ -3,12 +3,12 @@ import { test, expect, request as playwrightRequest, type APIRequestContext, typ
 import { createPublicClient, createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { loanNoteAbi, testDollarAbi } from "../domain/abis";
-import { displayUsd } from "../domain/money";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { displayUsd } from "#domain/money";
 import { installTestWallet } from "./testWallet";
 import { newAccount, screenshot, skipSplash, type Account } from "./helpers";
 import { query } from "./db";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
 
 /** The demo accounts `npm start` seeds (scripts/seed.ts). */

@@ -1,5 +1,5 @@
 import { test, expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { installTestWallet } from "./testWallet";
 import { loginByForm, screenshot, skipSplash } from "./helpers";
 import { PHONE, expectFitsScreen, expectMenuTappable, expectPhoneReady, phoneScreenshot } from "./phone";

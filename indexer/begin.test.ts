@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { asc, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import type { PoolClient } from "pg";
-import type { Db } from "../db/connect";
-import { chainTransfers } from "../db/schema/chain";
-import * as schema from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import type { Db } from "#db/connect";
+import { chainTransfers } from "#db/schema/chain";
+import * as schema from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { bulkInsertQuery } from "./bulk";
 import { inlined, transactionFrom } from "./begin";
 

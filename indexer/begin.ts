@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "../db/connect";
+import type { Db } from "#db/connect";
 
 /**
  * A transaction whose BEGIN travels with its first statement: one message in Postgres's simple protocol, the

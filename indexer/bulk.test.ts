@@ -1,8 +1,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
-import { chainTransfers, chainUndo } from "../db/schema/chain";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { chainTransfers, chainUndo } from "#db/schema/chain";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { bulkInsert, bulkInsertQuery } from "./bulk";
 

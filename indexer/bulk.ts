@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/connect";
+import type { Db } from "#db/connect";
 
 /**
  * Multi-row insert with one parameter per column: each column's values travel as one Postgres array and

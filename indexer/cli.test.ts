@@ -4,9 +4,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chainCursors, chainNotes } from "../db/schema/chain";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
-import { startTestChain, type TestChain } from "../testing/chain";
+import { chainCursors, chainNotes } from "#db/schema/chain";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import { startTestChain, type TestChain } from "#testing/chain";
 
 let chain: TestChain;
 let database: TestDatabase;

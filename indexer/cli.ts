@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { connectDatabase, type DatabaseHandle } from "../db/connect";
-import { deploymentSchema, type Deployment } from "../domain/deployment";
-import type { IndexerConfig } from "../domain/indexerConfig";
+import { connectDatabase, type DatabaseHandle } from "#db/connect";
+import { deploymentSchema, type Deployment } from "#domain/deployment";
+import type { IndexerConfig } from "#domain/indexerConfig";
 import type { Logger } from "./sync";
 
 export function readDeployment(settings: IndexerConfig): Deployment {

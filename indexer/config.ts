@@ -1,6 +1,6 @@
 import type { Abi } from "viem";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "../domain/abis";
-import type { Deployment } from "../domain/deployment";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
+import type { Deployment } from "#domain/deployment";
 import type { Handlers } from "./context";
 import { loanNoteHandlers } from "./handlers/loanNote";
 import { marketplaceHandlers } from "./handlers/marketplace";

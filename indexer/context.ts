@@ -1,5 +1,5 @@
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { chainCredits, chainListings, chainNotes, chainVaultPositions } from "../db/schema/chain";
+import type { chainCredits, chainListings, chainNotes, chainVaultPositions } from "#db/schema/chain";
 import type { ChainEvent } from "./decode";
 import { creditsDef, listingsDef, notesDef, vaultPositionsDef } from "./entities";
 import { recordLoanChange, type LoanChange } from "./loans";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { chainCredits, chainListings, chainNotes, chainVaultPositions } from "../db/schema/chain";
+import { chainCredits, chainListings, chainNotes, chainVaultPositions } from "#db/schema/chain";
 import type { ChainEvent } from "./decode";
 import type { EntityDef } from "./store";
 

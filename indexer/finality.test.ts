@@ -1,11 +1,11 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { asc, eq, sql } from "drizzle-orm";
-import { chainBlocks, chainNotes, chainSales, chainUndo } from "../db/schema/chain";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { chainBlocks, chainNotes, chainSales, chainUndo } from "#db/schema/chain";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { reindex } from "./reindex";
 import { startIndexer, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "../testing/chain";
+import { startTestChain, type TestChain } from "#testing/chain";
 import { compareWithChain, mirrorSnapshot } from "./verify";
 
 /** Few enough blocks that most of the test chain is final, so the journal-less path does the bulk of the work. */

@@ -1,10 +1,10 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { chainNotes } from "../db/schema/chain";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { chainNotes } from "#db/schema/chain";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { localHeadsUrl } from "./heads";
 import { startIndexer, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "../testing/chain";
+import { startTestChain, type TestChain } from "#testing/chain";
 
 let chain: TestChain;
 let database: TestDatabase;

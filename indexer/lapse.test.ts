@@ -1,12 +1,12 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { and, asc, eq } from "drizzle-orm";
-import { chainListings, chainOutbox } from "../db/schema/chain";
-import { users } from "../db/schema/users";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { chainListings, chainOutbox } from "#db/schema/chain";
+import { users } from "#db/schema/users";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { reindex } from "./reindex";
 import { startIndexer, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "../testing/chain";
+import { startTestChain, type TestChain } from "#testing/chain";
 import { compareWithChain, mirrorSnapshot } from "./verify";
 
 /** Issue 15 §2: a listing lapses when its note changes in a way its buyer priced, and the mirror says why. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/connect";
+import type { Db } from "#db/connect";
 import { rowsOf } from "./begin";
-import { formatUsdAmount } from "../domain/money";
+import { formatUsdAmount } from "#domain/money";
 import type { ChainEvent } from "./decode";
 import type { Batch, OutboxMessage } from "./store";
 

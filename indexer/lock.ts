@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from "pg";
-import type { Db } from "../db/connect";
-import * as schema from "../db/schema";
-import { INDEXER_LOCK_NAMESPACE } from "../db/locks";
+import type { Db } from "#db/connect";
+import * as schema from "#db/schema";
+import { INDEXER_LOCK_NAMESPACE } from "#db/locks";
 
 /** The session that holds the writer lock also does every write, so losing it stops the writes too. */
 export interface Writer {

@@ -2,9 +2,9 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { startIndexer } from "./sync";
-import { startTestChain, type TestChain } from "../testing/chain";
+import { startTestChain, type TestChain } from "#testing/chain";
 import { compareWithChain } from "./verify";
 
 /**

@@ -1,11 +1,11 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
-import { chainNotes, chainOutbox, chainSales } from "../db/schema/chain";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { chainNotes, chainOutbox, chainSales } from "#db/schema/chain";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { reindex } from "./reindex";
 import { startIndexer, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "../testing/chain";
+import { startTestChain, type TestChain } from "#testing/chain";
 import { compareWithChain, mirrorSnapshot } from "./verify";
 
 const USD = 1_000_000n;

@@ -1,9 +1,9 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { chainCursors, chainNotes } from "../db/schema/chain";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { chainCursors, chainNotes } from "#db/schema/chain";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { startIndexer, type BatchInfo, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "../testing/chain";
+import { startTestChain, type TestChain } from "#testing/chain";
 import { compareWithChain } from "./verify";
 
 let chain: TestChain;

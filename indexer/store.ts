@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/connect";
-import { chainOutbox, chainUndo } from "../db/schema/chain";
-import { users } from "../db/schema/users";
+import type { Db } from "#db/connect";
+import { chainOutbox, chainUndo } from "#db/schema/chain";
+import { users } from "#db/schema/users";
 import { bulkInsertQuery } from "./bulk";
 import type { ChainEvent } from "./decode";
 

@@ -1,12 +1,12 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { chainOutbox, chainTransfers, chainCursors, chainNotes } from "../db/schema/chain";
-import { users } from "../db/schema/users";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
+import { chainOutbox, chainTransfers, chainCursors, chainNotes } from "#db/schema/chain";
+import { users } from "#db/schema/users";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { reindex } from "./reindex";
 import { startIndexer, type Indexer } from "./sync";
-import { startTestChain, type TestChain } from "../testing/chain";
+import { startTestChain, type TestChain } from "#testing/chain";
 import { compareWithChain, mirrorSnapshot } from "./verify";
 
 const USD = 1_000_000n;

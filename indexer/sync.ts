@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { createPublicClient, http, numberToHex, type PublicClient, type RpcLog } from "viem";
-import type { Db } from "../db/connect";
+import type { Db } from "#db/connect";
 import {
   chainBlocks,
   chainCreditWithdrawals,
@@ -15,8 +15,8 @@ import {
   chainUndo,
   chainVaultMoves,
   chainVaultPositions,
-} from "../db/schema/chain";
-import type { Deployment } from "../domain/deployment";
+} from "#db/schema/chain";
+import type { Deployment } from "#domain/deployment";
 import { deploymentKey, indexedContracts, type IndexedContract } from "./config";
 import { makeContext } from "./context";
 import { LogDecoder, type ChainEvent } from "./decode";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Abi, Address, PublicClient } from "viem";
-import type { Db } from "../db/connect";
+import type { Db } from "#db/connect";
 import {
   chainCreditWithdrawals,
   chainCredits,
@@ -11,9 +11,9 @@ import {
   chainTransfers,
   chainVaultMoves,
   chainVaultPositions,
-} from "../db/schema/chain";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "../domain/abis";
-import type { Deployment } from "../domain/deployment";
+} from "#db/schema/chain";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
+import type { Deployment } from "#domain/deployment";
 
 const MIRROR_TABLES = {
   notes: chainNotes,

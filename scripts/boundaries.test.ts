@@ -2,8 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot, readImportGraph, type ImportGraph } from "./boundaries/importGraph";
-import { boundaryViolations, ENTRY_POINTS, forbiddenImport, importCycles, testCodeInProduct } from "./boundaries/rules";
+import { projectRoot, projectSpecifiers, readImportGraph, type ImportGraph } from "./boundaries/importGraph";
+import { boundaryViolations, crossPartRelative, ENTRY_POINTS, forbiddenImport, importCycles, testCodeInProduct } from "./boundaries/rules";
 
 // DESIGN.md "Who may import whom", checked on every import of the repository (docs/decisions.md "Import boundaries").
 const root = projectRoot();
@@ -18,6 +18,20 @@ test("the graph holds every part's sources and their relative imports", () => {
 
 test("no import crosses a line of DESIGN.md's rules", () => {
   assert.deepEqual(boundaryViolations(graph), []);
+});
+
+test("imports between parts use the package's subpath imports, never ../../ chains", () => {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    projectSpecifiers(root, file).forEach((specifier, index) => {
+      const why = crossPartRelative(file, specifier, targets[index]);
+      if (why) found.push(why);
+    });
+  }
+  assert.deepEqual(found, []);
+  assert.ok(crossPartRelative("api/src/loans/wire.ts", "../../../domain/money", "domain/money.ts"), "a planted ../../../domain import is refused");
+  assert.equal(crossPartRelative("api/src/loans/wire.ts", "#domain/money", "domain/money.ts"), undefined);
+  assert.equal(crossPartRelative("api/src/loans/wire.ts", "../chain/gateway", "api/src/chain/gateway.ts"), undefined);
 });
 
 test("no feature of the app imports another feature", () => {

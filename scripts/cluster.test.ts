@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
-import { freePort, rpcAnswers } from "../devchain/anvil";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
-import { SERVER_EVENTS } from "../domain/events";
-import { newRegistration } from "../api/src/testing/harness";
-import { openSocket, record } from "../api/src/realtime/testing";
-import { redisAnswering } from "../api/src/kv/probe";
+import { freePort, rpcAnswers } from "#devchain/anvil";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import { SERVER_EVENTS } from "#domain/events";
+import { newRegistration } from "#api/testing/harness";
+import { openSocket, record } from "#api/realtime/testing";
+import { redisAnswering } from "#api/kv/probe";
 import { startCluster, checkClusterEnv, type Cluster } from "./cluster";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";

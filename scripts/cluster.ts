@@ -8,9 +8,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { loadConfig, ConfigError, type AppConfig } from "../api/src/config/env";
-import type { Anvil } from "../devchain/anvil";
-import { LOCAL_CHAIN_ID, type Deployment } from "../domain/deployment";
+import { loadConfig, ConfigError, type AppConfig } from "#api/config/env";
+import type { Anvil } from "#devchain/anvil";
+import { LOCAL_CHAIN_ID, type Deployment } from "#domain/deployment";
 import { fundDemoWallets } from "./fundDemoWallets";
 import type { DemoLogin } from "./seed";
 import { deployContracts, startChainIfNeeded } from "./localChain";
@@ -135,7 +135,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
 /** Migrations once (not raced by every process) and the demo accounts, then this connection is closed. */
 async function prepareDatabase(config: AppConfig, seed: boolean): Promise<DemoLogin[]> {
-  const { connectDatabase } = await import("../db/connect");
+  const { connectDatabase } = await import("#db/connect");
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, maxConnections: 2 }).catch((error: unknown) => {
     throw new ClusterSetupError(`Could not open DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
   });

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Hex } from "viem";
-import { deployAll } from "../contracts/deploy";
+import { deployAll } from "#contracts/deploy";
 
 // CLI: deploys once per chain (or prints the existing record). Env: RPC_URL, DATA_DIR, DEPLOYER_KEY,
 // TREASURY_KEY, ORIGINATOR_KEY, STABLECOIN_ADDRESS (public networks); dev keys are the default on 31337.

@@ -5,10 +5,10 @@
 import { createPublicClient, createWalletClient, http, numberToHex, parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { testDollarAbi } from "../domain/abis";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
-import type { Deployment } from "../domain/deployment";
-import { DEFAULTS } from "../contracts/params";
+import { testDollarAbi } from "#domain/abis";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import type { Deployment } from "#domain/deployment";
+import { DEFAULTS } from "#contracts/params";
 
 const FLOOR = 10_000n * 10n ** 6n; // top up below $10,000
 const TARGET = 100_000n * 10n ** 6n; // to $100,000

@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { ABIS_MODULE_PATH, ensureCompiled, renderAbisModule } from "../contracts/artifacts";
+import { ABIS_MODULE_PATH, ensureCompiled, renderAbisModule } from "#contracts/artifacts";
 
 // Regenerates domain/abis.ts from the compiled contracts (compiling first when sources changed).
 ensureCompiled();

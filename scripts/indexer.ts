@@ -1,9 +1,9 @@
 // `npm run indexer`: the indexer on its own, against DATABASE_URL (with PGlite it runs inside the API).
 // A second copy waits on the writer lock and takes over when the first stops.
-import { ConfigError, loadIndexerConfig } from "../api/src/config/env";
-import type { DatabaseHandle } from "../db/connect";
-import { consoleLogger, openDatabase, readDeployment } from "../indexer/cli";
-import { startIndexer, type Indexer } from "../indexer/sync";
+import { ConfigError, loadIndexerConfig } from "#api/config/env";
+import type { DatabaseHandle } from "#db/connect";
+import { consoleLogger, openDatabase, readDeployment } from "#indexer/cli";
+import { startIndexer, type Indexer } from "#indexer/sync";
 
 let database: DatabaseHandle | undefined;
 let indexer: Indexer | undefined;

@@ -1,9 +1,9 @@
 // The chain and contracts steps of `npm start`, shared with `npm run cluster`.
 import { join } from "node:path";
 import { createPublicClient, http } from "viem";
-import { ConfigError } from "../api/src/config/env";
-import { startAnvil, rpcAnswers, type Anvil } from "../devchain/anvil";
-import { LOCAL_CHAIN_ID, type Deployment } from "../domain/deployment";
+import { ConfigError } from "#api/config/env";
+import { startAnvil, rpcAnswers, type Anvil } from "#devchain/anvil";
+import { LOCAL_CHAIN_ID, type Deployment } from "#domain/deployment";
 
 /**
  * On the local chain, a private anvil whose state survives restarts in `dataDir`, unless one already answers
@@ -35,7 +35,7 @@ async function refuseOtherChain(rpcUrl: string, chainId: number): Promise<void> 
 
 /** Compiles if needed and deploys once per chain (an existing record that still matches the chain is kept). */
 export async function deployContracts(rpcUrl: string, dataDir: string): Promise<Deployment> {
-  const { ensureCompiled, deployAll } = await import("../contracts/deploy");
+  const { ensureCompiled, deployAll } = await import("#contracts/deploy");
   await ensureCompiled();
   return deployAll({ rpcUrl, dataDir });
 }

@@ -1,11 +1,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { users } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
-import { DEMO_ACCOUNTS } from "../domain/demoAccounts";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
-import { PUBLIC_CHAIN_ID, startPlatform, startPublicLikeChain, type PublicLikeChain, type StartedPlatform } from "../testing/publicChain";
+import { users } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import { DEMO_ACCOUNTS } from "#domain/demoAccounts";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { PUBLIC_CHAIN_ID, startPlatform, startPublicLikeChain, type PublicLikeChain, type StartedPlatform } from "#testing/publicChain";
 
 // The README's public-chain section, step by step: `npm run deploy` with the operator's own keys, then `npm start`
 // with CHAIN_ID, those keys and ADMIN_INVITE_CODE. The refusals are in publicChainRefusals.test.ts.

@@ -1,12 +1,12 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { users } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/testing";
-import { deployAll } from "../contracts/deploy";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
-import { PUBLISHED_DEV_ACCOUNTS } from "../domain/publishedDevKeys";
+import { users } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import { deployAll } from "#contracts/deploy";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { PUBLISHED_DEV_ACCOUNTS } from "#domain/publishedDevKeys";
 import { seedDemo } from "./seed";
-import { API_ALONE, NPM_START, assertOneProblemLine, runToEnd, startPublicLikeChain, type PublicLikeChain } from "../testing/publicChain";
+import { API_ALONE, NPM_START, assertOneProblemLine, runToEnd, startPublicLikeChain, type PublicLikeChain } from "#testing/publicChain";
 
 type Ended = Awaited<ReturnType<typeof runToEnd>>;
 

@@ -1,8 +1,8 @@
 // `npm run reindex`: drops this chain's mirror and rebuilds it from the chain, then exits. It waits while
 // another indexer holds the writer lock; with PGlite, stop the API first (one process at a time).
-import { consoleLogger, openDatabase, readDeployment } from "../indexer/cli";
-import { loadIndexerConfig } from "../api/src/config/env";
-import { reindex } from "../indexer/reindex";
+import { consoleLogger, openDatabase, readDeployment } from "#indexer/cli";
+import { loadIndexerConfig } from "#api/config/env";
+import { reindex } from "#indexer/reindex";
 
 const settings = loadIndexerConfig();
 const deployment = readDeployment(settings);

@@ -2,7 +2,7 @@
 // next `npm start` begins from nothing. Refuses to run while a chain still answers on the data.
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { rpcAnswers } from "../devchain/anvil";
+import { rpcAnswers } from "#devchain/anvil";
 
 const dataDir = resolve(process.env.DATA_DIR ?? "data");
 const rpcUrl = process.env.RPC_URL ?? "http://127.0.0.1:8545";

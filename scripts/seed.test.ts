@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { privateKeyToAccount } from "viem/accounts";
-import { createTestDatabase } from "../db/testing";
-import { users } from "../db/schema";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
-import { verifyPassword } from "../api/src/auth/passwords";
+import { createTestDatabase } from "#db/testing";
+import { users } from "#db/schema";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { verifyPassword } from "#api/auth/passwords";
 import { seedDemo } from "./seed";
 
 test("seedDemo creates the admin, borrower and investor once, with verified dev wallets #5, #3 and #4", async () => {

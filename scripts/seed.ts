@@ -1,9 +1,9 @@
 import { privateKeyToAccount } from "viem/accounts";
-import type { Db } from "../db/connect";
-import { users } from "../db/schema";
-import { DEMO_ACCOUNTS } from "../domain/demoAccounts";
-import { hashPassword } from "../api/src/auth/passwords";
-import { createUsersRepository } from "../api/src/users/repository";
+import type { Db } from "#db/connect";
+import { users } from "#db/schema";
+import { DEMO_ACCOUNTS } from "#domain/demoAccounts";
+import { hashPassword } from "#api/auth/passwords";
+import { createUsersRepository } from "#api/users/repository";
 
 export interface DemoLogin {
   role: "admin" | "borrower" | "investor";

@@ -6,9 +6,9 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createPublicClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { freePort, rpcAnswers } from "../devchain/anvil";
-import { testDollarAbi } from "../domain/abis";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
+import { freePort, rpcAnswers } from "#devchain/anvil";
+import { testDollarAbi } from "#domain/abis";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
 
 // `npm start` on embedded defaults (PGlite, in-memory key-value), from an empty data directory.
 describe("npm start", { timeout: 600_000 }, () => {

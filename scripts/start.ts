@@ -4,10 +4,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { LOCAL_CHAIN_ID, type Deployment } from "../domain/deployment";
+import { LOCAL_CHAIN_ID, type Deployment } from "#domain/deployment";
 import { fundDemoWallets } from "./fundDemoWallets";
 import { deployContracts as deployLocalContracts, startChainIfNeeded as startLocalChain } from "./localChain";
-import { ConfigError, loadIndexerConfig, validateEnvironment } from "../api/src/config/env";
+import { ConfigError, loadIndexerConfig, validateEnvironment } from "#api/config/env";
 
 const flags = new Set(process.argv.slice(2));
 const root = process.cwd();
@@ -66,10 +66,10 @@ async function buildAppIfStale(): Promise<void> {
 
 /** The API gets the database from here so the indexer can share it (PGlite allows one process). */
 async function startApi() {
-  const { connectDatabase } = await import("../db/connect");
+  const { connectDatabase } = await import("#db/connect");
   const database = await connectDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
   stops.push(() => database.close());
-  const { startServer } = await import("../api/src/server");
+  const { startServer } = await import("#api/server");
   const server = await startServer({ port, database });
   stops.push(() => server.close());
   return server;
@@ -77,7 +77,7 @@ async function startApi() {
 
 /** With PGlite the indexer must live in this process; with DATABASE_URL, `--no-indexer` lets `npm run indexer` run apart. */
 async function startIndexerInProcess(server: StartedServer, deployment: Deployment): Promise<void> {
-  const { startIndexer } = await import("../indexer/index");
+  const { startIndexer } = await import("#indexer/index");
   // A local chain answers a poll in a millisecond; polling often keeps live events well inside 300 ms of the block.
   const pollIntervalMs = chainId === LOCAL_CHAIN_ID ? 100 : 1000;
   const { confirmations, headsUrl } = loadIndexerConfig();
@@ -95,7 +95,7 @@ async function seedAccounts(server: StartedServer) {
 
 /** A first visitor finds loans, a marketplace and history; it skips itself once the demo borrower has loans. */
 async function runLivingDemo(server: StartedServer, logins: Awaited<ReturnType<typeof seedAccounts>>): Promise<void> {
-  const { runLivingDemoForSeededAccounts } = await import("../api/src/nfts/demo");
+  const { runLivingDemoForSeededAccounts } = await import("#api/nfts/demo");
   await runLivingDemoForSeededAccounts({ baseUrl: server.url, rpcUrl, logins, log: (line) => console.log(`[loanmint] ${line}`) });
 }
 

@@ -13,12 +13,12 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { ensureCompiled, deployAll } from "../contracts/deploy";
-import { startAnvil, type Anvil, type AnvilOptions } from "../devchain/anvil";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "../domain/abis";
-import type { Deployment } from "../domain/deployment";
-import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "../domain/devAccounts";
-import { PERIOD_SECONDS } from "../domain/schedule";
+import { ensureCompiled, deployAll } from "#contracts/deploy";
+import { startAnvil, type Anvil, type AnvilOptions } from "#devchain/anvil";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
+import type { Deployment } from "#domain/deployment";
+import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "#domain/devAccounts";
+import { PERIOD_SECONDS } from "#domain/schedule";
 
 /** Test support for the indexer: a private anvil with the contracts deployed, and the on-chain moves of the product. */
 export interface TestChain {

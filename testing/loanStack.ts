@@ -4,14 +4,14 @@ import { eq } from "drizzle-orm";
 import { createPublicClient, createWalletClient, http, type Address, type Hex, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { deployAll, ensureCompiled } from "../contracts/deploy";
-import { startAnvil, type Anvil } from "../devchain/anvil";
-import type { Deployment } from "../domain/deployment";
-import { startIndexer, type Indexer } from "../indexer/index";
-import { notifications, users, type UserRow } from "../db/schema";
-import type { KycStatus } from "../domain/statuses";
-import { newRegistration, startTestApi, type TestApi } from "../api/src/testing/harness";
-import type { LoanLifecycle } from "../api/src/loans/lifecycle";
+import { deployAll, ensureCompiled } from "#contracts/deploy";
+import { startAnvil, type Anvil } from "#devchain/anvil";
+import type { Deployment } from "#domain/deployment";
+import { startIndexer, type Indexer } from "#indexer/index";
+import { notifications, users, type UserRow } from "#db/schema";
+import type { KycStatus } from "#domain/statuses";
+import { newRegistration, startTestApi, type TestApi } from "#api/testing/harness";
+import type { LoanLifecycle } from "#api/loans/lifecycle";
 
 /** A JSON-RPC relay in front of anvil that can go dark, so a test can take "the chain" down and bring it back. */
 export interface ChainRelay {
@@ -137,8 +137,8 @@ export async function notificationsOf(api: TestApi, userId: string) {
 
 /** Gas and test dollars for a fresh wallet, from the deployer (anvil's funded dev account #0). */
 export async function fund(stack: LoanStack, to: Address, dollars: bigint): Promise<void> {
-  const { testDollarAbi } = await import("../domain/abis");
-  const { DEV_ACCOUNTS } = await import("../domain/devAccounts");
+  const { testDollarAbi } = await import("#domain/abis");
+  const { DEV_ACCOUNTS } = await import("#domain/devAccounts");
   const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(stack.anvil.rpcUrl) });
   await stack.rpc("anvil_setBalance", [to, "0x56BC75E2D63100000"]);
   if (dollars > 0n) {

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "../devchain/anvil";
+import { freePort } from "#devchain/anvil";
 import { accountIds, ownFolder, releaseFolder, sleep, spawnOwned, stopChild, tail } from "./privateProcess";
 
 /**

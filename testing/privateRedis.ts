@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../devchain/anvil";
+import { freePort } from "#devchain/anvil";
 import { ownFolder, releaseFolder, sleep, spawnOwned, stopChild, tail } from "./privateProcess";
 
 /** A redis-server of the test's own on a free port, to stop and start at will; the machine's (6379) is never touched. */

@@ -9,9 +9,9 @@ import { randomBytes } from "node:crypto";
 import assert from "node:assert/strict";
 import { createPublicClient, createWalletClient, http, parseEther, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { deployAll } from "../contracts/deploy";
-import { freePort, startAnvil, type Anvil } from "../devchain/anvil";
-import { DEV_ACCOUNTS } from "../domain/devAccounts";
+import { deployAll } from "#contracts/deploy";
+import { freePort, startAnvil, type Anvil } from "#devchain/anvil";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
 
 export const PUBLIC_CHAIN_ID = 84532;
 

@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { startAnvil, type Anvil } from "../../devchain/anvil";
-import { DEV_ACCOUNTS } from "../../domain/devAccounts";
-import { testDollarAbi } from "../../domain/abis";
-import { deployAll } from "../../contracts/deploy";
+import { startAnvil, type Anvil } from "#devchain/anvil";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { testDollarAbi } from "#domain/abis";
+import { deployAll } from "#contracts/deploy";
 import { startTestApi, type TestApi } from "./testing/harness";
 import { testContracts } from "./testing/contracts";
 

@@ -1,6 +1,6 @@
 import type { PublicClient } from "viem";
 import type { Logger } from "pino";
-import type { Db } from "../../db/connect";
+import type { Db } from "#db/connect";
 import type { AppConfig } from "./config/env";
 import type { KeyValueStore } from "./kv/store";
 import type { RateLimits } from "./http/rateLimit";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { loadConfig } from "./config/env";
 import { createLogger } from "./logger";
 import { startServer, type RunningServer } from "./server";

@@ -6,7 +6,7 @@ import { Server as SocketServer } from "socket.io";
 import type { Logger } from "pino";
 import { createLogger } from "./logger";
 import type { PublicClient } from "viem";
-import { connectDatabase, type DatabaseHandle } from "../../db/connect";
+import { connectDatabase, type DatabaseHandle } from "#db/connect";
 import { ConfigError, loadConfig, type AppConfig } from "./config/env";
 import { refuseLocalChainAccounts } from "./config/seededAccounts";
 import { createKeyValueStore } from "./kv/connect";

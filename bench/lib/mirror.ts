@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/connect";
+import type { Db } from "#db/connect";
 
 /**
  * `notes` listed notes (with their loans, owned by `userId`), as the indexer would have written them, and a cursor

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import { connectDatabase } from "../../db/connect";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { loadConfig, type AppConfig } from "../../api/src/config/env";
-import { createKeyValueStore } from "../../api/src/kv/connect";
-import type { KeyValueStore } from "../../api/src/kv/store";
-import { redisAnswering } from "../../api/src/kv/probe";
-import { startServer, type RunningServer } from "../../api/src/server";
-import type { RateLimits } from "../../api/src/http/rateLimit";
+import { connectDatabase } from "#db/connect";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import { loadConfig, type AppConfig } from "#api/config/env";
+import { createKeyValueStore } from "#api/kv/connect";
+import type { KeyValueStore } from "#api/kv/store";
+import { redisAnswering } from "#api/kv/probe";
+import { startServer, type RunningServer } from "#api/server";
+import type { RateLimits } from "#api/http/rateLimit";
 
 export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 

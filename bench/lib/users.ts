@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/connect";
-import { hashPassword } from "../../api/src/auth/passwords";
-import { createTokenService } from "../../api/src/auth/tokens";
+import type { Db } from "#db/connect";
+import { hashPassword } from "#api/auth/passwords";
+import { createTokenService } from "#api/auth/tokens";
 
 export const BENCH_PASSWORD = "bench-secret-123";
 

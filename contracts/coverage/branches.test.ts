@@ -6,8 +6,8 @@ import { getCoverageLibrary } from "@nomicfoundation/edr/coverage";
 import { createPublicClient, createWalletClient, http, parseAbi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { startAnvil, type Anvil } from "../../devchain/anvil";
-import { DEV_ACCOUNTS } from "../../domain/devAccounts";
+import { startAnvil, type Anvil } from "#devchain/anvil";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { branchesOf, formatReport, type FileBranches } from "./branches";
 import { addBranchProbes } from "./probes";
 

@@ -1,5 +1,5 @@
 import type { Address, Hex } from "viem";
-import { PERMIT_TYPES, permitSignatureParts } from "../../domain/permit";
+import { PERMIT_TYPES, permitSignatureParts } from "#domain/permit";
 import type { LoanNoteFixture } from "./fixtures";
 
 type Wallet = LoanNoteFixture["wallets"][number];

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
 import { getAddress, zeroAddress } from "viem";
-import * as schedule from "../../domain/schedule";
+import * as schedule from "#domain/schedule";
 import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { fund, now, signPermit, PERIOD } from "./helpers";

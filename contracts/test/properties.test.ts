@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
 import { getAddress, maxUint256, zeroAddress, type Address } from "viem";
-import * as schedule from "../../domain/schedule";
+import * as schedule from "#domain/schedule";
 import { DEFAULTS } from "../params";
 import { ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { DAY } from "./helpers";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
-import * as schedule from "../../domain/schedule";
+import * as schedule from "#domain/schedule";
 import { deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { DAY, fund } from "./helpers";
 

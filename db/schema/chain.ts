@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ListingLapseReason } from "../../domain/statuses";
+import type { ListingLapseReason } from "#domain/statuses";
 import {
   bigint,
   bigserial,

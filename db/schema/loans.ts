@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { LoanStatus, MintStatus } from "../../domain/statuses";
+import type { LoanStatus, MintStatus } from "#domain/statuses";
 import { users } from "./users";
 
 const amount = (name: string) => numeric(name, { precision: 78, scale: 0, mode: "bigint" });

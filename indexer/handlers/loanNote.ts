@@ -1,5 +1,5 @@
-import { formatUsdAmount } from "../../domain/money";
-import { chainCreditWithdrawals, chainRepayments, chainTransfers } from "../../db/schema/chain";
+import { formatUsdAmount } from "#domain/money";
+import { chainCreditWithdrawals, chainRepayments, chainTransfers } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { logRow, ZERO_ADDRESS, type Context, type Handlers } from "../context";
 import { lapseListing } from "./marketplace";

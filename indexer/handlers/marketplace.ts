@@ -1,6 +1,6 @@
-import { formatUsdAmount } from "../../domain/money";
-import type { ListingLapseReason } from "../../domain/statuses";
-import { chainListings, chainSales } from "../../db/schema/chain";
+import { formatUsdAmount } from "#domain/money";
+import type { ListingLapseReason } from "#domain/statuses";
+import { chainListings, chainSales } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { logRow, type Context, type Handlers } from "../context";
 

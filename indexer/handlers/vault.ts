@@ -1,4 +1,4 @@
-import { chainVaultMoves } from "../../db/schema/chain";
+import { chainVaultMoves } from "#db/schema/chain";
 import { logRow, type Handlers } from "../context";
 
 /**

@@ -14,15 +14,38 @@ const EXTENSIONS = ["", ".ts", ".tsx", ".mts", ".mjs", "/index.ts", "/index.tsx"
 export function readImportGraph(root: string): ImportGraph {
   const files = sourceFiles(root, root);
   const known = new Set(files);
+  const aliases = packageImports(root);
   const graph: ImportGraph = new Map();
   for (const file of files) {
-    const text = readFileSync(join(root, file), "utf8");
-    // Static imports, re-exports, dynamic import() and require(): every way a module can load another.
-    const { importedFiles } = ts.preProcessFile(text, true, true);
-    const targets = importedFiles.map((entry) => entry.fileName).filter((specifier) => specifier.startsWith("."));
-    graph.set(file, targets.map((specifier) => resolveRelative(file, specifier, known)));
+    const targets = projectSpecifiers(root, file).map((specifier) =>
+      specifier.startsWith("#") ? resolveAlias(specifier, aliases) : resolveRelative(file, specifier, known),
+    );
+    graph.set(file, targets);
   }
   return graph;
+}
+
+/** The specifiers of a file that name project files: relative ones and package.json "#" subpath imports. */
+export function projectSpecifiers(root: string, file: string): string[] {
+  const text = readFileSync(join(root, file), "utf8");
+  // Static imports, re-exports, dynamic import() and require(): every way a module can load another.
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  return importedFiles.map((entry) => entry.fileName).filter((specifier) => specifier.startsWith(".") || specifier.startsWith("#"));
+}
+
+/** package.json "imports": exact keys and "prefix/*" patterns mapped to "./path/*.ts". */
+function packageImports(root: string): Map<string, string> {
+  const imports: Record<string, string> = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).imports ?? {};
+  return new Map(Object.entries(imports).map(([key, target]) => [key, target.replace(/^\.\//, "")]));
+}
+
+function resolveAlias(specifier: string, aliases: Map<string, string>): string {
+  const exact = aliases.get(specifier);
+  if (exact) return exact;
+  for (const [key, target] of aliases) {
+    if (key.endsWith("*") && specifier.startsWith(key.slice(0, -1))) return target.replace("*", specifier.slice(key.length - 1));
+  }
+  throw new Error(`${specifier} is not a subpath import of package.json`);
 }
 
 /** Every project source file under folder, as a path relative to root with "/". */

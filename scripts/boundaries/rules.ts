@@ -68,6 +68,17 @@ export function forbiddenImport(importer: string, target: string): string | unde
   return undefined;
 }
 
+/**
+ * A relative specifier that climbs out of its own part ("../../../domain/money") where a package.json
+ * subpath import ("#domain/money") says the same thing in one word.
+ */
+export function crossPartRelative(importer: string, specifier: string, target: string): string | undefined {
+  const [from, to] = [partOf(importer), partOf(target)];
+  // Root files (tool configs) sit beside every part: "./e2e/stack" climbs nowhere.
+  if (!specifier.startsWith(".") || from === to || from === "root" || to === "root") return undefined;
+  return `${importer} imports ${specifier}: use the #${to}/ subpath import`;
+}
+
 /** Every import across a forbidden line, as "importer -> target: why". */
 export function boundaryViolations(graph: ImportGraph): string[] {
   const found: string[] = [];

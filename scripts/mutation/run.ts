@@ -8,7 +8,7 @@
 // Each group's outcomes are kept in .tmp/mutation/, so a long run can be followed and read while it goes.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureCompiled } from "../../contracts/artifacts";
+import { ensureCompiled } from "#contracts/artifacts";
 import { CONTRACT_MUTANTS } from "./contractMutants";
 import { runContractMutants } from "./contracts";
 import { formatReport, type MutantOutcome } from "./report";

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { formatUsdAmount } from "../../../domain/money";
-import { monthlyPayment, outstandingBalance, scheduleRows } from "../../../domain/schedule";
-import { startIndexer, type Indexer } from "../../../indexer/index";
-import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "../../../testing/loanStack";
+import { formatUsdAmount } from "#domain/money";
+import { monthlyPayment, outstandingBalance, scheduleRows } from "#domain/schedule";
+import { startIndexer, type Indexer } from "#indexer/index";
+import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
 /**
  * The user's on-chain activity read from the mirror: a real chain, the real indexer, a loan approved through the

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { PERIOD_SECONDS, monthlyPayment, outstandingBalance, scheduleRows } from "../../../domain/schedule";
+import { PERIOD_SECONDS, monthlyPayment, outstandingBalance, scheduleRows } from "#domain/schedule";
 import { interestOf, punctuality } from "./service";
 
 const USD = 1_000_000n;

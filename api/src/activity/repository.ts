@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
+import type { Db } from "#db/connect";
 
 /**
  * Reads of the chain mirror (written by indexer/) for one user: the notes of their loans, the notes their wallet

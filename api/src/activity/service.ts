@@ -1,8 +1,8 @@
 import { zeroAddress } from "viem";
-import type { ActivityKind } from "../../../domain/activity";
-import { formatUsdAmount } from "../../../domain/money";
-import { installmentsPaid, outstandingBalance, scheduleRows, type LoanTerms } from "../../../domain/schedule";
-import type { UserRow } from "../../../db/schema";
+import type { ActivityKind } from "#domain/activity";
+import { formatUsdAmount } from "#domain/money";
+import { installmentsPaid, outstandingBalance, scheduleRows, type LoanTerms } from "#domain/schedule";
+import type { UserRow } from "#db/schema";
 import { notFound } from "../http/errors";
 import type { ActivityRepository, HeldNoteRow, LoanNoteRow, RepaymentRow } from "./repository";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { chainSales, loans, notifications, users } from "../../../db/schema";
-import { formatUsdAmount } from "../../../domain/money";
+import type { Db } from "#db/connect";
+import { chainSales, loans, notifications, users } from "#db/schema";
+import { formatUsdAmount } from "#domain/money";
 
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { chainListings, chainNotes, loans, users } from "../../../db/schema";
-import { formatUsdAmount } from "../../../domain/money";
+import type { Db } from "#db/connect";
+import { chainListings, chainNotes, loans, users } from "#db/schema";
+import { formatUsdAmount } from "#domain/money";
 import { percent } from "../loans/wire";
 
 /**

@@ -1,11 +1,11 @@
 import { Router, type RequestHandler } from "express";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { contactMessages } from "../../../db/schema";
-import { adminUsersQuerySchema, repriceSchema } from "../../../domain/schemas/admin";
-import { kycDecisionSchema } from "../../../domain/schemas/kyc";
-import { loanApprovalSchema, loanDecisionSchema, loanListQuerySchema, loanRejectionSchema } from "../../../domain/schemas/loans";
-import { ethAddress } from "../../../domain/schemas/common";
+import type { Db } from "#db/connect";
+import { contactMessages } from "#db/schema";
+import { adminUsersQuerySchema, repriceSchema } from "#domain/schemas/admin";
+import { kycDecisionSchema } from "#domain/schemas/kyc";
+import { loanApprovalSchema, loanDecisionSchema, loanListQuerySchema, loanRejectionSchema } from "#domain/schemas/loans";
+import { ethAddress } from "#domain/schemas/common";
 import { ok } from "../http/envelope";
 import { notFound } from "../http/errors";
 import { currentUser, requireAdmin } from "../http/auth";

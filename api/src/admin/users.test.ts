@@ -1,7 +1,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestApi, type TestApi } from "../testing/harness";
-import { makeUser, validRequest, type TestUser } from "../../../testing/loanStack";
+import { makeUser, validRequest, type TestUser } from "#testing/loanStack";
 
 let api: TestApi;
 let admin: TestUser;

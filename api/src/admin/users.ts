@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { users } from "../../../db/schema";
+import type { Db } from "#db/connect";
+import { users } from "#db/schema";
 import type { z } from "zod";
-import type { adminUsersQuerySchema } from "../../../domain/schemas/admin";
+import type { adminUsersQuerySchema } from "#domain/schemas/admin";
 import { toWireUser } from "../users/wire";
 
 /** GET /admin/users: search by name, email or wallet, filter by KYC status and role, with each user's loan count. */

@@ -1,8 +1,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
-import { PUBLISHED_DEV_ACCOUNTS } from "../../../domain/publishedDevKeys";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { PUBLISHED_DEV_ACCOUNTS } from "#domain/publishedDevKeys";
 import { newRegistration, startTestApi, type TestApi } from "../testing/harness";
 
 // Off the local chain the demo emails and the published wallets can never get into the database, so the start's

@@ -5,7 +5,7 @@ import {
   registerRequestSchema,
   walletConnectRequestSchema,
   walletVerifyRequestSchema,
-} from "../../../domain/schemas/auth";
+} from "#domain/schemas/auth";
 import { ok } from "../http/envelope";
 import { validate } from "../http/validate";
 import { currentUser, optionalAuth, requireAuth } from "../http/auth";

@@ -1,10 +1,10 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { AppConfig } from "../config/env";
-import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from "../../../domain/schemas/auth";
+import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from "#domain/schemas/auth";
 import { AppError, badRequest, conflict, forbidden } from "../http/errors";
 import { uniqueViolation, type UsersRepository } from "../users/repository";
-import type { UserRow } from "../../../db/schema";
-import { isDemoEmail } from "../../../domain/demoAccounts";
+import type { UserRow } from "#db/schema";
+import { isDemoEmail } from "#domain/demoAccounts";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { TokenService } from "./tokens";
 

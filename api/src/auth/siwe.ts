@@ -3,7 +3,7 @@ import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMes
 import type { AppConfig } from "../config/env";
 import type { KeyValueStore } from "../kv/store";
 import { AppError, badRequest } from "../http/errors";
-import { isPublishedDevAddress } from "../../../domain/publishedDevKeys";
+import { isPublishedDevAddress } from "#domain/publishedDevKeys";
 
 export const SIWE_TTL_MS = 10 * 60_000;
 export const SIWE_STATEMENT = "Sign in to LoanMint. This request will not trigger a blockchain transaction or cost any gas.";

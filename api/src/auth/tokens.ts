@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
-import type { UserRow } from "../../../db/schema";
+import type { UserRow } from "#db/schema";
 
 const ISSUER = "loanmint";
 export const TOKEN_LIFETIME = "7d";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { parseSiweMessage } from "viem/siwe";
 import { asc, eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { users } from "#db/schema";
 import { startTestApi, newRegistration, type TestApi } from "../testing/harness";
 
 let api: TestApi;

@@ -1,4 +1,4 @@
-import type { UserRow } from "../../../db/schema";
+import type { UserRow } from "#db/schema";
 import { conflict } from "../http/errors";
 import { uniqueViolation, type UsersRepository } from "../users/repository";
 

@@ -12,7 +12,7 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { Deployment } from "../../../domain/deployment";
+import type { Deployment } from "#domain/deployment";
 import { chainOf } from "./client";
 import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";

@@ -1,5 +1,5 @@
 import type { Address, PublicClient } from "viem";
-import { loanNoteAbi } from "../../../domain/abis";
+import { loanNoteAbi } from "#domain/abis";
 
 /** LoanNote's grace period after maturity, in seconds: the admin may change it on-chain, so it is read, never assumed. */
 export async function readGracePeriod(publicClient: PublicClient, loanNote: Address): Promise<bigint> {

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { loans } from "../../../db/schema";
-import { CHAT_MAX_LENGTH } from "../../../domain/schemas/chatbot";
+import { loans } from "#db/schema";
+import { CHAT_MAX_LENGTH } from "#domain/schemas/chatbot";
 import { startTestApi, newRegistration, type TestApi } from "../testing/harness";
 
 let api: TestApi;

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createTestDatabase, type TestDatabase } from "../../../db/testing";
-import { chainNotes, loans, users, type UserRow } from "../../../db/schema";
-import { displayUsd } from "../../../domain/money";
-import { amountDueNow, type LoanTerms } from "../../../domain/schedule";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import { chainNotes, loans, users, type UserRow } from "#db/schema";
+import { displayUsd } from "#domain/money";
+import { amountDueNow, type LoanTerms } from "#domain/schedule";
 import { answerPersonal } from "./personalAnswers";
 import { createChatUserData } from "./userData";
 

@@ -1,4 +1,4 @@
-import { displayUsd } from "../../../domain/money";
+import { displayUsd } from "#domain/money";
 import {
   amountDueNow,
   installmentsPaid,
@@ -9,8 +9,8 @@ import {
   scheduleRows,
   totalDue,
   type LoanTerms,
-} from "../../../domain/schedule";
-import type { UserRow } from "../../../db/schema";
+} from "#domain/schedule";
+import type { UserRow } from "#db/schema";
 import type { Intent } from "./intents";
 import type { ChatUserData, LoanWithNote } from "./userData";
 

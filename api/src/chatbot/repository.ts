@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { chatMessages, type ChatMessageRow } from "../../../db/schema";
-import type { ChatSource } from "../../../domain/schemas/chatbot";
+import type { Db } from "#db/connect";
+import { chatMessages, type ChatMessageRow } from "#db/schema";
+import type { ChatSource } from "#domain/schemas/chatbot";
 
 /** The most a history answer carries; older messages stay stored until cleared. */
 export const HISTORY_LIMIT = 200;

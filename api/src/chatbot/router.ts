@@ -1,8 +1,8 @@
 import { Router, type Request } from "express";
 import type { Logger } from "pino";
 import type { Address, PublicClient } from "viem";
-import type { Db } from "../../../db/connect";
-import { CHAT_MESSAGES, chatMessageRequestSchema, type ChatHistoryMessage } from "../../../domain/schemas/chatbot";
+import type { Db } from "#db/connect";
+import { CHAT_MESSAGES, chatMessageRequestSchema, type ChatHistoryMessage } from "#domain/schemas/chatbot";
 import type { TokenService } from "../auth/tokens";
 import { readGracePeriod } from "../chain/gracePeriod";
 import { ok } from "../http/envelope";

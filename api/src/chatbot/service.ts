@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
-import type { UserRow } from "../../../db/schema";
-import type { ChatReply, ChatSource } from "../../../domain/schemas/chatbot";
+import type { UserRow } from "#db/schema";
+import type { ChatReply, ChatSource } from "#domain/schemas/chatbot";
 import { detectIntent } from "./intents";
 import type { KnowledgeAnswerer } from "./knowledgeAnswer";
 import { completeWithLlm, type ChatTurn, type LlmConfig } from "./llm";

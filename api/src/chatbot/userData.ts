@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { chainCredits, chainNotes, chainVaultPositions, kycSubmissions, loans, type ChainNote, type KycSubmissionRow, type LoanRow } from "../../../db/schema";
+import type { Db } from "#db/connect";
+import { chainCredits, chainNotes, chainVaultPositions, kycSubmissions, loans, type ChainNote, type KycSubmissionRow, type LoanRow } from "#db/schema";
 
 export interface LoanWithNote {
   loan: LoanRow;

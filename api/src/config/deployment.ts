@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { deploymentSchema, type Deployment } from "../../../domain/deployment";
+import { deploymentSchema, type Deployment } from "#domain/deployment";
 
 export function deploymentFile(dataDir: string, chainId: number): string {
   return join(dataDir, "deployments", `${chainId}.json`);

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generatePrivateKey } from "viem/accounts";
 import { ConfigError, loadConfig, loadIndexerConfig, validateEnvironment } from "./env";
-import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
-import { PUBLISHED_DEV_ACCOUNTS } from "../../../domain/publishedDevKeys";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { PUBLISHED_DEV_ACCOUNTS } from "#domain/publishedDevKeys";
 
 test("defaults give the embedded local setup and a JWT secret generated once into DATA_DIR", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "lm-env-"));

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import type { IndexerConfig } from "../../../domain/indexerConfig";
-import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
-import { LOCAL_CHAIN_ID } from "../../../domain/deployment";
-import { isPublishedDevKey } from "../../../domain/publishedDevKeys";
+import type { IndexerConfig } from "#domain/indexerConfig";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { LOCAL_CHAIN_ID } from "#domain/deployment";
+import { isPublishedDevKey } from "#domain/publishedDevKeys";
 import type { LlmConfig } from "../chatbot/llm";
 
 // Every message reads after the variable's name ("PORT must be …"); values are never echoed, as some are secrets.

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { publicConfigSchema, type PublicConfig } from "../../../domain/deployment";
+import { publicConfigSchema, type PublicConfig } from "#domain/deployment";
 import { ok } from "../http/envelope";
 import type { AppConfig } from "./env";
 import { readDeployment } from "./deployment";

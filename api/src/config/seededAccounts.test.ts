@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { privateKeyToAccount } from "viem/accounts";
-import { users } from "../../../db/schema";
-import { createTestDatabase } from "../../../db/testing";
-import { PUBLISHED_DEV_ACCOUNTS } from "../../../domain/publishedDevKeys";
-import { DEMO_ACCOUNTS } from "../../../domain/demoAccounts";
+import { users } from "#db/schema";
+import { createTestDatabase } from "#db/testing";
+import { PUBLISHED_DEV_ACCOUNTS } from "#domain/publishedDevKeys";
+import { DEMO_ACCOUNTS } from "#domain/demoAccounts";
 import { startServer } from "../server";
 import { ConfigError, loadConfig } from "./env";
 

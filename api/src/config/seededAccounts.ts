@@ -1,8 +1,8 @@
 import { count, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { users } from "../../../db/schema";
-import { DEMO_EMAILS } from "../../../domain/demoAccounts";
-import { PUBLISHED_DEV_ADDRESSES } from "../../../domain/publishedDevKeys";
+import type { Db } from "#db/connect";
+import { users } from "#db/schema";
+import { DEMO_EMAILS } from "#domain/demoAccounts";
+import { PUBLISHED_DEV_ADDRESSES } from "#domain/publishedDevKeys";
 import { ConfigError, type AppConfig } from "./env";
 
 /**

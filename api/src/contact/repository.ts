@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { contactMessages, type ContactMessageRow } from "../../../db/schema";
+import type { Db } from "#db/connect";
+import { contactMessages, type ContactMessageRow } from "#db/schema";
 
 export function createContactRepository(db: Db) {
   return {

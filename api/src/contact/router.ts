@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { CONTACT_MESSAGES, contactRequestSchema } from "../../../domain/schemas/contact";
+import { CONTACT_MESSAGES, contactRequestSchema } from "#domain/schemas/contact";
 import { ok } from "../http/envelope";
 import { validate } from "../http/validate";
 import { paging } from "../http/paging";

@@ -1,4 +1,4 @@
-import type { ContactRequest } from "../../../domain/schemas/contact";
+import type { ContactRequest } from "#domain/schemas/contact";
 import type { ContactRepository } from "./repository";
 
 export function createContactService(deps: { messages: ContactRepository }) {

@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { getAddress, type PublicClient } from "viem";
 import { z } from "zod";
-import { ethAddress } from "../../../domain/schemas/common";
-import { SHARED_MESSAGES } from "../../../domain/schemas/sharedMessages";
+import { ethAddress } from "#domain/schemas/common";
+import { SHARED_MESSAGES } from "#domain/schemas/sharedMessages";
 import type { AppConfig } from "../config/env";
 import { ok } from "../http/envelope";
 import { validate } from "../http/validate";

@@ -1,8 +1,8 @@
 import { createWalletClient, http, parseEther, type Address, type Hash, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
-import { testDollarAbi } from "../../../domain/abis";
-import { parseUsd } from "../../../domain/money";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { testDollarAbi } from "#domain/abis";
+import { parseUsd } from "#domain/money";
 import type { AppConfig } from "../config/env";
 import { chainOf } from "../chain/client";
 import { readDeployment } from "../config/deployment";

@@ -9,15 +9,15 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { createPublicClient, http, type Address, type Hex, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { deployAll, ensureCompiled } from "../../../contracts/deploy";
-import { loans } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../db/testing";
-import { freePort, startAnvil, type Anvil } from "../../../devchain/anvil";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
-import type { Deployment } from "../../../domain/deployment";
-import { validRequest } from "../../../testing/loanStack";
+import { deployAll, ensureCompiled } from "#contracts/deploy";
+import { loans } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import { freePort, startAnvil, type Anvil } from "#devchain/anvil";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import type { Deployment } from "#domain/deployment";
+import { validRequest } from "#testing/loanStack";
 import { account, type Account } from "../realtime/testing";
-import { endOnExit, sleep, spawnOwned, stopChild, tail } from "../../../testing/privateProcess";
+import { endOnExit, sleep, spawnOwned, stopChild, tail } from "#testing/privateProcess";
 
 /**
  * `kill -9` of the platform while an approval's origination is in flight (sent, not yet mined): the API and the

@@ -4,14 +4,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { chainCursors, chainNotes } from "../../../db/schema/chain";
-import { createTestDatabase, type TestDatabase } from "../../../db/testing";
-import { startAnvil, type Anvil } from "../../../devchain/anvil";
-import { reindex, startIndexer, type Indexer } from "../../../indexer";
-import { startTestChain, type TestChain } from "../../../testing/chain";
-import { compareWithChain, mirrorSnapshot } from "../../../indexer/verify";
-import { startRelay, type ChainRelay } from "../../../testing/loanStack";
-import { endOnExit, ownFolder, sleep } from "../../../testing/privateProcess";
+import { chainCursors, chainNotes } from "#db/schema/chain";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import { startAnvil, type Anvil } from "#devchain/anvil";
+import { reindex, startIndexer, type Indexer } from "#indexer/index";
+import { startTestChain, type TestChain } from "#testing/chain";
+import { compareWithChain, mirrorSnapshot } from "#indexer/verify";
+import { startRelay, type ChainRelay } from "#testing/loanStack";
+import { endOnExit, ownFolder, sleep } from "#testing/privateProcess";
 
 /**
  * The chain's RPC down under a running indexer: first the node unreachable while the chain moves on (a relay in
@@ -113,7 +113,7 @@ test("with the node stopped and started again from its saved state, the indexer 
   endOnExit(restarted.process, "SIGTERM");
   const [owner] = (await chain.publicClient.readContract({
     address: chain.deployment.contracts.loanNote as `0x${string}`,
-    abi: (await import("../../../domain/abis")).loanNoteAbi,
+    abi: (await import("#domain/abis")).loanNoteAbi,
     functionName: "ownershipOf",
     args: [3n],
   })) as [string, number];

@@ -2,10 +2,10 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import type { Pool } from "pg";
-import { connectDatabase, type DatabaseHandle } from "../../../db/connect";
-import { isConnectionLost } from "../../../db/connectionLost";
-import { startPrivatePostgres, type PrivatePostgres } from "../../../testing/privatePostgres";
-import { atMost, sleep } from "../../../testing/privateProcess";
+import { connectDatabase, type DatabaseHandle } from "#db/connect";
+import { isConnectionLost } from "#db/connectionLost";
+import { startPrivatePostgres, type PrivatePostgres } from "#testing/privatePostgres";
+import { atMost, sleep } from "#testing/privateProcess";
 
 /**
  * A pooled connection that the server ends (a restart, a failover, an operator's pg_terminate_backend) while it

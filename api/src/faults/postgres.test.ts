@@ -10,8 +10,8 @@ import { loadConfig } from "../config/env";
 import { isDatabaseUnavailable, MESSAGES } from "../http/errors";
 import { startServer, type RunningServer } from "../server";
 import { newRegistration } from "../testing/harness";
-import { startPrivatePostgres, type PrivatePostgres } from "../../../testing/privatePostgres";
-import { atMost, sleep } from "../../../testing/privateProcess";
+import { startPrivatePostgres, type PrivatePostgres } from "#testing/privatePostgres";
+import { atMost, sleep } from "#testing/privateProcess";
 
 /**
  * PostgreSQL stopped and started under load (a private server: the machine's is never touched). While it is

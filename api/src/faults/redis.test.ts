@@ -8,14 +8,14 @@ import { Redis } from "ioredis";
 import { pino } from "pino";
 import type { Socket } from "socket.io-client";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createTestDatabase, type TestDatabase } from "../../../db/testing";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { loadConfig } from "../config/env";
 import type { RateLimits } from "../http/rateLimit";
 import { account, openSocket, record, type Account } from "../realtime/testing";
 import { startServer, type RunningServer } from "../server";
 import { newRegistration } from "../testing/harness";
-import { startPrivateRedis, type PrivateRedis } from "../../../testing/privateRedis";
-import { sleep } from "../../../testing/privateProcess";
+import { startPrivateRedis, type PrivateRedis } from "#testing/privateRedis";
+import { sleep } from "#testing/privateProcess";
 
 /**
  * Redis down under a running API (DESIGN.md "Growing past one machine"; docs/decisions.md "Redis down"): the API

@@ -1,9 +1,9 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Deployment } from "../../../domain/deployment";
-import { startIndexer, type Indexer } from "../../../indexer";
-import { INDEXER_LOCK_NAMESPACE } from "../../../db/locks";
-import { startLoanStack, type LoanStack } from "../../../testing/loanStack";
+import type { Deployment } from "#domain/deployment";
+import { startIndexer, type Indexer } from "#indexer/index";
+import { INDEXER_LOCK_NAMESPACE } from "#db/locks";
+import { startLoanStack, type LoanStack } from "#testing/loanStack";
 import { healthSchema } from "./schema";
 
 let stack: LoanStack;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { INDEXER_LOCK_NAMESPACE } from "../../../db/locks";
+import type { Db } from "#db/connect";
+import { INDEXER_LOCK_NAMESPACE } from "#db/locks";
 
 export interface IndexerHealth {
   /**

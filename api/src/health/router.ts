@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { PublicClient } from "viem";
-import type { Db } from "../../../db/connect";
-import { databaseAnswers } from "../../../db/connect";
+import type { Db } from "#db/connect";
+import { databaseAnswers } from "#db/connect";
 import type { KeyValueStore } from "../kv/store";
 import { readDeployment } from "../config/deployment";
 import { ok, fail } from "../http/envelope";

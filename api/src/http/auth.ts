@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import type { UserRow } from "../../../db/schema";
+import type { UserRow } from "#db/schema";
 import type { TokenService } from "../auth/tokens";
 import { forbidden, unauthorized, MESSAGES } from "./errors";
 

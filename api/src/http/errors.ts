@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import { DrizzleQueryError } from "drizzle-orm";
-import { isConnectionLost } from "../../../db/connectionLost";
+import { isConnectionLost } from "#db/connectionLost";
 import { fail } from "./envelope";
 
 export const MESSAGES = {

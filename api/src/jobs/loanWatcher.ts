@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { TransactionNotFoundError, type Address, type Hex } from "viem";
-import { loanNoteAbi } from "../../../domain/abis";
-import { LOAN_NOTE_STATUS } from "../../../domain/loanNoteStatus";
-import { defaultableAt } from "../../../domain/schedule";
-import { loans, type LoanRow } from "../../../db/schema";
+import { loanNoteAbi } from "#domain/abis";
+import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
+import { defaultableAt } from "#domain/schedule";
+import { loans, type LoanRow } from "#db/schema";
 import { readGracePeriod } from "../chain/gracePeriod";
 import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../chain/gateway";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { startTestApi, type TestApi } from "../testing/harness";
-import { makeUser, notificationsOf, type TestUser } from "../../../testing/loanStack";
+import { makeUser, notificationsOf, type TestUser } from "#testing/loanStack";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

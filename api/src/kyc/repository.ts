@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { kycDocuments, kycSubmissions, users, type KycDocumentRow, type KycSubmissionRow, type UserRow } from "../../../db/schema";
-import type { KycStatus } from "../../../domain/statuses";
+import type { Db } from "#db/connect";
+import { kycDocuments, kycSubmissions, users, type KycDocumentRow, type KycSubmissionRow, type UserRow } from "#db/schema";
+import type { KycStatus } from "#domain/statuses";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

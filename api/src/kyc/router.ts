@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
-import { KYC_FILE_FIELDS, KYC_MESSAGES, MAX_KYC_FILE_BYTES, kycUploadFieldsSchema } from "../../../domain/schemas/kyc";
+import { KYC_FILE_FIELDS, KYC_MESSAGES, MAX_KYC_FILE_BYTES, kycUploadFieldsSchema } from "#domain/schemas/kyc";
 import { ok } from "../http/envelope";
 import { AppError, badRequest } from "../http/errors";
 import { isMalformedUpload } from "../http/uploads";
@@ -10,7 +10,7 @@ import type { KeyValueStore } from "../kv/store";
 import type { TokenService } from "../auth/tokens";
 import type { UsersRepository } from "../users/repository";
 import { toWireUser } from "../users/wire";
-import { KYC_MESSAGES as M } from "../../../domain/schemas/kyc";
+import { KYC_MESSAGES as M } from "#domain/schemas/kyc";
 import type { KycService, UploadedFile } from "./service";
 
 // Memory storage: each file is judged by its bytes before anything touches the disk.

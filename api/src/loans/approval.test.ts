@@ -1,8 +1,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Address } from "viem";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
-import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "../../../testing/loanStack";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 
 let stack: LoanStack;
 let admin: TestUser;

@@ -5,13 +5,13 @@ import { createWalletClient, http, maxUint256, type Abi, type Address, type Hex 
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import type { Socket } from "socket.io-client";
-import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
-import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
-import { chainOutbox, loanEvents, loans, notifications } from "../../../db/schema";
-import { startIndexer, type Indexer } from "../../../indexer/index";
-import { reindex } from "../../../indexer/reindex";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { chainOutbox, loanEvents, loans, notifications } from "#db/schema";
+import { startIndexer, type Indexer } from "#indexer/index";
+import { reindex } from "#indexer/reindex";
 import { openSocket, record } from "../realtime/testing";
-import { fund, makeUser, notificationsOf, startLoanStack, validRequest, type LoanStack, type TestUser } from "../../../testing/loanStack";
+import { fund, makeUser, notificationsOf, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 
 const USD = 1_000_000n;
 let stack: LoanStack;

@@ -1,5 +1,5 @@
 import type { Router } from "express";
-import type { Db } from "../../../db/connect";
+import type { Db } from "#db/connect";
 import type { AppConfig } from "../config/env";
 import type { KeyValueStore } from "../kv/store";
 import type { Notifier } from "../notifications/notifier";
@@ -7,7 +7,7 @@ import type { UsersRepository } from "../users/repository";
 import type { TokenService } from "../auth/tokens";
 import type { ContactRepository } from "../contact/repository";
 import type { RateLimits } from "../http/rateLimit";
-import { SERVER_EVENTS } from "../../../domain/events";
+import { SERVER_EVENTS } from "#domain/events";
 import { requireAuth } from "../http/auth";
 import { createKycRepository } from "../kyc/repository";
 import { createKycService } from "../kyc/service";

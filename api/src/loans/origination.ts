@@ -1,9 +1,9 @@
 import type { Address, Hex, TransactionReceipt } from "viem";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
-import { LOAN_NOTE_STATUS } from "../../../domain/loanNoteStatus";
-import { formatUsdAmount } from "../../../domain/money";
-import { SERVER_EVENTS } from "../../../domain/events";
-import type { LoanRow } from "../../../db/schema";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
+import { formatUsdAmount } from "#domain/money";
+import { SERVER_EVENTS } from "#domain/events";
+import type { LoanRow } from "#db/schema";
 import type { Notifier } from "../notifications/notifier";
 import type { KeyValueStore } from "../kv/store";
 import { ChainActionError, describeChainError, revertName, type ChainGateway } from "../chain/gateway";
@@ -11,7 +11,7 @@ import { waitForMirror } from "./mirror";
 import type { LoansRepository } from "./repository";
 import { NOTIFY, RECONCILED, RELISTED } from "./texts";
 import { inArray, eq, and } from "drizzle-orm";
-import { loans } from "../../../db/schema";
+import { loans } from "#db/schema";
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;

@@ -4,11 +4,11 @@ import { eq, inArray } from "drizzle-orm";
 import { createWalletClient, http, maxUint256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "../../../domain/abis";
-import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
-import { loans } from "../../../db/schema";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { loans } from "#db/schema";
 import { STALE_MS } from "../jobs/loanWatcher";
-import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "../../../testing/loanStack";
+import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 
 let stack: LoanStack;
 let admin: TestUser;

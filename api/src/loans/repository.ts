@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { chainCursors, chainListings, chainNotes, loanEvents, loans, users, type LoanEventRow, type LoanRow, type NewLoanRow, type UserRow } from "../../../db/schema";
-import type { LoanListQuery } from "../../../domain/schemas/loans";
-import type { ListingLapseReason, LoanStatus, MintStatus } from "../../../domain/statuses";
-import type { ListingState } from "../../../db/schema/loans";
+import type { Db } from "#db/connect";
+import { chainCursors, chainListings, chainNotes, loanEvents, loans, users, type LoanEventRow, type LoanRow, type NewLoanRow, type UserRow } from "#db/schema";
+import type { LoanListQuery } from "#domain/schemas/loans";
+import type { ListingLapseReason, LoanStatus, MintStatus } from "#domain/statuses";
+import type { ListingState } from "#db/schema/loans";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,11 +1,11 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Router } from "express";
-import { CONTACT_SUBJECTS } from "../../../domain/schemas/contact";
-import { LOAN_MESSAGES } from "../../../domain/schemas/loans";
+import { CONTACT_SUBJECTS } from "#domain/schemas/contact";
+import { LOAN_MESSAGES } from "#domain/schemas/loans";
 import { DEFAULT_RATE_LIMITS } from "../http/rateLimit";
 import { startTestApi, type TestApi } from "../testing/harness";
-import { makeUser, notificationsOf, validRequest, type TestUser } from "../../../testing/loanStack";
+import { makeUser, notificationsOf, validRequest, type TestUser } from "#testing/loanStack";
 import type { LoanLifecycle } from "./lifecycle";
 
 let api: TestApi;

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from "express";
-import { LOAN_MESSAGES, loanApprovalSchema, loanListQuerySchema, loanRejectionSchema, loanRequestSchema, repaymentSchema } from "../../../domain/schemas/loans";
+import { LOAN_MESSAGES, loanApprovalSchema, loanListQuerySchema, loanRejectionSchema, loanRequestSchema, repaymentSchema } from "#domain/schemas/loans";
 import { ok } from "../http/envelope";
 import { currentUser, requireAdmin } from "../http/auth";
 import { validate } from "../http/validate";

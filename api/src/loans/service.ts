@@ -1,11 +1,11 @@
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { encodeFunctionData, type Address, type Hex } from "viem";
-import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
-import { LOAN_NOTE_STATUS } from "../../../domain/loanNoteStatus";
-import { permitSignatureParts, permitTypedData, type Eip712DomainAnswer } from "../../../domain/permit";
-import { formatUsdAmount } from "../../../domain/money";
-import { SERVER_EVENTS, ROOMS } from "../../../domain/events";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
+import { permitSignatureParts, permitTypedData, type Eip712DomainAnswer } from "#domain/permit";
+import { formatUsdAmount } from "#domain/money";
+import { SERVER_EVENTS, ROOMS } from "#domain/events";
 import {
   amountDueNow,
   cappedPayment,
@@ -16,10 +16,10 @@ import {
   outstandingBalance,
   payoffAmount,
   type LoanTerms,
-} from "../../../domain/schedule";
-import { LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "../../../domain/schemas/loans";
-import { loans, users as usersTable, type LoanRow, type UserRow } from "../../../db/schema";
-import type { Db } from "../../../db/connect";
+} from "#domain/schedule";
+import { LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "#domain/schemas/loans";
+import { loans, users as usersTable, type LoanRow, type UserRow } from "#db/schema";
+import type { Db } from "#db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import type { Notifier } from "../notifications/notifier";
 import type { UsersRepository } from "../users/repository";

@@ -1,5 +1,5 @@
-import { displayUsd } from "../../../domain/money";
-import { LOAN_MESSAGES } from "../../../domain/schemas/loans";
+import { displayUsd } from "#domain/money";
+import { LOAN_MESSAGES } from "#domain/schemas/loans";
 
 // Approval, rejection, funding, listing, completion and default texts are the shared ones (api/src/notifications/texts.ts).
 

@@ -1,6 +1,6 @@
-import { formatUsdAmount } from "../../../domain/money";
-import { amountDueNow, maturity, monthlyPayment, totalDue, type LoanTerms } from "../../../domain/schedule";
-import type { LoanEventRow, LoanRow } from "../../../db/schema";
+import { formatUsdAmount } from "#domain/money";
+import { amountDueNow, maturity, monthlyPayment, totalDue, type LoanTerms } from "#domain/schedule";
+import type { LoanEventRow, LoanRow } from "#db/schema";
 import type { LoanView } from "./repository";
 
 export type Performance = "excellent" | "good" | "average" | "poor";

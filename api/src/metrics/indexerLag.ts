@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { Gauge, type Registry } from "prom-client";
 import type { PublicClient } from "viem";
-import type { Db } from "../../../db/connect";
-import { chainCursors } from "../../../db/schema/chain";
+import type { Db } from "#db/connect";
+import { chainCursors } from "#db/schema/chain";
 
 /** A scrape asks the node at most this often; scrapes from several Prometheus replicas share one answer. */
 const HEAD_CACHE_MS = 5_000;

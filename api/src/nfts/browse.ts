@@ -1,5 +1,5 @@
-import { amountBandOf, rateBandOf, type MarketplaceQuery } from "../../../domain/schemas/nfts";
-import { formatUsdAmount } from "../../../domain/money";
+import { amountBandOf, rateBandOf, type MarketplaceQuery } from "#domain/schemas/nfts";
+import { formatUsdAmount } from "#domain/money";
 import type { NftsRepository } from "./repository";
 import { singleFlight } from "./singleFlight";
 import { toNftRecord, type NftRecord, type WireContext } from "./wire";

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { eq } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { users } from "../../../db/schema";
-import { startIndexer, type Indexer } from "../../../indexer/index";
-import { makeUser, startLoanStack, type LoanStack } from "../../../testing/loanStack";
+import { users } from "#db/schema";
+import { startIndexer, type Indexer } from "#indexer/index";
+import { makeUser, startLoanStack, type LoanStack } from "#testing/loanStack";
 import { runLivingDemo } from "./demo";
 
 describe("The living demo", { timeout: 60_000 }, () => {

@@ -115,7 +115,7 @@ export async function runLivingDemoForSeededAccounts(options: {
   logins: { role: "admin" | "borrower" | "investor"; email: string; password: string }[];
   log?: (line: string) => void;
 }) {
-  const { DEV_ACCOUNTS } = await import("../../../domain/devAccounts");
+  const { DEV_ACCOUNTS } = await import("#domain/devAccounts");
   const find = (role: "admin" | "borrower" | "investor") => {
     const login = options.logins.find((l) => l.role === role);
     if (!login) throw new Error(`no seeded ${role} account`);

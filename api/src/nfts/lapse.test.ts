@@ -5,12 +5,12 @@ import { createWalletClient, http, maxUint256, type Address, type Hex } from "vi
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import type { Socket } from "socket.io-client";
-import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
-import { DEV_ACCOUNTS } from "../../../domain/devAccounts";
-import { formatUsdAmount } from "../../../domain/money";
-import { chainListings, loans, notifications } from "../../../db/schema";
-import { startIndexer, type Indexer } from "../../../indexer/index";
-import { fund, makeUser, notificationsOf, sendAs, startLoanStack, type LoanStack, type TestUser } from "../../../testing/loanStack";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { formatUsdAmount } from "#domain/money";
+import { chainListings, loans, notifications } from "#db/schema";
+import { startIndexer, type Indexer } from "#indexer/index";
+import { fund, makeUser, notificationsOf, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { openSocket, record } from "../realtime/testing";
 
 /**

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import { createPublicClient, http } from "viem";
 import { foundry } from "viem/chains";
-import { startAnvil, type Anvil } from "../../../devchain/anvil";
+import { startAnvil, type Anvil } from "#devchain/anvil";
 import { startTestApi, type Answer, type TestApi } from "../testing/harness";
 
 /**

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
 import { foundry } from "viem/chains";
-import { loanNoteAbi, testDollarAbi } from "../../../domain/abis";
-import { startIndexer, type Indexer } from "../../../indexer/index";
-import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "../../../testing/loanStack";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { startIndexer, type Indexer } from "#indexer/index";
+import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
 /**
  * The investor's routes against real Postgres, a private anvil with the contracts, the real indexer filling

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import type { ListingLapseReason } from "../../../domain/statuses";
+import type { Db } from "#db/connect";
+import type { ListingLapseReason } from "#domain/statuses";
 
 /**
  * Reads of the chain mirror (written by indexer/) joined with the loans that minted the notes. Raw SQL because

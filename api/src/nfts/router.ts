@@ -1,8 +1,8 @@
 import { Router, type RequestHandler } from "express";
 import type { PublicClient } from "viem";
 import { z } from "zod";
-import type { Db } from "../../../db/connect";
-import { buyNftSchema, listNftSchema, marketplaceQuerySchema, NFT_MESSAGES, tokenIdSchema, transferNftSchema } from "../../../domain/schemas/nfts";
+import type { Db } from "#db/connect";
+import { buyNftSchema, listNftSchema, marketplaceQuerySchema, NFT_MESSAGES, tokenIdSchema, transferNftSchema } from "#domain/schemas/nfts";
 import type { AppConfig } from "../config/env";
 import { ok } from "../http/envelope";
 import { currentUser, requireAuth } from "../http/auth";

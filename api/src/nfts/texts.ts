@@ -1,6 +1,6 @@
-import { NFT_MESSAGES } from "../../../domain/marketplaceTerms";
-import { displayUsd } from "../../../domain/money";
-import type { ListingLapseReason } from "../../../domain/statuses";
+import { NFT_MESSAGES } from "#domain/marketplaceTerms";
+import { displayUsd } from "#domain/money";
+import type { ListingLapseReason } from "#domain/statuses";
 
 /** What changed a note after it was listed, in the words of a refused purchase. */
 const LAPSED_BECAUSE: Record<ListingLapseReason, string> = {

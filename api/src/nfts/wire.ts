@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { formatUsdAmount } from "../../../domain/money";
-import { monthlyPayment, outstandingBalance, totalDue, type LoanTerms } from "../../../domain/schedule";
+import { formatUsdAmount } from "#domain/money";
+import { monthlyPayment, outstandingBalance, totalDue, type LoanTerms } from "#domain/schedule";
 import type { NoteRow } from "./repository";
 
 export interface WireContext {

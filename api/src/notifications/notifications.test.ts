@@ -1,7 +1,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
-import { notifications } from "../../../db/schema";
+import { notifications } from "#db/schema";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { account, type Account } from "../realtime/testing";
 import { NOTIFICATION_TEXTS } from "./texts";

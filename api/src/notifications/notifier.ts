@@ -1,5 +1,5 @@
-import type { ServerEventName, ServerEventPayloads } from "../../../domain/events";
-import type { NotificationType } from "../../../domain/statuses";
+import type { ServerEventName, ServerEventPayloads } from "#domain/events";
+import type { NotificationType } from "#domain/statuses";
 
 /** A stored notification's content: texts are the spec's, with amounts already formatted by the server. */
 export interface NotificationContent {

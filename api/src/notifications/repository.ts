@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { notifications, users, type NotificationRow } from "../../../db/schema";
+import type { Db } from "#db/connect";
+import { notifications, users, type NotificationRow } from "#db/schema";
 import type { NotificationContent } from "./notifier";
 
 export interface NotificationPage {

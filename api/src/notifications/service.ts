@@ -1,5 +1,5 @@
-import type { Db } from "../../../db/connect";
-import { ROOMS, SERVER_EVENTS } from "../../../domain/events";
+import type { Db } from "#db/connect";
+import { ROOMS, SERVER_EVENTS } from "#domain/events";
 import type { Publisher } from "../realtime/publisher";
 import type { Notifier } from "./notifier";
 import { createNotificationsRepository, type NotificationsRepository } from "./repository";

@@ -1,5 +1,5 @@
-import { displayUsd, parseUsd } from "../../../domain/money";
-import type { ListingLapseReason } from "../../../domain/statuses";
+import { displayUsd, parseUsd } from "#domain/money";
+import type { ListingLapseReason } from "#domain/statuses";
 import type { NotificationContent } from "./notifier";
 
 /**

@@ -1,5 +1,5 @@
-import type { NotificationRow } from "../../../db/schema";
-import type { ServerEventPayloads } from "../../../domain/events";
+import type { NotificationRow } from "#db/schema";
+import type { ServerEventPayloads } from "#domain/events";
 
 /** The `notification:new` payload. */
 export const livePayload = (row: NotificationRow): ServerEventPayloads["notification:new"] => ({

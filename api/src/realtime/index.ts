@@ -1,5 +1,5 @@
 import type { Server } from "socket.io";
-import type { DatabaseHandle } from "../../../db/connect";
+import type { DatabaseHandle } from "#db/connect";
 import type { AppConfig } from "../config/env";
 import { createTokenService } from "../auth/tokens";
 import { createUsersRepository } from "../users/repository";

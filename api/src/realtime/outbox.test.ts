@@ -2,7 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
-import type { Db } from "../../../db/connect";
+import type { Db } from "#db/connect";
 import { createNotificationsRepository } from "../notifications/repository";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { startOutboxDelivery } from "./outbox";

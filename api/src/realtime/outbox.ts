@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { outboxDeliveries, type NotificationRow } from "../../../db/schema";
-import { ROOMS, SERVER_EVENTS } from "../../../domain/events";
+import type { Db } from "#db/connect";
+import { outboxDeliveries, type NotificationRow } from "#db/schema";
+import { ROOMS, SERVER_EVENTS } from "#domain/events";
 import type { NotificationsRepository } from "../notifications/repository";
 import { livePayload } from "../notifications/wire";
 import { notificationsForOutbox } from "./outboxNotifications";

@@ -1,5 +1,5 @@
-import type { ChainOutboxRow } from "../../../db/schema";
-import type { ListingLapseReason } from "../../../domain/statuses";
+import type { ChainOutboxRow } from "#db/schema";
+import type { ListingLapseReason } from "#domain/statuses";
 import type { NotificationContent } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
 

@@ -1,7 +1,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "../../../db/testing";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { createNotificationsRepository } from "../notifications/repository";
 import { startOutboxDelivery } from "./outbox";
 import { pruneOutbox } from "./outboxPrune";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
+import type { Db } from "#db/connect";
 
 /** How long a delivered outbox row is kept: long enough to look into a day's deliveries, short enough to stay small. */
 export const OUTBOX_RETENTION_MS = 24 * 60 * 60_000;

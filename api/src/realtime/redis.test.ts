@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import type { Socket } from "socket.io-client";
-import { createTestDatabase, type TestDatabase } from "../../../db/testing";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { loadConfig } from "../config/env";
 import { createKeyValueStore } from "../kv/connect";
 import type { KeyValueStore } from "../kv/store";

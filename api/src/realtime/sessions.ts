@@ -1,5 +1,5 @@
 import type { Server } from "socket.io";
-import { ROOMS } from "../../../domain/events";
+import { ROOMS } from "#domain/events";
 
 /** Ends the live sockets that a password change left holding a token the HTTP API already refuses. */
 export interface SocketSessions {

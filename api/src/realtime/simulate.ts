@@ -1,5 +1,5 @@
-import { SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "../../../domain/events";
-import { formatUsdAmount, parseUsd } from "../../../domain/money";
+import { SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "#domain/events";
+import { formatUsdAmount, parseUsd } from "#domain/money";
 
 /** Test-page events (spec 02 §2 "WebSocket test page"): sent only to the caller, never stored, marked simulated. */
 export const SIMULATE_EVENTS = ["simulate:loan:request", "simulate:loan:approval", "simulate:kyc:approval", "simulate:loan:funded"] as const;

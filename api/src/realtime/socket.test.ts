@@ -2,7 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
-import { ROOMS } from "../../../domain/events";
+import { ROOMS } from "#domain/events";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { account, nextOf, openSocket, record, settle, type Account } from "./testing";
 

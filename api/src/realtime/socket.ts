@@ -1,6 +1,6 @@
 import type { Server, Socket } from "socket.io";
-import type { UserRow } from "../../../db/schema";
-import { CLIENT_EVENTS, ROOMS, SERVER_EVENTS } from "../../../domain/events";
+import type { UserRow } from "#db/schema";
+import { CLIENT_EVENTS, ROOMS, SERVER_EVENTS } from "#domain/events";
 import type { TokenService } from "../auth/tokens";
 import { MESSAGES } from "../http/errors";
 import { stampRoom } from "./sessions";

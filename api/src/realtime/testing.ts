@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { io as connect, type Socket } from "socket.io-client";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
+import type { Db } from "#db/connect";
 import { newRegistration } from "../testing/harness";
 
 export interface Account {

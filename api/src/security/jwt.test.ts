@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { io as connect } from "socket.io-client";
 import { listRoutes } from "../http/routes";
-import { makeUser, type TestUser } from "../../../testing/loanStack";
+import { makeUser, type TestUser } from "#testing/loanStack";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { badTokens } from "./badTokens";
 import { PASSWORD } from "./world";

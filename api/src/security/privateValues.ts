@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { chatMessages, contactMessages, kycDocuments, kycSubmissions, loanEvents, loans, notifications, users } from "../../../db/schema";
+import type { Db } from "#db/connect";
+import { chatMessages, contactMessages, kycDocuments, kycSubmissions, loanEvents, loans, notifications, users } from "#db/schema";
 
 /**
  * Fields another user may see by design, each for a reason: they are on the public chain or on a listed note's

@@ -1,4 +1,4 @@
-import type { TestUser } from "../../../testing/loanStack";
+import type { TestUser } from "#testing/loanStack";
 import type { Answer } from "../testing/harness";
 import { fillPath, RECIPES, ROLES, type Recipe, type Role } from "./requests";
 import type { World } from "./world";

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { makeUser, type TestUser } from "../../../testing/loanStack";
+import { makeUser, type TestUser } from "#testing/loanStack";
 import { startTestApi, type TestApi } from "../testing/harness";
 
 /** The requests the fuzzer (fuzz.test.ts) once answered with 500, each pinned here as the 4xx it must be. */

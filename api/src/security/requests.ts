@@ -1,5 +1,5 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import type { TestUser } from "../../../testing/loanStack";
+import type { TestUser } from "#testing/loanStack";
 import { newRegistration, type Answer } from "../testing/harness";
 import { PASSWORD, PNG, type World } from "./world";
 

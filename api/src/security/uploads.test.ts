@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { dirname, join } from "node:path";
-import { makeUser, type TestUser } from "../../../testing/loanStack";
+import { makeUser, type TestUser } from "#testing/loanStack";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { PNG } from "./world";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Address } from "viem";
-import { contactMessages, notifications } from "../../../db/schema";
-import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "../../../testing/loanStack";
+import { contactMessages, notifications } from "#db/schema";
+import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 import type { Answer } from "../testing/harness";
 
 /** newRegistration's password: every user of the world signs in with it. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
-import { createTestDatabase, type TestDatabase } from "../../../db/testing";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { loadConfig, type AppConfig } from "../config/env";
 import { createKeyValueStore } from "../kv/connect";
 import type { KeyValueStore } from "../kv/store";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Address } from "viem";
-import { loanNoteAbi, noteMarketplaceAbi } from "../../../domain/abis";
-import { formatUsdAmount } from "../../../domain/money";
-import { loans, type LoanRow } from "../../../db/schema";
+import { loanNoteAbi, noteMarketplaceAbi } from "#domain/abis";
+import { formatUsdAmount } from "#domain/money";
+import { loans, type LoanRow } from "#db/schema";
 import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../chain/gateway";
 import type { Origination } from "../loans/origination";

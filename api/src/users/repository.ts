@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/connect";
-import { users, type NewUserRow, type UserRow } from "../../../db/schema";
+import type { Db } from "#db/connect";
+import { users, type NewUserRow, type UserRow } from "#db/schema";
 
 export function createUsersRepository(db: Db) {
   return {

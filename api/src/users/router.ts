@@ -1,6 +1,6 @@
 import express, { Router, type RequestHandler } from "express";
 import multer from "multer";
-import { MAX_PICTURE_BYTES, PROFILE_MESSAGES, profileUpdateSchema } from "../../../domain/schemas/users";
+import { MAX_PICTURE_BYTES, PROFILE_MESSAGES, profileUpdateSchema } from "#domain/schemas/users";
 import { ok } from "../http/envelope";
 import { AppError, badRequest } from "../http/errors";
 import { isMalformedUpload } from "../http/uploads";

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileTypeFromBuffer } from "file-type";
-import type { UserRow } from "../../../db/schema";
-import { PICTURE_MIME_TYPES, PROFILE_MESSAGES, type ProfileUpdate } from "../../../domain/schemas/users";
+import type { UserRow } from "#db/schema";
+import { PICTURE_MIME_TYPES, PROFILE_MESSAGES, type ProfileUpdate } from "#domain/schemas/users";
 import { badRequest } from "../http/errors";
 import type { UsersRepository } from "./repository";
 

@@ -1,4 +1,4 @@
-import type { UserRow } from "../../../db/schema";
+import type { UserRow } from "#db/schema";
 
 /** The user as the client reads it (spec 01 §3); never the password hash. */
 export function toWireUser(row: UserRow, appOrigin: string) {

@@ -1,4 +1,4 @@
-import type { ActivityKind } from "../../../domain/activity";
+import type { ActivityKind } from "#domain/activity";
 
 /** How each kind of on-chain activity reads, the same on the dashboard and on /transactions. */
 export const ACTIVITY_LABELS: Partial<Record<ActivityKind, string>> = {

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { PublicConfig } from "../../../domain/deployment";
+import type { PublicConfig } from "#domain/deployment";
 import type { Envelope } from "./http";
 
 /** Chain id, RPC URL, explorer, contracts: nothing per deployment is baked into the bundle. */
 export async function fetchConfig(): Promise<PublicConfig> {
   // The HTTP client (axios) and the schema (zod) load with the request, so a page whose first paint only
   // holds config-driven parts (the login's wallet block) paints without them.
-  const [{ publicConfigSchema }, { http }] = await Promise.all([import("../../../domain/deployment"), import("./http")]);
+  const [{ publicConfigSchema }, { http }] = await Promise.all([import("#domain/deployment"), import("./http")]);
   const { data } = await http.get<Envelope<unknown> | unknown>("/config");
   const body = data && typeof data === "object" && "data" in data ? (data as Envelope<unknown>).data : data;
   return publicConfigSchema.parse(body);

@@ -1,5 +1,5 @@
 import { API_BASE } from "./apiBase";
-import { displayUsd, parseUsd } from "../../../domain/money";
+import { displayUsd, parseUsd } from "#domain/money";
 
 /** Spec 01 §9: first 6 and last 4 characters. */
 export function shortAddress(address: string | null | undefined): string {

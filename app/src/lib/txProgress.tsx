@@ -1,5 +1,5 @@
 import toast from "react-hot-toast";
-import type { PublicConfig } from "../../../domain/deployment";
+import type { PublicConfig } from "#domain/deployment";
 import { explorerLink } from "./config";
 
 /**

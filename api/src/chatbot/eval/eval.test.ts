@@ -1,8 +1,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { createTestDatabase, type TestDatabase } from "../../../../db/testing";
-import type { UserRow } from "../../../../db/schema";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
+import type { UserRow } from "#db/schema";
 import { createKnowledgeAnswerer } from "../knowledgeAnswer";
 import { createChatRepository } from "../repository";
 import { createChatbotService, type ChatbotService } from "../service";

@@ -1,7 +1,7 @@
-import { displayUsd } from "../../../../domain/money";
-import { dueDate, monthlyPayment, payoffAmount, type LoanTerms } from "../../../../domain/schedule";
-import type { Db } from "../../../../db/connect";
-import { chainCredits, chainNotes, kycSubmissions, loans, users, type UserRow } from "../../../../db/schema";
+import { displayUsd } from "#domain/money";
+import { dueDate, monthlyPayment, payoffAmount, type LoanTerms } from "#domain/schedule";
+import type { Db } from "#db/connect";
+import { chainCredits, chainNotes, kycSubmissions, loans, users, type UserRow } from "#db/schema";
 
 export const CHAIN_ID = 31337;
 /** The clock the seeded records are read at: 45 days into loan #1001, one installment paid. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { adminUsersQuerySchema } from "../../../../domain/schemas/admin";
-import { ethAddress } from "../../../../domain/schemas/common";
-import { loanDecisionSchema, loanListQuerySchema } from "../../../../domain/schemas/loans";
-import { tokenIdSchema } from "../../../../domain/schemas/nfts";
+import { adminUsersQuerySchema } from "#domain/schemas/admin";
+import { ethAddress } from "#domain/schemas/common";
+import { loanDecisionSchema, loanListQuerySchema } from "#domain/schemas/loans";
+import { tokenIdSchema } from "#domain/schemas/nfts";
 import type { OperationGroup } from "../types";
 import { pageQuery } from "./pageQuery";
 

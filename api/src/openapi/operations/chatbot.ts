@@ -1,4 +1,4 @@
-import { chatHistorySchema, chatReplySchema } from "../../../../domain/schemas/chatbot";
+import { chatHistorySchema, chatReplySchema } from "#domain/schemas/chatbot";
 import type { OperationGroup } from "../types";
 
 export const chatbotOperations: OperationGroup = {

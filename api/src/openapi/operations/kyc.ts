@@ -1,4 +1,4 @@
-import { KYC_FILE_FIELDS, KYC_MIME_TYPES, kycUploadFieldsSchema } from "../../../../domain/schemas/kyc";
+import { KYC_FILE_FIELDS, KYC_MIME_TYPES, kycUploadFieldsSchema } from "#domain/schemas/kyc";
 import type { OperationGroup } from "../types";
 
 export const kycOperations: OperationGroup = {

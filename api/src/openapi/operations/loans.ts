@@ -1,4 +1,4 @@
-import { loanListQuerySchema } from "../../../../domain/schemas/loans";
+import { loanListQuerySchema } from "#domain/schemas/loans";
 import { DEFAULT_RATE_LIMITS } from "../../http/rateLimit";
 import type { OperationGroup } from "../types";
 

@@ -1,4 +1,4 @@
-import { marketplaceQuerySchema, tokenIdSchema } from "../../../../domain/schemas/nfts";
+import { marketplaceQuerySchema, tokenIdSchema } from "#domain/schemas/nfts";
 import { mirrorQuery, portfolioQuery } from "../../nfts/router";
 import type { OperationGroup } from "../types";
 

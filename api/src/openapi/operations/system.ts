@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { publicConfigSchema } from "../../../../domain/deployment";
+import { publicConfigSchema } from "#domain/deployment";
 import { healthSchema } from "../../health/schema";
 import { ALLOWED_RPC_METHODS, MAX_RPC_BATCH } from "../../rpc/router";
 import { DOC_ASSETS } from "../assets";

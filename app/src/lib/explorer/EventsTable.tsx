@@ -1,4 +1,4 @@
-import { displayUsd } from "../../../../domain/money";
+import { displayUsd } from "#domain/money";
 import type { ArgValue, DecodedEvent } from "./chain";
 import { ExplorerLink } from "./ExplorerLink";
 

@@ -13,8 +13,8 @@ import {
   type Log,
   type PublicClient,
 } from "viem";
-import type { PublicConfig } from "../../../../domain/deployment";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "../../../../domain/abis";
+import type { PublicConfig } from "#domain/deployment";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 
 /** Reads go through the API's same-origin JSON-RPC proxy: a browser that reaches only the app still reaches the chain. */
 let cached: { url: string; client: PublicClient } | null = null;

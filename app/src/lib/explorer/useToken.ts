@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Address } from "viem";
 import { useRuntimeConfig } from "../config";
-import { loanNoteAbi } from "../../../../domain/abis";
+import { loanNoteAbi } from "#domain/abis";
 import { chainClient, decodeLog, knownContracts, logsMentioning, topicOf } from "./chain";
 
 /** A loan note on-chain: owner, terms, metadata, and every event of our contracts about this token. */

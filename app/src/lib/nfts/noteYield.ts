@@ -1,5 +1,5 @@
-import { parseUsd } from "../../../../domain/money";
-import { yieldToMaturity } from "../../../../domain/noteYield";
+import { parseUsd } from "#domain/money";
+import { yieldToMaturity } from "#domain/noteYield";
 import type { NftRecord } from "./types";
 
 /** The buyer's yield to maturity of a listed note at its listing price, from the API's record; null when unlisted. */

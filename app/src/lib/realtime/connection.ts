@@ -1,7 +1,7 @@
 import type { Socket } from "socket.io-client";
 import toast from "react-hot-toast";
 import { create } from "zustand";
-import { CLIENT_EVENTS, SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "../../../../domain/events";
+import { CLIENT_EVENTS, SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "#domain/events";
 import { useSession } from "../session";
 import { refreshSessionUser } from "../refreshSessionUser";
 import { afterFirstPaint } from "../firstPaint";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { ServerEventName, ServerEventPayloads } from "../../../../domain/events";
+import type { ServerEventName, ServerEventPayloads } from "#domain/events";
 import { onRealtime, useRealtimeStore } from "./connection";
 import "./realtime.css";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { displayUsd } from "../../../../domain/money";
+import { displayUsd } from "#domain/money";
 import { Spinner } from "../../components/Spinner";
 import { useTestDollarBalance } from "./useTestDollarBalance";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { WagmiProvider } from "wagmi";
 import { RainbowKitProvider, darkTheme, lightTheme } from "@rainbow-me/rainbowkit";
 import "@rainbow-me/rainbowkit/styles.css";
-import type { PublicConfig } from "../../../../domain/deployment";
+import type { PublicConfig } from "#domain/deployment";
 import { useTheme } from "../../shell/theme";
 import { getWagmiConfig } from "./wagmiConfig";
 import { WalletWatcher } from "./WalletWatcher";

@@ -1,6 +1,6 @@
 import { createWalletClient, http as viemHttp, isHex, numberToHex, hexToBigInt, type Chain, type Hex, type TypedDataDefinition } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { DEV_ACCOUNTS } from "../../../../domain/devAccounts";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { http } from "../http";
 import { useDevWalletChoice, type DevWalletChoice } from "./devChoice";
 

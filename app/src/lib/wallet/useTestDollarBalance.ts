@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { usePublicClient } from "wagmi";
-import { testDollarAbi } from "../../../../domain/abis";
+import { testDollarAbi } from "#domain/abis";
 import { useRuntimeConfig } from "../config";
 
 /** The wallet's test dollars, read from the stablecoin contract (micro-dollars); fresh each time a review opens. */

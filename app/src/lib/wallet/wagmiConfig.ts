@@ -3,7 +3,7 @@ import { injectedWallet } from "@rainbow-me/rainbowkit/wallets";
 import { defineChain, type Chain } from "viem";
 import { createConfig, createConnector, http as wagmiHttp, type Config } from "wagmi";
 import { injected } from "wagmi/connectors";
-import type { PublicConfig } from "../../../../domain/deployment";
+import type { PublicConfig } from "#domain/deployment";
 import { createDevWalletProvider } from "./devWallet";
 import { classifyConnectError, reportConnectFailure } from "./events";
 import { hasInjectedWallet } from "./detect";

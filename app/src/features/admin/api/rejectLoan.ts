@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { LOAN_MESSAGES } from "../../../../../domain/schemas/loans";
+import { LOAN_MESSAGES } from "#domain/schemas/loans";
 import { http, type Envelope } from "../../../lib/http";
 import { adminLoanSchema, type AdminLoan } from "./loanSchema";
 import { adminKeys } from "./keys";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { ADMIN_MESSAGES } from "../../../../../domain/schemas/admin";
+import { ADMIN_MESSAGES } from "#domain/schemas/admin";
 import { http, type Envelope } from "../../../lib/http";
 import { adminKeys } from "./keys";
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { parseUsd } from "../../../../../domain/money";
-import { LOAN_MESSAGES } from "../../../../../domain/schemas/loans";
+import { parseUsd } from "#domain/money";
+import { LOAN_MESSAGES } from "#domain/schemas/loans";
 import { serverMessage } from "../../../lib/errors";
 import { approvalFormSchema, useApproveLoan } from "../api/approveLoan";
 import { rejectionFormSchema, useRejectLoan } from "../api/rejectLoan";

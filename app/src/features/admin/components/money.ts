@@ -1,4 +1,4 @@
-import { displayUsd, isUsd, parseUsd } from "../../../../../domain/money";
+import { displayUsd, isUsd, parseUsd } from "#domain/money";
 
 /** A wire amount (decimal USD string) for display: "$1,250.50"; anything else is shown as a dash. */
 export function usd(amount: string | null | undefined): string {

@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
-import { formatUsdAmount, isUsd, parseUsd } from "../../../../../domain/money";
+import { formatUsdAmount, isUsd, parseUsd } from "#domain/money";
 import { shortAddress } from "../../../lib/format";
-import { NFT_MESSAGES } from "../../../../../domain/marketplaceTerms";
-import { monitorStatus, type LoanStatus } from "../../../../../domain/statuses";
+import { NFT_MESSAGES } from "#domain/marketplaceTerms";
+import { monitorStatus, type LoanStatus } from "#domain/statuses";
 import { useAllNfts, type AdminNft } from "../api/getAllNfts";
 import { useAdminLoans } from "../api/getAdminLoans";
 import { AdminPage } from "../components/AdminPage";

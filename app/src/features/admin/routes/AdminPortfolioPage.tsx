@@ -9,7 +9,7 @@ import { TreasuryNoteRow } from "../components/TreasuryNoteRow";
 import { ChainLink } from "../components/TxLink";
 import { useAdminLive } from "../components/useAdminLive";
 import { usd } from "../components/money";
-import { isUsd, parseUsd } from "../../../../../domain/money";
+import { isUsd, parseUsd } from "#domain/money";
 
 /** The deploy approves the maximum: shown as what it means rather than a 78-digit number. */
 const UNLIMITED = 2n ** 128n;

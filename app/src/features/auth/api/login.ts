@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loginRequestSchema, type LoginRequest } from "../../../../../domain/schemas/auth";
+import { loginRequestSchema, type LoginRequest } from "#domain/schemas/auth";
 import { http, type Envelope } from "../../../lib/http";
 import { userSchema } from "../../../lib/user";
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { registerRequestSchema, type RegisterRequest } from "../../../../../domain/schemas/auth";
+import { registerRequestSchema, type RegisterRequest } from "#domain/schemas/auth";
 import { http, type Envelope } from "../../../lib/http";
 
 /** POST /auth/register: confirmation and terms stay on the client (spec 01 §3). */

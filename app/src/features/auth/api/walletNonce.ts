@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { walletConnectRequestSchema } from "../../../../../domain/schemas/auth";
+import { walletConnectRequestSchema } from "#domain/schemas/auth";
 import { http, type Envelope } from "../../../lib/http";
 
 export const walletNonceSchema = z.object({ message: z.string(), nonce: z.string() });

@@ -1,4 +1,4 @@
-import { walletVerifyRequestSchema, type WalletVerifyRequest } from "../../../../../domain/schemas/auth";
+import { walletVerifyRequestSchema, type WalletVerifyRequest } from "#domain/schemas/auth";
 import { http, type Envelope } from "../../../lib/http";
 import { sessionResponseSchema } from "./login";
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import toast from "react-hot-toast";
-import type { LoginRequest } from "../../../../../domain/schemas/auth";
+import type { LoginRequest } from "#domain/schemas/auth";
 import { Field, PasswordField } from "../../../components/Field";
 import { fieldErrors } from "../../../components/zodErrors";
 import { homeFor, useSession } from "../../../lib/session";
@@ -10,7 +10,7 @@ import { homeFor, useSession } from "../../../lib/session";
 // The form's schemas, the login call and its error wording (with zod and axios) are not needed to paint the
 // page: they load when the visitor first touches the form, well before the first submit, and on that submit
 // at the latest.
-const loadLogin = () => Promise.all([import("../../../../../domain/schemas/auth"), import("../api/login"), import("../../../lib/errors")]);
+const loadLogin = () => Promise.all([import("#domain/schemas/auth"), import("../api/login"), import("../../../lib/errors")]);
 
 type UserType = "user" | "admin";
 

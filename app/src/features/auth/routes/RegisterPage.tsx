@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { isAxiosError } from "axios";
-import { registerFormSchema } from "../../../../../domain/schemas/auth";
+import { registerFormSchema } from "#domain/schemas/auth";
 import { Field, PasswordField } from "../../../components/Field";
 import { fieldErrors } from "../../../components/zodErrors";
 import { serverFieldErrors } from "../../../lib/errors";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { chatHistorySchema, type ChatHistoryMessage } from "../../../../../domain/schemas/chatbot";
+import { chatHistorySchema, type ChatHistoryMessage } from "#domain/schemas/chatbot";
 import { http, type Envelope } from "../../../lib/http";
 import { chatHistoryKey } from "./keys";
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { chatMessageRequestSchema, chatReplySchema, type ChatReply } from "../../../../../domain/schemas/chatbot";
+import { chatMessageRequestSchema, chatReplySchema, type ChatReply } from "#domain/schemas/chatbot";
 import { http, type Envelope } from "../../../lib/http";
 
 /** POST /chatbot/message {message}: the reply with its timestamp and who answered. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import toast from "react-hot-toast";
-import { ASSISTANT_NAME, CHAT_MAX_LENGTH, CHAT_MESSAGES, type ChatHistoryMessage } from "../../../../../domain/schemas/chatbot";
+import { ASSISTANT_NAME, CHAT_MAX_LENGTH, CHAT_MESSAGES, type ChatHistoryMessage } from "#domain/schemas/chatbot";
 import { useChatHistory } from "../api/getChatHistory";
 import { useSendChatMessage } from "../api/sendChatMessage";
 import { useClearChatHistory } from "../api/clearChatHistory";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { contactRequestSchema, type ContactRequest } from "../../../../../domain/schemas/contact";
+import { contactRequestSchema, type ContactRequest } from "#domain/schemas/contact";
 import { http, type Envelope } from "../../../lib/http";
 
 export { contactRequestSchema };

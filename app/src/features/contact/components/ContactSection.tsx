@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { CONTACT_MESSAGES, CONTACT_SUBJECTS } from "../../../../../domain/schemas/contact";
+import { CONTACT_MESSAGES, CONTACT_SUBJECTS } from "#domain/schemas/contact";
 import { Field } from "../../../components/Field";
 import { fieldErrors } from "../../../components/zodErrors";
 import { contactRequestSchema, useSendContact } from "../api/sendContact";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { LOAN_STATUSES } from "../../../../../domain/statuses";
+import { LOAN_STATUSES } from "#domain/statuses";
 import { http, type Envelope } from "../../../lib/http";
 import { dashboardKeys } from "./getSummary";
 

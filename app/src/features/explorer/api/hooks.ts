@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatEther, type Address, type Hash } from "viem";
 import { useRuntimeConfig } from "../../../lib/config";
-import { loanNoteAbi, testDollarAbi } from "../../../../../domain/abis";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { chainClient, decodeCall, decodeLog, knownContracts, logsMentioning, topicOf } from "../../../lib/explorer/chain";
 
 /** A transaction with its receipt, block time, decoded call and decoded events. */

@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
 import { formatEther, isAddress, type Address } from "viem";
-import { displayUsd } from "../../../../../domain/money";
+import { displayUsd } from "#domain/money";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRuntimeConfig } from "../../../lib/config";

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { displayUsd } from "../../../../../domain/money";
+import { displayUsd } from "#domain/money";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useToken } from "../../../lib/explorer/useToken";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { ID_DOCUMENT_TYPES, KYC_FILE_FIELDS, KYC_MESSAGES, MAX_KYC_FILE_BYTES } from "../../../../../domain/schemas/kyc";
+import { ID_DOCUMENT_TYPES, KYC_FILE_FIELDS, KYC_MESSAGES, MAX_KYC_FILE_BYTES } from "#domain/schemas/kyc";
 import { http, type Envelope } from "../../../lib/http";
 import { useSession } from "../../../lib/session";
 import { userSchema } from "../../../lib/user";

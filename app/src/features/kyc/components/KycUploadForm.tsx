@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { ID_DOCUMENT_TYPES, KYC_FILE_FIELDS, KYC_MESSAGES } from "../../../../../domain/schemas/kyc";
+import { ID_DOCUMENT_TYPES, KYC_FILE_FIELDS, KYC_MESSAGES } from "#domain/schemas/kyc";
 import { serverMessage } from "../../../lib/errors";
 import { kycUploadFormSchema, useUploadKyc, type KycFileField } from "../api/uploadKyc";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOAN_STATUSES, MINT_STATUSES } from "../../../../../domain/statuses";
+import { LOAN_STATUSES, MINT_STATUSES } from "#domain/statuses";
 
 const timelineEntry = z.object({
   action: z.string(),

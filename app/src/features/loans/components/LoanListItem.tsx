@@ -1,4 +1,4 @@
-import { parseUsd } from "../../../../../domain/money";
+import { parseUsd } from "#domain/money";
 import type { ReactNode } from "react";
 import type { Loan } from "../api/loanSchema";
 import { dateText, purposeText, usd } from "./money";

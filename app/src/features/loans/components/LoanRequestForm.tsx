@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { LOAN_LIMITS, LOAN_MESSAGES, STANDARD_PURPOSES } from "../../../../../domain/schemas/loans";
+import { LOAN_LIMITS, LOAN_MESSAGES, STANDARD_PURPOSES } from "#domain/schemas/loans";
 import { Field } from "../../../components/Field";
 import { serverFieldErrors, serverMessage } from "../../../lib/errors";
 import { useRequestLoan, type LoanRequestPayload } from "../api/requestLoan";

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { usePublicClient } from "wagmi";
-import { loanNoteAbi } from "../../../../../domain/abis";
-import { parseUsd } from "../../../../../domain/money";
-import { payoffParts, type PayoffParts } from "../../../../../domain/payoffParts";
+import { loanNoteAbi } from "#domain/abis";
+import { parseUsd } from "#domain/money";
+import { payoffParts, type PayoffParts } from "#domain/payoffParts";
 import { useRuntimeConfig } from "../../../lib/config";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { useConnectModal } from "@rainbow-me/rainbowkit";
 import { isAxiosError } from "axios";
-import { displayUsd, formatUsdAmount } from "../../../../../domain/money";
+import { displayUsd, formatUsdAmount } from "#domain/money";
 import { serverMessage } from "../../../lib/errors";
 import { shortAddress } from "../../../lib/format";
 import { DevWalletPicker } from "../../../lib/wallet/DevWalletPicker";

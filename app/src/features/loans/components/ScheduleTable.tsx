@@ -1,5 +1,5 @@
-import { displayUsd, parseUsd } from "../../../../../domain/money";
-import { scheduleRows, type LoanTerms } from "../../../../../domain/schedule";
+import { displayUsd, parseUsd } from "#domain/money";
+import { scheduleRows, type LoanTerms } from "#domain/schedule";
 import type { Loan } from "../api/loanSchema";
 
 export type InstallmentState = "paid" | "due" | "late";

@@ -1,4 +1,4 @@
-import type { LoanStatus } from "../../../../../domain/statuses";
+import type { LoanStatus } from "#domain/statuses";
 
 const TONE: Record<LoanStatus, string> = {
   pending: "badge--warning",

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { loanRequestSchema } from "../../../../../domain/schemas/loans";
+import { loanRequestSchema } from "#domain/schemas/loans";
 import type { LoanRequestPayload } from "../api/requestLoan";
 
 /** The server's rule set judged in the browser: one message per field, keyed "amount", "collateral.value", ... */

@@ -1,4 +1,4 @@
-import { displayUsd, parseUsd } from "../../../../../domain/money";
+import { displayUsd, parseUsd } from "#domain/money";
 
 /** A wire amount (decimal USD string) as the UI shows it. */
 export const usd = (value: string | null | undefined) => (value == null || value === "" ? "—" : displayUsd(parseUsd(value)));

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { isAxiosError } from "axios";
-import { parseUsd } from "../../../../../domain/money";
+import { parseUsd } from "#domain/money";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime/hooks";

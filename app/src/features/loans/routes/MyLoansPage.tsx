@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { displayUsd, parseUsd } from "../../../../../domain/money";
-import { LOAN_STATUSES } from "../../../../../domain/statuses";
+import { displayUsd, parseUsd } from "#domain/money";
+import { LOAN_STATUSES } from "#domain/statuses";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime/hooks";

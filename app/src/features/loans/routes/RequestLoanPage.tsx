@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import toast from "react-hot-toast";
-import { displayUsd, parseUsd } from "../../../../../domain/money";
-import { monthlyPayment } from "../../../../../domain/schedule";
-import { LOAN_MESSAGES } from "../../../../../domain/schemas/loans";
+import { displayUsd, parseUsd } from "#domain/money";
+import { monthlyPayment } from "#domain/schedule";
+import { LOAN_MESSAGES } from "#domain/schemas/loans";
 import { Field } from "../../../components/Field";
 import { PageHeader } from "../../../components/PageHeader";
 import { serverFieldErrors, serverMessage } from "../../../lib/errors";

@@ -14,7 +14,7 @@ import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { txProgress } from "../../../lib/txProgress";
 import { shortAddress, usd } from "../../../lib/format";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
-import { parseUsd } from "../../../../../domain/money";
+import { parseUsd } from "#domain/money";
 
 /**
  * Buy: approved KYC first, then a permit signature (eth_signTypedData_v4) and one buyWithPermit transaction,

@@ -1,5 +1,5 @@
-import { parseUsd, displayUsd } from "../../../../../domain/money";
-import { installmentsPaid, scheduleRows, type LoanTerms } from "../../../../../domain/schedule";
+import { parseUsd, displayUsd } from "#domain/money";
+import { installmentsPaid, scheduleRows, type LoanTerms } from "#domain/schedule";
 import type { NftDetails } from "../api/getNft";
 
 /** The note's amortisation schedule, computed by the same code the contract is proven against; paid rows marked. */

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime";
-import { NFT_MESSAGES, RATE_BANDS, AMOUNT_BANDS } from "../../../../../domain/marketplaceTerms";
+import { NFT_MESSAGES, RATE_BANDS, AMOUNT_BANDS } from "#domain/marketplaceTerms";
 import { percentText, usd } from "../../../lib/format";
 import { marketplaceKeys } from "../../../lib/nfts/keys";
 import type { BrowseQuery } from "../../../lib/nfts/types";

@@ -17,7 +17,7 @@ import { OwnerHistory, RepaymentHistory } from "../components/NoteHistory";
 import { ScheduleTable } from "../components/ScheduleTable";
 import { NoteValue } from "../components/NoteValue";
 import { Fold } from "../../../components/Fold";
-import { parseUsd } from "../../../../../domain/money";
+import { parseUsd } from "#domain/money";
 import "../../../lib/nfts/nfts.css";
 
 const BuyPanel = lazy(() => import("../components/BuyPanel"));

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { percentText, purposeText, shortAddress, usd } from "../../../lib/format";
 import type { NftRecord } from "../../../lib/nfts/types";
 import OwnerActions from "../../../lib/nfts/OwnerActions";
-import { parseUsd } from "../../../../../domain/money";
+import { parseUsd } from "#domain/money";
 
 const PERFORMANCE_BADGE: Record<string, string> = { excellent: "badge--success", good: "badge--success", average: "badge--warning", poor: "badge--danger" };
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { changePasswordRequestSchema } from "../../../../../domain/schemas/auth";
+import { changePasswordRequestSchema } from "#domain/schemas/auth";
 import { http, type Envelope } from "../../../lib/http";
 import { useSession } from "../../../lib/session";
 

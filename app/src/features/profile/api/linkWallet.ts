@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { walletConnectRequestSchema, walletVerifyRequestSchema, type WalletVerifyRequest } from "../../../../../domain/schemas/auth";
+import { walletConnectRequestSchema, walletVerifyRequestSchema, type WalletVerifyRequest } from "#domain/schemas/auth";
 import { http, type Envelope } from "../../../lib/http";
 import { userSchema } from "../../../lib/user";
 

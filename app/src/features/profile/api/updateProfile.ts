@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { profileUpdateSchema, type ProfileUpdate } from "../../../../../domain/schemas/users";
+import { profileUpdateSchema, type ProfileUpdate } from "#domain/schemas/users";
 import { http, type Envelope } from "../../../lib/http";
 import { useSession } from "../../../lib/session";
 import { userSchema, type User } from "../../../lib/user";

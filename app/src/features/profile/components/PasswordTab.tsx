@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { AUTH_MESSAGES, changePasswordFormSchema, passwordStrength } from "../../../../../domain/schemas/auth";
+import { AUTH_MESSAGES, changePasswordFormSchema, passwordStrength } from "#domain/schemas/auth";
 import { PasswordField } from "../../../components/Field";
 import { serverMessage } from "../../../lib/errors";
 import { PROFILE_TOAST } from "../../../lib/toast";

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { checkPicture, PROFILE_MESSAGES, profileFormSchema } from "../../../../../domain/schemas/users";
+import { checkPicture, PROFILE_MESSAGES, profileFormSchema } from "#domain/schemas/users";
 import { Avatar } from "../../../components/Avatar";
 import { Field } from "../../../components/Field";
 import { Spinner } from "../../../components/Spinner";

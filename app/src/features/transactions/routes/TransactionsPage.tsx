@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { displayUsd, parseUsd } from "../../../../../domain/money";
+import { displayUsd, parseUsd } from "#domain/money";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { explorerLink, useRuntimeConfig } from "../../../lib/config";

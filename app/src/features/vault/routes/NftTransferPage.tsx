@@ -9,7 +9,7 @@ import { serverMessage } from "../../../lib/errors";
 import { useSession } from "../../../lib/session";
 import { kycStatusOf } from "../../../lib/user";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
-import { NFT_MESSAGES, vaultTransferFormSchema } from "../../../../../domain/schemas/nfts";
+import { NFT_MESSAGES, vaultTransferFormSchema } from "#domain/schemas/nfts";
 import { getPortfolio } from "../../../lib/nfts/getPortfolio";
 import { marketplaceKeys } from "../../../lib/nfts/keys";
 import type { NftRecord, PortfolioResult } from "../../../lib/nfts/types";
