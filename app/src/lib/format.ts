@@ -39,6 +39,9 @@ export function usd(value: string | null | undefined): string {
 const percentFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 export const percentText = (rate: number) => `${percentFormat.format(rate)}%`;
 
+/** A status word as the borrower's pages show it: "Active". */
+export const statusText = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
 export const purposeText = (purpose: string) => purpose.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 export const dateText = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "—");

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { User } from "../lib/user";
 import { isAdmin } from "../lib/session";
+import { useDismiss } from "../lib/useDismiss";
 import { Avatar } from "../components/Avatar";
 import { useLogout } from "./useLogout";
 
@@ -11,19 +12,7 @@ export function UserMenu({ user }: { user: User }) {
   const ref = useRef<HTMLDivElement>(null);
   const logout = useLogout();
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const esc = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", esc);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", esc);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
 
   return (
     <div className="user-menu" ref={ref}>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useDismiss } from "../../lib/useDismiss";
 import { useNotifications, type AdminNotification } from "./api/getNotifications";
 import { useMarkNotificationRead } from "./api/markNotificationRead";
 import { useMarkAllNotificationsRead } from "./api/markAllNotificationsRead";
@@ -27,17 +28,7 @@ export function NotificationBell() {
   const markAll = useMarkAllNotificationsRead();
   const unread = data?.unreadCount ?? 0;
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
-    const esc = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", esc);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", esc);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
 
   const openItem = (n: AdminNotification) => {
     if (!n.isRead) markRead.mutate(n._id);

@@ -1,9 +1,10 @@
 import type { AdminLoan } from "../api/loanSchema";
-import { StatusBadge } from "./StatusBadge";
-import { ChainLink } from "./TxLink";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { LoanActions } from "./LoanActions";
 import type { Decision } from "./LoanDecisionModal";
-import { dateText, percentText, purposeText, usd } from "./money";
+import { dateText, percentText } from "./money";
+import { purposeText, usd } from "../../../lib/format";
 
 export function LoanCard({ loan, onView, onDecide }: { loan: AdminLoan; onView: () => void; onDecide: (loan: AdminLoan, decision: Decision) => void }) {
   const who = `${loan.user.firstName} ${loan.user.lastName}`.trim() || loan.user.email;
@@ -22,7 +23,7 @@ export function LoanCard({ loan, onView, onDecide }: { loan: AdminLoan; onView: 
           <span>{purposeText(loan.purpose)}</span>
           <span>{percentText(loan.interestRate)} · {loan.termMonths} mo</span>
           <span>Requested {dateText(loan.requestDate)}</span>
-          {tx ? <span>Mint tx <ChainLink kind="tx" id={tx} /></span> : null}
+          {tx ? <span>Mint tx <ExplorerLink kind="tx" id={tx} /></span> : null}
         </div>
       </div>
       <LoanActions loan={loan} onView={onView} onDecide={onDecide} />

@@ -3,8 +3,9 @@ import type { AdminLoan } from "../api/loanSchema";
 import { Modal } from "./Modal";
 import { LoanSummary } from "./LoanSummary";
 import { MintProgress } from "./MintProgress";
-import { ChainLink } from "./TxLink";
-import { dateTimeText, usd } from "./money";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import { dateTimeText } from "./money";
+import { usd } from "../../../lib/format";
 import { Spinner } from "../../../components/Spinner";
 import type { Decision } from "./LoanDecisionModal";
 
@@ -43,7 +44,7 @@ export function LoanDetailsModal({ loanId, onClose, onDecide }: { loanId: string
                   <li key={i}>
                     <strong>{t.action.replace(/_/g, " ")}</strong> <span className="muted small">{dateTimeText(t.at)}{t.by?.email ? ` · ${t.by.email}` : ""}</span>
                     {t.notes ? <div className="small">{t.notes}</div> : null}
-                    {t.txHash ? <div className="small"><ChainLink kind="tx" id={t.txHash} /></div> : null}
+                    {t.txHash ? <div className="small"><ExplorerLink kind="tx" id={t.txHash} /></div> : null}
                   </li>
                 ))}
               </ol>

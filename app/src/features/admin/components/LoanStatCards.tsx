@@ -1,6 +1,6 @@
 import { countOf, type LoanStats } from "../api/getLoanStats";
 import { StatCard } from "./StatCard";
-import { usd } from "./money";
+import { usd } from "../../../lib/format";
 
 /** Counts by status from GET /loans/admin/stats. */
 export function LoanStatCards({ stats }: { stats: LoanStats | undefined }) {

@@ -1,6 +1,7 @@
 import type { AdminLoan } from "../api/loanSchema";
-import { StatusBadge } from "./StatusBadge";
-import { dateText, percentText, purposeText, usd } from "./money";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { dateText, percentText } from "./money";
+import { purposeText, usd } from "../../../lib/format";
 
 /** Who asks for what: the facts an admin decides on. */
 export function LoanSummary({ loan }: { loan: AdminLoan }) {

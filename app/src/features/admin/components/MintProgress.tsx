@@ -1,6 +1,6 @@
 import type { AdminLoan } from "../api/loanSchema";
-import { ChainLink } from "./TxLink";
-import { usd } from "./money";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import { usd } from "../../../lib/format";
 
 type StepState = "waiting" | "working" | "done" | "failed";
 
@@ -35,11 +35,11 @@ export function MintProgress({ loan, sending }: { loan: AdminLoan | undefined; s
         {approved ? `Funding ${usd(loan.principal ?? loan.amount)} to ${loan.borrowerWallet ?? "the borrower's wallet"}` : "Waiting for the decision"}
       </Step>
       <Step state={mint} title={mint === "done" ? `Minted NFT #${loan.nftTokenId ?? loan.loanNumber}` : `Minting NFT #${loan.loanNumber}`} testId="step-minted">
-        {mintTx ? <>Transaction <ChainLink kind="tx" id={mintTx} testId="mint-tx-link" /></> : mint === "working" ? "Sending the origination…" : null}
+        {mintTx ? <>Transaction <ExplorerLink kind="tx" id={mintTx} testId="mint-tx-link" /></> : mint === "working" ? "Sending the origination…" : null}
         {mint === "failed" && loan.mintError ? <span className="text-danger"> {loan.mintError}</span> : null}
       </Step>
       <Step state={list} title={list === "done" ? "Listed on the marketplace at par" : "Listing on the marketplace"} testId="step-listed">
-        {loan.listingTxHash ? <>Transaction <ChainLink kind="tx" id={loan.listingTxHash} testId="listing-tx-link" /></> : list === "working" ? "Sending the listing…" : null}
+        {loan.listingTxHash ? <>Transaction <ExplorerLink kind="tx" id={loan.listingTxHash} testId="listing-tx-link" /></> : list === "working" ? "Sending the listing…" : null}
         {list === "failed" && loan.listingError ? <span className="text-danger"> {loan.listingError}</span> : null}
       </Step>
     </ol>

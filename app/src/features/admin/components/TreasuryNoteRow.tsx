@@ -4,8 +4,8 @@ import { serverMessage } from "../../../lib/errors";
 import type { TreasuryNote } from "../api/getTreasury";
 import { priceSchema, useRepriceNote } from "../api/repriceNote";
 import { useUnlistNote } from "../api/unlistNote";
-import { StatusBadge } from "./StatusBadge";
-import { usd } from "./money";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { usd } from "../../../lib/format";
 
 /** One treasury note: its terms, and reprice (or list) and unlist, each a transaction the server signs. */
 export function TreasuryNoteRow({ note }: { note: TreasuryNote }) {

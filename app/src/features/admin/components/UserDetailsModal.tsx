@@ -1,15 +1,15 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { serverMessage } from "../../../lib/errors";
-import { shortAddress } from "../../../lib/format";
+import { usd } from "../../../lib/format";
 import { Spinner } from "../../../components/Spinner";
 import { useUserDetails } from "../api/getUserDetails";
 import { useDecideKyc } from "../api/decideKyc";
 import { Modal } from "./Modal";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../../components/StatusBadge";
 import { DocumentViewer } from "./DocumentViewer";
-import { ChainLink } from "./TxLink";
-import { dateText, dateTimeText, usd } from "./money";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import { dateText, dateTimeText } from "./money";
 
 const ID_TYPES: Record<string, string> = { passport: "Passport", drivers_license: "Driver's license", national_id: "National ID" };
 
@@ -45,7 +45,7 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
           <dl className="details admin-summary">
             <div><dt>Email</dt><dd>{user.email || "—"}</dd></div>
             <div><dt>Role</dt><dd>{user.role === "admin" ? "Administrator" : user.isWalletUser ? "Wallet user" : "User"}</dd></div>
-            <div><dt>Verified wallet</dt><dd>{user.walletAddress ? <ChainLink kind="address" id={user.walletAddress} label={shortAddress(user.walletAddress)} /> : "None"}</dd></div>
+            <div><dt>Verified wallet</dt><dd>{user.walletAddress ? <ExplorerLink kind="address" id={user.walletAddress} /> : "None"}</dd></div>
             <div><dt>Joined · last login</dt><dd>{dateText(user.createdAt)} · {dateText(user.lastLogin)}</dd></div>
             <div><dt>KYC</dt><dd><StatusBadge status={user.kyc.status} /></dd></div>
             <div><dt>Submitted</dt><dd>{dateTimeText(user.kyc.submittedAt)}{user.kyc.idDocumentType ? ` · ${ID_TYPES[user.kyc.idDocumentType] ?? user.kyc.idDocumentType}` : ""}</dd></div>

@@ -1,6 +1,6 @@
 import { shortAddress } from "../../../lib/format";
 import type { AdminUser } from "../api/userSchema";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../../components/StatusBadge";
 import { dateText } from "./money";
 
 export function UsersTable({ users, onOpen }: { users: AdminUser[]; onOpen: (id: string) => void }) {

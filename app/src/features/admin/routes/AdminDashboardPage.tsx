@@ -8,7 +8,8 @@ import { LoanCard } from "../components/LoanCard";
 import { QueryState } from "../components/QueryState";
 import { useLoanReview } from "../components/useLoanReview";
 import { useAdminLive } from "../components/useAdminLive";
-import { dateTimeText, usd } from "../components/money";
+import { dateTimeText } from "../components/money";
+import { usd } from "../../../lib/format";
 
 const ACTIONS = [
   { to: "/admin/request", title: "Loan Requests", text: "Review pending requests: approve (fund and mint) or reject." },

@@ -6,7 +6,7 @@ import { LoanStatCards } from "../components/LoanStatCards";
 import { LoanCard } from "../components/LoanCard";
 import { QueryState } from "../components/QueryState";
 import { Pagination } from "../components/Pagination";
-import { useDebounced } from "../components/useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 import { useLoanReview } from "../components/useLoanReview";
 import { useAdminLive } from "../components/useAdminLive";
 import { LoanFilterBar } from "../components/LoanFilterBar";

@@ -1,20 +1,20 @@
 import { useMemo, useState } from "react";
 import { formatUsdAmount, isUsd, parseUsd } from "#domain/money";
-import { shortAddress } from "../../../lib/format";
+import { purposeText, usd } from "../../../lib/format";
 import { NFT_MESSAGES } from "#domain/marketplaceTerms";
 import { monitorStatus, type LoanStatus } from "#domain/statuses";
 import { useAllNfts, type AdminNft } from "../api/getAllNfts";
 import { useAdminLoans } from "../api/getAdminLoans";
 import { AdminPage } from "../components/AdminPage";
 import { StatCard } from "../components/StatCard";
-import { StatusBadge } from "../components/StatusBadge";
+import { StatusBadge } from "../../../components/StatusBadge";
 import { QueryState } from "../components/QueryState";
 import { Pagination } from "../components/Pagination";
 import { Modal } from "../components/Modal";
-import { ChainLink } from "../components/TxLink";
-import { useDebounced } from "../components/useDebounced";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import { useDebounced } from "../../../lib/useDebounced";
 import { useAdminLive } from "../components/useAdminLive";
-import { dateText, percentText, purposeText, usd } from "../components/money";
+import { dateText, percentText } from "../components/money";
 
 const STATUSES = ["all", "listed", "unlisted", "funded", "repaying", "completed", "defaulted", "minting", "failed"] as const;
 const SORTS = { newest: "Newest", amount: "Amount (highest)", interestRate: "Interest rate (lowest)", termMonths: "Term (shortest)" } as const;
@@ -123,11 +123,11 @@ export function AdminMarketplacePage() {
             <div><dt>Loan</dt><dd><StatusBadge status={loanStateOf(open, repaid)} /></dd></div>
             <div><dt>Repaid</dt><dd>{usd(repaid.get(open.loanId) ?? "0")}</dd></div>
             <div><dt>Borrower</dt><dd>{open.borrowerEmail ?? "—"}</dd></div>
-            <div><dt>Holder</dt><dd>{open.ownerAddress ? <ChainLink kind="address" id={open.ownerAddress} label={shortAddress(open.ownerAddress)} /> : "—"}</dd></div>
+            <div><dt>Holder</dt><dd>{open.ownerAddress ? <ExplorerLink kind="address" id={open.ownerAddress} /> : "—"}</dd></div>
             <div><dt>Listing price</dt><dd>{open.listingPrice ? usd(open.listingPrice) : "Not listed"}</dd></div>
             <div><dt>Listed on</dt><dd>{dateText(open.listingDate)}</dd></div>
             <div><dt>Approved</dt><dd>{dateText(open.metadata.loanDetails.approvalDate)}</dd></div>
-            <div><dt>Mint transaction</dt><dd>{open.transactionHash ? <ChainLink kind="tx" id={open.transactionHash} /> : open.mintError ?? "—"}</dd></div>
+            <div><dt>Mint transaction</dt><dd>{open.transactionHash ? <ExplorerLink kind="tx" id={open.transactionHash} /> : open.mintError ?? "—"}</dd></div>
           </dl>
         </Modal>
       )}

@@ -6,9 +6,9 @@ import { AdminPage } from "../components/AdminPage";
 import { StatCard } from "../components/StatCard";
 import { QueryState } from "../components/QueryState";
 import { TreasuryNoteRow } from "../components/TreasuryNoteRow";
-import { ChainLink } from "../components/TxLink";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { useAdminLive } from "../components/useAdminLive";
-import { usd } from "../components/money";
+import { usd } from "../../../lib/format";
 import { isUsd, parseUsd } from "#domain/money";
 
 /** The deploy approves the maximum: shown as what it means rather than a 78-digit number. */
@@ -30,7 +30,7 @@ export function AdminPortfolioPage() {
     });
 
   return (
-    <AdminPage title="Treasury Portfolio" subtitle={t ? <>The lender of record, <ChainLink kind="address" id={t.address} />: its notes, listings and repayments.</> : "Notes held by the treasury: reprice, unlist and withdraw repayments."}>
+    <AdminPage title="Treasury Portfolio" subtitle={t ? <>The lender of record, <ExplorerLink kind="address" id={t.address} />: its notes, listings and repayments.</> : "Notes held by the treasury: reprice, unlist and withdraw repayments."}>
       <QueryState loading={treasury.isLoading} error={treasury.isError} empty={false} errorText="Failed to read the treasury from the chain. Please try again." emptyText="" onRetry={() => treasury.refetch()}>
         {t && (
           <>

@@ -7,13 +7,14 @@ import { useCreateDemoLoan } from "../api/createDemoLoan";
 import { AdminPage } from "../components/AdminPage";
 import { LoanStatCards } from "../components/LoanStatCards";
 import { LoanActions } from "../components/LoanActions";
-import { StatusBadge } from "../components/StatusBadge";
+import { StatusBadge } from "../../../components/StatusBadge";
 import { QueryState } from "../components/QueryState";
 import { Pagination } from "../components/Pagination";
-import { useDebounced } from "../components/useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 import { useLoanReview } from "../components/useLoanReview";
 import { useAdminLive } from "../components/useAdminLive";
-import { dateText, percentText, purposeText, usd } from "../components/money";
+import { dateText, percentText } from "../components/money";
+import { purposeText, usd } from "../../../lib/format";
 import { LoanFilterBar } from "../components/LoanFilterBar";
 
 /** Spec 02 §9: the request list pages by 10. */

@@ -4,7 +4,7 @@ import { AdminPage } from "../components/AdminPage";
 import { QueryState } from "../components/QueryState";
 import { Pagination } from "../components/Pagination";
 import { UsersTable } from "../components/UsersTable";
-import { useDebounced } from "../components/useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 import { useUserReview } from "../components/useUserReview";
 import { useAdminLive } from "../components/useAdminLive";
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Summary } from "../api/getSummary";
-import { usd } from "./format";
+import { usd } from "../../../lib/format";
 
 /** Computed from the mirror: installments paid by their due date, what was repaid, and interest earned on notes held. */
 export function Performance({ summary }: { summary: UseQueryResult<Summary> }) {

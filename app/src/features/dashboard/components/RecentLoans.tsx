@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useRecentLoans } from "../api/getRecentLoans";
-import { usd } from "./format";
+import { statusText, usd } from "../../../lib/format";
 
 export function RecentLoans() {
   const loans = useRecentLoans();
@@ -21,7 +21,7 @@ export function RecentLoans() {
           {loans.data.map((l) => (
             <li key={l._id} className="row gap" style={{ justifyContent: "space-between" }}>
               <Link to={`/loans/${l._id}`}>Loan #{l.loanNumber} · {usd(l.principal ?? l.amount)}</Link>
-              <span className="small muted">{l.interestRate}% · {l.termMonths} mo · <span className="badge badge--neutral">{l.status.charAt(0).toUpperCase() + l.status.slice(1)}</span></span>
+              <span className="small muted">{l.interestRate}% · {l.termMonths} mo · <span className="badge badge--neutral">{statusText(l.status)}</span></span>
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { explorerLink, useRuntimeConfig } from "../../../lib/config";
 import { useRecentTransactions } from "../api/getRecentTransactions";
 import { activityLabel } from "../../../lib/activityLabels";
-import { usd } from "./format";
+import { usd } from "../../../lib/format";
 
 export function RecentTransactions() {
   const txs = useRecentTransactions();

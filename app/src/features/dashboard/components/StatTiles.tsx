@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Summary } from "../api/getSummary";
-import { usd } from "./format";
+import { usd } from "../../../lib/format";
 
 /** The four tiles exactly as DESIGN.md "Money and ownership" defines them. */
 export function StatTiles({ summary }: { summary: UseQueryResult<Summary> }) {

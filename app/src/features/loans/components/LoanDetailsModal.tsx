@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Loan } from "../api/loanSchema";
-import { dateText, purposeText, usd } from "./money";
-import { StatusBadge } from "./StatusBadge";
+import { dateText } from "./money";
+import { purposeText, statusText, usd } from "../../../lib/format";
+import { StatusBadge } from "../../../components/StatusBadge";
 
 /** The management page's details modal: the request as sent and what was decided. */
 export function LoanDetailsModal({ loan, onClose }: { loan: Loan; onClose: () => void }) {
@@ -18,7 +19,7 @@ export function LoanDetailsModal({ loan, onClose }: { loan: Loan; onClose: () =>
       <div className="card loan-modal__panel stack" role="dialog" aria-modal="true" aria-labelledby="loan-modal-title" onClick={(e) => e.stopPropagation()} data-testid="loan-modal">
         <div className="row gap" style={{ justifyContent: "space-between" }}>
           <h2 id="loan-modal-title">Loan #{loan.loanNumber}</h2>
-          <StatusBadge status={loan.status} />
+          <StatusBadge status={loan.status} label={statusText(loan.status)} testId="loan-status" />
         </div>
         <dl className="loan-facts">
           <div><dt>Requested</dt><dd>{usd(loan.amount)}</dd></div>

@@ -1,8 +1,9 @@
 import { parseUsd } from "#domain/money";
 import type { ReactNode } from "react";
 import type { Loan } from "../api/loanSchema";
-import { dateText, purposeText, usd } from "./money";
-import { StatusBadge } from "./StatusBadge";
+import { dateText } from "./money";
+import { purposeText, statusText, usd } from "../../../lib/format";
+import { StatusBadge } from "../../../components/StatusBadge";
 
 /** One loan in a list: amount, purpose, terms, status, and the caller's actions. */
 export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode }) {
@@ -20,7 +21,7 @@ export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode
         )}
       </div>
       <div className="row gap-sm">
-        <StatusBadge status={loan.status} />
+        <StatusBadge status={loan.status} label={statusText(loan.status)} testId="loan-status" />
         {actions}
       </div>
     </li>

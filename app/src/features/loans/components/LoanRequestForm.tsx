@@ -6,7 +6,7 @@ import { serverFieldErrors, serverMessage } from "../../../lib/errors";
 import { useRequestLoan, type LoanRequestPayload } from "../api/requestLoan";
 import { useCanBorrow } from "./BorrowGate";
 import { loanFieldErrors } from "./loanForm";
-import { purposeText } from "./money";
+import { purposeText } from "../../../lib/format";
 
 const EMPTY = { amount: "", purpose: "", interestRate: String(LOAN_LIMITS.defaultRatePercent), termMonths: String(LOAN_LIMITS.defaultTermMonths) };
 

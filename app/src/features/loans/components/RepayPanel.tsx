@@ -14,7 +14,7 @@ import { DevWalletPicker } from "../../../lib/wallet/DevWalletPicker";
 import type { Loan } from "../api/loanSchema";
 import { prepareRepayment } from "../api/prepareRepayment";
 import { loanTerms, type installments } from "./ScheduleTable";
-import { txProgress } from "./txProgress";
+import { txProgress } from "../../../lib/txProgress";
 import { useWalletSender, walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
 
 type Rows = ReturnType<typeof installments>;
@@ -55,7 +55,8 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
   const [error, setError] = useState("");
   const [review, setReview] = useState<Review | null>(null);
   const client = usePublicClient();
-  const loanNote = useRuntimeConfig().data?.contracts?.loanNote;
+  const config = useRuntimeConfig().data;
+  const loanNote = config?.contracts?.loanNote;
   const next = rows.find((r) => r.state !== "paid");
   if (!next) return null;
 
@@ -81,7 +82,7 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
     setReview(null);
     setBusy(mode);
     setError("");
-    const progress = txProgress();
+    const progress = txProgress(config);
     let hash: string | undefined;
     try {
       const payer = await wallet.ready();

@@ -1,7 +1,7 @@
 import type { ActivityEntry } from "../api/getLoanActivity";
 import type { TimelineEntry } from "../api/loanSchema";
-import { usd } from "./money";
-import { ExplorerLink } from "./TxLink";
+import { usd } from "../../../lib/format";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 
 const ACTIONS: Record<string, string> = {
   requested: "Loan requested",

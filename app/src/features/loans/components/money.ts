@@ -1,8 +1,2 @@
-import { displayUsd, parseUsd } from "#domain/money";
-
-/** A wire amount (decimal USD string) as the UI shows it. */
-export const usd = (value: string | null | undefined) => (value == null || value === "" ? "—" : displayUsd(parseUsd(value)));
-
+/** A day as the borrower's pages show it ("11/26/2026"). */
 export const dateText = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : "—");
-
-export const purposeText = (purpose: string) => purpose.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());

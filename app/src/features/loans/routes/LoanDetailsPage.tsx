@@ -11,11 +11,12 @@ import { useLoan } from "../api/getLoan";
 import { useLoanActivity } from "../api/getLoanActivity";
 import { loanKeys } from "../api/loanSchema";
 import { repaidShare } from "../components/LoanListItem";
-import { dateText, purposeText, usd } from "../components/money";
+import { dateText } from "../components/money";
+import { purposeText, statusText, usd } from "../../../lib/format";
 import { installments, loanTerms, ScheduleTable } from "../components/ScheduleTable";
-import { StatusBadge } from "../components/StatusBadge";
+import { StatusBadge } from "../../../components/StatusBadge";
 import { Timeline } from "../components/Timeline";
-import { ExplorerLink } from "../components/TxLink";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import "../loans.css";
 
 const RepayPanel = lazy(() => import("../components/RepayPanel"));
@@ -76,7 +77,7 @@ export function LoanDetailsPage() {
     <div className="container page" data-testid="loan-details" data-status={l.status}>
       <PageHeader
         title={`Loan #${l.loanNumber}`}
-        subtitle={<>{purposeText(l.purpose)} · requested {dateText(l.requestDate)} <StatusBadge status={l.status} /></>}
+        subtitle={<>{purposeText(l.purpose)} · requested {dateText(l.requestDate)} <StatusBadge status={l.status} label={statusText(l.status)} testId="loan-status" /></>}
         actions={<Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>}
       />
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { displayUsd, parseUsd } from "#domain/money";
@@ -6,6 +6,7 @@ import { LOAN_STATUSES } from "#domain/statuses";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime/hooks";
+import { useDebounced } from "../../../lib/useDebounced";
 import { useMyLoans, type MyLoansParams } from "../api/getMyLoans";
 import { loanKeys } from "../api/loanSchema";
 import { BorrowGate } from "../components/BorrowGate";
@@ -18,15 +19,6 @@ const SORTS = {
   amountHigh: { sortBy: "amount", sortOrder: "desc" },
   amountLow: { sortBy: "amount", sortOrder: "asc" },
 } as const;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return current;
-}
 
 /** My Loans: four stats over all the user's loans, then search, status filter and sort answered by the server. */
 export function MyLoansPage() {

@@ -11,7 +11,7 @@ import type { BrowseQuery } from "../../../lib/nfts/types";
 import { StatTiles } from "../../../lib/StatTiles";
 import { browseMarketplace } from "../api/browseMarketplace";
 import { NoteCard, NoteTable } from "../components/NoteCard";
-import { useDebounced } from "../components/useDebounced";
+import { useDebounced } from "../../../lib/useDebounced";
 import "../../../lib/nfts/nfts.css";
 
 const SORTS: { value: BrowseQuery["sort"]; label: string }[] = [

@@ -1,3 +1,4 @@
+/** A status's colour, loans' and notes' and KYC's alike: one word reads the same on every page (docs/decisions.md). */
 const TONE: Record<string, string> = {
   pending: "warning",
   approved: "success",
@@ -17,6 +18,6 @@ const TONE: Record<string, string> = {
   none: "neutral",
 };
 
-export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  return <span className={`badge badge--${TONE[status] ?? "neutral"}`} data-testid="status-badge">{label ?? status}</span>;
+export function StatusBadge({ status, label, testId = "status-badge" }: { status: string; label?: string; testId?: string }) {
+  return <span className={`badge badge--${TONE[status] ?? "neutral"}`} data-testid={testId}>{label ?? status}</span>;
 }

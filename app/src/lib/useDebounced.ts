@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
-/** The value once it has stopped changing for `ms` (spec 02 §9: marketplace search debounce 300 ms). */
-export function useDebounced<T>(value: T, ms: number): T {
+/** The value once it has stopped changing for `ms` (spec 02 §9: searches wait 300 ms after the last key). */
+export function useDebounced<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);
