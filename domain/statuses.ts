@@ -13,6 +13,10 @@ export type LoanStatus = (typeof LOAN_STATUSES)[number];
 export const MINT_STATUSES = ["none", "minting", "minted", "failed"] as const;
 export type MintStatus = (typeof MINT_STATUSES)[number];
 
+/** Beside the mint status: where the treasury's first listing of the note stands. */
+export const LISTING_STATES = ["none", "listing", "listed", "failed"] as const;
+export type ListingState = (typeof LISTING_STATES)[number];
+
 /** The marketplace monitor's view of an active loan: nothing repaid yet = funded, something repaid = repaying. */
 export const MONITOR_STATUSES = [...LOAN_STATUSES, "funded", "repaying"] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];

@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { LoanStatus, MintStatus } from "#domain/statuses";
+import type { ListingState, LoanStatus, MintStatus } from "#domain/statuses";
 import { users } from "./users";
 
 const amount = (name: string) => numeric(name, { precision: 78, scale: 0, mode: "bigint" });
 
-export const LISTING_STATES = ["none", "listing", "listed", "failed"] as const;
-export type ListingState = (typeof LISTING_STATES)[number];
+export { LISTING_STATES, type ListingState } from "#domain/statuses";
 
 export interface StoredCollateral {
   type: string;

@@ -165,6 +165,19 @@ export const loanApprovalSchema = z
   .transform(({ notes, adminNotes, ...rest }) => ({ ...rest, adminNotes: adminNotes ?? notes }));
 export type LoanApprovalInput = z.infer<typeof loanApprovalSchema>;
 
+/**
+ * The admin's approval form, by the route's rules: a funding amount of at most `requestedMicro` (the server refuses
+ * more with the same message) and the wallet the principal goes to, which the form always fills.
+ */
+export function approvalFormSchema(requestedMicro: bigint) {
+  return z.object({
+    fundingAmount: usdAmount(LOAN_MESSAGES.fundingPositive).refine((micro) => micro <= requestedMicro, LOAN_MESSAGES.fundingAboveAmount),
+    walletAddress: ethAddress,
+    adminNotes: optionalNotes,
+  });
+}
+export type ApprovalForm = z.infer<ReturnType<typeof approvalFormSchema>>;
+
 /** PUT /admin/loans/{id}/reject {rejectionReason, adminNotes}, and /loans/admin/reject/{id} {reason, notes}. */
 export const loanRejectionSchema = z
   .object({

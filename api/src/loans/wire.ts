@@ -1,9 +1,10 @@
 import { formatUsdAmount } from "#domain/money";
 import { amountDueNow, maturity, monthlyPayment, totalDue, type LoanTerms } from "#domain/schedule";
 import type { LoanEventRow, LoanRow } from "#db/schema";
+import type { Performance, WireLoan, WireTimelineEntry } from "#domain/wire/loan";
 import type { LoanView } from "./repository";
 
-export type Performance = "excellent" | "good" | "average" | "poor";
+export type { WireLoan, WireTimelineEntry };
 
 /** Basis points to the wire's percent (850 -> 8.5). */
 export const percent = (bps: number) => bps / 100;
@@ -24,14 +25,6 @@ export function performanceOf(loan: LoanRow, totalRepaid: bigint, nowSeconds: bi
   return late <= payment ? "average" : "poor";
 }
 
-export interface WireTimelineEntry {
-  action: string;
-  at: string;
-  by: { _id: string; name: string | null; email: string | null } | null;
-  notes: string | null;
-  txHash: string | null;
-}
-
 export function toWireTimeline(events: (LoanEventRow & { actorName: string | null; actorEmail: string | null })[]): WireTimelineEntry[] {
   return events.map((e) => ({
     action: e.action,
@@ -42,11 +35,8 @@ export function toWireTimeline(events: (LoanEventRow & { actorName: string | nul
   }));
 }
 
-/**
- * The loan as the client reads it: spec 02 §3 Loan plus principal, loanNumber, mintStatus, listingStatus and
- * timeline (DESIGN.md "The wire contract"). Amounts are decimal USD strings, the rate is percent.
- */
-export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEntry[]; nowSeconds?: bigint } = {}) {
+/** The loan as the client reads it: domain/wire/loan.ts's shape, which the app parses with. */
+export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEntry[]; nowSeconds?: bigint } = {}): WireLoan {
   const { loan, borrower, totalRepaid } = view;
   const terms = termsOf(loan);
   const due = totalDue(terms);
@@ -103,4 +93,3 @@ export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEnt
     ...(options.timeline ? { timeline: options.timeline } : {}),
   };
 }
-export type WireLoan = ReturnType<typeof toWireLoan>;

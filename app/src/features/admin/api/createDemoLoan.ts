@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { http, type Envelope } from "../../../lib/http";
-import { adminLoanSchema, type AdminLoan } from "./loanSchema";
+import { wireLoanSchema, type WireLoan as AdminLoan } from "#domain/wire/loan";
 import { adminKeys } from "./keys";
 
 /** POST /loans: the server makes a real pending request with random values for the demo borrower. */
 export async function createDemoLoan(): Promise<AdminLoan> {
   const { data } = await http.post<Envelope<unknown>>("/loans", {});
-  return adminLoanSchema.parse(data.data);
+  return wireLoanSchema.parse(data.data);
 }
 
 export function useCreateDemoLoan() {

@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { http, type Envelope } from "../../../lib/http";
-import { listParams, loanPageSchema, type LoanListParams, type LoanPage } from "./loanSchema";
+import { wireLoanPageSchema, type WireLoanPage } from "#domain/wire/loan";
+import { listParams, type LoanListParams } from "./listParams";
 import { adminKeys } from "./keys";
 
 /** GET /admin/loans: every loan, filtered, searched and sorted by the server. */
-export async function getAdminLoans(params: LoanListParams): Promise<LoanPage> {
+export async function getAdminLoans(params: LoanListParams): Promise<WireLoanPage> {
   const { data } = await http.get<Envelope<unknown>>("/admin/loans", { params: listParams(params) });
-  return loanPageSchema.parse(data.data);
+  return wireLoanPageSchema.parse(data.data);
 }
 
 export function useAdminLoans(params: LoanListParams) {

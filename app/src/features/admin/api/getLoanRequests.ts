@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { http, type Envelope } from "../../../lib/http";
-import { listParams, loanPageSchema, type LoanListParams, type LoanPage } from "./loanSchema";
+import { wireLoanPageSchema, type WireLoanPage } from "#domain/wire/loan";
+import { listParams, type LoanListParams } from "./listParams";
 import { adminKeys } from "./keys";
 
 /** GET /loans/admin/requests: page, limit, status, search; reads data.loans and data.pagination. */
-export async function getLoanRequests(params: LoanListParams): Promise<LoanPage> {
+export async function getLoanRequests(params: LoanListParams): Promise<WireLoanPage> {
   const { data } = await http.get<Envelope<unknown>>("/loans/admin/requests", { params: listParams(params) });
-  return loanPageSchema.parse(data.data);
+  return wireLoanPageSchema.parse(data.data);
 }
 
 /** Spec 02 §7: the request list is polled every 10 s. */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { http, type Envelope } from "../../../lib/http";
-import { adminLoanSchema } from "./loanSchema";
+import { wireLoanSchema } from "#domain/wire/loan";
 import { adminKeys } from "./keys";
 
 const bucket = z.object({ count: z.number(), amount: z.string() });
@@ -9,7 +9,7 @@ const statsSchema = z.object({
   totalRequests: z.number(),
   totalAmount: z.string(),
   byStatus: z.record(z.string(), bucket),
-  recentRequests: z.array(adminLoanSchema),
+  recentRequests: z.array(wireLoanSchema),
 });
 export type LoanStats = z.infer<typeof statsSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminLoanSchema } from "./loanSchema";
+import { wireLoanSchema } from "#domain/wire/loan";
 
 const text = z.string().nullish();
 
@@ -35,5 +35,5 @@ export const kycSchema = z.object({
   documents: z.record(z.string(), documentSchema.nullable()),
 });
 
-export const userDetailsSchema = adminUserSchema.extend({ kyc: kycSchema, loans: z.array(adminLoanSchema).default([]) });
+export const userDetailsSchema = adminUserSchema.extend({ kyc: kycSchema, loans: z.array(wireLoanSchema).default([]) });
 export type UserDetails = z.infer<typeof userDetailsSchema>;

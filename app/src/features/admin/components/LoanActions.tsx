@@ -1,7 +1,7 @@
 import toast from "react-hot-toast";
 import { serverMessage } from "../../../lib/errors";
 import { useRetryMint } from "../api/retryMint";
-import type { AdminLoan } from "../api/loanSchema";
+import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import type { Decision } from "./LoanDecisionModal";
 
 /** Approve and reject for pending loans, view for all, Mint NFT for an approved loan without its note. */

@@ -1,4 +1,4 @@
-import type { AdminLoan } from "../api/loanSchema";
+import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { LoanActions } from "./LoanActions";

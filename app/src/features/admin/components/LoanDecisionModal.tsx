@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { parseUsd } from "#domain/money";
-import { LOAN_MESSAGES } from "#domain/schemas/loans";
+import { approvalFormSchema, LOAN_MESSAGES, loanRejectionSchema } from "#domain/schemas/loans";
 import { serverMessage } from "../../../lib/errors";
-import { approvalFormSchema, useApproveLoan } from "../api/approveLoan";
-import { rejectionFormSchema, useRejectLoan } from "../api/rejectLoan";
+import { useApproveLoan } from "../api/approveLoan";
+import { useRejectLoan } from "../api/rejectLoan";
 import { useLoanDetails } from "../api/getLoanDetails";
 import { useRetryMint } from "../api/retryMint";
-import type { AdminLoan } from "../api/loanSchema";
+import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { Modal } from "./Modal";
 import { MintProgress } from "./MintProgress";
 import { LoanSummary } from "./LoanSummary";
@@ -32,13 +32,9 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
 
   const submitApprove = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = approvalFormSchema.safeParse({ fundingAmount, walletAddress, adminNotes: adminNotes || undefined });
+    const parsed = approvalFormSchema(parseUsd(loan.amount)).safeParse({ fundingAmount, walletAddress, adminNotes });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    if (parseUsd(parsed.data.fundingAmount) > parseUsd(loan.amount)) {
-      setErrors({ fundingAmount: LOAN_MESSAGES.fundingAboveAmount });
       return;
     }
     setErrors({});
@@ -56,7 +52,7 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
 
   const submitReject = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = rejectionFormSchema.safeParse({ rejectionReason, adminNotes: adminNotes || undefined });
+    const parsed = loanRejectionSchema.safeParse({ rejectionReason, adminNotes });
     if (!parsed.success) {
       setErrors({ rejectionReason: LOAN_MESSAGES.rejectionReason });
       toast.error(LOAN_MESSAGES.rejectionReason, { id: "rejection-reason" });

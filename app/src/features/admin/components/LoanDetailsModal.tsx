@@ -1,5 +1,5 @@
 import { useLoanDetails } from "../api/getLoanDetails";
-import type { AdminLoan } from "../api/loanSchema";
+import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { Modal } from "./Modal";
 import { LoanSummary } from "./LoanSummary";
 import { MintProgress } from "./MintProgress";

@@ -1,4 +1,4 @@
-import type { AdminLoan } from "../api/loanSchema";
+import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { dateText, percentText } from "./money";
 import { purposeText, usd } from "../../../lib/format";

@@ -1,4 +1,4 @@
-import type { AdminLoan } from "../api/loanSchema";
+import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { usd } from "../../../lib/format";
 

@@ -2,7 +2,8 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { serverMessage } from "../../../lib/errors";
 import type { TreasuryNote } from "../api/getTreasury";
-import { priceSchema, useRepriceNote } from "../api/repriceNote";
+import { repriceSchema } from "#domain/schemas/admin";
+import { useRepriceNote } from "../api/repriceNote";
 import { useUnlistNote } from "../api/unlistNote";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { usd } from "../../../lib/format";
@@ -16,7 +17,7 @@ export function TreasuryNoteRow({ note }: { note: TreasuryNote }) {
   const busy = reprice.isPending || unlist.isPending;
 
   const submit = () => {
-    const parsed = priceSchema.safeParse(price);
+    const parsed = repriceSchema.safeParse({ listingPrice: price });
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     setError(null);
     reprice.mutate({ tokenId: note.tokenId, listingPrice: parsed.data }, {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { AdminLoan } from "../api/loanSchema";
+import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { LoanDecisionModal, type Decision } from "./LoanDecisionModal";
 import { LoanDetailsModal } from "./LoanDetailsModal";
 

@@ -1,26 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { LOAN_STATUSES } from "#domain/statuses";
+import { wireLoanPageSchema, type WireLoan } from "#domain/wire/loan";
 import { http, type Envelope } from "../../../lib/http";
 import { dashboardKeys } from "./getSummary";
 
-const loan = z.object({
-  _id: z.string(),
-  loanNumber: z.number(),
-  amount: z.string(),
-  principal: z.string().nullish(),
-  purpose: z.string(),
-  interestRate: z.number(),
-  termMonths: z.number(),
-  status: z.enum(LOAN_STATUSES),
-  requestDate: z.string(),
-});
-export type RecentLoan = z.infer<typeof loan>;
 
 /** GET /loans/my-loans?limit=5: the newest requests. */
-export async function getRecentLoans(): Promise<RecentLoan[]> {
-  const { data } = await http.get<Envelope<{ loans: unknown }>>("/loans/my-loans", { params: { limit: 5, sortBy: "requestDate", sortOrder: "desc" } });
-  return z.array(loan).parse(data.data.loans);
+export async function getRecentLoans(): Promise<WireLoan[]> {
+  const { data } = await http.get<Envelope<unknown>>("/loans/my-loans", { params: { limit: 5, sortBy: "requestDate", sortOrder: "desc" } });
+  return wireLoanPageSchema.parse(data.data).loans;
 }
 
 export function useRecentLoans() {

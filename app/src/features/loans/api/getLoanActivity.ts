@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { http, type Envelope } from "../../../lib/http";
-import { loanKeys } from "./loanSchema";
+import { loanKeys } from "./keys";
 
 const entry = z.object({
   kind: z.string(),

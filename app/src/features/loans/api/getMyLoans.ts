@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
 import { http, type Envelope } from "../../../lib/http";
-import { loanKeys, loanSchema } from "./loanSchema";
+import { wireLoanPageSchema, type WireLoanPage } from "#domain/wire/loan";
+import { loanKeys } from "./keys";
 
 export interface MyLoansParams {
   page?: number;
@@ -12,17 +12,12 @@ export interface MyLoansParams {
   search?: string;
 }
 
-const pageSchema = z.object({
-  loans: z.array(loanSchema),
-  pagination: z.object({ totalPages: z.number(), totalLoans: z.number() }).loose(),
-});
-export type MyLoansPage = z.infer<typeof pageSchema>;
 
 /** GET /loans/my-loans (spec 02 §7): page size 50. */
-export async function getMyLoans(params: MyLoansParams): Promise<MyLoansPage> {
+export async function getMyLoans(params: MyLoansParams): Promise<WireLoanPage> {
   const query = Object.fromEntries(Object.entries({ page: 1, limit: 50, ...params }).filter(([, v]) => v !== undefined && v !== "" && v !== "all"));
   const { data } = await http.get<Envelope<unknown>>("/loans/my-loans", { params: query });
-  return pageSchema.parse(data.data);
+  return wireLoanPageSchema.parse(data.data);
 }
 
 /** Fresh for 30 s, kept 5 min, refetched every 30 s (spec 02 §9). */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { http, type Envelope } from "../../../lib/http";
-import { loanKeys, loanSchema } from "./loanSchema";
+import { wireLoanSchema } from "#domain/wire/loan";
+import { loanKeys } from "./keys";
 
 /** The loan request payload of spec 02 §3: amounts as decimal strings, the rate in percent. */
 export interface LoanRequestPayload {
@@ -14,7 +15,7 @@ export interface LoanRequestPayload {
 /** POST /loans/request; on success the my-loans cache is refreshed (spec 02 §7). */
 export async function requestLoan(payload: LoanRequestPayload) {
   const { data } = await http.post<Envelope<unknown>>("/loans/request", payload);
-  return { loan: loanSchema.parse(data.data), message: data.message };
+  return { loan: wireLoanSchema.parse(data.data), message: data.message };
 }
 
 export function useRequestLoan() {

@@ -1,6 +1,6 @@
 import { parseUsd } from "#domain/money";
 import type { ReactNode } from "react";
-import type { Loan } from "../api/loanSchema";
+import type { WireLoan as Loan } from "#domain/wire/loan";
 import { dateText } from "./money";
 import { purposeText, statusText, usd } from "../../../lib/format";
 import { StatusBadge } from "../../../components/StatusBadge";

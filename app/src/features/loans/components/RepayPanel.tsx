@@ -11,7 +11,7 @@ import { displayUsd, formatUsdAmount } from "#domain/money";
 import { serverMessage } from "../../../lib/errors";
 import { shortAddress } from "../../../lib/format";
 import { DevWalletPicker } from "../../../lib/wallet/DevWalletPicker";
-import type { Loan } from "../api/loanSchema";
+import type { WireLoan as Loan } from "#domain/wire/loan";
 import { prepareRepayment } from "../api/prepareRepayment";
 import { loanTerms, type installments } from "./ScheduleTable";
 import { txProgress } from "../../../lib/txProgress";

@@ -1,6 +1,6 @@
 import { displayUsd, parseUsd } from "#domain/money";
 import { scheduleRows, type LoanTerms } from "#domain/schedule";
-import type { Loan } from "../api/loanSchema";
+import type { WireLoan as Loan } from "#domain/wire/loan";
 
 export type InstallmentState = "paid" | "due" | "late";
 

@@ -1,5 +1,5 @@
 import type { ActivityEntry } from "../api/getLoanActivity";
-import type { TimelineEntry } from "../api/loanSchema";
+import type { WireTimelineEntry as TimelineEntry } from "#domain/wire/loan";
 import { usd } from "../../../lib/format";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 

@@ -9,7 +9,7 @@ import { useRealtimeEvent } from "../../../lib/realtime/hooks";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
 import { useLoan } from "../api/getLoan";
 import { useLoanActivity } from "../api/getLoanActivity";
-import { loanKeys } from "../api/loanSchema";
+import { loanKeys } from "../api/keys";
 import { repaidShare } from "../components/LoanListItem";
 import { dateText } from "../components/money";
 import { purposeText, statusText, usd } from "../../../lib/format";

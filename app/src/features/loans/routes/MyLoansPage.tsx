@@ -8,7 +8,7 @@ import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime/hooks";
 import { useDebounced } from "../../../lib/useDebounced";
 import { useMyLoans, type MyLoansParams } from "../api/getMyLoans";
-import { loanKeys } from "../api/loanSchema";
+import { loanKeys } from "../api/keys";
 import { BorrowGate } from "../components/BorrowGate";
 import { LoanListItem } from "../components/LoanListItem";
 import "../loans.css";
