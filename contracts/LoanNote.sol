@@ -305,6 +305,22 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         return (_ownerOf(tokenId), _loans[tokenId].changes);
     }
 
+    /**
+     * @notice What an order priced at a percentage of par checks at its fill: the holder (zero once burned), the
+     *         status, the yearly rate, the maturity (start + term months of 30 days) and the scheduled principal not
+     *         yet repaid. `outstanding` is zero unless the loan is active; everything is zero for an unknown id.
+     */
+    function parStateOf(uint256 tokenId)
+        external
+        view
+        returns (address owner, Status status, uint256 rateBps, uint256 maturity, uint256 outstanding)
+    {
+        Loan memory loan = _loans[tokenId];
+        maturity = uint256(loan.start) + uint256(loan.termMonths) * LoanMath.PERIOD;
+        if (loan.status == Status.Active) outstanding = LoanMath.outstandingPrincipal(_terms(loan), loan.repaid);
+        return (_ownerOf(tokenId), loan.status, loan.rateBps, maturity, outstanding);
+    }
+
     /// @notice The regular monthly installment.
     function monthlyPayment(uint256 tokenId) external view returns (uint256) {
         Loan memory loan = _existing(tokenId);

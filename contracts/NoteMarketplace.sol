@@ -1,30 +1,27 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-
-interface ILoanNoteOwnership is IERC721 {
-    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 changes);
-}
+import {NoteOrders} from "./NoteOrders.sol";
 
 /**
  * @title NoteMarketplace
  * @notice Fixed-price listings of loan notes, paid in the stablecoin. Listings are approval-based: the note
  *         stays with the seller until sold. A listing lapses when its note changes in any way a buyer prices
  *         (a transfer, the burn, any repayment, a default), so a listing is only ever filled by the holder who
- *         made it, at the price the buyer expected, for the note state it was listed at.
+ *         made it, at the price the buyer expected, for the note state it was listed at. Orders signed off-chain
+ *         (listings, offers, offers on any matching note) fill here too: see NoteOrders.
  * @dev Not upgradeable; the fee can change but never above MAX_FEE_BPS.
  *      Invariant: a listing is live only while the note's owner is its seller and the note's change count
  *      (LoanNote.ownershipOf) equals the one recorded at listing; `listingOf`, `updatePrice` and the buys all
  *      check both.
  */
-contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
+contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, NoteOrders {
     using SafeERC20 for IERC20;
 
     bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
@@ -39,7 +36,6 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
         uint32 changes;
     }
 
-    ILoanNoteOwnership public immutable note;
     IERC20 public immutable stablecoin;
 
     /// @notice Receives the fee of every sale.
@@ -70,9 +66,10 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
     /// @param admin Receives the admin and pauser roles.
     /// @param feeRecipient_ Receives the fees.
     /// @param feeBps_ Fee in basis points, at most MAX_FEE_BPS.
-    constructor(address note_, address stablecoin_, address admin, address feeRecipient_, uint16 feeBps_) {
+    constructor(address note_, address stablecoin_, address admin, address feeRecipient_, uint16 feeBps_)
+        NoteOrders(note_)
+    {
         if (note_ == address(0) || stablecoin_ == address(0) || admin == address(0)) revert ZeroAddress();
-        note = ILoanNoteOwnership(note_);
         stablecoin = IERC20(stablecoin_);
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(PAUSER_ROLE, admin);
@@ -127,8 +124,7 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
         whenNotPaused
         nonReentrant
     {
-        try IERC20Permit(address(stablecoin)).permit(msg.sender, address(this), expectedPrice, deadline, v, r, s) {}
-            catch {}
+        _permit(expectedPrice, deadline, v, r, s);
         _buy(tokenId, expectedPrice);
     }
 
@@ -139,12 +135,23 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
         (address owner, uint32 changes) = note.ownershipOf(tokenId);
         if (owner != listing.seller || changes != listing.changes) revert ListingStale(tokenId);
         delete _listings[tokenId];
-        address recipient = feeRecipient;
-        uint256 fee = (expectedPrice * feeBps) / BPS;
+        uint256 fee = _feeOf(expectedPrice);
         emit Sold(tokenId, listing.seller, msg.sender, expectedPrice, fee);
-        stablecoin.safeTransferFrom(msg.sender, listing.seller, expectedPrice - fee);
-        if (fee != 0) stablecoin.safeTransferFrom(msg.sender, recipient, fee);
-        note.safeTransferFrom(listing.seller, msg.sender, tokenId);
+        _settle(listing.seller, msg.sender, tokenId, expectedPrice, fee);
+    }
+
+    function _settle(address seller, address buyer, uint256 tokenId, uint256 price, uint256 fee) internal override {
+        stablecoin.safeTransferFrom(buyer, seller, price - fee);
+        if (fee != 0) stablecoin.safeTransferFrom(buyer, feeRecipient, fee);
+        note.safeTransferFrom(seller, buyer, tokenId);
+    }
+
+    function _feeOf(uint256 price) internal view override returns (uint256) {
+        return (price * feeBps) / BPS;
+    }
+
+    function _permit(uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) internal override {
+        try IERC20Permit(address(stablecoin)).permit(msg.sender, address(this), value, deadline, v, r, s) {} catch {}
     }
 
     /// @notice The live listing of `tokenId`; a missing listing, or one whose note changed since (transfer,
@@ -162,7 +169,7 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient {
         _setFee(feeRecipient_, feeBps_);
     }
 
-    /// @notice Stops listing, repricing and buying; pauser only. Cancelling still works.
+    /// @notice Stops listing, repricing, buying and every signed-order fill; pauser only. Cancelling still works.
     function pause() external onlyRole(PAUSER_ROLE) {
         _pause();
     }

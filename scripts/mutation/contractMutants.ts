@@ -169,8 +169,8 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     id: "sale-paid-to-fee-recipient",
     bug: "the price of a sale goes to the fee recipient instead of the seller",
     file: MARKETPLACE,
-    find: "stablecoin.safeTransferFrom(msg.sender, listing.seller, expectedPrice - fee);",
-    replace: "stablecoin.safeTransferFrom(msg.sender, recipient, expectedPrice - fee);",
+    find: "stablecoin.safeTransferFrom(buyer, seller, price - fee);",
+    replace: "stablecoin.safeTransferFrom(buyer, feeRecipient, price - fee);",
     tests: marketplaceTests,
   },
   {

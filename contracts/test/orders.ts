@@ -1,0 +1,87 @@
+import { getAddress, maxUint256, type Address, type Hex } from "viem";
+import {
+  ORDER_TYPES,
+  orderDomain,
+  type SignedListing,
+  type SignedMatchingOffer,
+  type SignedOffer,
+} from "../../domain/orders";
+import type { LoanNoteFixture } from "./fixtures";
+import { now } from "./helpers";
+
+type Wallet = LoanNoteFixture["wallets"][number];
+/** Who signs: an EOA's wallet client, or a contract wallet whose owner's key signs for it. */
+export type Signer = Wallet | { wallet: Address; owner: Wallet };
+
+const signerAddress = (s: Signer): Address => ("wallet" in s ? s.wallet : getAddress(s.account.address));
+const keyOf = (s: Signer): Wallet => ("wallet" in s ? s.owner : s);
+
+let salt = 1n;
+
+async function sign(f: LoanNoteFixture, signer: Signer, primaryType: keyof typeof ORDER_TYPES, message: object): Promise<Hex> {
+  const wallet = keyOf(signer);
+  return wallet.signTypedData({
+    account: wallet.account,
+    domain: orderDomain(await f.publicClient.getChainId(), f.marketplace.address),
+    types: ORDER_TYPES,
+    primaryType,
+    message: message as never,
+  });
+}
+
+async function defaults(f: LoanNoteFixture, signer: Signer) {
+  return { expiry: (await now(f)) + 365n * 86_400n, salt: salt++, counter: await f.marketplace.read.counterOf([signerAddress(signer)]) };
+}
+
+/** A signed listing of `tokenId`: at a fixed price bound to the note's current change count, or at `parBps`. */
+export async function signListing(f: LoanNoteFixture, seller: Signer, fields: Partial<SignedListing> & { tokenId: bigint }) {
+  const [, changes] = await f.note.read.ownershipOf([fields.tokenId]);
+  const order: SignedListing = {
+    seller: signerAddress(seller),
+    price: 0n,
+    parBps: 0n,
+    changes: BigInt(changes),
+    ...(await defaults(f, seller)),
+    ...fields,
+  };
+  return { order, signature: await sign(f, seller, "Listing", order), hash: await f.marketplace.read.hashListing([order]) };
+}
+
+/** A signed offer on `tokenId`: a fixed price bound to the note's current change count, or `parBps` up to `cap`. */
+export async function signOffer(f: LoanNoteFixture, buyer: Signer, fields: Partial<SignedOffer> & { tokenId: bigint }) {
+  const [, changes] = await f.note.read.ownershipOf([fields.tokenId]);
+  const order: SignedOffer = {
+    buyer: signerAddress(buyer),
+    price: 0n,
+    parBps: 0n,
+    cap: maxUint256,
+    changes: BigInt(changes),
+    ...(await defaults(f, buyer)),
+    ...fields,
+  };
+  return { order, signature: await sign(f, buyer, "Offer", order), hash: await f.marketplace.read.hashOffer([order]) };
+}
+
+/** A signed offer on any note: by default every range is open and the budget is $1 million. */
+export async function signMatchingOffer(f: LoanNoteFixture, buyer: Signer, fields: Partial<SignedMatchingOffer>) {
+  const order: SignedMatchingOffer = {
+    buyer: signerAddress(buyer),
+    parBps: 10_000n,
+    minRateBps: 0n,
+    maxRateBps: maxUint256,
+    minTermLeft: 0n,
+    maxTermLeft: maxUint256,
+    minOutstanding: 0n,
+    maxOutstanding: maxUint256,
+    budget: 1_000_000_000_000n,
+    ...(await defaults(f, buyer)),
+    ...fields,
+  };
+  return { order, signature: await sign(f, buyer, "MatchingOffer", order), hash: await f.marketplace.read.hashMatchingOffer([order]) };
+}
+
+/** The outstanding principal the marketplace prices par orders at. */
+export async function outstandingOf(f: LoanNoteFixture, tokenId: bigint): Promise<bigint> {
+  const [, , , , outstanding] = await f.note.read.parStateOf([tokenId]);
+  return outstanding;
+}
