@@ -1,0 +1,184 @@
+import assert from "node:assert/strict";
+import { before, beforeEach, describe, it } from "node:test";
+import fc from "fast-check";
+import { getAddress, type ContractErrorName, type Hex } from "viem";
+import { parPrice } from "../../domain/orders";
+import * as schedule from "../../domain/schedule";
+import { DEFAULTS } from "../params";
+import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
+import { DAY, PERIOD, fund, now } from "./helpers";
+import { signListing, signMatchingOffer, signOffer } from "./orders";
+
+const P = DEFAULT_TERMS.principal;
+
+describe("signed orders fill only at a note state their signer accepted", () => {
+  let f: LoanNoteFixture;
+  let restore: () => Promise<void>;
+
+  before(async () => {
+    f = await deployLoanNoteFixture();
+    for (const wallet of [seller(), buyer(), other()]) {
+      await fund(f, wallet, 100n * P, f.marketplace.address);
+      await f.note.write.setApprovalForAll([f.marketplace.address, true], { account: wallet.account });
+    }
+    await fund(f, f.accounts.borrower, 100n * P, f.note.address);
+    const snapshot = await f.networkHelpers.takeSnapshot();
+    restore = () => snapshot.restore();
+  });
+  beforeEach(async () => restore());
+
+  const seller = () => f.wallets[ROLES.firstUser];
+  const buyer = () => f.wallets[ROLES.firstUser + 1];
+  const other = () => f.wallets[ROLES.firstUser + 2];
+  const addr = (w: { account: { address: Hex } }) => getAddress(w.account.address);
+  type MarketError = ContractErrorName<LoanNoteFixture["marketplace"]["abi"]>;
+  const refused = (promise: Promise<unknown>, error: MarketError, args: unknown[]) =>
+    f.viem.assertions.revertWithCustomErrorWithArgs(promise, f.marketplace, error, args as never);
+  const repay = (tokenId: bigint, amount: bigint) => f.note.write.repay([tokenId, amount], { account: f.accounts.borrower.account });
+  const termsOf = async (tokenId: bigint): Promise<schedule.LoanTerms> => {
+    const loan = await f.note.read.loanOf([tokenId]);
+    return { principal: loan.principal, rateBps: loan.rateBps, termMonths: loan.termMonths, start: BigInt(loan.start) };
+  };
+
+  describe("as an attacker meets them", () => {
+    it("a seller who moves the note after signing leaves both listings unfillable, from either wallet", async () => {
+      const tokenId = await f.mintNoteTo(seller());
+      const fixed = await signListing(f, seller(), { tokenId, price: P });
+      const par = await signListing(f, seller(), { tokenId, parBps: 9_000n });
+      await f.note.write.transferFrom([addr(seller()), addr(other()), tokenId], { account: seller().account });
+      await refused(f.marketplace.write.fillListing([fixed.order, fixed.signature, P], { account: buyer().account }), "OrderStale", [fixed.hash]);
+      await refused(f.marketplace.write.fillListing([par.order, par.signature, P], { account: buyer().account }), "OrderStale", [par.hash]);
+      // The vault is a move too: while the note is deposited nobody can fill the seller's listing.
+      await f.note.write.safeTransferFrom([addr(other()), f.vault.address, tokenId], { account: other().account });
+      await refused(f.marketplace.write.fillListing([par.order, par.signature, P], { account: buyer().account }), "OrderStale", [par.hash]);
+    });
+
+    it("a repayment sent before a buyer's fill kills a fixed-price listing and lowers a par one exactly with the principal", async () => {
+      const tokenId = await f.mintNoteTo(seller());
+      const fixed = await signListing(f, seller(), { tokenId, price: P });
+      const par = await signListing(f, seller(), { tokenId, parBps: 10_000n });
+      await repay(tokenId, 100_000_000n); // the front-run: principal falls, the seller is credited
+      await refused(f.marketplace.write.fillListing([fixed.order, fixed.signature, P], { account: buyer().account }), "OrderStale", [fixed.hash]);
+      const outstanding = await f.note.read.outstandingBalance([tokenId]);
+      const before = await f.dollar.read.balanceOf([buyer().account.address]);
+      await f.marketplace.write.fillListing([par.order, par.signature, P], { account: buyer().account });
+      assert.equal(before - (await f.dollar.read.balanceOf([buyer().account.address])), outstanding);
+      assert.ok(outstanding < P);
+    });
+
+    it("a holder cannot accept an offer of any kind for a note they do not hold", async () => {
+      const tokenId = await f.mintNoteTo(seller());
+      const fixed = await signOffer(f, buyer(), { tokenId, price: P });
+      const par = await signOffer(f, buyer(), { tokenId, parBps: 9_000n });
+      const matching = await signMatchingOffer(f, buyer(), { parBps: 9_000n });
+      const asOther = { account: other().account };
+      const notHolder = [tokenId, addr(other())];
+      await refused(f.marketplace.write.acceptOffer([fixed.order, fixed.signature, 0n], asOther), "NotNoteHolder", notHolder);
+      await refused(f.marketplace.write.acceptOffer([par.order, par.signature, 0n], asOther), "NotNoteHolder", notHolder);
+      await refused(f.marketplace.write.acceptMatchingOffer([matching.order, matching.signature, tokenId, 0n], asOther), "NotNoteHolder", notHolder);
+    });
+
+    it("an offer fixed to a note state dies with a repayment, and every par order with a default", async () => {
+      const tokenId = await f.mintNoteTo(seller());
+      const fixed = await signOffer(f, buyer(), { tokenId, price: P });
+      await repay(tokenId, 1n);
+      await refused(f.marketplace.write.acceptOffer([fixed.order, fixed.signature, 0n], { account: seller().account }), "OrderStale", [fixed.hash]);
+
+      const par = await signListing(f, seller(), { tokenId, parBps: 9_000n });
+      const parOffer = await signOffer(f, buyer(), { tokenId, parBps: 9_000n });
+      const matching = await signMatchingOffer(f, buyer(), { parBps: 9_000n });
+      await f.networkHelpers.time.increase(12n * PERIOD + DEFAULTS.gracePeriodSeconds);
+      await f.note.write.markDefaulted([tokenId], { account: f.accounts.originator.account });
+      await refused(f.marketplace.write.fillListing([par.order, par.signature, P], { account: buyer().account }), "OrderStale", [par.hash]);
+      await refused(f.marketplace.write.acceptOffer([parOffer.order, parOffer.signature, 0n], { account: seller().account }), "OrderStale", [parOffer.hash]);
+      await refused(
+        f.marketplace.write.acceptMatchingOffer([matching.order, matching.signature, tokenId, 0n], { account: seller().account }),
+        "NoteNotMatching",
+        [matching.hash, tokenId],
+      );
+    });
+  });
+
+  describe("a matching offer", () => {
+    it("refuses a note just outside each signed range and fills one on every bound", async () => {
+      const tokenId = await f.mintNoteTo(seller());
+      const termLeft = async () => schedule.maturity(await termsOf(tokenId)) - ((await now(f)) + 1n);
+      const edges = async () => {
+        const left = await termLeft();
+        return { minRateBps: 1_200n, maxRateBps: 1_200n, minTermLeft: left - 10n, maxTermLeft: left + 10n, minOutstanding: P, maxOutstanding: P };
+      };
+      const outside = [
+        { minRateBps: 1_201n },
+        { maxRateBps: 1_199n },
+        { minTermLeft: (await termLeft()) + 20n },
+        { maxTermLeft: (await termLeft()) - 20n },
+        { minOutstanding: P + 1n },
+        { maxOutstanding: P - 1n },
+      ];
+      for (const range of outside) {
+        const offer = await signMatchingOffer(f, buyer(), { ...(await edges()), ...range });
+        await refused(
+          f.marketplace.write.acceptMatchingOffer([offer.order, offer.signature, tokenId, 0n], { account: seller().account }),
+          "NoteNotMatching",
+          [offer.hash, tokenId],
+        );
+      }
+      const onBounds = await signMatchingOffer(f, buyer(), await edges());
+      await f.marketplace.write.acceptMatchingOffer([onBounds.order, onBounds.signature, tokenId, P], { account: seller().account });
+      assert.equal(await f.note.read.ownerOf([tokenId]), addr(buyer()));
+    });
+
+    it("counts no time left for an active note past its maturity, and sells other-term notes only into their range", async () => {
+      const due = await f.mintNoteTo(seller());
+      const long = 1_000n;
+      await f.note.write.originate([long, f.accounts.borrower.account.address, P, 1_500, 36], { account: f.accounts.originator.account });
+      await f.note.write.transferFrom([f.accounts.treasury.account.address, addr(seller()), long], { account: f.accounts.treasury.account });
+      await f.networkHelpers.time.increase(12n * PERIOD + DAY);
+      const shortOnly = await signMatchingOffer(f, buyer(), { parBps: 5_000n, maxTermLeft: 0n });
+      await refused(
+        f.marketplace.write.acceptMatchingOffer([shortOnly.order, shortOnly.signature, long, 0n], { account: seller().account }),
+        "NoteNotMatching",
+        [shortOnly.hash, long],
+      );
+      const outstanding = await f.note.read.outstandingBalance([due]);
+      const before = await f.dollar.read.balanceOf([seller().account.address]);
+      await f.marketplace.write.acceptMatchingOffer([shortOnly.order, shortOnly.signature, due, 0n], { account: seller().account });
+      const price = parPrice(outstanding, 5_000n);
+      assert.equal((await f.dollar.read.balanceOf([seller().account.address])) - before, price - (price * BigInt(DEFAULTS.feeBps)) / 10_000n);
+    });
+  });
+
+  it("prices par orders at bps × outstanding principal / 10,000 to the unit after random repayments", async () => {
+    const samples = fc.sample(
+      fc.record({
+        bps: fc.bigInt({ min: 1n, max: 12_000n }),
+        days: fc.bigInt({ min: 0n, max: 330n }),
+        payments: fc.array(fc.bigInt({ min: 1n, max: 300_000_000n }), { minLength: 0, maxLength: 3 }),
+      }),
+      { numRuns: 8, seed: 19 },
+    );
+    for (const { bps, days, payments } of samples) {
+      const tokenId = await f.mintNoteTo(seller());
+      await f.networkHelpers.time.increase(days * DAY);
+      for (const amount of payments) await repay(tokenId, amount);
+      const loan = await f.note.read.loanOf([tokenId]);
+      const outstanding = schedule.outstandingBalance(await termsOf(tokenId), loan.repaid);
+      assert.equal(await f.note.read.outstandingBalance([tokenId]), outstanding);
+      const kinds = [
+        { signer: seller(), order: await signListing(f, seller(), { tokenId, parBps: bps }) },
+        { signer: buyer(), order: await signOffer(f, buyer(), { tokenId, parBps: bps }) },
+        { signer: buyer(), order: await signMatchingOffer(f, buyer(), { parBps: bps }) },
+      ];
+      for (const [index, kind] of kinds.entries()) {
+        const snapshot = await f.networkHelpers.takeSnapshot();
+        const before = await f.dollar.read.balanceOf([buyer().account.address]);
+        const s = { account: seller().account };
+        if (index === 0) await f.marketplace.write.fillListing([kind.order.order as never, kind.order.signature, 2n * P], { account: buyer().account });
+        if (index === 1) await f.marketplace.write.acceptOffer([kind.order.order as never, kind.order.signature, 0n], s);
+        if (index === 2) await f.marketplace.write.acceptMatchingOffer([kind.order.order as never, kind.order.signature, tokenId, 0n], s);
+        assert.equal(before - (await f.dollar.read.balanceOf([buyer().account.address])), (bps * outstanding) / 10_000n);
+        await snapshot.restore();
+      }
+    }
+  });
+});
