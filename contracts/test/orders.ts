@@ -5,7 +5,7 @@ import {
   type SignedListing,
   type SignedMatchingOffer,
   type SignedOffer,
-} from "../../domain/orders";
+} from "#domain/orders";
 import type { LoanNoteFixture } from "./fixtures";
 import { now } from "./helpers";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
 import { encodeFunctionData, type ContractErrorName, getAddress, maxUint256, parseSignature, serializeCompactSignature, serializeSignature, signatureToCompactSignature, type Hex } from "viem";
-import { parPrice } from "../../domain/orders";
+import { parPrice } from "#domain/orders";
 import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { DAY, fund, now, signPermit } from "./helpers";
