@@ -12,6 +12,7 @@ import { notifications, users, type UserRow } from "#db/schema";
 import type { KycStatus } from "#domain/statuses";
 import { newRegistration, startTestApi, type TestApi } from "#api/testing/harness";
 import type { LoanLifecycle } from "#api/loans/lifecycle";
+import type { Services } from "#api/app";
 
 /** A JSON-RPC relay in front of anvil that can go dark, so a test can take "the chain" down and bring it back. */
 export interface ChainRelay {
@@ -63,7 +64,10 @@ export interface LoanStack {
   relay: ChainRelay;
   deployment: Deployment;
   chain: PublicClient;
+  /** The loan jobs, stopped: each suite runs them when it means to. */
   lifecycle: LoanLifecycle;
+  /** The API's services as its composition root built them (origination, the loan watcher, ...). */
+  services: Services;
   /** The indexer over the API's database, when asked for: it is what makes loans active, completed or defaulted. */
   indexer: Indexer | null;
   /** Direct JSON-RPC to anvil (time travel, mining), never through the relay. */
@@ -83,7 +87,8 @@ export async function startLoanStack(options: { indexer?: boolean } = {}): Promi
   const api = await startTestApi({ rpcUrl: relay.url });
   const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, dataDir: api.config.dataDir });
   const chain = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl), cacheTime: 0 }) as PublicClient;
-  const lifecycle = api.server.app.locals.loanLifecycle as LoanLifecycle;
+  const { services } = api.server;
+  const lifecycle = services.loanLifecycle;
   lifecycle.stop();
   const indexer = options.indexer ? startIndexer({ db: api.database.db, rpcUrl: anvil.rpcUrl, deployment, pollIntervalMs: 50 }) : null;
   return {
@@ -93,6 +98,7 @@ export async function startLoanStack(options: { indexer?: boolean } = {}): Promi
     deployment,
     chain,
     lifecycle,
+    services,
     indexer,
     rpc: (method, params = []) => chain.request({ method: method as never, params: params as never }),
     async close() {

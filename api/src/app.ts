@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import express, { type Express } from "express";
+import express, { type Express, type Router } from "express";
 import helmet from "helmet";
 import cors from "cors";
 import { createLogger, requestLogging } from "./logger";
 import { createMetrics } from "./metrics";
+import type { PublicClient } from "viem";
+import type { Logger } from "pino";
 import type { AppDeps } from "./deps";
 import { createChainClient } from "./chain/client";
 import { errorHandler, notFoundHandler } from "./http/errors";
@@ -31,8 +33,22 @@ import { createNotificationsRepository } from "./notifications/repository";
 import { createNotificationsRouter } from "./notifications/router";
 import { createNotifier } from "./notifications/service";
 import { createLoanLifecycle } from "./loans/lifecycle";
+import { createLoansRepository } from "./loans/repository";
+import { createOrigination } from "./loans/origination";
+import { createLoansService } from "./loans/service";
+import { createLoansAdminRouter, createLoansRouter } from "./loans/router";
+import { createChainGateway } from "./chain/gateway";
+import { createKycRepository } from "./kyc/repository";
+import { createKycService } from "./kyc/service";
+import { createKycRouter } from "./kyc/router";
+import { createTreasuryService } from "./treasury/service";
+import { createLoanWatcher } from "./jobs/loanWatcher";
+import { createAdminRouter, createNftsAdminRouter } from "./admin/router";
+import { createNftsRepository } from "./nfts/repository";
+import { createNftsService } from "./nfts/service";
 import { silentPublisher } from "./realtime/publisher";
-import { noSocketSessions } from "./realtime/sessions";
+import { noSocketSessions, type SocketSessions } from "./realtime/sessions";
+import type { Metrics } from "./metrics";
 import { createChatbotRouter } from "./chatbot/router";
 import { createNftRouters } from "./nfts/router";
 import { requireAuth } from "./http/auth";
@@ -44,30 +60,64 @@ import { createDocsRouter } from "./openapi/router";
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
 
-export interface CreateAppOptions extends AppDeps {
+/**
+ * Every repository and service of one API process, each built once here and handed to whatever needs it
+ * (routers, socket.io, the jobs): the one place that decides what talks to what.
+ */
+export function createServices(deps: AppDeps) {
+  const { config, db, kv } = deps;
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const now = deps.now ?? (() => new Date());
+  const limits: RateLimits = scaleRateLimits({ ...DEFAULT_RATE_LIMITS, ...deps.rateLimits }, config.rateLimitScale ?? 1);
+  const publicClient: PublicClient = deps.publicClient ?? createChainClient(config);
+  const publisher = deps.publisher ?? silentPublisher;
+
+  const tokens = createTokenService(config.jwtSecret);
+  const users = createUsersRepository(db);
+  const contactMessages = createContactRepository(db);
+  const notifications = createNotificationsRepository(db);
+  const notifier = createNotifier({ db, publisher, repository: notifications });
+  const chain = createChainGateway(config);
+  const loansRepo = createLoansRepository(db, config.chainId);
+  const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations });
+  const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });
+  return {
+    config, db, kv, logger, now, limits, publicClient, publisher, tokens, users, contactMessages, notifications, notifier, chain, origination, watcher,
+    auth: createAuthService({ config, users, tokens, now }),
+    siwe: createSiweService({ config, kv, publicClient, now }),
+    usersService: createUsersService({ users, avatarDir: avatarDirOf(config) }),
+    contact: createContactService({ messages: contactMessages }),
+    loans: createLoansService({ db, repo: loansRepo, users, chain, origination, notifier, maxPendingRequests: limits.pendingLoanRequests }),
+    kyc: createKycService({ repo: createKycRepository(db), users, notifier, dataDir: config.dataDir }),
+    treasury: createTreasuryService({ repo: loansRepo, chain, origination }),
+    nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId), publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
+    activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
+    loanLifecycle: createLoanLifecycle({ origination, watcher, logger }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+const avatarDirOf = (config: Pick<AppDeps["config"], "dataDir">) => join(config.dataDir, "uploads", "avatars");
+
+export interface CreateAppOptions {
+  /** Ends the sockets a password change made stale; startServer passes socket.io's, an app alone has none. */
+  sessions?: SocketSessions;
   /** Where the built app lives; defaults to app/dist. */
   staticDir?: string;
   /** "postgres" or "pglite", reported by /api/health. */
   databaseKind?: string;
 }
 
-export function createApp(deps: CreateAppOptions): Express {
-  const { config, db, kv } = deps;
-  const logger = deps.logger ?? createLogger(config.logLevel);
-  const now = deps.now ?? (() => new Date());
-  const limits: RateLimits = scaleRateLimits({ ...DEFAULT_RATE_LIMITS, ...deps.rateLimits }, config.rateLimitScale ?? 1);
-  const publicClient = deps.publicClient ?? createChainClient(config);
-  const avatarDir = join(config.dataDir, "uploads", "avatars");
+export interface ApiApp {
+  app: Express;
+  metrics: Metrics;
+  /** Every admin-only router with where it is mounted, so a test can walk their stacks. */
+  adminRouters: { mount: string; router: Router }[];
+}
 
-  const tokens = createTokenService(config.jwtSecret);
-  const users = createUsersRepository(db);
-  const auth = createAuthService({ config, users, tokens, now });
-  const siwe = createSiweService({ config, kv, publicClient, now });
-  const contactMessages = createContactRepository(db);
-  const notifications = createNotificationsRepository(db);
-  // Services that decide something take `notifier`; without startServer's socket.io it still stores the rows.
-  const notifier = deps.notifier ?? createNotifier({ db, publisher: silentPublisher, repository: notifications });
-
+/** The HTTP side: middleware, the routers over the services, the built app. */
+export function createApp(services: Services, options: CreateAppOptions = {}): ApiApp {
+  const { config, db, kv, logger, limits, publicClient } = services;
   const app = express();
   app.disable("x-powered-by");
   // Behind a load balancer req.ip (the rate-limit key) must come from X-Forwarded-For, but only from proxies we run.
@@ -89,7 +139,6 @@ export function createApp(deps: CreateAppOptions): Express {
   );
   app.use(requestLogging(logger));
   const metrics = createMetrics({ db, publicClient, chainId: config.chainId, confirmations: config.confirmations, token: config.metricsToken });
-  app.locals.metrics = metrics;
   app.use(metrics.http);
   app.get("/metrics", ...metrics.endpoint);
   app.use("/api", cors({ origin: config.appOrigin, credentials: true }));
@@ -100,40 +149,11 @@ export function createApp(deps: CreateAppOptions): Express {
   app.use(refuseUnstorableText);
 
   const api = express.Router();
-  // KYC, loans, admin and the treasury; mounted first so /users/kyc is not taken by the profile routes.
-  const lifecycle = createLoanLifecycle({ db, config, kv, notifier, users, tokens, contact: contactMessages, limits, logger });
-  app.locals.loanLifecycle = lifecycle;
-  lifecycle.mount(api);
-  const nftRouters = createNftRouters({ db, config, publicClient, tokens, users, maxMirrorWaiters: limits.mirrorWaiters });
-  api.use("/nfts", nftRouters.nfts);
-  api.use("/loans/marketplace", nftRouters.loansMarketplace);
-  api.use("/activity", createActivityRouter({ service: createActivityService({ repo: createActivityRepository(db, config.chainId), now }), auth: requireAuth(tokens, (id) => users.findById(id)) }));
-  const sessions = deps.sessions ?? noSocketSessions;
-  const routers = createAuthRouters({ auth, siwe, tokens, users, kv, limits, sessions, appOrigin: config.appOrigin, now });
-  api.use("/auth", routers.auth);
-  api.use("/simple-auth", routers.simpleAuth);
-  api.use(
-    "/users",
-    createUsersRouter({
-      service: createUsersService({ users, avatarDir }),
-      users,
-      tokens,
-      kv,
-      uploadLimit: limits.upload,
-      appOrigin: config.appOrigin,
-    }),
-  );
-  api.use("/contact", createContactRouter({ service: createContactService({ messages: contactMessages }), messages: contactMessages, tokens, users, kv, limit: limits.contact }));
-  api.use("/notifications", createNotificationsRouter({ repository: notifications, tokens, users }));
-  api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, publicClient, llm: config.llm, now, logger }));
-  api.use("/health", createHealthRouter({ db, kv, publicClient, config, kind: deps.databaseKind ?? "postgres" }));
-  api.use("/config", createConfigRouter(config));
-  api.use("/docs", createDocsRouter(app));
-  if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limits }));
-  app.use(AVATAR_ROUTE, avatarFiles(avatarDir));
+  const adminRouters = mountApi(app, api, services, options);
+  app.use(AVATAR_ROUTE, avatarFiles(avatarDirOf(config)));
   app.use("/api", api, notFoundHandler);
 
-  const staticDir = deps.staticDir ?? DEFAULT_STATIC_DIR;
+  const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
   app.use(serveBuiltApp(staticDir));
   // SPA fallback: every non-API path that is not a file gets the app, which routes on the client.
   app.get(/^\/(?!api(?:\/|$)).*/, (_req, res, next) => {
@@ -144,5 +164,40 @@ export function createApp(deps: CreateAppOptions): Express {
   });
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return app;
+  return { app, metrics, adminRouters };
+}
+
+/** Mounts every /api router over the services; answers the admin-only ones. */
+function mountApi(app: Express, api: Router, services: Services, options: CreateAppOptions): ApiApp["adminRouters"] {
+  const { config, db, kv, logger, now, limits, publicClient, tokens, users } = services;
+  const auth = requireAuth(tokens, (id) => users.findById(id));
+  const admin = createAdminRouter({ db, config, auth, loans: services.loans, kyc: services.kyc, users, treasury: services.treasury, watcher: services.watcher, origination: services.origination, contact: services.contactMessages });
+  const loansAdmin = createLoansAdminRouter({ service: services.loans, auth });
+  const nftsAdmin = createNftsAdminRouter({ db, config, auth });
+  // KYC, loans, admin and the treasury first, so /users/kyc is not taken by the profile routes.
+  api.use("/users/kyc", createKycRouter({ service: services.kyc, users, tokens, kv, uploadLimit: limits.upload, appOrigin: config.appOrigin }));
+  api.use("/loans", loansAdmin, createLoansRouter({ service: services.loans, auth, kv, requestLimit: limits.loanRequest }));
+  api.use("/admin", admin);
+  api.use("/nfts/admin", nftsAdmin);
+  const nftRouters = createNftRouters({ service: services.nfts, tokens, users });
+  api.use("/nfts", nftRouters.nfts);
+  api.use("/loans/marketplace", nftRouters.loansMarketplace);
+  api.use("/activity", createActivityRouter({ service: services.activity, auth }));
+  const sessions = options.sessions ?? noSocketSessions;
+  const routers = createAuthRouters({ auth: services.auth, siwe: services.siwe, tokens, users, kv, limits, sessions, appOrigin: config.appOrigin, now });
+  api.use("/auth", routers.auth);
+  api.use("/simple-auth", routers.simpleAuth);
+  api.use("/users", createUsersRouter({ service: services.usersService, users, tokens, kv, uploadLimit: limits.upload, appOrigin: config.appOrigin }));
+  api.use("/contact", createContactRouter({ service: services.contact, messages: services.contactMessages, tokens, users, kv, limit: limits.contact }));
+  api.use("/notifications", createNotificationsRouter({ repository: services.notifications, tokens, users }));
+  api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, publicClient, llm: config.llm, now, logger }));
+  api.use("/health", createHealthRouter({ db, kv, publicClient, config, kind: options.databaseKind ?? "postgres" }));
+  api.use("/config", createConfigRouter(config));
+  api.use("/docs", createDocsRouter(app));
+  if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limits }));
+  return [
+    { mount: "/admin", router: admin },
+    { mount: "/loans", router: loansAdmin },
+    { mount: "/nfts/admin", router: nftsAdmin },
+  ];
 }

@@ -11,13 +11,12 @@ import { ConfigError, loadConfig, type AppConfig } from "./config/env";
 import { refuseLocalChainAccounts } from "./config/seededAccounts";
 import { createKeyValueStore } from "./kv/connect";
 import type { KeyValueStore } from "./kv/store";
-import { createApp } from "./app";
+import { createApp, createServices, type ApiApp, type Services } from "./app";
 import type { RateLimits } from "./http/rateLimit";
 import { startRealtime, type RealtimeOptions } from "./realtime";
 import type { OutboxDelivery } from "./realtime/outbox";
 import type { Notifier } from "./notifications/notifier";
-import type { LoanLifecycle } from "./loans/lifecycle";
-import type { Metrics } from "./metrics";
+import { socketPublisher } from "./realtime/publisher";
 import { drainOnStop } from "./http/drain";
 
 export interface StartServerOptions {
@@ -57,6 +56,10 @@ export interface RunningServer {
   notifier: Notifier;
   /** The indexer outbox delivery of this process (null when disabled). */
   outbox: OutboxDelivery | null;
+  /** Every service of this process, as the composition root built them (tests drive the loan jobs through it). */
+  services: Services;
+  /** Every admin-only router with where it is mounted, so a test can walk their stacks. */
+  adminRouters: ApiApp["adminRouters"];
   close(): Promise<void>;
 }
 
@@ -75,26 +78,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const ownsKv = !options.kv;
   const kv = options.kv ?? (await createKeyValueStore({ redisUrl: config.redisUrl, prefix: options.kvPrefix ?? config.kvPrefix, logger }));
 
-  // io exists before the app so services get a notifier that pushes to it; it is attached to the HTTP server below.
+  // io exists before the services so the notifier pushes to it; it is attached to the HTTP server below.
   const io = new SocketServer({ cors: { origin: config.appOrigin, credentials: true }, serveClient: false });
-  const realtime = await startRealtime({ io, config, database, logger, options: options.realtime });
-
-  const app = createApp({
+  const services = createServices({
     config,
-    notifier: realtime.notifier,
-    sessions: realtime.sessions,
     db: database.db,
     kv,
     publicClient: options.publicClient,
     logger,
     now: options.now,
     rateLimits: options.rateLimits,
-    staticDir: options.staticDir,
-    databaseKind: database.kind,
+    publisher: socketPublisher(io),
   });
+  const { tokens, users, notifications, publisher } = services;
+  const realtime = await startRealtime({ io, config, database, tokens, users, notifications, publisher, logger, options: options.realtime });
+  const { app, metrics, adminRouters } = createApp(services, { sessions: realtime.sessions, staticDir: options.staticDir, databaseKind: database.kind });
   const httpServer = createServer(app);
   io.attach(httpServer);
-  (app.locals.metrics as Metrics).watchSockets(io);
+  metrics.watchSockets(io);
   const drain = drainOnStop(httpServer);
 
   await new Promise<void>((resolve, reject) => {
@@ -110,7 +111,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const port = (httpServer.address() as AddressInfo).port;
   // Reconcile loans with the chain after any crash, then watch for repayments and defaults (DESIGN.md "Running it").
-  const lifecycle = app.locals.loanLifecycle as LoanLifecycle;
+  const lifecycle = services.loanLifecycle;
   realtime.outbox?.onDelivered((rows) => lifecycle.onChainEvents(rows));
   void lifecycle.startJobs();
 
@@ -129,7 +130,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       if (ownsDatabase) await database.close();
     })());
 
-  return { url: `http://localhost:${port}`, port, app, httpServer, io, config, database, db: database.db, kv, notifier: realtime.notifier, outbox: realtime.outbox, close };
+  return { url: `http://localhost:${port}`, port, app, httpServer, io, config, database, db: database.db, kv, notifier: services.notifier, outbox: realtime.outbox, services, adminRouters, close };
 }
 
 // Run directly: `node --import tsx api/src/server.ts` serves the API from the environment.

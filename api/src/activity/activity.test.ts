@@ -61,7 +61,7 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
     await repay(1);
     // The repayment lapsed the treasury's listing at par; the loan job lists the note again at the new par.
     await indexer.caughtUp();
-    assert.equal((await stack.lifecycle.watcher.runOnce()).relisted, 1);
+    assert.equal((await stack.services.watcher.runOnce()).relisted, 1);
     await indexer.caughtUp();
     const offer = await call("POST", `/nfts/${tokenId}/buy`, alice, { expectedPrice: purchasePrice });
     assert.equal(offer.status, 200, offer.body?.message);

@@ -1,7 +1,5 @@
 import { Router, type RequestHandler } from "express";
-import { eq } from "drizzle-orm";
 import type { Db } from "#db/connect";
-import { contactMessages } from "#db/schema";
 import { adminUsersQuerySchema, repriceSchema } from "#domain/schemas/admin";
 import { kycDecisionSchema } from "#domain/schemas/kyc";
 import { loanApprovalSchema, loanDecisionSchema, loanListQuerySchema, loanRejectionSchema } from "#domain/schemas/loans";
@@ -150,7 +148,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
   router.put("/contact/:id/read", async (req, res) => {
     const messageId = id(req.params.id);
     if (!/^[0-9a-f-]{36}$/i.test(messageId)) throw notFound("Message not found");
-    const [row] = await db.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, messageId)).returning();
+    const row = await deps.contact.markRead(messageId, new Date());
     if (!row) throw notFound("Message not found");
     ok(res, { _id: row.id, read: true, readAt: row.readAt!.toISOString() });
   });

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { contactMessages, type ContactMessageRow } from "#db/schema";
 
@@ -11,6 +11,11 @@ export function createContactRepository(db: Db) {
     /** The admin inbox, newest first. */
     list(limit = 50, offset = 0): Promise<ContactMessageRow[]> {
       return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit).offset(offset);
+    },
+    /** Marks one message read; null when no message has that id. */
+    async markRead(id: string, at: Date): Promise<ContactMessageRow | null> {
+      const [row] = await db.update(contactMessages).set({ readAt: at }).where(eq(contactMessages.id, id)).returning();
+      return row ?? null;
     },
   };
 }

@@ -9,6 +9,7 @@ import type { KeyValueStore } from "../kv/store";
 import { ChainActionError, describeChainError, revertName, type ChainGateway } from "../chain/gateway";
 import { waitForMirror } from "./mirror";
 import type { LoansRepository } from "./repository";
+import { bindDeps } from "../deps";
 import { NOTIFY, RECONCILED, RELISTED } from "./texts";
 import { inArray, eq, and } from "drizzle-orm";
 import { loans } from "#db/schema";
@@ -54,302 +55,316 @@ export interface OnChainLoan {
  * refuses a second origination of one id. The loan becomes active + minted when the indexer mirrors the
  * origination (indexer/loans.ts), never from here: the API records what it sent and waits for the mirror.
  */
-export function createOrigination(deps: OriginationDeps) {
-  const { repo, chain, notifier, kv } = deps;
 
-  async function loanOnChain(tokenId: bigint): Promise<OnChainLoan> {
+export async function loanOnChain(deps: OriginationDeps, tokenId: bigint): Promise<OnChainLoan> {
+  const { chain } = deps;
+  const deployment = await chain.deployment();
+  let raw: unknown;
+  try {
+    raw = await chain.publicClient.readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] });
+  } catch (error) {
+    // The contract answers a note that was never originated with a revert, which means "none" here.
+    if (revertName(error) === "LoanNotFound") return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, status: LOAN_NOTE_STATUS.none };
+    throw error;
+  }
+  const loan = raw as { principal: bigint; repaid: bigint; start: bigint | number; rateBps: number; termMonths: number; status: number };
+  return { principal: BigInt(loan.principal), repaid: BigInt(loan.repaid), start: BigInt(loan.start), rateBps: Number(loan.rateBps), termMonths: Number(loan.termMonths), status: Number(loan.status) };
+}
+
+export async function alertAdmins(deps: OriginationDeps, message: { title: string; message: string }, refs: { loanId?: string; tokenId?: string; txHash?: string } = {}) {
+  const { notifier } = deps;
+  await notifier.notifyAdmins(
+    { type: "system_alert", ...message, link: refs.loanId ? `/admin/loans?loan=${refs.loanId}` : "/admin/overview" },
+    { name: SERVER_EVENTS.adminNotification, payload: { type: "system_alert", message: message.message, ...refs } },
+  );
+}
+
+/** The loan once the mirror has indexed `block` (or the wait ran out): the indexer records the note, not the API. */
+async function afterMirror(deps: OriginationDeps, loanId: string, block: bigint): Promise<LoanRow | undefined> {
+  const { repo } = deps;
+  await waitForMirror(repo, block);
+  return repo.findById(loanId);
+}
+
+/** The head the indexer follows (less its confirmations). */
+async function indexedHead(deps: OriginationDeps): Promise<bigint> {
+  const { chain } = deps;
+  const head = await chain.publicClient.getBlockNumber();
+  return head - BigInt(deps.confirmations ?? 0);
+}
+
+async function recordMintFailure(deps: OriginationDeps, loan: LoanRow, error: ChainActionError): Promise<LoanRow | undefined> {
+  const { repo } = deps;
+  const updated = await repo.transition(
+    loan.id,
+    eq(loans.mintStatus, "minting"),
+    { mintStatus: "failed", mintError: error.message },
+    { action: "mint_failed", notes: error.message },
+  );
+  await alertAdmins(deps, NOTIFY.mintFailed(loan.loanNumber, error.message), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
+  return updated;
+}
+
+/** The treasury's stablecoin balance and the allowance it gave the note contract. */
+export async function treasuryFunds(deps: OriginationDeps): Promise<{ balance: bigint; allowance: bigint; treasury: Address }> {
+  const { chain } = deps;
+  const deployment = await chain.deployment();
+  const treasury = deployment.treasury as Address;
+  const token = deployment.contracts.stablecoin as Address;
+  const [balance, allowance] = await Promise.all([
+    chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [treasury] }) as Promise<bigint>,
+    chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "allowance", args: [treasury, deployment.contracts.loanNote as Address] }) as Promise<bigint>,
+  ]);
+  return { balance, allowance, treasury };
+}
+
+/** A system alert (at most once an hour) when the treasury cannot fund `needed`; true when it can. */
+export async function checkTreasuryCovers(deps: OriginationDeps, needed: bigint): Promise<boolean> {
+  const { kv } = deps;
+  const { balance, allowance } = await treasuryFunds(deps);
+  if (balance >= needed && allowance >= needed) {
+    await kv.delete(TREASURY_ALERT_KEY);
+    return true;
+  }
+  if (!(await kv.get(TREASURY_ALERT_KEY))) {
+    await kv.set(TREASURY_ALERT_KEY, "1", TREASURY_ALERT_TTL_MS);
+    await alertAdmins(deps, NOTIFY.treasuryLow(needed, balance, allowance));
+  }
+  return false;
+}
+
+/** After a mint: can the treasury still fund the largest pending request? */
+export async function checkNextApproval(deps: OriginationDeps): Promise<void> {
+  const { repo } = deps;
+  const pending = await repo.withStatus(["pending"]);
+  if (!pending.length) return;
+  const largest = pending.reduce((max, loan) => (loan.amount > max ? loan.amount : max), 0n);
+  await checkTreasuryCovers(deps, largest).catch((error) => deps.logger?.warn({ err: error }, "treasury check failed"));
+}
+
+/** Par: the note's outstanding principal as the chain computes it (its principal until something is repaid). */
+async function parOf(deps: OriginationDeps, tokenId: bigint): Promise<bigint> {
+  const { chain } = deps;
+  const deployment = await chain.deployment();
+  return (await chain.publicClient.readContract({
+    address: deployment.contracts.loanNote as Address,
+    abi: loanNoteAbi,
+    functionName: "outstandingBalance",
+    args: [tokenId],
+  })) as bigint;
+}
+
+/**
+ * Which loans a listing may claim: a minted note never listed or whose listing failed; right after its own
+ * origination's receipt the API may list before the indexer has marked the loan minted (`originated`), since the
+ * note exists whatever the mirror says yet; after a repayment (`relist`), a note whose treasury listing the
+ * repayment made lapse.
+ */
+async function claimable(deps: OriginationDeps, options: ListOptions) {
+  const { repo, chain } = deps;
+  if (options.relist) {
     const deployment = await chain.deployment();
-    let raw: unknown;
-    try {
-      raw = await chain.publicClient.readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] });
-    } catch (error) {
-      // The contract answers a note that was never originated with a revert, which means "none" here.
-      if (revertName(error) === "LoanNotFound") return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, status: LOAN_NOTE_STATUS.none };
-      throw error;
-    }
-    const loan = raw as { principal: bigint; repaid: bigint; start: bigint | number; rateBps: number; termMonths: number; status: number };
-    return { principal: BigInt(loan.principal), repaid: BigInt(loan.repaid), start: BigInt(loan.start), rateBps: Number(loan.rateBps), termMonths: Number(loan.termMonths), status: Number(loan.status) };
+    return and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"), eq(loans.listingStatus, "listed"), repo.lapsedByRepayment(deployment.treasury));
   }
+  const minted = options.originated
+    ? and(inArray(loans.mintStatus, ["minting", "minted"]), inArray(loans.status, ["approved", "active"]))
+    : and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"));
+  return and(minted, inArray(loans.listingStatus, ["none", "failed"]));
+}
 
-  async function alertAdmins(message: { title: string; message: string }, refs: { loanId?: string; tokenId?: string; txHash?: string } = {}) {
-    await notifier.notifyAdmins(
-      { type: "system_alert", ...message, link: refs.loanId ? `/admin/loans?loan=${refs.loanId}` : "/admin/overview" },
-      { name: SERVER_EVENTS.adminNotification, payload: { type: "system_alert", message: message.message, ...refs } },
-    );
-  }
-
-  /** The loan once the mirror has indexed `block` (or the wait ran out): the indexer records the note, not the API. */
-  async function afterMirror(loanId: string, block: bigint): Promise<LoanRow | undefined> {
-    await waitForMirror(repo, block);
-    return repo.findById(loanId);
-  }
-
-  /** The head the indexer follows (less its confirmations). */
-  async function indexedHead(): Promise<bigint> {
-    const head = await chain.publicClient.getBlockNumber();
-    return head - BigInt(deps.confirmations ?? 0);
-  }
-
-  async function recordMintFailure(loan: LoanRow, error: ChainActionError): Promise<LoanRow | undefined> {
-    const updated = await repo.transition(
-      loan.id,
-      eq(loans.mintStatus, "minting"),
-      { mintStatus: "failed", mintError: error.message },
-      { action: "mint_failed", notes: error.message },
-    );
-    await alertAdmins(NOTIFY.mintFailed(loan.loanNumber, error.message), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
-    return updated;
-  }
-
-  /** The treasury's stablecoin balance and the allowance it gave the note contract. */
-  async function treasuryFunds(): Promise<{ balance: bigint; allowance: bigint; treasury: Address }> {
+/**
+ * Lists a minted note at par, in its own transaction with its own status (`listing`, then `listed` or `failed` with
+ * an alert), the one path of every treasury listing at par: after an origination, a retry, a reconciliation, and
+ * again after each repayment (DESIGN.md "Money and ownership"). The claim is a conditional update, so API
+ * processes racing for one loan list it once; a listing already live at par (a send whose result a crash lost)
+ * is recorded, not sent again.
+ */
+export async function list(deps: OriginationDeps, loan: LoanRow, actor: string | null = null, options: ListOptions = {}): Promise<LoanRow | undefined> {
+  const { repo, chain } = deps;
+  const claimed = await repo.transition(loan.id, await claimable(deps, options), { listingStatus: "listing", listingError: null });
+  if (!claimed) return undefined;
+  const tokenId = claimed.loanNumber;
+  try {
     const deployment = await chain.deployment();
-    const treasury = deployment.treasury as Address;
-    const token = deployment.contracts.stablecoin as Address;
-    const [balance, allowance] = await Promise.all([
-      chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [treasury] }) as Promise<bigint>,
-      chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "allowance", args: [treasury, deployment.contracts.loanNote as Address] }) as Promise<bigint>,
+    const marketplace = deployment.contracts.marketplace as Address;
+    const [price, [seller, livePrice]] = await Promise.all([
+      parOf(deps, tokenId),
+      chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }) as Promise<readonly [Address, bigint]>,
     ]);
-    return { balance, allowance, treasury };
-  }
-
-  /** A system alert (at most once an hour) when the treasury cannot fund `needed`; true when it can. */
-  async function checkTreasuryCovers(needed: bigint): Promise<boolean> {
-    const { balance, allowance } = await treasuryFunds();
-    if (balance >= needed && allowance >= needed) {
-      await kv.delete(TREASURY_ALERT_KEY);
-      return true;
-    }
-    if (!(await kv.get(TREASURY_ALERT_KEY))) {
-      await kv.set(TREASURY_ALERT_KEY, "1", TREASURY_ALERT_TTL_MS);
-      await alertAdmins(NOTIFY.treasuryLow(needed, balance, allowance));
-    }
-    return false;
-  }
-
-  /** After a mint: can the treasury still fund the largest pending request? */
-  async function checkNextApproval(): Promise<void> {
-    const pending = await repo.withStatus(["pending"]);
-    if (!pending.length) return;
-    const largest = pending.reduce((max, loan) => (loan.amount > max ? loan.amount : max), 0n);
-    await checkTreasuryCovers(largest).catch((error) => deps.logger?.warn({ err: error }, "treasury check failed"));
-  }
-
-  /** Par: the note's outstanding principal as the chain computes it (its principal until something is repaid). */
-  async function parOf(tokenId: bigint): Promise<bigint> {
-    const deployment = await chain.deployment();
-    return (await chain.publicClient.readContract({
-      address: deployment.contracts.loanNote as Address,
-      abi: loanNoteAbi,
-      functionName: "outstandingBalance",
-      args: [tokenId],
-    })) as bigint;
-  }
-
-  /**
-   * Which loans a listing may claim: a minted note never listed or whose listing failed; right after its own
-   * origination's receipt the API may list before the indexer has marked the loan minted (`originated`), since the
-   * note exists whatever the mirror says yet; after a repayment (`relist`), a note whose treasury listing the
-   * repayment made lapse.
-   */
-  async function claimable(options: ListOptions) {
-    if (options.relist) {
-      const deployment = await chain.deployment();
-      return and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"), eq(loans.listingStatus, "listed"), repo.lapsedByRepayment(deployment.treasury));
-    }
-    const minted = options.originated
-      ? and(inArray(loans.mintStatus, ["minting", "minted"]), inArray(loans.status, ["approved", "active"]))
-      : and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"));
-    return and(minted, inArray(loans.listingStatus, ["none", "failed"]));
-  }
-
-  /**
-   * Lists a minted note at par, in its own transaction with its own status (`listing`, then `listed` or `failed` with
-   * an alert), the one path of every treasury listing at par: after an origination, a retry, a reconciliation, and
-   * again after each repayment (DESIGN.md "Money and ownership"). The claim is a conditional update, so API
-   * processes racing for one loan list it once; a listing already live at par (a send whose result a crash lost)
-   * is recorded, not sent again.
-   */
-  async function list(loan: LoanRow, actor: string | null = null, options: ListOptions = {}): Promise<LoanRow | undefined> {
-    const claimed = await repo.transition(loan.id, await claimable(options), { listingStatus: "listing", listingError: null });
-    if (!claimed) return undefined;
-    const tokenId = claimed.loanNumber;
-    try {
-      const deployment = await chain.deployment();
-      const marketplace = deployment.contracts.marketplace as Address;
-      const [price, [seller, livePrice]] = await Promise.all([
-        parOf(tokenId),
-        chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }) as Promise<readonly [Address, bigint]>,
-      ]);
-      let txHash: Hex | null = null;
-      if (seller.toLowerCase() !== (deployment.treasury as string).toLowerCase() || livePrice !== price) {
-        const receipt = await chain.send({
-          signer: "treasury",
-          address: marketplace,
-          abi: noteMarketplaceAbi,
-          functionName: "list",
-          args: [tokenId, price],
-          onSent: async (hash) => {
-            await repo.transition(claimed.id, undefined, { listingTxHash: hash });
-          },
-        });
-        txHash = receipt.transactionHash;
-      }
-      const notes = options.relist ? RELISTED(price) : `Listed at par for ${formatUsdAmount(price)} USD`;
-      const listed = await repo.transition(
-        claimed.id,
-        eq(loans.listingStatus, "listing"),
-        { listingStatus: "listed", listingTxHash: txHash ?? claimed.listingTxHash },
-        { action: "listed", actorId: actor, notes, txHash },
-      );
-      return listed;
-    } catch (error) {
-      const failure = describeChainError(error);
-      deps.logger?.warn({ err: error, loanId: claimed.id }, "listing failed");
-      const failed = await repo.transition(
-        claimed.id,
-        eq(loans.listingStatus, "listing"),
-        { listingStatus: "failed", listingError: failure.message },
-        { action: "listing_failed", actorId: actor, notes: failure.message },
-      );
-      await alertAdmins(NOTIFY.listingFailed(tokenId, failure.message), { loanId: claimed.id, tokenId: tokenId.toString() });
-      return failed;
-    }
-  }
-
-  /**
-   * Lists again, at the new par, every treasury note whose listing a repayment made lapse (never after a default,
-   * never once burned: the mirror's note must be active and the treasury's). Run when the outbox delivers such a
-   * lapse, by the loan job and at start, so a crash between the repayment and the relisting only delays it.
-   */
-  async function relistAfterRepayments(): Promise<number> {
-    const deployment = await chain.deployment();
-    let relisted = 0;
-    for (const loan of await repo.withLapsedTreasuryListing(deployment.treasury)) {
-      if ((await list(loan, null, { relist: true }))?.listingStatus === "listed") relisted += 1;
-    }
-    return relisted;
-  }
-
-  /**
-   * Sends the origination of a loan already claimed as `minting`, waits for the indexer to mirror it (which makes
-   * the loan active + minted), then lists the note. Never throws for chain trouble: the loan ends `minted` (or
-   * still `minting` while the indexer catches up) or `failed` (with a system alert).
-   */
-  async function originate(loan: LoanRow, actor: string | null): Promise<LoanRow> {
-    const principal = loan.principal ?? loan.amount;
-    let receipt: TransactionReceipt;
-    try {
-      if (!loan.borrowerWallet) throw new ChainActionError("The loan has no borrower wallet to fund");
-      const deployment = await chain.deployment();
-      if (!(await checkTreasuryCovers(principal))) {
-        const funds = await treasuryFunds();
-        throw new ChainActionError(NOTIFY.treasuryLow(principal, funds.balance, funds.allowance).message);
-      }
-      receipt = await chain.send({
-        signer: "originator",
-        address: deployment.contracts.loanNote as Address,
-        abi: loanNoteAbi,
-        functionName: "originate",
-        args: [loan.loanNumber, loan.borrowerWallet as Address, principal, loan.rateBps, loan.termMonths],
+    let txHash: Hex | null = null;
+    if (seller.toLowerCase() !== (deployment.treasury as string).toLowerCase() || livePrice !== price) {
+      const receipt = await chain.send({
+        signer: "treasury",
+        address: marketplace,
+        abi: noteMarketplaceAbi,
+        functionName: "list",
+        args: [tokenId, price],
         onSent: async (hash) => {
-          await repo.transition(loan.id, undefined, { mintTxHash: hash }, { action: "mint_sent", actorId: actor, txHash: hash });
+          await repo.transition(claimed.id, undefined, { listingTxHash: hash });
         },
       });
-    } catch (error) {
-      const failure = describeChainError(error);
-      deps.logger?.warn({ err: error, loanId: loan.id }, "origination failed");
-      // A note of this id already exists: an earlier attempt went through without being recorded.
-      if (failure.revert === "LoanAlreadyExists") {
-        const reconciled = await reconcileOne((await repo.findById(loan.id)) ?? loan);
-        if (reconciled) return reconciled;
-      }
-      return (await recordMintFailure(loan, failure)) ?? ((await repo.findById(loan.id)) as LoanRow);
+      txHash = receipt.transactionHash;
     }
-    const seen = (await afterMirror(loan.id, receipt.blockNumber)) ?? loan;
-    await checkNextApproval();
-    return (await list(seen, actor, { originated: true })) ?? (await repo.findById(loan.id)) ?? seen;
+    const notes = options.relist ? RELISTED(price) : `Listed at par for ${formatUsdAmount(price)} USD`;
+    const listed = await repo.transition(
+      claimed.id,
+      eq(loans.listingStatus, "listing"),
+      { listingStatus: "listed", listingTxHash: txHash ?? claimed.listingTxHash },
+      { action: "listed", actorId: actor, notes, txHash },
+    );
+    return listed;
+  } catch (error) {
+    const failure = describeChainError(error);
+    deps.logger?.warn({ err: error, loanId: claimed.id }, "listing failed");
+    const failed = await repo.transition(
+      claimed.id,
+      eq(loans.listingStatus, "listing"),
+      { listingStatus: "failed", listingError: failure.message },
+      { action: "listing_failed", actorId: actor, notes: failure.message },
+    );
+    await alertAdmins(deps, NOTIFY.listingFailed(tokenId, failure.message), { loanId: claimed.id, tokenId: tokenId.toString() });
+    return failed;
   }
+}
 
-  /**
-   * Brings one loan's mint status in line with the chain after a crash or a refused retry. A note that exists is
-   * the indexer's to record: this waits for the mirror to reach the head and answers the loan as it then is; a
-   * note the mirror holds that the loan still did not take was originated while the loan could not be (e.g.
-   * pending), and the loan is marked failed. A loan left minting (or called minted) without a note is failed and
-   * can be retried. Answers the updated row, or undefined when nothing changed or the chain cannot tell.
-   */
-  async function reconcileOne(loan: LoanRow): Promise<LoanRow | undefined> {
-    const onChain = await loanOnChain(loan.loanNumber);
-    const exists = onChain.status !== LOAN_NOTE_STATUS.none;
-    if (exists && loan.mintStatus !== "minted") {
-      const caughtUp = await waitForMirror(repo, await indexedHead());
-      const fresh = await repo.findById(loan.id);
-      if (!fresh || fresh.mintStatus === "minted") return fresh;
-      if (!caughtUp) return undefined;
-      const reason = "The note exists on-chain, but its origination was not this loan's approval";
-      const updated = await repo.transition(loan.id, eq(loans.mintStatus, fresh.mintStatus), { mintStatus: "failed", mintError: reason }, { action: "mint_failed", notes: reason });
-      await alertAdmins(NOTIFY.mintFailed(loan.loanNumber, reason), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
-      return updated;
-    }
-    if (!exists && (loan.mintStatus === "minting" || loan.mintStatus === "minted")) {
-      const reason = loan.mintStatus === "minting" ? RECONCILED.originationMissing : RECONCILED.noteMissing;
-      const updated = await repo.transition(
-        loan.id,
-        eq(loans.mintStatus, loan.mintStatus),
-        {
-          mintStatus: "failed",
-          mintError: reason,
-          status: loan.status === "active" ? "approved" : loan.status,
-          listingStatus: "none",
-          nftTokenId: null,
-          nftTransactionHash: null,
-        },
-        { action: "mint_failed", notes: reason },
-      );
-      await alertAdmins(NOTIFY.mintFailed(loan.loanNumber, reason), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
-      return updated;
-    }
-    return undefined;
+/**
+ * Lists again, at the new par, every treasury note whose listing a repayment made lapse (never after a default,
+ * never once burned: the mirror's note must be active and the treasury's). Run when the outbox delivers such a
+ * lapse, by the loan job and at start, so a crash between the repayment and the relisting only delays it.
+ */
+export async function relistAfterRepayments(deps: OriginationDeps): Promise<number> {
+  const { repo, chain } = deps;
+  const deployment = await chain.deployment();
+  let relisted = 0;
+  for (const loan of await repo.withLapsedTreasuryListing(deployment.treasury)) {
+    if ((await list(deps, loan, null, { relist: true }))?.listingStatus === "listed") relisted += 1;
   }
+  return relisted;
+}
 
-  /** Start-up (and after-crash) reconciliation of DESIGN.md "Running it": every minting and minted loan, then listings. */
-  async function reconcileAll(): Promise<{ minted: number; failed: number; listed: number }> {
-    const result = { minted: 0, failed: 0, listed: 0 };
-    for (const loan of await repo.withMintStatus(["minting", "minted"])) {
-      const updated = await reconcileOne(loan);
-      if (updated?.mintStatus === "minted") result.minted += 1;
-      if (updated?.mintStatus === "failed") result.failed += 1;
+/**
+ * Sends the origination of a loan already claimed as `minting`, waits for the indexer to mirror it (which makes
+ * the loan active + minted), then lists the note. Never throws for chain trouble: the loan ends `minted` (or
+ * still `minting` while the indexer catches up) or `failed` (with a system alert).
+ */
+export async function originate(deps: OriginationDeps, loan: LoanRow, actor: string | null): Promise<LoanRow> {
+  const { repo, chain } = deps;
+  const principal = loan.principal ?? loan.amount;
+  let receipt: TransactionReceipt;
+  try {
+    if (!loan.borrowerWallet) throw new ChainActionError("The loan has no borrower wallet to fund");
+    const deployment = await chain.deployment();
+    if (!(await checkTreasuryCovers(deps, principal))) {
+      const funds = await treasuryFunds(deps);
+      throw new ChainActionError(NOTIFY.treasuryLow(principal, funds.balance, funds.allowance).message);
     }
-    for (const loan of await repo.withListingStatus(["listing"])) {
-      const deployment = await chain.deployment();
-      const [seller] = (await chain.publicClient.readContract({
-        address: deployment.contracts.marketplace as Address,
-        abi: noteMarketplaceAbi,
-        functionName: "listingOf",
-        args: [loan.loanNumber],
-      })) as readonly [Address, bigint];
-      const listed = seller.toLowerCase() === deployment.treasury.toLowerCase();
-      await repo.transition(
-        loan.id,
-        eq(loans.listingStatus, "listing"),
-        listed ? { listingStatus: "listed" } : { listingStatus: "failed", listingError: RECONCILED.listingMissing },
-        { action: listed ? "listed" : "listing_failed", notes: RECONCILED.note },
-      );
-      if (listed) result.listed += 1;
+    receipt = await chain.send({
+      signer: "originator",
+      address: deployment.contracts.loanNote as Address,
+      abi: loanNoteAbi,
+      functionName: "originate",
+      args: [loan.loanNumber, loan.borrowerWallet as Address, principal, loan.rateBps, loan.termMonths],
+      onSent: async (hash) => {
+        await repo.transition(loan.id, undefined, { mintTxHash: hash }, { action: "mint_sent", actorId: actor, txHash: hash });
+      },
+    });
+  } catch (error) {
+    const failure = describeChainError(error);
+    deps.logger?.warn({ err: error, loanId: loan.id }, "origination failed");
+    // A note of this id already exists: an earlier attempt went through without being recorded.
+    if (failure.revert === "LoanAlreadyExists") {
+      const reconciled = await reconcileOne(deps, (await repo.findById(loan.id)) ?? loan);
+      if (reconciled) return reconciled;
     }
-    // A crash between an origination and its listing at par leaves the note minted and never listed: list it now,
-    // unless it was listed or unlisted (by an admin) before.
-    for (const loan of await repo.withListingStatus(["none"])) {
-      if (loan.status !== "active") continue;
-      const actions = new Set((await repo.events(loan.id)).map((event) => event.action));
-      if (actions.has("listed") || actions.has("unlisted")) continue;
-      if ((await list(loan))?.listingStatus === "listed") result.listed += 1;
-    }
-    result.listed += await relistAfterRepayments();
-    return result;
+    return (await recordMintFailure(deps, loan, failure)) ?? ((await repo.findById(loan.id)) as LoanRow);
   }
+  const seen = (await afterMirror(deps, loan.id, receipt.blockNumber)) ?? loan;
+  await checkNextApproval(deps);
+  return (await list(deps, seen, actor, { originated: true })) ?? (await repo.findById(loan.id)) ?? seen;
+}
 
-  return { originate, list, relistAfterRepayments, reconcileOne, reconcileAll, loanOnChain, treasuryFunds, checkTreasuryCovers, checkNextApproval, alertAdmins };
+/**
+ * Brings one loan's mint status in line with the chain after a crash or a refused retry. A note that exists is
+ * the indexer's to record: this waits for the mirror to reach the head and answers the loan as it then is; a
+ * note the mirror holds that the loan still did not take was originated while the loan could not be (e.g.
+ * pending), and the loan is marked failed. A loan left minting (or called minted) without a note is failed and
+ * can be retried. Answers the updated row, or undefined when nothing changed or the chain cannot tell.
+ */
+export async function reconcileOne(deps: OriginationDeps, loan: LoanRow): Promise<LoanRow | undefined> {
+  const { repo, chain } = deps;
+  const onChain = await loanOnChain(deps, loan.loanNumber);
+  const exists = onChain.status !== LOAN_NOTE_STATUS.none;
+  if (exists && loan.mintStatus !== "minted") {
+    const caughtUp = await waitForMirror(repo, await indexedHead(deps));
+    const fresh = await repo.findById(loan.id);
+    if (!fresh || fresh.mintStatus === "minted") return fresh;
+    if (!caughtUp) return undefined;
+    const reason = "The note exists on-chain, but its origination was not this loan's approval";
+    const updated = await repo.transition(loan.id, eq(loans.mintStatus, fresh.mintStatus), { mintStatus: "failed", mintError: reason }, { action: "mint_failed", notes: reason });
+    await alertAdmins(deps, NOTIFY.mintFailed(loan.loanNumber, reason), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
+    return updated;
+  }
+  if (!exists && (loan.mintStatus === "minting" || loan.mintStatus === "minted")) {
+    const reason = loan.mintStatus === "minting" ? RECONCILED.originationMissing : RECONCILED.noteMissing;
+    const updated = await repo.transition(
+      loan.id,
+      eq(loans.mintStatus, loan.mintStatus),
+      {
+        mintStatus: "failed",
+        mintError: reason,
+        status: loan.status === "active" ? "approved" : loan.status,
+        listingStatus: "none",
+        nftTokenId: null,
+        nftTransactionHash: null,
+      },
+      { action: "mint_failed", notes: reason },
+    );
+    await alertAdmins(deps, NOTIFY.mintFailed(loan.loanNumber, reason), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
+    return updated;
+  }
+  return undefined;
+}
+
+/** Start-up (and after-crash) reconciliation of DESIGN.md "Running it": every minting and minted loan, then listings. */
+export async function reconcileAll(deps: OriginationDeps): Promise<{ minted: number; failed: number; listed: number }> {
+  const { repo, chain } = deps;
+  const result = { minted: 0, failed: 0, listed: 0 };
+  for (const loan of await repo.withMintStatus(["minting", "minted"])) {
+    const updated = await reconcileOne(deps, loan);
+    if (updated?.mintStatus === "minted") result.minted += 1;
+    if (updated?.mintStatus === "failed") result.failed += 1;
+  }
+  for (const loan of await repo.withListingStatus(["listing"])) {
+    const deployment = await chain.deployment();
+    const [seller] = (await chain.publicClient.readContract({
+      address: deployment.contracts.marketplace as Address,
+      abi: noteMarketplaceAbi,
+      functionName: "listingOf",
+      args: [loan.loanNumber],
+    })) as readonly [Address, bigint];
+    const listed = seller.toLowerCase() === deployment.treasury.toLowerCase();
+    await repo.transition(
+      loan.id,
+      eq(loans.listingStatus, "listing"),
+      listed ? { listingStatus: "listed" } : { listingStatus: "failed", listingError: RECONCILED.listingMissing },
+      { action: listed ? "listed" : "listing_failed", notes: RECONCILED.note },
+    );
+    if (listed) result.listed += 1;
+  }
+  // A crash between an origination and its listing at par leaves the note minted and never listed: list it now,
+  // unless it was listed or unlisted (by an admin) before.
+  for (const loan of await repo.withListingStatus(["none"])) {
+    if (loan.status !== "active") continue;
+    const actions = new Set((await repo.events(loan.id)).map((event) => event.action));
+    if (actions.has("listed") || actions.has("unlisted")) continue;
+    if ((await list(deps, loan))?.listingStatus === "listed") result.listed += 1;
+  }
+  result.listed += await relistAfterRepayments(deps);
+  return result;
+}
+/** The operations bound to their dependencies, as the loan services, the treasury and the loan job hold them (docs/decisions.md "Services"). */
+export function createOrigination(deps: OriginationDeps) {
+  return bindDeps(deps, { originate, list, relistAfterRepayments, reconcileOne, reconcileAll, loanOnChain, treasuryFunds, checkTreasuryCovers, checkNextApproval, alertAdmins });
 }
 
 export type Origination = ReturnType<typeof createOrigination>;

@@ -97,7 +97,7 @@ describe("reconciliation after a crash", () => {
     // The API crashed after claiming the loan and sending the origination, before recording anything else.
     await db().update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, loan._id));
     const hash = await originateBehindTheApi(loan.loanNumber, 5_000_000_000n);
-    const result = await stack.lifecycle.origination.reconcileAll();
+    const result = await stack.services.origination.reconcileAll();
     assert.ok(result.minted >= 1);
     const row = await loanRow(loan._id);
     assert.equal(row.mintStatus, "minted");
@@ -111,7 +111,7 @@ describe("reconciliation after a crash", () => {
     const minted = await requestLoan();
     await db().update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, minting._id));
     await db().update(loans).set({ status: "active", mintStatus: "minted", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase(), nftTokenId: String(minted.loanNumber) }).where(eq(loans.id, minted._id));
-    await stack.lifecycle.origination.reconcileAll();
+    await stack.services.origination.reconcileAll();
     const a = await loanRow(minting._id);
     const b = await loanRow(minted._id);
     assert.equal(a.mintStatus, "failed");
@@ -169,11 +169,11 @@ describe("reconciliation after a crash", () => {
     await stack.chain.waitForTransactionReceipt({ hash: known });
     await db().update(loans).set({ ...minting, mintTxHash: known }).where(eq(loans.id, held._id));
 
-    assert.equal((await stack.lifecycle.watcher.runOnce()).unminted, 0, "a loan minting for less than ten minutes may still be waiting for its receipt");
+    assert.equal((await stack.services.watcher.runOnce()).unminted, 0, "a loan minting for less than ten minutes may still be waiting for its receipt");
     const staleAt = new Date(Date.now() - STALE_MS - 1_000);
     await db().update(loans).set({ updatedAt: staleAt }).where(inArray(loans.id, [dropped._id, held._id]));
     const alertsBefore = (await alerts()).length;
-    assert.equal((await stack.lifecycle.watcher.runOnce()).unminted, 1);
+    assert.equal((await stack.services.watcher.runOnce()).unminted, 1);
     const failed = await loanRow(dropped._id);
     assert.deepEqual([failed.status, failed.mintStatus, failed.mintError], ["approved", "failed", "Reconciled with the chain: the origination never happened"]);
     assert.ok((await alerts()).slice(alertsBefore).some((n) => n.message.startsWith(`Minting NFT #${dropped.loanNumber} failed`)));
@@ -199,9 +199,9 @@ describe("reconciliation after a crash", () => {
     await stack.indexer!.caughtUp();
     await assert.rejects(stack.chain.getTransaction({ hash: listingTxHash as `0x${string}` }), /could not be found/);
 
-    assert.equal((await stack.lifecycle.watcher.runOnce()).unlisted, 0, "not asked about before it is stale");
+    assert.equal((await stack.services.watcher.runOnce()).unlisted, 0, "not asked about before it is stale");
     await db().update(loans).set({ updatedAt: new Date(Date.now() - STALE_MS - 1_000) }).where(eq(loans.id, loan._id));
-    assert.equal((await stack.lifecycle.watcher.runOnce()).unlisted, 1);
+    assert.equal((await stack.services.watcher.runOnce()).unlisted, 1);
     const dropped = await loanRow(loan._id);
     assert.deepEqual([dropped.listingStatus, dropped.listingError], ["failed", "Reconciled with the chain: the listing was dropped by a reorg"]);
     const again = await call("POST", `/admin/loans/${loan._id}/retry-listing`, { token: admin.token });
@@ -209,7 +209,7 @@ describe("reconciliation after a crash", () => {
     const [seller] = (await stack.chain.readContract({ address: contracts().marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [BigInt(loan.loanNumber)] })) as readonly [string, bigint];
     assert.equal(seller.toLowerCase(), stack.deployment.treasury.toLowerCase());
     await db().update(loans).set({ updatedAt: new Date(Date.now() - STALE_MS - 1_000) }).where(eq(loans.id, loan._id));
-    assert.equal((await stack.lifecycle.watcher.runOnce()).unlisted, 0, "a listing the chain holds is left alone");
+    assert.equal((await stack.services.watcher.runOnce()).unlisted, 0, "a listing the chain holds is left alone");
     assert.equal((await loanRow(loan._id)).listingStatus, "listed");
   });
 });
@@ -251,7 +251,7 @@ describe("defaults", () => {
     const early = await call("POST", `/admin/loans/${byHand._id}/default`, { token: admin.token });
     assert.equal(early.status, 409);
     assert.match(early.body.message, /^This loan can be marked defaulted from /);
-    assert.equal((await stack.lifecycle.watcher.runOnce()).defaulted, 0);
+    assert.equal((await stack.services.watcher.runOnce()).defaulted, 0);
 
     await stack.rpc("evm_increaseTime", [61 * 86_400]);
     await stack.rpc("evm_mine", []);
@@ -262,7 +262,7 @@ describe("defaults", () => {
     const timeline = manual.body.data.timeline.map((e: any) => [e.action, e.by?._id ?? null]);
     assert.deepEqual(timeline.slice(-2), [["default_sent", admin.id], ["defaulted", null]]);
 
-    const result = await stack.lifecycle.watcher.runOnce();
+    const result = await stack.services.watcher.runOnce();
     assert.ok(result.defaulted >= 1);
     await stack.indexer!.caughtUp();
     await stack.api.server.outbox!.deliverNow();

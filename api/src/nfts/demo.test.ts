@@ -34,7 +34,7 @@ describe("The living demo", { timeout: 60_000 }, () => {
     assert.equal(first.tokenIds.length, 5);
     await indexer.caughtUp();
     // The fourth loan's installment lapsed the treasury's listing; the loan job (stopped in this stack) lists it again at par.
-    assert.equal((await stack.lifecycle.watcher.runOnce()).relisted, 1);
+    assert.equal((await stack.services.watcher.runOnce()).relisted, 1);
     await indexer.caughtUp();
 
     const browse = await stack.api.call("GET", "/nfts/marketplace/browse", { token: investor.token });

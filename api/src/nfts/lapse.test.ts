@@ -171,8 +171,8 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     const treasuryNotices = await db().select().from(notifications).where(and(eq(notifications.type, "listing_lapsed"), eq(notifications.userId, admin.id)));
     assert.deepEqual(treasuryNotices, [], "the treasury's lapse is nobody's notification");
 
-    assert.equal((await stack.lifecycle.watcher.runOnce()).relisted, 1);
-    assert.equal((await stack.lifecycle.watcher.runOnce()).relisted, 0, "a second pass lists nothing twice");
+    assert.equal((await stack.services.watcher.runOnce()).relisted, 1);
+    assert.equal((await stack.services.watcher.runOnce()).relisted, 0, "a second pass lists nothing twice");
     await synced();
     const expected = await par(loan.tokenId);
     assert.ok(expected < 5_000n * USD && expected > 4_700n * USD);
@@ -222,7 +222,7 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     assert.equal((await stack.chain.waitForTransactionReceipt({ hash })).status, "success");
     await synced();
 
-    assert.equal((await stack.lifecycle.watcher.runOnce()).relisted, 0);
+    assert.equal((await stack.services.watcher.runOnce()).relisted, 0);
     await synced();
     assert.deepEqual((await listingsOf(loan.tokenId)).map((l) => [l.status, l.lapseReason, l.closedTxHash]), [["lapsed", "defaulted", hash]]);
     assert.ok(!(await offered()).nfts.has(String(loan.tokenId)));

@@ -1,17 +1,13 @@
 import { Router, type RequestHandler } from "express";
-import type { PublicClient } from "viem";
 import { z } from "zod";
-import type { Db } from "#db/connect";
 import { buyNftSchema, listNftSchema, marketplaceQuerySchema, NFT_MESSAGES, tokenIdSchema, transferNftSchema } from "#domain/schemas/nfts";
-import type { AppConfig } from "../config/env";
 import { ok } from "../http/envelope";
 import { currentUser, requireAuth } from "../http/auth";
 import type { TokenService } from "../auth/tokens";
 import type { UsersRepository } from "../users/repository";
 import { singleFlight } from "./singleFlight";
 import { validate } from "../http/validate";
-import { createNftsRepository } from "./repository";
-import { createNftsService, type NftsService } from "./service";
+import type { NftsService } from "./service";
 import { NFT_ANSWERS } from "./texts";
 import { toMarketplaceLoan } from "./wire";
 
@@ -26,7 +22,6 @@ export const mirrorQuery = z.object({ minBlock: z.coerce.number().int().min(0).m
 const tokenId = (value: unknown) => tokenIdSchema.parse(String(value));
 
 export interface NftRouters {
-  service: NftsService;
   /** Mounted at /nfts. */
   nfts: Router;
   /** Mounted at /loans/marketplace: the same listings shaped as loans. */
@@ -38,21 +33,8 @@ export interface NftRouters {
  * or money is checked here and answered as the call the user's wallet signs and sends (DESIGN.md "The wire contract").
  * The note's own page and owner history are public: an auditor needs no account.
  */
-export function createNftRouters(deps: {
-  db: Db;
-  config: AppConfig;
-  publicClient: PublicClient;
-  tokens: TokenService;
-  users: Pick<UsersRepository, "findById">;
-  /** RateLimits.mirrorWaiters. */
-  maxMirrorWaiters: number;
-}): NftRouters {
-  const service = createNftsService({
-    config: deps.config,
-    repo: createNftsRepository(deps.db, deps.config.chainId),
-    publicClient: deps.publicClient,
-    maxMirrorWaiters: deps.maxMirrorWaiters,
-  });
+export function createNftRouters(deps: { service: NftsService; tokens: TokenService; users: Pick<UsersRepository, "findById"> }): NftRouters {
+  const { service } = deps;
   // The signed-in user is read per request, but a burst of requests of one user shares one read (still exact).
   const auth: RequestHandler = requireAuth(deps.tokens, singleFlight((id: string) => deps.users.findById(id)));
   const nfts = Router();
@@ -101,5 +83,5 @@ export function createNftRouters(deps: {
     res.type("application/json").send(text);
   });
 
-  return { service, nfts, loansMarketplace };
+  return { nfts, loansMarketplace };
 }

@@ -11,6 +11,7 @@ import { AppError, badRequest, notFound } from "../http/errors";
 import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";
 import { createMarketplaceIndex } from "./browse";
+import { bindDeps } from "../deps";
 import type { NftsRepository } from "./repository";
 import { NFT_ANSWERS } from "./texts";
 import { termsOf, toNftRecord, type NftRecord, type WireContext } from "./wire";
@@ -44,320 +45,341 @@ export function performanceOf(record: NftRecord, row: Parameters<typeof termsOf>
   return "poor";
 }
 
-export function createNftsService(deps: { config: AppConfig; repo: NftsRepository; publicClient: PublicClient; maxMirrorWaiters: number }) {
-  const { config, repo, publicClient } = deps;
+export interface NftsServiceDeps {
+  config: AppConfig;
+  repo: NftsRepository;
+  publicClient: PublicClient;
+  maxMirrorWaiters: number;
+}
+
+/** What the operations share in one process besides the services: the mirror's waiters. */
+export interface NftsDeps extends NftsServiceDeps {
   /** Mirror reads of this process waiting for the indexer now (each polls the database until it catches up). */
-  let mirrorWaiters = 0;
+  waiting: { mirror: number };
+}
 
-  async function deployment(): Promise<Deployment> {
-    const found = await readDeployment(config.dataDir, config.chainId).catch(() => null);
-    if (!found) throw new AppError(503, NFT_ANSWERS.noDeployment);
-    return found;
+const call = (d: Deployment, to: string, data: Hex): Call => ({ to: to as Address, data, value: "0", chainId: d.chainId });
+
+async function deployment(deps: NftsDeps): Promise<Deployment> {
+  const { config } = deps;
+  const found = await readDeployment(config.dataDir, config.chainId).catch(() => null);
+  if (!found) throw new AppError(503, NFT_ANSWERS.noDeployment);
+  return found;
+}
+
+async function wireContext(deps: NftsDeps): Promise<WireContext> {
+  const { config } = deps;
+  const d = await readDeployment(config.dataDir, config.chainId).catch(() => null);
+  return { chainId: config.chainId, loanNote: d?.contracts.loanNote ?? null, vault: d ? lower(d.contracts.vault) : null, explorerUrl: config.explorerUrl };
+}
+
+/** Chain reads for a decision; an unreachable node is a 503, never a 500. */
+async function read<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof BaseError && /revert/i.test(error.message)) throw error;
+    throw new AppError(503, NFT_ANSWERS.chainDown);
   }
+}
 
-  async function wireContext(): Promise<WireContext> {
-    const d = await readDeployment(config.dataDir, config.chainId).catch(() => null);
-    return { chainId: config.chainId, loanNote: d?.contracts.loanNote ?? null, vault: d ? lower(d.contracts.vault) : null, explorerUrl: config.explorerUrl };
+/** Who owns the note on-chain now; a note never minted or burned is not found. */
+async function ownerOf(deps: NftsDeps, d: Deployment, tokenId: bigint): Promise<string> {
+  const { publicClient } = deps;
+  try {
+    const owner = (await publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] })) as Address;
+    return lower(owner);
+  } catch (error) {
+    if (error instanceof BaseError && /revert|ERC721NonexistentToken/i.test(error.message)) throw notFound(NFT_ANSWERS.notFound);
+    throw new AppError(503, NFT_ANSWERS.chainDown);
   }
+}
 
-  /** Chain reads for a decision; an unreachable node is a 503, never a 500. */
-  async function read<T>(promise: Promise<T>): Promise<T> {
-    try {
-      return await promise;
-    } catch (error) {
-      if (error instanceof BaseError && /revert/i.test(error.message)) throw error;
-      throw new AppError(503, NFT_ANSWERS.chainDown);
+async function liveListing(deps: NftsDeps, d: Deployment, tokenId: bigint): Promise<{ seller: string; price: bigint }> {
+  const { publicClient } = deps;
+  const [seller, price] = (await read(
+    publicClient.readContract({ address: d.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }),
+  )) as readonly [Address, bigint];
+  return { seller: lower(seller), price };
+}
+
+function wallet(user: UserRow): Address {
+  if (!user.walletAddress) throw badRequest(NFT_ANSWERS.walletRequired);
+  return lower(user.walletAddress) as Address;
+}
+
+/**
+ * Read-your-writes for the wallet's own transactions: waits (up to `timeoutMs`) until the mirror has indexed
+ * `minBlock`, so the next read shows what the user just did. A block the chain has not reached is refused at
+ * once, and at most `maxMirrorWaiters` requests wait at a time: waiting must not become a way to hold the server.
+ */
+export async function mirror(deps: NftsDeps, minBlock: number, timeoutMs = 5000) {
+  const { repo, publicClient, waiting } = deps;
+  let block = await repo.mirrorBlock();
+  if (block >= minBlock) return { blockNumber: block, caughtUp: true };
+  if (waiting.mirror >= deps.maxMirrorWaiters) throw new AppError(503, NFT_ANSWERS.mirrorBusy, null, 1);
+  waiting.mirror += 1;
+  try {
+    // Uncached: the block of a receipt just received is the head, and must not look like the future.
+    const head = await read(publicClient.getBlockNumber({ cacheTime: 0 }));
+    if (BigInt(minBlock) > head) throw badRequest(NFT_ANSWERS.beyondHead(minBlock, head));
+    const until = Date.now() + timeoutMs;
+    while (block < minBlock && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      block = await repo.mirrorBlock();
     }
+    return { blockNumber: block, caughtUp: block >= minBlock };
+  } finally {
+    waiting.mirror -= 1;
   }
+}
 
-  /** Who owns the note on-chain now; a note never minted or burned is not found. */
-  async function ownerOf(d: Deployment, tokenId: bigint): Promise<string> {
-    try {
-      const owner = (await publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] })) as Address;
-      return lower(owner);
-    } catch (error) {
-      if (error instanceof BaseError && /revert|ERC721NonexistentToken/i.test(error.message)) throw notFound(NFT_ANSWERS.notFound);
-      throw new AppError(503, NFT_ANSWERS.chainDown);
-    }
-  }
-
-  async function liveListing(d: Deployment, tokenId: bigint): Promise<{ seller: string; price: bigint }> {
-    const [seller, price] = (await read(
-      publicClient.readContract({ address: d.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }),
-    )) as readonly [Address, bigint];
-    return { seller: lower(seller), price };
-  }
-
-  function wallet(user: UserRow): Address {
-    if (!user.walletAddress) throw badRequest(NFT_ANSWERS.walletRequired);
-    return lower(user.walletAddress) as Address;
-  }
-
-  const call = (d: Deployment, to: string, data: Hex): Call => ({ to: to as Address, data, value: "0", chainId: d.chainId });
-  const index = createMarketplaceIndex({ repo, wireContext });
-
+export async function get(deps: NftsDeps, tokenId: bigint) {
+  const { repo } = deps;
+  const row = await repo.note(tokenId);
+  if (!row) throw notFound(NFT_ANSWERS.notFound);
+  const ctx = await wireContext(deps);
+  const [repayments, sales, listings] = await Promise.all([repo.repayments(tokenId), repo.sales(tokenId), repo.listings(tokenId)]);
+  const record = toNftRecord(row, ctx);
+  const iso = (t: Date | string | null) => (t ? new Date(t).toISOString() : null);
   return {
-    browse: index.browse,
-    browseJson: index.browseJson,
-
-    /**
-     * Read-your-writes for the wallet's own transactions: waits (up to `timeoutMs`) until the mirror has indexed
-     * `minBlock`, so the next read shows what the user just did. A block the chain has not reached is refused at
-     * once, and at most `maxMirrorWaiters` requests wait at a time: waiting must not become a way to hold the server.
-     */
-    async mirror(minBlock: number, timeoutMs = 5000) {
-      let block = await repo.mirrorBlock();
-      if (block >= minBlock) return { blockNumber: block, caughtUp: true };
-      if (mirrorWaiters >= deps.maxMirrorWaiters) throw new AppError(503, NFT_ANSWERS.mirrorBusy, null, 1);
-      mirrorWaiters += 1;
-      try {
-        // Uncached: the block of a receipt just received is the head, and must not look like the future.
-        const head = await read(publicClient.getBlockNumber({ cacheTime: 0 }));
-        if (BigInt(minBlock) > head) throw badRequest(NFT_ANSWERS.beyondHead(minBlock, head));
-        const until = Date.now() + timeoutMs;
-        while (block < minBlock && Date.now() < until) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          block = await repo.mirrorBlock();
-        }
-        return { blockNumber: block, caughtUp: block >= minBlock };
-      } finally {
-        mirrorWaiters -= 1;
-      }
-    },
-
-    async get(tokenId: bigint) {
-      const row = await repo.note(tokenId);
-      if (!row) throw notFound(NFT_ANSWERS.notFound);
-      const ctx = await wireContext();
-      const [repayments, sales, listings] = await Promise.all([repo.repayments(tokenId), repo.sales(tokenId), repo.listings(tokenId)]);
-      const record = toNftRecord(row, ctx);
-      const iso = (t: Date | string | null) => (t ? new Date(t).toISOString() : null);
-      return {
-        ...record,
-        terms: { principal: record.metadata.loanDetails.amount, interestRate: record.metadata.loanDetails.interestRate, rateBps: row.rate_bps, termMonths: row.term_months, startTime: Number(row.start_time) },
-        noteStatus: row.status,
-        burned: row.burned,
-        depositor: row.depositor,
-        repayments: repayments.map((r) => ({
-          payer: r.payer,
-          beneficiary: r.beneficiary,
-          amount: formatUsdAmount(BigInt(r.amount)),
-          totalRepaid: formatUsdAmount(BigInt(r.total_repaid)),
-          txHash: r.tx_hash,
-          blockNumber: Number(r.block_number),
-          time: iso(r.block_time),
-        })),
-        sales: sales.map((s) => ({ seller: s.seller, buyer: s.buyer, price: formatUsdAmount(BigInt(s.price)), fee: formatUsdAmount(BigInt(s.fee)), txHash: s.tx_hash, blockNumber: Number(s.block_number), time: iso(s.block_time) })),
-        listings: listings.map((l) => ({
-          seller: l.seller,
-          price: formatUsdAmount(BigInt(l.price)),
-          status: l.status,
-          lapseReason: l.lapse_reason,
-          lapseAmount: l.lapse_amount === null ? null : formatUsdAmount(BigInt(l.lapse_amount)),
-          txHash: l.tx_hash,
-          closedTxHash: l.closed_tx_hash,
-          blockNumber: Number(l.block_number),
-          time: iso(l.block_time),
-        })),
-      };
-    },
-
-    /** GET /nfts/{id}/ownership: every move of the note from the transfers mirror, with what it was. */
-    async ownership(tokenId: bigint) {
-      const row = await repo.note(tokenId);
-      if (!row) throw notFound(NFT_ANSWERS.notFound);
-      const moves = await repo.transfers(tokenId);
-      const history = moves.map((m) => ({
-        kind:
-          m.from_address === zeroAddress ? "mint" : m.to_address === zeroAddress ? "burn" : m.sale_price !== null ? "sale" : m.vault_kind === "deposit" ? "vault_deposit" : m.vault_kind === "withdraw" ? "vault_withdraw" : "transfer",
-        from: m.from_address,
-        to: m.to_address,
-        price: m.sale_price !== null ? formatUsdAmount(BigInt(m.sale_price)) : null,
-        txHash: m.tx_hash,
-        blockNumber: Number(m.block_number),
-        time: m.block_time ? new Date(m.block_time).toISOString() : null,
-      }));
-      const owners: string[] = [];
-      for (const m of moves) if (m.to_address !== zeroAddress && !owners.includes(m.to_address)) owners.push(m.to_address);
-      return {
-        tokenId: row.token_id,
-        currentOwner: row.burned ? null : row.owner,
-        holder: row.burned ? null : row.holder,
-        inVault: row.depositor !== null,
-        previousOwners: owners.filter((o) => o !== row.owner),
-        history,
-      };
-    },
-
-    /** PUT /nfts/{id}/list: the caller's wallet must own the note; answers the approval (when missing) and the list or reprice call. */
-    async list(user: UserRow, tokenId: bigint, input: ListInput) {
-      const me = wallet(user);
-      // NoteMarketplace stores prices in 64 bits.
-      if (input.listingPrice > 2n ** 64n - 1n) throw badRequest(NFT_ANSWERS.priceTooHigh);
-      const d = await deployment();
-      const owner = await ownerOf(d, tokenId);
-      if (owner === lower(d.contracts.vault)) {
-        const depositor = lower((await read(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }))) as string);
-        throw depositor === me ? badRequest(NFT_ANSWERS.inVault) : refused(403, NFT_ANSWERS.notOwner);
-      }
-      if (owner !== me) throw refused(403, NFT_ANSWERS.notOwner);
-      const marketplace = d.contracts.marketplace as Address;
-      const [approved, approvedForAll, listing] = await Promise.all([
-        read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "getApproved", args: [tokenId] })) as Promise<Address>,
-        read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "isApprovedForAll", args: [me, marketplace] })) as Promise<boolean>,
-        liveListing(d, tokenId),
-      ]);
-      const calls: (Call & { step: string })[] = [];
-      if (lower(approved) !== lower(marketplace) && !approvedForAll) {
-        calls.push({ step: "approve", ...call(d, d.contracts.loanNote, encodeFunctionData({ abi: loanNoteAbi, functionName: "approve", args: [marketplace, tokenId] })) });
-      }
-      const reprice = listing.seller === me;
-      calls.push(
-        reprice
-          ? { step: "updatePrice", ...call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "updatePrice", args: [tokenId, input.listingPrice] })) }
-          : { step: "list", ...call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "list", args: [tokenId, input.listingPrice] })) },
-      );
-      return { tokenId: tokenId.toString(), listingPrice: formatUsdAmount(input.listingPrice), action: reprice ? "updatePrice" : "list", calls, call: calls[calls.length - 1] };
-    },
-
-    /** PUT /nfts/{id}/unlist: only the seller; a stale listing can still be cancelled. */
-    async unlist(user: UserRow, tokenId: bigint) {
-      const me = wallet(user);
-      const d = await deployment();
-      const [listing, row] = await Promise.all([liveListing(d, tokenId), repo.note(tokenId)]);
-      const seller = listing.seller !== zeroAddress ? listing.seller : (row?.listing_seller ?? null);
-      if (!seller) throw badRequest(NFT_ANSWERS.notListed);
-      if (seller !== me) throw refused(403, NFT_ANSWERS.notSeller);
-      return {
-        tokenId: tokenId.toString(),
-        call: call(d, d.contracts.marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "cancel", args: [tokenId] })),
-      };
-    },
-
-    /**
-     * POST /nfts/{id}/buy: approved KYC, a verified wallet, a live listing at the price the buyer saw and the
-     * money to pay it. Answers the permit to sign; sent again with the signature, the buyWithPermit call.
-     */
-    async buy(user: UserRow, tokenId: bigint, input: BuyInput) {
-      if (user.kycStatus !== "approved") throw refused(403, NFT_ANSWERS.kycRequired);
-      const me = wallet(user);
-      const d = await deployment();
-      const [listing, row] = await Promise.all([liveListing(d, tokenId), repo.note(tokenId)]);
-      if (listing.seller === zeroAddress) {
-        if (row?.burned) throw refused(409, NFT_ANSWERS.repaid);
-        // Say why the chain refuses: the mirror knows why a listing lapsed, or may still show it live.
-        if (row?.lapse_reason) throw refused(409, NFT_ANSWERS.lapsed(row.lapse_reason));
-        throw refused(409, row?.listing_price ? NFT_ANSWERS.stale : NFT_ANSWERS.notListed);
-      }
-      if (listing.price !== input.expectedPrice) throw refused(409, NFT_ANSWERS.priceChanged(listing.price));
-      if (listing.seller === me) throw badRequest(NFT_ANSWERS.ownNote);
-      const token = d.contracts.stablecoin as Address;
-      const marketplace = d.contracts.marketplace as Address;
-      const [balance, domain, nonce, block] = await Promise.all([
-        read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [me] })) as Promise<bigint>,
-        read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" })) as Promise<Eip712DomainAnswer>,
-        read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "nonces", args: [me] })) as Promise<bigint>,
-        read(publicClient.getBlock()),
-      ]);
-      if (balance < listing.price) throw badRequest(NFT_ANSWERS.funds(balance, listing.price));
-      const deadline = BigInt(input.deadline ?? block.timestamp + PERMIT_TTL_SECONDS);
-      const permit = permitTypedData({ domain, owner: me, spender: marketplace, value: listing.price, nonce, deadline });
-      const calls: Record<string, Call> = {
-        approve: call(d, token, encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [marketplace, listing.price] })),
-        buy: call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buy", args: [tokenId, listing.price] })),
-      };
-      if (input.signature) {
-        const { v, r, s } = permitSignatureParts(input.signature as Hex);
-        calls.buyWithPermit = call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buyWithPermit", args: [tokenId, listing.price, deadline, v, r, s] }));
-      }
-      return {
-        tokenId: tokenId.toString(),
-        price: formatUsdAmount(listing.price),
-        seller: listing.seller,
-        buyer: me,
-        permit,
-        deadline: deadline.toString(),
-        calls,
-        /** The one transaction to send after signing: present once the signature was sent back. */
-        call: calls.buyWithPermit ?? null,
-      };
-    },
-
-    /**
-     * POST /nfts/{id}/transfer: from the caller's verified wallet to another address; to the vault it is a
-     * deposit, from the vault a withdrawal by the depositor. The reason rides in the transaction's data.
-     */
-    async transfer(user: UserRow, tokenId: bigint, input: TransferInput) {
-      const me = wallet(user);
-      const d = await deployment();
-      const vault = lower(d.contracts.vault);
-      const from = lower(input.fromAddress);
-      const to = lower(input.toAddress);
-      if (from === to) throw badRequest(NFT_ANSWERS.sameAddress);
-      if (to === zeroAddress) throw badRequest(NFT_ANSWERS.sameAddress);
-      const owner = await ownerOf(d, tokenId);
-      const note = (data: Hex) => call(d, d.contracts.loanNote, data);
-      const reason = input.reason ? stringToHex(input.reason) : "0x";
-      if (from === vault) {
-        if (owner !== vault) throw badRequest(NFT_ANSWERS.notInVault);
-        const depositor = lower((await read(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }))) as string);
-        if (depositor !== me) throw refused(403, NFT_ANSWERS.notDepositor);
-        // Solidity ignores calldata past the arguments: the reason stays readable in the transaction's input.
-        const data = concat([encodeFunctionData({ abi: noteVaultAbi, functionName: "withdraw", args: [tokenId, to as Address] }), reason]);
-        return { kind: "withdraw" as const, tokenId: tokenId.toString(), from, to, reason: input.reason ?? null, call: call(d, d.contracts.vault, data) };
-      }
-      if (from !== me) throw refused(403, NFT_ANSWERS.fromWallet);
-      if (owner === vault) throw badRequest(NFT_ANSWERS.inVault);
-      if (owner !== me) throw refused(403, NFT_ANSWERS.notOwner);
-      const data = encodeFunctionData({ abi: loanNoteAbi, functionName: "safeTransferFrom", args: [me, to as Address, tokenId, reason] });
-      return { kind: to === vault ? ("deposit" as const) : ("transfer" as const), tokenId: tokenId.toString(), from, to, reason: input.reason ?? null, call: note(data) };
-    },
-
-    /** GET /nfts/my-portfolio: notes held (wallet or vault), notes of the user's loans, and credits waiting. */
-    async portfolio(user: UserRow, page: number, limit: number) {
-      const me = user.walletAddress ? lower(user.walletAddress) : null;
-      const ctx = await wireContext();
-      const [held, ofLoans, credits, moves] = await Promise.all([
-        me ? repo.held(me) : Promise.resolve([]),
-        repo.ofLoans(user.id, me),
-        me ? repo.credits(me) : Promise.resolve({ credited: 0n, withdrawn: 0n }),
-        me ? repo.vaultMoves(me) : Promise.resolve([]),
-      ]);
-      const now = BigInt(Math.floor(Date.now() / 1000));
-      const shape = (row: (typeof held)[number]) => {
-        const record = toNftRecord(row, ctx);
-        return { ...record, performance: performanceOf(record, row, now) };
-      };
-      const nfts = held.map(shape);
-      const loanNotes = ofLoans.map(shape);
-      const available = credits.credited - credits.withdrawn;
-      const outstanding = nfts.reduce((acc, n) => acc + parseUsd(n.outstandingBalance), 0n);
-      const rates = nfts.map((n) => n.metadata.loanDetails.interestRate);
-      const d = ctx.loanNote;
-      const start = (page - 1) * limit;
-      return {
-        walletAddress: me,
-        nfts: nfts.slice(start, start + limit),
-        loanNotes,
-        credits: {
-          credited: formatUsdAmount(credits.credited),
-          withdrawn: formatUsdAmount(credits.withdrawn),
-          available: formatUsdAmount(available),
-          withdrawCall: available > 0n && d ? { to: d, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "withdrawCredits" }), value: "0", chainId: config.chainId } : null,
-        },
-        vaultHistory: moves.map((m) => ({ tokenId: m.token_id, kind: m.kind, txHash: m.tx_hash, blockNumber: Number(m.block_number), time: m.block_time ? new Date(m.block_time).toISOString() : null })),
-        stats: {
-          totalLoans: nfts.length,
-          totalValue: formatUsdAmount(outstanding),
-          totalRepaid: formatUsdAmount(credits.credited),
-          avgRate: rates.length ? Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 100) / 100 : 0,
-          activeCount: nfts.filter((n) => n.isActive).length,
-          portfolioValue: formatUsdAmount(outstanding + available),
-        },
-        pagination: { page, limit, total: nfts.length, totalPages: Math.max(1, Math.ceil(nfts.length / limit)) },
-      };
-    },
+    ...record,
+    terms: { principal: record.metadata.loanDetails.amount, interestRate: record.metadata.loanDetails.interestRate, rateBps: row.rate_bps, termMonths: row.term_months, startTime: Number(row.start_time) },
+    noteStatus: row.status,
+    burned: row.burned,
+    depositor: row.depositor,
+    repayments: repayments.map((r) => ({
+      payer: r.payer,
+      beneficiary: r.beneficiary,
+      amount: formatUsdAmount(BigInt(r.amount)),
+      totalRepaid: formatUsdAmount(BigInt(r.total_repaid)),
+      txHash: r.tx_hash,
+      blockNumber: Number(r.block_number),
+      time: iso(r.block_time),
+    })),
+    sales: sales.map((s) => ({ seller: s.seller, buyer: s.buyer, price: formatUsdAmount(BigInt(s.price)), fee: formatUsdAmount(BigInt(s.fee)), txHash: s.tx_hash, blockNumber: Number(s.block_number), time: iso(s.block_time) })),
+    listings: listings.map((l) => ({
+      seller: l.seller,
+      price: formatUsdAmount(BigInt(l.price)),
+      status: l.status,
+      lapseReason: l.lapse_reason,
+      lapseAmount: l.lapse_amount === null ? null : formatUsdAmount(BigInt(l.lapse_amount)),
+      txHash: l.tx_hash,
+      closedTxHash: l.closed_tx_hash,
+      blockNumber: Number(l.block_number),
+      time: iso(l.block_time),
+    })),
   };
+}
+
+/** GET /nfts/{id}/ownership: every move of the note from the transfers mirror, with what it was. */
+export async function ownership(deps: NftsDeps, tokenId: bigint) {
+  const { repo } = deps;
+  const row = await repo.note(tokenId);
+  if (!row) throw notFound(NFT_ANSWERS.notFound);
+  const moves = await repo.transfers(tokenId);
+  const history = moves.map((m) => ({
+    kind:
+      m.from_address === zeroAddress ? "mint" : m.to_address === zeroAddress ? "burn" : m.sale_price !== null ? "sale" : m.vault_kind === "deposit" ? "vault_deposit" : m.vault_kind === "withdraw" ? "vault_withdraw" : "transfer",
+    from: m.from_address,
+    to: m.to_address,
+    price: m.sale_price !== null ? formatUsdAmount(BigInt(m.sale_price)) : null,
+    txHash: m.tx_hash,
+    blockNumber: Number(m.block_number),
+    time: m.block_time ? new Date(m.block_time).toISOString() : null,
+  }));
+  const owners: string[] = [];
+  for (const m of moves) if (m.to_address !== zeroAddress && !owners.includes(m.to_address)) owners.push(m.to_address);
+  return {
+    tokenId: row.token_id,
+    currentOwner: row.burned ? null : row.owner,
+    holder: row.burned ? null : row.holder,
+    inVault: row.depositor !== null,
+    previousOwners: owners.filter((o) => o !== row.owner),
+    history,
+  };
+}
+
+/** PUT /nfts/{id}/list: the caller's wallet must own the note; answers the approval (when missing) and the list or reprice call. */
+export async function list(deps: NftsDeps, user: UserRow, tokenId: bigint, input: ListInput) {
+  const { publicClient } = deps;
+  const me = wallet(user);
+  // NoteMarketplace stores prices in 64 bits.
+  if (input.listingPrice > 2n ** 64n - 1n) throw badRequest(NFT_ANSWERS.priceTooHigh);
+  const d = await deployment(deps);
+  const owner = await ownerOf(deps, d, tokenId);
+  if (owner === lower(d.contracts.vault)) {
+    const depositor = lower((await read(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }))) as string);
+    throw depositor === me ? badRequest(NFT_ANSWERS.inVault) : refused(403, NFT_ANSWERS.notOwner);
+  }
+  if (owner !== me) throw refused(403, NFT_ANSWERS.notOwner);
+  const marketplace = d.contracts.marketplace as Address;
+  const [approved, approvedForAll, listing] = await Promise.all([
+    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "getApproved", args: [tokenId] })) as Promise<Address>,
+    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "isApprovedForAll", args: [me, marketplace] })) as Promise<boolean>,
+    liveListing(deps, d, tokenId),
+  ]);
+  const calls: (Call & { step: string })[] = [];
+  if (lower(approved) !== lower(marketplace) && !approvedForAll) {
+    calls.push({ step: "approve", ...call(d, d.contracts.loanNote, encodeFunctionData({ abi: loanNoteAbi, functionName: "approve", args: [marketplace, tokenId] })) });
+  }
+  const reprice = listing.seller === me;
+  calls.push(
+    reprice
+      ? { step: "updatePrice", ...call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "updatePrice", args: [tokenId, input.listingPrice] })) }
+      : { step: "list", ...call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "list", args: [tokenId, input.listingPrice] })) },
+  );
+  return { tokenId: tokenId.toString(), listingPrice: formatUsdAmount(input.listingPrice), action: reprice ? "updatePrice" : "list", calls, call: calls[calls.length - 1] };
+}
+
+/** PUT /nfts/{id}/unlist: only the seller; a stale listing can still be cancelled. */
+export async function unlist(deps: NftsDeps, user: UserRow, tokenId: bigint) {
+  const { repo } = deps;
+  const me = wallet(user);
+  const d = await deployment(deps);
+  const [listing, row] = await Promise.all([liveListing(deps, d, tokenId), repo.note(tokenId)]);
+  const seller = listing.seller !== zeroAddress ? listing.seller : (row?.listing_seller ?? null);
+  if (!seller) throw badRequest(NFT_ANSWERS.notListed);
+  if (seller !== me) throw refused(403, NFT_ANSWERS.notSeller);
+  return {
+    tokenId: tokenId.toString(),
+    call: call(d, d.contracts.marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "cancel", args: [tokenId] })),
+  };
+}
+
+/**
+ * POST /nfts/{id}/buy: approved KYC, a verified wallet, a live listing at the price the buyer saw and the
+ * money to pay it. Answers the permit to sign; sent again with the signature, the buyWithPermit call.
+ */
+export async function buy(deps: NftsDeps, user: UserRow, tokenId: bigint, input: BuyInput) {
+  const { repo, publicClient } = deps;
+  if (user.kycStatus !== "approved") throw refused(403, NFT_ANSWERS.kycRequired);
+  const me = wallet(user);
+  const d = await deployment(deps);
+  const [listing, row] = await Promise.all([liveListing(deps, d, tokenId), repo.note(tokenId)]);
+  if (listing.seller === zeroAddress) {
+    if (row?.burned) throw refused(409, NFT_ANSWERS.repaid);
+    // Say why the chain refuses: the mirror knows why a listing lapsed, or may still show it live.
+    if (row?.lapse_reason) throw refused(409, NFT_ANSWERS.lapsed(row.lapse_reason));
+    throw refused(409, row?.listing_price ? NFT_ANSWERS.stale : NFT_ANSWERS.notListed);
+  }
+  if (listing.price !== input.expectedPrice) throw refused(409, NFT_ANSWERS.priceChanged(listing.price));
+  if (listing.seller === me) throw badRequest(NFT_ANSWERS.ownNote);
+  const token = d.contracts.stablecoin as Address;
+  const marketplace = d.contracts.marketplace as Address;
+  const [balance, domain, nonce, block] = await Promise.all([
+    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [me] })) as Promise<bigint>,
+    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" })) as Promise<Eip712DomainAnswer>,
+    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "nonces", args: [me] })) as Promise<bigint>,
+    read(publicClient.getBlock()),
+  ]);
+  if (balance < listing.price) throw badRequest(NFT_ANSWERS.funds(balance, listing.price));
+  const deadline = BigInt(input.deadline ?? block.timestamp + PERMIT_TTL_SECONDS);
+  const permit = permitTypedData({ domain, owner: me, spender: marketplace, value: listing.price, nonce, deadline });
+  const calls: Record<string, Call> = {
+    approve: call(d, token, encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [marketplace, listing.price] })),
+    buy: call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buy", args: [tokenId, listing.price] })),
+  };
+  if (input.signature) {
+    const { v, r, s } = permitSignatureParts(input.signature as Hex);
+    calls.buyWithPermit = call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buyWithPermit", args: [tokenId, listing.price, deadline, v, r, s] }));
+  }
+  return {
+    tokenId: tokenId.toString(),
+    price: formatUsdAmount(listing.price),
+    seller: listing.seller,
+    buyer: me,
+    permit,
+    deadline: deadline.toString(),
+    calls,
+    /** The one transaction to send after signing: present once the signature was sent back. */
+    call: calls.buyWithPermit ?? null,
+  };
+}
+
+/**
+ * POST /nfts/{id}/transfer: from the caller's verified wallet to another address; to the vault it is a
+ * deposit, from the vault a withdrawal by the depositor. The reason rides in the transaction's data.
+ */
+export async function transfer(deps: NftsDeps, user: UserRow, tokenId: bigint, input: TransferInput) {
+  const { publicClient } = deps;
+  const me = wallet(user);
+  const d = await deployment(deps);
+  const vault = lower(d.contracts.vault);
+  const from = lower(input.fromAddress);
+  const to = lower(input.toAddress);
+  if (from === to) throw badRequest(NFT_ANSWERS.sameAddress);
+  if (to === zeroAddress) throw badRequest(NFT_ANSWERS.sameAddress);
+  const owner = await ownerOf(deps, d, tokenId);
+  const note = (data: Hex) => call(d, d.contracts.loanNote, data);
+  const reason = input.reason ? stringToHex(input.reason) : "0x";
+  if (from === vault) {
+    if (owner !== vault) throw badRequest(NFT_ANSWERS.notInVault);
+    const depositor = lower((await read(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }))) as string);
+    if (depositor !== me) throw refused(403, NFT_ANSWERS.notDepositor);
+    // Solidity ignores calldata past the arguments: the reason stays readable in the transaction's input.
+    const data = concat([encodeFunctionData({ abi: noteVaultAbi, functionName: "withdraw", args: [tokenId, to as Address] }), reason]);
+    return { kind: "withdraw" as const, tokenId: tokenId.toString(), from, to, reason: input.reason ?? null, call: call(d, d.contracts.vault, data) };
+  }
+  if (from !== me) throw refused(403, NFT_ANSWERS.fromWallet);
+  if (owner === vault) throw badRequest(NFT_ANSWERS.inVault);
+  if (owner !== me) throw refused(403, NFT_ANSWERS.notOwner);
+  const data = encodeFunctionData({ abi: loanNoteAbi, functionName: "safeTransferFrom", args: [me, to as Address, tokenId, reason] });
+  return { kind: to === vault ? ("deposit" as const) : ("transfer" as const), tokenId: tokenId.toString(), from, to, reason: input.reason ?? null, call: note(data) };
+}
+
+/** GET /nfts/my-portfolio: notes held (wallet or vault), notes of the user's loans, and credits waiting. */
+export async function portfolio(deps: NftsDeps, user: UserRow, page: number, limit: number) {
+  const { config, repo } = deps;
+  const me = user.walletAddress ? lower(user.walletAddress) : null;
+  const ctx = await wireContext(deps);
+  const [held, ofLoans, credits, moves] = await Promise.all([
+    me ? repo.held(me) : Promise.resolve([]),
+    repo.ofLoans(user.id, me),
+    me ? repo.credits(me) : Promise.resolve({ credited: 0n, withdrawn: 0n }),
+    me ? repo.vaultMoves(me) : Promise.resolve([]),
+  ]);
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const shape = (row: (typeof held)[number]) => {
+    const record = toNftRecord(row, ctx);
+    return { ...record, performance: performanceOf(record, row, now) };
+  };
+  const nfts = held.map(shape);
+  const loanNotes = ofLoans.map(shape);
+  const available = credits.credited - credits.withdrawn;
+  const outstanding = nfts.reduce((acc, n) => acc + parseUsd(n.outstandingBalance), 0n);
+  const rates = nfts.map((n) => n.metadata.loanDetails.interestRate);
+  const d = ctx.loanNote;
+  const start = (page - 1) * limit;
+  return {
+    walletAddress: me,
+    nfts: nfts.slice(start, start + limit),
+    loanNotes,
+    credits: {
+      credited: formatUsdAmount(credits.credited),
+      withdrawn: formatUsdAmount(credits.withdrawn),
+      available: formatUsdAmount(available),
+      withdrawCall: available > 0n && d ? { to: d, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "withdrawCredits" }), value: "0", chainId: config.chainId } : null,
+    },
+    vaultHistory: moves.map((m) => ({ tokenId: m.token_id, kind: m.kind, txHash: m.tx_hash, blockNumber: Number(m.block_number), time: m.block_time ? new Date(m.block_time).toISOString() : null })),
+    stats: {
+      totalLoans: nfts.length,
+      totalValue: formatUsdAmount(outstanding),
+      totalRepaid: formatUsdAmount(credits.credited),
+      avgRate: rates.length ? Math.round((rates.reduce((a, b) => a + b, 0) / rates.length) * 100) / 100 : 0,
+      activeCount: nfts.filter((n) => n.isActive).length,
+      portfolioValue: formatUsdAmount(outstanding + available),
+    },
+    pagination: { page, limit, total: nfts.length, totalPages: Math.max(1, Math.ceil(nfts.length / limit)) },
+  };
+}
+
+/** The operations bound to their dependencies, as the routers hold them (docs/decisions.md "Services"). */
+/** The marketplace index and the operations bound to one process's state, as the routers hold them (docs/decisions.md "Services"). */
+export function createNftsService(services: NftsServiceDeps) {
+  const deps: NftsDeps = { ...services, waiting: { mirror: 0 } };
+  const index = createMarketplaceIndex({ repo: deps.repo, wireContext: () => wireContext(deps) });
+  return { browse: index.browse, browseJson: index.browseJson, ...bindDeps(deps, { mirror, get, ownership, list, unlist, buy, transfer, portfolio }) };
 }
 
 export type NftsService = ReturnType<typeof createNftsService>;

@@ -1,13 +1,11 @@
 import type { Server } from "socket.io";
 import type { DatabaseHandle } from "#db/connect";
 import type { AppConfig } from "../config/env";
-import { createTokenService } from "../auth/tokens";
-import { createUsersRepository } from "../users/repository";
-import { createNotificationsRepository } from "../notifications/repository";
-import { createNotifier } from "../notifications/service";
-import type { Notifier } from "../notifications/notifier";
+import type { TokenService } from "../auth/tokens";
+import type { UsersRepository } from "../users/repository";
+import type { NotificationsRepository } from "../notifications/repository";
 import { startOutboxDelivery, type OutboxDelivery } from "./outbox";
-import { socketPublisher } from "./publisher";
+import type { Publisher } from "./publisher";
 import { attachRedisAdapter } from "./redis";
 import { socketSessions, type SocketSessions } from "./sessions";
 import { attachSocketHandlers } from "./socket";
@@ -22,7 +20,6 @@ export interface RealtimeOptions {
 }
 
 export interface Realtime {
-  notifier: Notifier;
   /** Ends the sockets a password change made stale, in every API process. */
   sessions: SocketSessions;
   outbox: OutboxDelivery | null;
@@ -37,31 +34,33 @@ interface Logger {
   debug?(obj: unknown, msg?: string): void;
 }
 
-/** socket.io authentication and rooms, the Redis adapter, the notifier and the outbox delivery, on one io server. */
+/**
+ * socket.io authentication and rooms, the Redis adapter and the outbox delivery, on one io server. The repositories
+ * and the publisher (socketPublisher(io), which the notifier also pushes through) come from the composition root.
+ */
 export async function startRealtime(deps: {
   io: Server;
   config: AppConfig;
   database: DatabaseHandle;
+  tokens: TokenService;
+  users: Pick<UsersRepository, "findById">;
+  notifications: NotificationsRepository;
+  publisher: Publisher;
   logger?: Logger;
   options?: RealtimeOptions;
 }): Promise<Realtime> {
-  const { io, config, database } = deps;
+  const { io, config, database, users, publisher, notifications } = deps;
   const options = deps.options ?? {};
   // Under KV_PREFIX like every other key: deployments sharing one Redis must not hear each other's broadcasts.
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, options.redisKey ?? `${config.kvPrefix}socket.io`) : null;
-  const users = createUsersRepository(database.db);
-  attachSocketHandlers(io, { tokens: createTokenService(config.jwtSecret), findUser: (id) => users.findById(id) });
+  attachSocketHandlers(io, { tokens: deps.tokens, findUser: (id) => users.findById(id) });
 
-  const publisher = socketPublisher(io);
-  const notifications = createNotificationsRepository(database.db);
-  const notifier = createNotifier({ db: database.db, publisher, repository: notifications });
   const outbox =
     options.outbox === false
       ? null
       : startOutboxDelivery({ db: database.db, kind: database.kind, publisher, notifications, pollMs: options.outboxPollMs, logger: deps.logger });
 
   return {
-    notifier,
     sessions: socketSessions(io),
     outbox,
     stopDelivery: async () => outbox?.stop(),
