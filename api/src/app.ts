@@ -7,7 +7,6 @@ import cors from "cors";
 import { createLogger, requestLogging } from "./logger";
 import { createMetrics } from "./metrics";
 import type { PublicClient } from "viem";
-import type { Logger } from "pino";
 import type { AppDeps } from "./deps";
 import { createChainClient } from "./chain/client";
 import { errorHandler, notFoundHandler } from "./http/errors";
@@ -82,7 +81,9 @@ export function createServices(deps: AppDeps) {
   const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations });
   const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });
   return {
-    config, db, kv, logger, now, limits, publicClient, publisher, tokens, users, contactMessages, notifications, notifier, chain, origination, watcher,
+    // The basics and the pieces shared by several services, for the routers, socket.io and the tests.
+    config, db, kv, logger, now, limits, publicClient, publisher,
+    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher,
     auth: createAuthService({ config, users, tokens, now }),
     siwe: createSiweService({ config, kv, publicClient, now }),
     usersService: createUsersService({ users, avatarDir: avatarDirOf(config) }),
