@@ -1,7 +1,7 @@
 import type { Abi } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
-import type { Handlers } from "./context";
+import type { Handler, Handlers } from "./context";
 import { loanNoteHandlers } from "./handlers/loanNote";
 import { marketplaceHandlers } from "./handlers/marketplace";
 import { vaultHandlers } from "./handlers/vault";
@@ -10,16 +10,25 @@ export interface IndexedContract {
   name: string;
   address: string;
   abi: Abi;
-  handlers: Handlers;
+  /** By event name; the decoder hands each one an event of that name. */
+  handlers: Partial<Record<string, Handler>>;
+}
+
+/**
+ * One followed contract. Its handlers are typed by its ABI; the dispatcher sees them by name only, which is
+ * sound because the decoder builds each event's args from this same ABI.
+ */
+function indexed<const abi extends Abi>(name: string, address: string, abi: abi, handlers: Handlers<abi>): IndexedContract {
+  return { name, address: address.toLowerCase(), abi, handlers: handlers as IndexedContract["handlers"] };
 }
 
 /** What the indexer follows (Ponder-style): each contract's address, ABI and handlers, from the deploy block. */
 export function indexedContracts(deployment: Deployment): IndexedContract[] {
   return [
-    { name: "LoanNote", address: deployment.contracts.loanNote, abi: loanNoteAbi as Abi, handlers: loanNoteHandlers },
-    { name: "NoteMarketplace", address: deployment.contracts.marketplace, abi: noteMarketplaceAbi as Abi, handlers: marketplaceHandlers },
-    { name: "NoteVault", address: deployment.contracts.vault, abi: noteVaultAbi as Abi, handlers: vaultHandlers },
-  ].map((contract) => ({ ...contract, address: contract.address.toLowerCase() }));
+    indexed("LoanNote", deployment.contracts.loanNote, loanNoteAbi, loanNoteHandlers),
+    indexed("NoteMarketplace", deployment.contracts.marketplace, noteMarketplaceAbi, marketplaceHandlers),
+    indexed("NoteVault", deployment.contracts.vault, noteVaultAbi, vaultHandlers),
+  ];
 }
 
 /** A different value means a different deployment, whose mirror must be rebuilt from scratch. */

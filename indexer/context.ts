@@ -1,4 +1,5 @@
 import type { PgTable } from "drizzle-orm/pg-core";
+import type { Abi, ContractEventName, GetEventArgs } from "viem";
 import type { chainCredits, chainListings, chainNotes, chainVaultPositions } from "#db/schema/chain";
 import type { ChainEvent } from "./decode";
 import { creditsDef, listingsDef, notesDef, vaultPositionsDef } from "./entities";
@@ -24,9 +25,19 @@ export interface Context {
   scratch: Map<string, unknown>;
 }
 
+/** One event of `abi` as the decoder gives it: every argument, named and typed as the ABI declares it. */
+export type AbiChainEvent<abi extends Abi, name extends ContractEventName<abi>> = Omit<ChainEvent, "name" | "args"> & {
+  name: name;
+  args: GetEventArgs<abi, name, { EnableUnion: false; IndexedOnly: false; Required: true }>;
+};
+
 /** Handlers are synchronous: everything they read was loaded for the batch. */
 export type Handler = (event: ChainEvent, ctx: Context) => void;
-export type Handlers = Record<string, Handler>;
+
+/** A contract's handlers (Ponder-style), keyed by the events of its ABI, each reading its own event's args. */
+export type Handlers<abi extends Abi> = {
+  [name in ContractEventName<abi>]?: (event: AbiChainEvent<abi, name>, ctx: Context) => void;
+};
 
 export function makeContext(batch: Batch, chainId: number, addresses: Context["addresses"], event: () => ChainEvent): Context {
   return {

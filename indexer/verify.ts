@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Abi, Address, PublicClient } from "viem";
+import type { Address, PublicClient } from "viem";
 import type { Db } from "#db/connect";
 import {
   chainCreditWithdrawals,
@@ -49,22 +49,22 @@ const STATUS = ["none", "active", "repaid", "defaulted"] as const;
  */
 export async function compareWithChain(db: Db, client: PublicClient, deployment: Deployment): Promise<string[]> {
   const differences: string[] = [];
-  const { loanNote, marketplace, vault } = deployment.contracts as Record<string, Address>;
-  const read = (address: Address, abi: unknown, functionName: string, args: unknown[]) =>
-    client.readContract({ address, abi: abi as Abi, functionName, args }) as Promise<unknown>;
+  const loanNote = { address: deployment.contracts.loanNote as Address, abi: loanNoteAbi };
+  const marketplace = { address: deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi };
+  const vault = { address: deployment.contracts.vault as Address, abi: noteVaultAbi };
 
   const notes = await db.select().from(chainNotes).where(eq(chainNotes.chainId, deployment.chainId));
   const liveListings = await db.select().from(chainListings).where(eq(chainListings.chainId, deployment.chainId));
   const positions = await db.select().from(chainVaultPositions).where(eq(chainVaultPositions.chainId, deployment.chainId));
   for (const note of notes) {
     const id = note.tokenId;
-    const [owner] = (await read(loanNote, loanNoteAbi, "ownershipOf", [id])) as [string, number];
-    const loan = (await read(loanNote, loanNoteAbi, "loanOf", [id])) as { repaid: bigint; status: number; principal: bigint };
+    const [owner] = await client.readContract({ ...loanNote, functionName: "ownershipOf", args: [id] });
+    const loan = await client.readContract({ ...loanNote, functionName: "loanOf", args: [id] });
     if (owner.toLowerCase() !== note.owner) differences.push(`note ${id}: owner ${note.owner} in the mirror, ${owner} on chain`);
     if (loan.repaid !== note.totalRepaid) differences.push(`note ${id}: repaid ${note.totalRepaid} in the mirror, ${loan.repaid} on chain`);
     if (STATUS[loan.status] !== note.status) differences.push(`note ${id}: status ${note.status} in the mirror, ${STATUS[loan.status]} on chain`);
     if (loan.principal !== note.principal) differences.push(`note ${id}: principal ${note.principal} in the mirror, ${loan.principal} on chain`);
-    const [seller, price] = (await read(marketplace, noteMarketplaceAbi, "listingOf", [id])) as [string, bigint];
+    const [seller, price] = await client.readContract({ ...marketplace, functionName: "listingOf", args: [id] });
     const active = liveListings.filter((listing) => listing.tokenId === id && listing.status === "active");
     const onChain = seller !== "0x0000000000000000000000000000000000000000";
     if (active.length > 1) differences.push(`note ${id}: ${active.length} active listings in the mirror`);
@@ -72,14 +72,14 @@ export async function compareWithChain(db: Db, client: PublicClient, deployment:
     if (onChain && active[0] && (active[0].seller !== seller.toLowerCase() || active[0].price !== price)) {
       differences.push(`note ${id}: listing ${active[0].seller}@${active[0].price} in the mirror, ${seller}@${price} on chain`);
     }
-    const depositor = ((await read(vault, noteVaultAbi, "depositorOf", [id])) as string).toLowerCase();
+    const depositor = (await client.readContract({ ...vault, functionName: "depositorOf", args: [id] })).toLowerCase();
     const position = positions.find((p) => p.tokenId === id && p.active);
     const expected = note.burned ? null : depositor === "0x0000000000000000000000000000000000000000" ? null : depositor;
     if ((position?.depositor ?? null) !== expected) differences.push(`note ${id}: depositor ${position?.depositor ?? "none"} in the mirror, ${depositor} on chain`);
   }
   const credits = await db.select().from(chainCredits).where(eq(chainCredits.chainId, deployment.chainId));
   for (const credit of credits) {
-    const balance = (await read(loanNote, loanNoteAbi, "creditsOf", [credit.account])) as bigint;
+    const balance = await client.readContract({ ...loanNote, functionName: "creditsOf", args: [credit.account as Address] });
     if (balance !== credit.credited - credit.withdrawn) {
       differences.push(`credits of ${credit.account}: ${credit.credited - credit.withdrawn} in the mirror, ${balance} on chain`);
     }

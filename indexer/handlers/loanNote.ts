@@ -1,3 +1,4 @@
+import type { loanNoteAbi } from "#domain/abis";
 import { formatUsdAmount } from "#domain/money";
 import { chainCreditWithdrawals, chainRepayments, chainTransfers } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
@@ -12,9 +13,9 @@ function requireNote(ctx: Context, tokenId: bigint, event: ChainEvent) {
   return note;
 }
 
-export const loanNoteHandlers: Handlers = {
+export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
   Transfer(event, ctx) {
-    const { from, to, tokenId } = event.args as { from: string; to: string; tokenId: bigint };
+    const { from, to, tokenId } = event.args;
     ctx.insert(chainTransfers, { ...logRow(event, ctx), tokenId, from, to });
     if (from !== ZERO_ADDRESS) lapseListing(event, ctx, tokenId, { reason: to === ZERO_ADDRESS ? "burned" : "moved" });
     const note = ctx.notes.get(tokenId);
@@ -25,21 +26,14 @@ export const loanNoteHandlers: Handlers = {
     }
     const burned = to === ZERO_ADDRESS;
     const position = ctx.vaultPositions.get(tokenId);
-    let holder = to;
+    let holder: string = to;
     if (to === ctx.addresses.vault && position?.active) holder = position.depositor;
     if (burned && position?.active) ctx.vaultPositions.put({ ...position, active: false, updatedBlock: event.blockNumber }, event);
     ctx.notes.put({ ...note, owner: to, holder, burned: burned || note.burned, updatedBlock: event.blockNumber }, event);
   },
 
   LoanOriginated(event, ctx) {
-    const { tokenId, borrower, principal, rateBps, termMonths, start } = event.args as {
-      tokenId: bigint;
-      borrower: string;
-      principal: bigint;
-      rateBps: bigint;
-      termMonths: bigint;
-      start: bigint;
-    };
+    const { tokenId, borrower, principal, rateBps, termMonths, start } = event.args;
     const owner = ctx.scratch.get(mintKey(tokenId)) as string | undefined;
     if (!owner) throw new Error(`LoanOriginated of note ${tokenId} at ${event.txHash} without its mint`);
     ctx.notes.put(
@@ -70,13 +64,7 @@ export const loanNoteHandlers: Handlers = {
   },
 
   Repaid(event, ctx) {
-    const { tokenId, payer, beneficiary, amount, totalRepaid } = event.args as {
-      tokenId: bigint;
-      payer: string;
-      beneficiary: string;
-      amount: bigint;
-      totalRepaid: bigint;
-    };
+    const { tokenId, payer, beneficiary, amount, totalRepaid } = event.args;
     ctx.insert(chainRepayments, { ...logRow(event, ctx), tokenId, payer, beneficiary, amount, totalRepaid });
     const note = requireNote(ctx, tokenId, event);
     ctx.notes.put({ ...note, totalRepaid, updatedBlock: event.blockNumber }, event);
@@ -93,7 +81,7 @@ export const loanNoteHandlers: Handlers = {
   },
 
   LoanRepaid(event, ctx) {
-    const { tokenId } = event.args as { tokenId: bigint };
+    const { tokenId } = event.args;
     const note = requireNote(ctx, tokenId, event);
     ctx.notes.put({ ...note, status: "repaid", updatedBlock: event.blockNumber }, event);
     const refs = { tokenId: tokenId.toString(), txHash: event.txHash };
@@ -102,7 +90,7 @@ export const loanNoteHandlers: Handlers = {
   },
 
   LoanDefaulted(event, ctx) {
-    const { tokenId } = event.args as { tokenId: bigint };
+    const { tokenId } = event.args;
     const note = requireNote(ctx, tokenId, event);
     ctx.notes.put({ ...note, status: "defaulted", updatedBlock: event.blockNumber }, event);
     lapseListing(event, ctx, tokenId, { reason: "defaulted" });
@@ -110,7 +98,7 @@ export const loanNoteHandlers: Handlers = {
   },
 
   CreditsWithdrawn(event, ctx) {
-    const { account, amount } = event.args as { account: string; amount: bigint };
+    const { account, amount } = event.args;
     ctx.insert(chainCreditWithdrawals, { ...logRow(event, ctx), account, amount });
     const credit = ctx.credits.get(account) ?? { chainId: ctx.chainId, account, credited: 0n, withdrawn: 0n, updatedBlock: 0 };
     ctx.credits.put({ ...credit, withdrawn: credit.withdrawn + amount, updatedBlock: event.blockNumber }, event);

@@ -1,3 +1,4 @@
+import type { noteMarketplaceAbi } from "#domain/abis";
 import { formatUsdAmount } from "#domain/money";
 import type { ListingLapseReason } from "#domain/statuses";
 import { chainListings, chainSales } from "#db/schema/chain";
@@ -53,9 +54,9 @@ export function lapseListing(event: ChainEvent, ctx: Context, tokenId: bigint, l
   });
 }
 
-export const marketplaceHandlers: Handlers = {
+export const marketplaceHandlers: Handlers<typeof noteMarketplaceAbi> = {
   Listed(event, ctx) {
-    const { tokenId, seller, price } = event.args as { tokenId: bigint; seller: string; price: bigint };
+    const { tokenId, seller, price } = event.args;
     const previous = ctx.listings.find(tokenId);
     if (previous) close(ctx, event, previous, "cancelled"); // listing again overwrites the old one
     ctx.listings.put(
@@ -66,7 +67,7 @@ export const marketplaceHandlers: Handlers = {
   },
 
   ListingUpdated(event, ctx) {
-    const { tokenId, price } = event.args as { tokenId: bigint; price: bigint };
+    const { tokenId, price } = event.args;
     const listing = ctx.listings.find(tokenId);
     if (!listing) return;
     ctx.listings.put({ ...listing, price, updatedBlock: event.blockNumber }, event);
@@ -74,7 +75,7 @@ export const marketplaceHandlers: Handlers = {
   },
 
   ListingCancelled(event, ctx) {
-    const { tokenId } = event.args as { tokenId: bigint };
+    const { tokenId } = event.args;
     // Cancelling a listing that already lapsed is allowed on-chain and changes nothing visible.
     const listing = ctx.listings.find(tokenId);
     if (!listing) return;
@@ -83,7 +84,7 @@ export const marketplaceHandlers: Handlers = {
   },
 
   Sold(event, ctx) {
-    const { tokenId, seller, buyer, price, fee } = event.args as { tokenId: bigint; seller: string; buyer: string; price: bigint; fee: bigint };
+    const { tokenId, seller, buyer, price, fee } = event.args;
     ctx.insert(chainSales, { ...logRow(event, ctx), tokenId, seller, buyer, price, fee });
     const listing = ctx.listings.find(tokenId);
     if (listing) close(ctx, event, listing, "sold");

@@ -1,3 +1,4 @@
+import type { noteVaultAbi } from "#domain/abis";
 import { chainVaultMoves } from "#db/schema/chain";
 import { logRow, type Handlers } from "../context";
 
@@ -6,9 +7,9 @@ import { logRow, type Handlers } from "../context";
  * first and then the vault's Deposited (LoanNote's transfer hook records the depositor), so Deposited sets the
  * holder itself.
  */
-export const vaultHandlers: Handlers = {
+export const vaultHandlers: Handlers<typeof noteVaultAbi> = {
   Deposited(event, ctx) {
-    const { tokenId, depositor } = event.args as { tokenId: bigint; depositor: string };
+    const { tokenId, depositor } = event.args;
     ctx.insert(chainVaultMoves, { ...logRow(event, ctx), tokenId, account: depositor, kind: "deposit" });
     ctx.vaultPositions.put(
       {
@@ -27,7 +28,7 @@ export const vaultHandlers: Handlers = {
   },
 
   Withdrawn(event, ctx) {
-    const { tokenId, depositor } = event.args as { tokenId: bigint; depositor: string; to: string };
+    const { tokenId, depositor } = event.args;
     ctx.insert(chainVaultMoves, { ...logRow(event, ctx), tokenId, account: depositor, kind: "withdraw" });
     const position = ctx.vaultPositions.get(tokenId);
     if (position) ctx.vaultPositions.put({ ...position, active: false, updatedBlock: event.blockNumber }, event);
