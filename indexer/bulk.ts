@@ -134,3 +134,15 @@ function quote(text: string): string {
   if (!NEEDS_QUOTES.test(text)) return text;
   return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
+
+/**
+ * Several writes as one statement (data-modifying WITH clauses), atomic without a transaction of its own
+ * and one round trip: each must touch rows the others do not, as they all see the same snapshot.
+ */
+export function withWrites(queries: SQL[], last: SQL = sql`select 1`): SQL {
+  const writes = sql.join(
+    queries.map((query, i) => sql`${sql.identifier(`w${i}`)} as (${query})`),
+    sql`, `,
+  );
+  return sql`with ${writes} ${last}`;
+}

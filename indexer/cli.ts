@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { connectDatabase, type DatabaseHandle } from "#db/connect";
 import { deploymentSchema, type Deployment } from "#domain/deployment";
 import type { IndexerConfig } from "#domain/indexerConfig";
-import type { Logger } from "./sync";
+import type { Logger } from "./options";
 
 export function readDeployment(settings: IndexerConfig): Deployment {
   const path = resolve(settings.dataDir, "deployments", `${settings.chainId}.json`);

@@ -1,2 +1,4 @@
-export { startIndexer, rollback, clearMirror, OUTBOX_CHANNEL, type Indexer, type IndexerOptions, type IndexerStatus, type BatchInfo, type Logger } from "./sync";
+export { startIndexer, OUTBOX_CHANNEL, type Indexer, type IndexerOptions, type IndexerStatus, type BatchInfo, type Logger } from "./sync";
+export { rollback } from "./reorg";
+export { clearMirror } from "./mirror";
 export { reindex } from "./reindex";

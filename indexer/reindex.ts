@@ -1,4 +1,5 @@
-import { ChainSync, type IndexerOptions } from "./sync";
+import type { IndexerOptions } from "./options";
+import { ChainSync } from "./sync";
 
 /**
  * Drops one chain's mirror and rebuilds it from the deploy block up to the current head, under the writer
