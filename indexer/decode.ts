@@ -121,13 +121,21 @@ function readers(event: AbiEvent): Decoder["fields"] {
 /** A topic is one "0x"-prefixed word already: a number is parsed as it is, an address is its last 40 digits. */
 function topicReader(input: AbiParameter, topic: number): (log: Log) => unknown {
   if (input.type === "address") return (log) => `0x${(log.topics[topic] as string).slice(26)}`.toLowerCase();
+  if (isSmallUint(input)) return (log) => Number(log.topics[topic] as string);
   return (log) => BigInt(log.topics[topic] as string);
 }
 
 /** Addresses come out lowercase (like users.wallet_address, so mirror rows join with accounts directly). */
 function wordReader(input: AbiParameter, hexOf: (log: Log) => string): (log: Log) => unknown {
   if (input.type === "address") return (log) => `0x${hexOf(log).slice(24).toLowerCase()}`;
+  if (isSmallUint(input)) return (log) => Number(`0x${hexOf(log)}`);
   return (log) => BigInt(`0x${hexOf(log)}`);
+}
+
+/** Integers of 48 bits or fewer come out as numbers, as viem decodes them and as the handlers' ABI types say. */
+function isSmallUint(input: AbiParameter): boolean {
+  const bits = /^uint(\d+)$/.exec(input.type)?.[1];
+  return bits !== undefined && Number(bits) <= 48;
 }
 
 function isHashedWhenIndexed(input: AbiParameter): boolean {

@@ -1,0 +1,38 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { decodeEventLog, encodeAbiParameters, encodeEventTopics, getAddress, parseAbi, type Hex } from "viem";
+import { LogDecoder } from "./decode";
+
+// Every kind of argument the decoder reads its own way (topic words, data words, hashed topics, the rest).
+const abi = parseAbi([
+  "event Mixed(uint256 indexed id, address indexed who, uint16 indexed small, uint8 level, uint256 amount, address to, uint40 start)",
+  "event Rest(bytes32 indexed role, bool flag, string note, uint32 count)",
+]);
+const address = "0x00000000000000000000000000000000000000aa";
+const who = getAddress("0xabcdef0123456789abcdef0123456789abcdef01");
+
+function log(topics: Hex[], data: Hex) {
+  return { address, topics, data, blockNumber: "0x7", blockHash: `0x${"1".repeat(64)}`, transactionHash: `0x${"2".repeat(64)}`, logIndex: "0x0" } as const;
+}
+
+test("the decoder gives each argument the value and type viem's decodeEventLog gives, addresses lowercased", () => {
+  const decoder = new LogDecoder([{ name: "Test", address, abi }]);
+  const mixed = log(
+    encodeEventTopics({ abi, eventName: "Mixed", args: { id: 2n ** 200n, who, small: 513 } }) as Hex[],
+    encodeAbiParameters(abi[0].inputs.filter((input) => !input.indexed), [7, 10n ** 30n, who, 1_700_000_000]),
+  );
+  const rest = log(
+    encodeEventTopics({ abi, eventName: "Rest", args: { role: `0x${"3".repeat(64)}` } }) as Hex[],
+    encodeAbiParameters(abi[1].inputs.filter((input) => !input.indexed), [true, "a note", 4_000_000_000]),
+  );
+  for (const raw of [mixed, rest]) {
+    const ours = decoder.decode({ ...raw, topics: [...raw.topics] } as never)!;
+    const viems = decodeEventLog({ abi, topics: raw.topics as [Hex], data: raw.data });
+    const expected = Object.fromEntries(
+      Object.entries(viems.args).map(([key, value]) => [key, typeof value === "string" && value.length === 42 ? value.toLowerCase() : value]),
+    );
+    assert.equal(ours.name, viems.eventName);
+    assert.deepEqual(ours.args, expected);
+    assert.equal(ours.blockNumber, 7);
+  }
+});
