@@ -62,6 +62,8 @@ const HOLDINGS = [
 /** Asking when or how much to pay next is about the user's own loans even without "my" ("how much is due?"). */
 const STRONG_PAYMENT = /\b(next|upcoming)\b.*\b(payment|installment|instalment|due|repayment)\b|^(when|how much)\b.*\b(due|owe|next)\b|\bwhen\b.*\b(i|my)\b.*\b(pay|payment|due|repay)\b|\bhow much\b.*\b(i|my)\b.*\bnext\b/;
 const NOT_A_PAYMENT_QUESTION = /\b(miss|what happens|fees?|how do|how can|how to)\b/;
+/** Hardship ("I lost my job", "can't afford the installments") asks what happens, not what is due: the knowledge answers. */
+const HARDSHIP = /\b(los[te]|losing) (my |our |a )?(job|income|work)\b|\b(unemployed|laid off|hardship|afford|skip|postpone|payment holiday)\b/;
 const MORE_LOAN_STATUS = [
   /\b(help|problem|issue|question)s?\b.*\b(with|about) my (loans?|requests?|applications?)\b/,
   /\b(what|which|how many) loans?\b.*\b(do|did) i\b/,
@@ -90,6 +92,7 @@ export function detectIntent(question: string): Intent | null {
   const numberMatch = LOAN_NUMBER.exec(text);
   const loanNumber = numberMatch ? BigInt(numberMatch[1]) : undefined;
   const personal = PERSONAL.test(text) || loanNumber !== undefined;
+  if (HARDSHIP.test(question.toLowerCase().replace(/[’‘]/g, "'"))) return null;
   if (STRONG_PAYMENT.test(text) && !NOT_A_PAYMENT_QUESTION.test(text)) return { kind: "next_payment", loanNumber };
   // Phrases of the retrieval vocabulary ("why can't I" -> requirement) would hide these: read the raw words.
   if (some(ELIGIBILITY, text) || some(ELIGIBILITY, question.toLowerCase().replace(/[’‘]/g, "'"))) return { kind: "eligibility" };

@@ -39,9 +39,13 @@ export function createChatbotService(deps: ChatbotServiceDeps) {
    */
   async function withFollowUp(userId: string, question: string) {
     const alone = deps.knowledge.answer(question);
-    const short = question.split(/\s+/).length <= 6;
+    const words = question.trim().split(/\s+/).length;
     const pointsBack = /\b(it|that|this|they|them|those|its)\b/i.test(question);
-    if (!short || (alone.found && !pointsBack)) return alone;
+    // "and the fee?", "what about the vault?", "how long?": leaning on the last question without a pronoun.
+    const leans = /^\s*(and|also|so|but|what\s+about|how\s+about)\b/i.test(question) || words <= 3;
+    // A new question that neither points back nor leans (an off-topic one) stands alone: combined with the last
+    // loan question it would only repeat the loan answer.
+    if (words > 6 || (alone.found && !pointsBack) || !(pointsBack || leans)) return alone;
     const previous = (await deps.repository.history(userId, 4)).filter((m) => m.sender === "user").at(-1);
     if (!previous) return alone;
     const combined = deps.knowledge.answer(`${previous.content} ${question}`);

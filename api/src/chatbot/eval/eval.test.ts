@@ -7,7 +7,7 @@ import { createKnowledgeAnswerer } from "../knowledgeAnswer";
 import { createChatRepository } from "../repository";
 import { createChatbotService, type ChatbotService } from "../service";
 import { createChatUserData } from "../userData";
-import { CHAIN_ID, NOW, TREASURY, missingFacts, seedAda, type EvalQuestion } from "./fixture";
+import { CHAIN_ID, NOW, TREASURY, seedAda, wrongFacts, type EvalQuestion } from "./fixture";
 
 const PASS_MARK = 0.9;
 const load = (name: string): EvalQuestion[] => JSON.parse(readFileSync(new URL(name, import.meta.url), "utf8")).questions;
@@ -15,13 +15,15 @@ const load = (name: string): EvalQuestion[] => JSON.parse(readFileSync(new URL(n
 describe("the assistant's evaluation", () => {
   let database: TestDatabase;
   let service: ChatbotService;
+  let repository: ReturnType<typeof createChatRepository>;
   let ada: UserRow;
 
   before(async () => {
     database = await createTestDatabase();
     ada = await seedAda(database.db);
+    repository = createChatRepository(database.db);
     service = createChatbotService({
-      repository: createChatRepository(database.db),
+      repository,
       userData: createChatUserData(database.db, CHAIN_ID),
       knowledge: createKnowledgeAnswerer(),
       treasury: async () => TREASURY,
@@ -34,11 +36,14 @@ describe("the assistant's evaluation", () => {
     const questions = load(name);
     let passed = 0;
     const failures: string[] = [];
-    for (const { question, facts } of questions) {
-      const { text } = await service.localAnswer(ada, question);
-      const missing = missingFacts(text, facts);
-      if (missing.length === 0) passed += 1;
-      else failures.push(`  ✗ ${question}\n      missing: ${missing.join("; ")}\n      answer: ${text.slice(0, 300).replace(/\n/g, " ")}`);
+    for (const q of questions) {
+      // Each question opens its own conversation; one with `after` follows that question and its answer.
+      await repository.clear(ada.id);
+      if (q.after) await service.ask(ada, q.after);
+      const { text } = await service.localAnswer(ada, q.question);
+      const wrong = wrongFacts(text, q);
+      if (wrong.length === 0) passed += 1;
+      else failures.push(`  ✗ ${q.question}\n      wrong: ${wrong.join("; ")}\n      answer: ${text.slice(0, 300).replace(/\n/g, " ")}`);
     }
     const ratio = passed / questions.length;
     console.log(`chat eval ${name}: ${passed}/${questions.length} correct (${(ratio * 100).toFixed(1)}%)${failures.length ? `\n${failures.join("\n")}` : ""}`);

@@ -67,12 +67,22 @@ export async function seedAda(db: Db, suffix = ""): Promise<UserRow> {
 export interface EvalQuestion {
   question: string;
   facts: (string | string[])[];
+  /** Asked just before, in the same conversation: the answer must fit the new question, not the last one. */
+  after?: string;
+  /** What the answer must not say (the wrong subject it used to answer). */
+  absent?: string[];
 }
 
 /** Dashes and apostrophes vary in writing; the facts are about content, not typography. */
 const fold = (text: string) => text.toLowerCase().replace(/[–—]/g, "-").replace(/[’‘]/g, "'");
 
-export function missingFacts(answer: string, facts: (string | string[])[]): string[] {
+/** The facts an answer lacks, then the forbidden words it says ("says: …"). */
+export function wrongFacts(answer: string, { facts, absent = [] }: Pick<EvalQuestion, "facts" | "absent">): string[] {
+  const text = fold(answer);
+  return [...missingFacts(answer, facts), ...absent.filter((word) => text.includes(fold(word))).map((word) => `says: ${word}`)];
+}
+
+function missingFacts(answer: string, facts: (string | string[])[]): string[] {
   const text = fold(answer);
   const fill = (fact: string) => fact.replace(/\{\{(\w+)\}\}/g, (_, key: string) => EXPECTED[key] ?? `{{${key}}}`);
   return facts

@@ -14,6 +14,9 @@ const PHRASES: [RegExp, string][] = [
   // A bare "ID" is an identity document; a token's or loan's id is not.
   [/(?<!(?:token|nft|note|loan)\s)\bid\b(?!\s+(?:of|number))/g, "document"],
   [/\b(?:do\s*n[o']?t|did\s*n[o']?t|ca\s*n[o']?t|can\s+not|cannot|won'?t|unable\s+to|fail(?:ed|s)?\s+to|forg[eo]t\s+to|stop(?:ped)?|never)\s+(?:re)?pa(?:y|id)\b/g, "miss payment"],
+  // Hardship is about missed installments, not a lost wallet ("I lost my job, can I skip a payment?").
+  [/\b(?:los[te]|losing)\s+(?:my\s+|our\s+|a\s+)?(?:job|income|work)\b|\b(?:unemployed|laid\s+off|hardship|can\s*(?:no|')t\s+afford)\b/g, "miss payment"],
+  [/\b(?:skip(?:ping)?|postpone|defer|delay)\s+(?:a\s+|my\s+|one\s+|this\s+|next\s+)?(?:month'?s?\s+)?(?:payment|installment|instalment|month)s?\b|\bpayment\s+holiday\b/g, "miss payment"],
   [/\bpay(?:ing|s)?\s+(?:it\s+|the\s+loan\s+|my\s+loan\s+)?off\b/g, "payoff"],
   [/\bpaid\s+off\b/g, "payoff"],
   [/\bwho\s+(?:can|could|will|may)\s+(?:see|view|read|access|open)\b/g, "privacy"],
