@@ -26,7 +26,9 @@ http.interceptors.response.use(
     if (status === 401 && sentToken) {
       useSession.getState().logout();
       toast.error("Session expired. Please login again.", { id: "session-expired" });
-      goTo("/login", { replace: true });
+      // Signing in again returns to the page the session expired on.
+      const { pathname, search, hash } = window.location;
+      goTo("/login", { replace: true, state: { from: pathname + search + hash } });
     } else if (status === 403) {
       toast.error("Access denied", { id: "access-denied" });
     } else if (status !== undefined && status >= 500) {

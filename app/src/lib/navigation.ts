@@ -1,4 +1,5 @@
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Options = { replace?: boolean; state?: unknown };
+type Navigate = (to: string, options?: Options) => void;
 
 let navigate: Navigate = (to) => window.location.assign(to);
 
@@ -7,6 +8,6 @@ export function setNavigator(fn: Navigate) {
   navigate = fn;
 }
 
-export function goTo(to: string, options?: { replace?: boolean }) {
+export function goTo(to: string, options?: Options) {
   navigate(to, options);
 }

@@ -46,3 +46,22 @@ export const isAdmin = (user: User | null | undefined) => user?.role === "admin"
 
 /** Where a signed-in person lands: admins on their dashboard, everyone else on theirs. */
 export const homeFor = (user: User | null | undefined) => (isAdmin(user) ? "/admin" : "/dashboard");
+
+/** What the guards remember when they send a visitor to /login: the page they were opening. */
+export interface ReturnState {
+  from?: string;
+}
+
+/**
+ * Where login sends a person: back to the protected page they were opening, if it is one of this app's own paths
+ * they may see (an admin's admin pages and profile, a user's pages outside /admin); otherwise their home.
+ */
+export function returnTo(state: unknown, user: User | null | undefined): string {
+  const from = (state as ReturnState | null)?.from;
+  // Only an app path: "//host" or "/\host" would leave the origin.
+  if (typeof from !== "string" || !/^\/(?![/\\])/.test(from) || /^\/(login|register)\b/.test(from)) return homeFor(user);
+  const adminPath = /^\/admin(\/|$|\?|#)/.test(from);
+  const shared = /^\/profile(\/|$|\?|#)/.test(from);
+  if (isAdmin(user) ? adminPath || shared : !adminPath) return from;
+  return homeFor(user);
+}

@@ -1,8 +1,18 @@
 import { Link } from "react-router";
 import { Logo } from "./Logo";
+import { isAdmin, useSession } from "../lib/session";
+
+/** Spec 01 §2's Platform links. Admins may not open the user pages (the guard sends them to /admin): they get the admin page of each. */
+const PLATFORM = [
+  { label: "Marketplace", user: "/marketplace", admin: "/admin/marketplace" },
+  { label: "Request a Loan", user: "/loans/request", admin: "/admin/request" },
+  { label: "Portfolio", user: "/portfolio", admin: "/admin/portfolio" },
+  { label: "KYC Verification", user: "/kyc", admin: "/admin/kyc" },
+];
 
 /** Spec 01 §2 footer. The five "placeholder" links lead to the landing page's real sections. */
 export function Footer() {
+  const admin = isAdmin(useSession((s) => s.user));
   return (
     <footer className="footer">
       <div className="container footer__grid">
@@ -12,10 +22,7 @@ export function Footer() {
         </div>
         <nav aria-label="Platform">
           <h2 className="footer__title">Platform</h2>
-          <Link to="/marketplace">Marketplace</Link>
-          <Link to="/loans/request">Request a Loan</Link>
-          <Link to="/portfolio">Portfolio</Link>
-          <Link to="/kyc">KYC Verification</Link>
+          {PLATFORM.map((l) => <Link key={l.label} to={admin ? l.admin : l.user}>{l.label}</Link>)}
         </nav>
         <nav aria-label="Support">
           <h2 className="footer__title">Support</h2>

@@ -1,10 +1,14 @@
-import { Navigate, Outlet, useLocation } from "react-router";
-import { homeFor, isAdmin, useSession } from "../lib/session";
+import { Navigate, Outlet, useLocation, type Location } from "react-router";
+import { isAdmin, returnTo, useSession, type ReturnState } from "../lib/session";
 
-/** /login and /register: a signed-in user goes to /admin or /dashboard. */
+/** The page a visitor was opening, with its query and anchor, for login to return to. */
+const fromHere = (location: Location): ReturnState => ({ from: location.pathname + location.search + location.hash });
+
+/** /login and /register: a signed-in user goes back to the page a guard sent them from, or to /admin or /dashboard. */
 export function PublicOnly() {
   const { isAuthenticated, user } = useSession();
-  if (isAuthenticated && user) return <Navigate to={homeFor(user)} replace />;
+  const location = useLocation();
+  if (isAuthenticated && user) return <Navigate to={returnTo(location.state, user)} replace />;
   return <Outlet />;
 }
 
@@ -12,7 +16,7 @@ export function PublicOnly() {
 export function RequireUser() {
   const { isAuthenticated, user } = useSession();
   const location = useLocation();
-  if (!isAuthenticated || !user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!isAuthenticated || !user) return <Navigate to="/login" replace state={fromHere(location)} />;
   if (isAdmin(user)) return <Navigate to="/admin" replace />;
   return <Outlet />;
 }
@@ -21,14 +25,15 @@ export function RequireUser() {
 export function RequireSignedIn() {
   const { isAuthenticated, user } = useSession();
   const location = useLocation();
-  if (!isAuthenticated || !user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!isAuthenticated || !user) return <Navigate to="/login" replace state={fromHere(location)} />;
   return <Outlet />;
 }
 
 /** Admin pages: visitors go to /login, non-admins to /dashboard (spec 01 §4). */
 export function RequireAdmin() {
   const { isAuthenticated, user } = useSession();
-  if (!isAuthenticated || !user) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (!isAuthenticated || !user) return <Navigate to="/login" replace state={fromHere(location)} />;
   if (!isAdmin(user)) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

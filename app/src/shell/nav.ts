@@ -11,6 +11,8 @@ export const USER_MENU: NavItem[] = [
   { to: "/loans/request", label: "Request Loan" },
   { to: "/marketplace", label: "Marketplace" },
   { to: "/portfolio", label: "Portfolio" },
+  // Not in the spec's menu: the vault page was reachable only from the chat (issue 18 §5).
+  { to: "/nft-transfer", label: "Vault" },
   { to: "/kyc", label: "KYC" },
   { to: "/profile", label: "Profile" },
 ];

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRuntimeConfig } from "../config";
 import { serverMessage } from "../errors";
@@ -13,6 +14,9 @@ import { WalletBar } from "../wallet/WalletBar";
 
 const messageOf = (e: unknown, fallback: string) =>
   (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
+
+/** The vault page with this note chosen for the move. */
+export const vaultLink = (tokenId: string, move: "deposit" | "withdraw") => `/nft-transfer?tokenId=${tokenId}&move=${move}`;
 
 /** List, change the price of, or cancel the listing of a note the user holds in their wallet. */
 export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?: boolean }) {
@@ -66,7 +70,13 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
       return wallet.send(answer.call);
     });
 
-  if (nft.inVault) return <p className="small muted">In the vault: withdraw it to list it.</p>;
+  if (nft.inVault) {
+    return (
+      <p className="small muted" data-testid={`owner-actions-${nft.tokenId}`}>
+        In the vault: <Link to={vaultLink(nft.tokenId, "withdraw")}>withdraw it</Link> to list it.
+      </p>
+    );
+  }
   if (!nft.isActive) return null;
   return (
     <div className="stack" data-testid={`owner-actions-${nft.tokenId}`}>
@@ -84,6 +94,7 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
             Cancel listing
           </button>
         )}
+        <Link to={vaultLink(nft.tokenId, "deposit")} className="btn btn--ghost btn--sm">Move to vault</Link>
       </div>
       {error && <p className="field__error" role="alert">{error}</p>}
     </div>

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import toast from "react-hot-toast";
 import type { LoginRequest } from "#domain/schemas/auth";
 import { Field, PasswordField } from "../../../components/Field";
 import { fieldErrors } from "../../../components/zodErrors";
-import { homeFor, useSession } from "../../../lib/session";
+import { returnTo, useSession } from "../../../lib/session";
 
 // The form's schemas, the login call and its error wording (with zod and axios) are not needed to paint the
 // page: they load when the visitor first touches the form, well before the first submit, and on that submit
@@ -23,6 +23,7 @@ export function LoginForm() {
   const login = useMutation({ mutationFn: async (input: LoginRequest) => (await loadLogin())[1].login(input) });
   const setSession = useSession((s) => s.setSession);
   const navigate = useNavigate();
+  const location = useLocation();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -51,7 +52,7 @@ export function LoginForm() {
       }
       setSession(user, token);
       toast.success(`Welcome back, ${user.firstName || "User"}!`);
-      navigate(homeFor(user), { replace: true });
+      navigate(returnTo(location.state, user), { replace: true });
     } catch (error) {
       const { isNetworkError, serverMessage } = modules[2];
       const message = isNetworkError(error) ? "Login failed. Please try again." : serverMessage(error, "Login failed");

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { useAccount, useSignMessage, useSwitchChain } from "wagmi";
 import { useConnectModal } from "@rainbow-me/rainbowkit";
 import { useRuntimeConfig } from "../../../lib/config";
 import { serverMessage } from "../../../lib/errors";
 import { shortAddress } from "../../../lib/format";
-import { homeFor, useSession } from "../../../lib/session";
+import { returnTo, useSession } from "../../../lib/session";
 import { isUserRejection, onConnectFailure, type ConnectFailure } from "../../../lib/wallet/events";
 import { getWalletNonce } from "../api/walletNonce";
 import { verifyWallet } from "../api/walletVerify";
@@ -35,6 +35,7 @@ export default function WalletSignIn({ onChange, openNow, onOpened }: { onChange
   const config = useRuntimeConfig().data!;
   const setSession = useSession((s) => s.setSession);
   const navigate = useNavigate();
+  const location = useLocation();
   const [busy, setBusy] = useState<Busy>("idle");
   const [error, setError] = useState("");
 
@@ -105,7 +106,7 @@ export default function WalletSignIn({ onChange, openNow, onOpened }: { onChange
       const { user, token } = await verifyWallet({ walletAddress: address, signature, message: challenge.message, nonce: challenge.nonce });
       setSession(user, token);
       toast.success(`Welcome back! Wallet connected ${shortAddress(address)}`);
-      navigate(homeFor(user), { replace: true });
+      navigate(returnTo(location.state, user), { replace: true });
     } catch (e) {
       return fail(serverMessage(e, "Wallet authentication failed"));
     }

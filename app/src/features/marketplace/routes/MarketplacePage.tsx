@@ -1,7 +1,10 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Field } from "../../../components/Field";
 import { PageHeader } from "../../../components/PageHeader";
+import { fieldErrors } from "../../../components/zodErrors";
+import { marketplaceQuerySchema } from "../../../../../domain/schemas/nfts";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime";
 import { NFT_MESSAGES, RATE_BANDS, AMOUNT_BANDS } from "#domain/marketplaceTerms";
@@ -39,6 +42,12 @@ export function MarketplacePage() {
   const debouncedSearch = useDebounced(search, 300);
   const debouncedMin = useDebounced(minAmount, 300);
   const debouncedMax = useDebounced(maxAmount, 300);
+  // The server's own rule for the amount filters: a wrong one is said on its field, and no stale cards stay up.
+  const amountErrors = useMemo(() => {
+    const parsed = marketplaceQuerySchema.safeParse({ minAmount: debouncedMin, maxAmount: debouncedMax });
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  }, [debouncedMin, debouncedMax]);
+  const amountsValid = !amountErrors.minAmount && !amountErrors.maxAmount;
   const query: BrowseQuery = {
     page,
     limit: PAGE_SIZE,
@@ -72,6 +81,7 @@ export function MarketplacePage() {
     retry: 2,
     refetchOnWindowFocus: false,
     placeholderData: keepPreviousData,
+    enabled: amountsValid,
   });
   // Every viewer sees a sale, a new listing or a price change as soon as the indexer commits it.
   useRealtimeEvent("marketplace:update", () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }));
@@ -113,14 +123,8 @@ export function MarketplacePage() {
               {(Object.keys(AMOUNT_LABELS) as (keyof typeof AMOUNT_LABELS)[]).map((b) => <option key={b} value={b}>{AMOUNT_LABELS[b]}</option>)}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="mk-min">Min amount ($)</label>
-            <input id="mk-min" inputMode="decimal" value={minAmount} onChange={(e) => reset(() => setMinAmount(e.target.value))} />
-          </div>
-          <div className="field">
-            <label htmlFor="mk-max">Max amount ($)</label>
-            <input id="mk-max" inputMode="decimal" value={maxAmount} onChange={(e) => reset(() => setMaxAmount(e.target.value))} />
-          </div>
+          <Field id="mk-min" label="Min amount ($)" inputMode="decimal" value={minAmount} error={amountErrors.minAmount} onChange={(e) => reset(() => setMinAmount(e.target.value))} />
+          <Field id="mk-max" label="Max amount ($)" inputMode="decimal" value={maxAmount} error={amountErrors.maxAmount} onChange={(e) => reset(() => setMaxAmount(e.target.value))} />
         </div>
         <div className="mk-toolbar">
           <fieldset className="mk-bands">
@@ -145,7 +149,9 @@ export function MarketplacePage() {
 
       {/* The cards' note titles are h3s: this names their list, so the outline reads h1 → h2 → h3. */}
       <h2 className="sr-only">Listed notes</h2>
-      {listings.isError ? (
+      {!amountsValid ? (
+        <div className="empty" data-testid="marketplace-invalid-filters"><h3>Fix the amount filters to see listings</h3><p>{amountErrors.minAmount ?? amountErrors.maxAmount}</p></div>
+      ) : listings.isError ? (
         <div className="alert alert--danger" role="alert" data-testid="marketplace-error">
           <div className="stack">
             <p>{NFT_MESSAGES.loadFailed}</p>

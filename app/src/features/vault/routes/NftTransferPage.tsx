@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import toast from "react-hot-toast";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { PageHeader } from "../../../components/PageHeader";
@@ -65,8 +65,10 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
   const wallet = useNoteWallet();
   const queryClient = useQueryClient();
   const verified = useSession((s) => s.user?.walletAddress ?? "");
-  const [tab, setTab] = useState<Tab>("deposit");
-  const [tokenId, setTokenId] = useState("");
+  // A note's "Move to vault" / "withdraw it" links arrive with the note and the move chosen.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get("move") === "withdraw" ? "withdraw" : "deposit");
+  const [tokenId, setTokenId] = useState(params.get("tokenId") ?? "");
   const [walletAddress, setWalletAddress] = useState(verified);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
