@@ -150,8 +150,15 @@ test.describe.serial("two investors trade a loan note", () => {
 
   test("the investor deposits the note in the vault and withdraws it, the reasons kept in the history", async ({ browser }) => {
     const page = await signIn(browser, alice);
-    await page.goto("/nft-transfer");
+    // The vault is in the menu, on the portfolio, and in each note's actions with the note already chosen (issue 18 §5).
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Vault" })).toHaveAttribute("href", "/nft-transfer");
+    await page.goto("/portfolio");
+    await expect(page.getByRole("main").getByRole("link", { name: "Vault", exact: true })).toHaveAttribute("href", "/nft-transfer");
+    await page.getByTestId("held-note").getByRole("link", { name: "Move to vault" }).click();
+    await expect(page).toHaveURL(new RegExp(`/nft-transfer\\?tokenId=${tokenId}&move=deposit$`));
     await connect(page);
+    await expect(page.getByLabel("NFT")).toHaveValue(tokenId);
+    await page.getByLabel("NFT").selectOption("");
     await page.getByRole("button", { name: "Deposit to vault" }).click();
     await expect(page.getByText("Please select an NFT")).toBeVisible();
     await page.getByLabel("NFT").selectOption(tokenId);
@@ -161,8 +168,12 @@ test.describe.serial("two investors trade a loan note", () => {
     await page.getByRole("button", { name: "Confirm the deposit" }).click();
     await expect(page.getByText("NFT transfer initiated successfully!").first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("vault-history")).toContainText("safekeeping");
-    await page.getByLabel("Withdraw", { exact: true }).check();
-    await page.getByLabel("NFT").selectOption(tokenId);
+    // The vaulted note's card leads back to the vault's withdraw side, the note chosen.
+    await page.goto("/portfolio");
+    await page.getByTestId("held-note").getByRole("link", { name: "withdraw it" }).click();
+    await expect(page.getByLabel("Withdraw", { exact: true })).toBeChecked();
+    await connect(page);
+    await expect(page.getByLabel("NFT")).toHaveValue(tokenId);
     await page.getByLabel("Reason (optional)").fill("to sell");
     await page.getByRole("button", { name: "Withdraw from vault" }).click();
     await expect(page.getByTestId("review").getByTestId("review-to")).toContainText(alice.address.slice(0, 6), { ignoreCase: true });
