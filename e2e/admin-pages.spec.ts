@@ -38,13 +38,23 @@ test("an admin reviews a KYC submission in the document viewer and approves it",
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId("sidebar-count-kyc")).toBeVisible();
 
+  const refused: string[] = [];
+  page.on("console", (m) => { if (/Content Security Policy|Refused to (frame|load)/i.test(m.text())) refused.push(m.text()); });
   await page.goto("/admin/kyc");
   const row = page.getByTestId("user-row").filter({ hasText: applicant.email });
   await row.getByRole("button", { name: "View" }).click();
   const details = page.getByTestId("user-details");
   await expect(details.getByTestId("kyc-doc-idDocument").locator("img")).toBeVisible();
   expect(await details.getByTestId("kyc-doc-idDocument").locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expect(details.getByTestId("kyc-doc-proofOfAddress").locator("iframe")).toHaveAttribute("src", /^blob:/);
+  // The PDF previews from a same-origin address with its own narrow policy: the page's policy refuses nothing
+  // (it used to block the blob: frame) and is not widened for it (issue 18 §5).
+  const pdfFrame = details.getByTestId("kyc-doc-proofOfAddress").locator("iframe");
+  await expect(pdfFrame).toHaveAttribute("src", /^\/api\/users\/kyc\/documents\/[^/]+\/view\?ticket=/);
+  const frameSrc = (await pdfFrame.getAttribute("src"))!;
+  await expect.poll(() => page.frames().some((f) => f.url().endsWith(frameSrc))).toBe(true);
+  expect(refused, refused.join("\n")).toEqual([]);
+  const pagePolicy = (await page.request.get("/admin/kyc")).headers()["content-security-policy"];
+  expect(pagePolicy).not.toMatch(/blob:[^;]*(frame|object)|(frame-src|object-src)[^;]*blob:/);
   await screenshot(page, "admin-kyc-review");
   await details.getByLabel(/Notes/).fill("Documents match");
   await details.getByRole("button", { name: "Approve KYC" }).click();

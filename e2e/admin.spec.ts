@@ -100,5 +100,12 @@ test("an admin sees a new request live, approves it into a minted and listed not
   await expect(page.getByText("Loan rejected").first()).toBeVisible();
   await expect(row.getByTestId("status-badge").first()).toHaveText("rejected");
 
+  // The borrower's page of the rejected request says so, with the reason, and shows no balance or payment as if live.
+  await borrowerPage.goto(`/loans/${second._id}`);
+  await expect(borrowerPage.getByTestId("loan-rejected")).toContainText("Reason: Income could not be verified");
+  await expect(borrowerPage.getByTestId("loan-remaining")).toHaveCount(0);
+  await expect(borrowerPage.getByText("Monthly payment")).toHaveCount(0);
+  await expect(borrowerPage.getByTestId("schedule")).toHaveCount(0);
+
   await borrowerContext.close();
 });

@@ -166,7 +166,14 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await expect(page.getByText("Loan paid off")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("loan-completed")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("note-holder")).toHaveText("Burned (repaid)");
-  await expect(page.getByTestId("schedule").locator('tbody tr[data-state="paid"]')).toHaveCount(12);
+  // The schedule shows what was really paid: the one installment, the rest settled by the payoff, and the payoff
+  // on its own line; together the amount repaid, not twelve installments (issue 18 §3).
+  const schedule = page.getByTestId("schedule");
+  await expect(schedule.locator('tbody tr[data-state="paid"]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(schedule.locator('tbody tr[data-state="settled"]')).toHaveCount(11);
+  await expect(schedule.getByTestId("payoff-line")).toContainText(displayUsd(payoff));
+  await expect(schedule.getByTestId("total-paid")).toContainText(displayUsd(439_580_000n + payoff));
+  await expect(page.getByTestId("loan-repaid")).toHaveText(displayUsd(439_580_000n + payoff));
   const [note] = await query<{ burned: boolean; status: string }>("select n.burned, n.status from chain_notes n join loans l on l.loan_number::numeric = n.token_id where l.id = $1", [loanId]);
   expect(note).toEqual({ burned: true, status: "repaid" });
   await screenshot(page, "borrower-03-paid-off");

@@ -8,6 +8,7 @@ import { expectFitsScreen, PHONE } from "./phone";
 test.beforeEach(async ({ page }) => skipSplash(page));
 
 test("a visitor who follows a protected link signs in and lands on that page, not the dashboard", async ({ page }) => {
+  test.setTimeout(180_000);
   const account = newAccount("return");
   await registerByApi(page, account);
   await page.goto("/transactions?type=repayment");
@@ -25,6 +26,7 @@ test("a visitor who follows a protected link signs in and lands on that page, no
 });
 
 test("an admin returns to the admin page they opened, and the footer's links stay on admin pages", async ({ page }) => {
+  test.setTimeout(180_000);
   const admin = newAccount("footer-admin");
   await registerByApi(page, admin, { role: "admin", adminInviteCode: E2E_ADMIN_INVITE });
   await page.goto("/admin/contact");
@@ -54,7 +56,7 @@ async function listANote(request: APIRequestContext) {
 }
 
 test("a wrong marketplace amount filter is named on its field and no old cards stay on the page", async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await listANote(request);
   for (const size of [{ viewport: { width: 1280, height: 900 } }, PHONE]) {
     const context = await browser.newContext(size);

@@ -110,6 +110,38 @@ describe("KYC documents", () => {
     const anonymous = await fetch(`${api.url}${url}`);
     assert.equal(anonymous.status, 401);
   });
+
+  test("preview in a frame by a short-lived ticket, inline, under a policy of their own", async () => {
+    const owner = await makeUser(api);
+    const other = await makeUser(api);
+    const answer = await upload(owner.token, { idDocument: { content: PNG, name: "id.png" }, proofOfAddress: { content: PDF, name: "bill.pdf" } });
+    const docs = answer.body.data.kycDocuments;
+    const ticketFor = (token: string, id: string) => api.call("POST", `/users/kyc/documents/${id}/view`, { token });
+    assert.equal((await ticketFor(other.token, docs.proofOfAddress._id)).status, 404);
+    const issued = await ticketFor(admin.token, docs.proofOfAddress._id);
+    assert.equal(issued.status, 200, issued.body.message);
+    const frameUrl = issued.body.data.url as string;
+    assert.match(frameUrl, /^\/api\/users\/kyc\/documents\/[^/]+\/view\?ticket=[A-Za-z0-9_-]{32}$/);
+
+    // The frame sends no token: the ticket opens this document, inline, and nothing else.
+    const frame = await fetch(`${api.url}${frameUrl}`);
+    assert.equal(frame.status, 200);
+    assert.equal(frame.headers.get("content-type"), "application/pdf");
+    assert.match(frame.headers.get("content-disposition") ?? "", /^inline;/);
+    const policy = frame.headers.get("content-security-policy") ?? "";
+    assert.match(policy, /default-src 'none'/);
+    assert.match(policy, /frame-ancestors 'self'/);
+    assert.deepEqual(Buffer.from(await frame.arrayBuffer()), PDF);
+    const otherDocument = frameUrl.replace(docs.proofOfAddress._id, docs.idDocument._id);
+    assert.equal((await fetch(`${api.url}${otherDocument}`)).status, 404);
+    assert.equal((await fetch(`${api.url}${frameUrl.replace(/ticket=.*/, "ticket=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")}`)).status, 404);
+
+    // The app's own pages keep their policy: no blob: frames, no plugins.
+    const page = await fetch(`${api.url}/api/health`);
+    const appPolicy = page.headers.get("content-security-policy") ?? "";
+    assert.doesNotMatch(appPolicy, /blob:[^;]*;?\s*$|frame-src[^;]*blob:/);
+    assert.match(appPolicy, /object-src 'none'/);
+  });
 });
 
 describe("KYC decisions", () => {

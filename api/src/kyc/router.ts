@@ -1,8 +1,8 @@
-import { Router, type RequestHandler } from "express";
+import { Router, type RequestHandler, type Response } from "express";
 import multer from "multer";
 import { KYC_FILE_FIELDS, KYC_MESSAGES, MAX_KYC_FILE_BYTES, kycUploadFieldsSchema } from "#domain/schemas/kyc";
 import { ok } from "../http/envelope";
-import { AppError, badRequest } from "../http/errors";
+import { AppError, badRequest, notFound } from "../http/errors";
 import { isMalformedUpload } from "../http/uploads";
 import { currentUser, requireAuth } from "../http/auth";
 import { rateLimit, type RateLimitRule } from "../http/rateLimit";
@@ -11,7 +11,14 @@ import type { TokenService } from "../auth/tokens";
 import type { UsersRepository } from "../users/repository";
 import { toWireUser } from "../users/wire";
 import { KYC_MESSAGES as M } from "#domain/schemas/kyc";
-import type { KycService, UploadedFile } from "./service";
+import { KYC_ANSWERS, type KycService, type UploadedFile } from "./service";
+import { createViewTickets, VIEW_TICKET_TTL_MS } from "./viewTickets";
+
+/**
+ * The document page's own policy: it may show itself (the PDF viewer) inside the app's frame and nothing else,
+ * loads nothing and runs nothing. The app's policy stays as it is (no blob: frames, no plugins).
+ */
+const DOCUMENT_CSP = "default-src 'none'; object-src 'self'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 // Memory storage: each file is judged by its bytes before anything touches the disk.
 const upload = multer({
@@ -34,6 +41,20 @@ const kycFiles: RequestHandler = (req, res, next) => {
 export function createKycRouter(deps: { service: KycService; users: UsersRepository; tokens: TokenService; kv: KeyValueStore; uploadLimit: RateLimitRule; appOrigin: string }): Router {
   const { service, users, tokens, appOrigin } = deps;
   const router = Router();
+  const tickets = createViewTickets(deps.kv);
+
+  // A preview frame: the ticket stands in for the bearer token; the same owner-or-admin rule as the download.
+  router.get("/documents/:documentId/view", async (req, res) => {
+    const documentId = String(req.params.documentId);
+    const userId = await tickets.userFor(req.query.ticket, documentId);
+    const viewer = userId ? await users.findById(userId) : null;
+    if (!viewer) throw notFound(KYC_ANSWERS.documentNotFound);
+    const { doc, content } = await service.download(viewer, documentId);
+    documentHeaders(res, doc, content, "inline");
+    res.setHeader("Content-Security-Policy", DOCUMENT_CSP);
+    res.end(content);
+  });
+
   router.use(requireAuth(tokens, (id) => users.findById(id)));
 
   router.get("/status", async (req, res) => {
@@ -54,13 +75,26 @@ export function createKycRouter(deps: { service: KycService; users: UsersReposit
   // The only way to a stored document: its owner or an admin, never a public path.
   router.get("/documents/:documentId", async (req, res) => {
     const { doc, content } = await service.download(currentUser(req), String(req.params.documentId));
-    res.setHeader("Content-Type", doc.mimeType);
-    res.setHeader("Content-Length", String(content.length));
-    res.setHeader("Content-Disposition", `attachment; filename="${doc.kind}.${doc.fileName.split(".").pop()}"`);
-    res.setHeader("Cache-Control", "private, no-store");
-    res.setHeader("X-Content-Type-Options", "nosniff");
+    documentHeaders(res, doc, content, "attachment");
     res.end(content);
   });
 
+  // A ticket for the preview frame, to whoever may download the document (checked by the download itself).
+  router.post("/documents/:documentId/view", async (req, res) => {
+    const documentId = String(req.params.documentId);
+    await service.download(currentUser(req), documentId);
+    const ticket = await tickets.issue(documentId, currentUser(req).id);
+    ok(res, { url: `/api/users/kyc/documents/${encodeURIComponent(documentId)}/view?ticket=${ticket}`, expiresInSeconds: VIEW_TICKET_TTL_MS / 1000 });
+  });
+
   return router;
+}
+
+/** A stored document's headers: never cached, never sniffed into another type. */
+function documentHeaders(res: Response, doc: { kind: string; fileName: string; mimeType: string }, content: Buffer, disposition: "inline" | "attachment") {
+  res.setHeader("Content-Type", doc.mimeType);
+  res.setHeader("Content-Length", String(content.length));
+  res.setHeader("Content-Disposition", `${disposition}; filename="${doc.kind}.${doc.fileName.split(".").pop()}"`);
+  res.setHeader("Cache-Control", "private, no-store");
+  res.setHeader("X-Content-Type-Options", "nosniff");
 }

@@ -59,6 +59,8 @@ export const RECIPES: Record<string, Recipe> = {
 
   "POST /api/users/kyc/upload": { form: () => pngForm("idDocument", { idDocumentType: "passport" }) },
   "GET /api/users/kyc/documents/{documentId}": { params: (w) => ({ documentId: w.kycDocumentId }) },
+  "GET /api/users/kyc/documents/{documentId}/view": { params: (w) => ({ documentId: w.kycDocumentId }), query: "ticket=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+  "POST /api/users/kyc/documents/{documentId}/view": { params: (w) => ({ documentId: w.kycDocumentId }) },
 
   "GET /api/loans/admin/requests/{id}": { params: active },
   "PUT /api/loans/admin/approve/{id}": { params: pending, json: () => ({ notes: "Approved by the security suite" }) },

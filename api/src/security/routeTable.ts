@@ -24,6 +24,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { method: "GET", path: "/api/users/kyc/status", anonymous: 401, borrower: 200, otherBorrower: 200, admin: 200 },
   { method: "POST", path: "/api/users/kyc/upload", anonymous: 401, borrower: 400, otherBorrower: 400, admin: 200, why: "both borrowers' KYC is already approved, which ends uploads; the admin has none, so theirs is stored" },
   { method: "GET", path: "/api/users/kyc/documents/{documentId}", anonymous: 401, borrower: 200, otherBorrower: 404, admin: 200, why: "B is told A's document does not exist, so ids cannot be probed" },
+  { method: "GET", path: "/api/users/kyc/documents/{documentId}/view", anonymous: 404, borrower: 404, otherBorrower: 404, admin: 404, why: "the preview frame's URL opens only with a live ticket for that document (issued by the POST below), whoever calls" },
+  { method: "POST", path: "/api/users/kyc/documents/{documentId}/view", anonymous: 401, borrower: 200, otherBorrower: 404, admin: 200, why: "a preview ticket goes to whoever may download the document; B is told it does not exist" },
   { method: "GET", path: "/api/loans/admin/stats", anonymous: 401, borrower: 403, otherBorrower: 403, admin: 200 },
   { method: "GET", path: "/api/loans/admin/requests", anonymous: 401, borrower: 403, otherBorrower: 403, admin: 200 },
   { method: "GET", path: "/api/loans/admin/requests/{id}", anonymous: 401, borrower: 403, otherBorrower: 403, admin: 200 },

@@ -1,4 +1,4 @@
-import { useKycDocumentUrl } from "../api/getKycDocument";
+import { useKycDocumentFrame, useKycDocumentUrl } from "../api/getKycDocument";
 import type { KycDocument } from "../api/userSchema";
 import { Spinner } from "../../../components/Spinner";
 
@@ -6,7 +6,9 @@ const LABELS: Record<string, string> = { idDocument: "ID document", proofOfAddre
 
 /** One KYC document shown in place: images as images, PDFs in the browser's viewer. */
 export function DocumentViewer({ doc }: { doc: KycDocument }) {
+  const pdf = doc.mimeType === "application/pdf";
   const { objectUrl, isLoading, isError, refetch } = useKycDocumentUrl(doc.url);
+  const frame = useKycDocumentFrame(pdf ? doc.url : null);
   const label = LABELS[doc.kind] ?? doc.kind;
   return (
     <figure className="admin-doc" data-testid={`kyc-doc-${doc.kind}`}>
@@ -20,8 +22,12 @@ export function DocumentViewer({ doc }: { doc: KycDocument }) {
         <div className="alert alert--danger small" role="alert">
           Could not load this document. <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetch()}>Retry</button>
         </div>
-      ) : doc.mimeType === "application/pdf" ? (
-        <iframe src={objectUrl} title={label} />
+      ) : pdf ? (
+        frame.data ? <iframe src={frame.data} title={label} /> : frame.isError ? (
+          <div className="alert alert--danger small" role="alert">
+            Could not open the preview. <button type="button" className="btn btn--ghost btn--sm" onClick={() => frame.refetch()}>Retry</button>
+          </div>
+        ) : <div className="center"><Spinner label={`Opening ${label}`} /></div>
       ) : (
         <img src={objectUrl} alt={label} />
       )}

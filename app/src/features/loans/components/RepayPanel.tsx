@@ -17,7 +17,7 @@ import { loanTerms, type installments } from "./ScheduleTable";
 import { txProgress } from "../../../lib/txProgress";
 import { useWalletSender, walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
 
-type Rows = ReturnType<typeof installments>;
+type Rows = ReturnType<typeof installments>["rows"];
 
 /** What the review shows before a repayment: the amount, and for a payoff the contract's own figure and its parts. */
 interface Review {

@@ -69,8 +69,13 @@ export function LoanDetailsPage() {
   const l = note?.burned && loan.data.status === "active" ? { ...loan.data, status: "completed" as const } : loan.data;
   const terms = loanTerms(l);
   const repaid = parseUsd(l.totalRepaid);
-  const rows = terms ? installments(terms, repaid, l.status === "completed", BigInt(Math.floor(Date.now() / 1000))) : [];
+  // The last repayment on-chain: after an early payoff, that payoff (the schedule shows it as its own line).
+  const lastRepayment = note?.entries.filter((e) => e.kind === "repayment" && e.amount).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex).at(-1);
+  const schedule = terms ? installments(terms, repaid, l.status === "completed", BigInt(Math.floor(Date.now() / 1000)), lastRepayment ? parseUsd(lastRepayment.amount!) : null) : null;
+  const rows = schedule?.rows ?? [];
   const late = rows.filter((r) => r.state === "late");
+  // A loan that never ran (rejected, or still waiting) has no balance and no payment due: its terms read as requested.
+  const live = l.status !== "rejected" && l.status !== "pending";
   const repayable = minted && (l.status === "active" || l.status === "defaulted");
 
   return (
@@ -82,7 +87,12 @@ export function LoanDetailsPage() {
       />
 
       {l.status === "pending" && <p className="alert alert--info" role="status">Your request is waiting for an administrator's decision.</p>}
-      {l.status === "rejected" && <p className="alert alert--danger" role="status">Rejected: {l.rejectionReason || "Please contact support for details."}</p>}
+      {l.status === "rejected" && (
+        <div className="alert alert--danger" role="status" data-testid="loan-rejected">
+          <p><strong>This request was rejected{l.rejectionDate ? ` on ${dateText(l.rejectionDate)}` : ""}.</strong> Nothing was funded and nothing is owed.</p>
+          <p>Reason: {l.rejectionReason || "Please contact support for details."}</p>
+        </div>
+      )}
       {l.status === "approved" && l.mintStatus !== "failed" && <p className="alert alert--info" role="status"><Spinner /> Approved: the principal is being sent to your wallet and the note minted.</p>}
       {l.mintStatus === "failed" && <p className="alert alert--warning" role="status">Approved, but the funding transaction failed; an administrator will retry it.</p>}
       {l.status === "completed" && <p className="alert alert--success" role="status" data-testid="loan-completed">Repaid in full. The note was burned.</p>}
@@ -93,15 +103,20 @@ export function LoanDetailsPage() {
           <h2>Terms</h2>
           <dl className="loan-facts">
             <div><dt>Requested</dt><dd>{usd(l.amount)}</dd></div>
-            <div><dt>Funded</dt><dd>{usd(l.principal)}</dd></div>
             <div><dt>Interest rate</dt><dd>{l.interestRate}% a year</dd></div>
             <div><dt>Term</dt><dd>{l.termMonths} months</dd></div>
-            <div><dt>Monthly payment</dt><dd>{usd(l.monthlyPayment)}</dd></div>
-            <div><dt>Total interest</dt><dd>{usd(l.totalInterest)}</dd></div>
-            <div><dt>Repaid</dt><dd data-testid="loan-repaid">{usd(l.totalRepaid)}</dd></div>
-            <div><dt>Remaining</dt><dd>{usd(l.remainingBalance)}</dd></div>
-            <div><dt>Start</dt><dd>{dateText(l.noteStart)}</dd></div>
-            <div><dt>Maturity</dt><dd>{dateText(l.maturityDate)}</dd></div>
+            {live && (
+              <>
+                <div><dt>Funded</dt><dd>{usd(l.principal)}</dd></div>
+                <div><dt>Monthly payment</dt><dd>{usd(l.monthlyPayment)}</dd></div>
+                <div><dt>Total interest</dt><dd>{usd(l.totalInterest)}</dd></div>
+                <div><dt>Repaid</dt><dd data-testid="loan-repaid">{usd(l.totalRepaid)}</dd></div>
+                <div><dt>Remaining</dt><dd data-testid="loan-remaining">{usd(l.remainingBalance)}</dd></div>
+                <div><dt>Start</dt><dd>{dateText(l.noteStart)}</dd></div>
+                <div><dt>Maturity</dt><dd>{dateText(l.maturityDate)}</dd></div>
+              </>
+            )}
+            {l.status === "pending" && <div><dt>Monthly payment, if approved in full</dt><dd>{usd(l.monthlyPayment)}</dd></div>}
             {l.performance && <div><dt>Performance</dt><dd>{purposeText(l.performance)}</dd></div>}
           </dl>
           {l.status === "active" && (
@@ -116,7 +131,9 @@ export function LoanDetailsPage() {
 
         <section className="card stack" data-testid="loan-note">
           <h2>Loan note</h2>
-          {!minted ? (
+          {l.status === "rejected" ? (
+            <p className="muted">No note: the request was rejected.</p>
+          ) : !minted ? (
             <p className="muted">The note is minted when the loan is approved and funded.</p>
           ) : (
             <dl className="loan-facts">
@@ -145,10 +162,10 @@ export function LoanDetailsPage() {
         </section>
       </div>
 
-      {terms && (
+      {schedule && (
         <section className="card mt">
           <h2>Amortisation schedule</h2>
-          <ScheduleTable rows={rows} />
+          <ScheduleTable schedule={schedule} payoffDate={schedule.payoff !== null ? lastRepayment?.time : null} />
         </section>
       )}
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { Field } from "../../../components/Field";
 import { PageHeader } from "../../../components/PageHeader";
 import { fieldErrors } from "../../../components/zodErrors";
-import { marketplaceQuerySchema } from "../../../../../domain/schemas/nfts";
+import { marketplaceQuerySchema } from "#domain/schemas/nfts";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime";
 import { NFT_MESSAGES, RATE_BANDS, AMOUNT_BANDS } from "#domain/marketplaceTerms";
