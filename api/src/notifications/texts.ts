@@ -1,5 +1,6 @@
 import { displayUsd, parseUsd } from "#domain/money";
 import type { ListingLapseReason } from "#domain/statuses";
+import { listingLapseText } from "#domain/listingLapse";
 import type { NotificationContent } from "./notifier";
 
 /**
@@ -71,7 +72,8 @@ export const NOTIFICATION_TEXTS = {
    * made or the final repayment, which its own notice tells). Never to the treasury, which is no user.
    */
   listingLapsed: (tokenId: string, reason: ListingLapseReason, amount: string | bigint | null): NotificationContent | null => {
-    const why = reason === "repaid" && amount !== null ? `the borrower repaid ${usd(amount)}. List it again at a new price.` : reason === "defaulted" ? "the loan defaulted." : null;
+    const micro = amount === null ? null : typeof amount === "bigint" ? amount : parseUsd(amount);
+    const why = reason === "repaid" && micro !== null ? `${listingLapseText(reason, micro)}. List it again at a new price.` : reason === "defaulted" ? `${listingLapseText(reason, null)}.` : null;
     return why === null ? null : { type: "listing_lapsed", title: "Listing lapsed", message: `Your listing of note #${tokenId} lapsed: ${why}`, link: nftLink(tokenId) };
   },
   noteSold: (tokenId: string, price: string | bigint): NotificationContent => ({

@@ -1,4 +1,5 @@
 import type { WalletCall } from "../wallet/walletCall";
+import type { ListingLapseReason } from "#domain/statuses";
 
 /** The spec's "Marketplace NFT record" as the API sends it (money as decimal strings in USD). */
 export interface NftRecord {
@@ -33,6 +34,8 @@ export interface NftRecord {
   explorerUrl: string;
   createdAt: string | null;
   performance?: "excellent" | "good" | "average" | "poor";
+  /** The holder's last listing ended without a sale (a repayment, a default…): shown to the holder. */
+  listingLapse?: { reason: ListingLapseReason; amount: string | null; txHash: string | null } | null;
 }
 
 export interface ChainEntry {

@@ -10,6 +10,7 @@ import { TokenHistory } from "../../../lib/explorer/TokenHistory";
 import { marketplaceKeys } from "../../../lib/nfts/keys";
 import { useRealtimeEvent } from "../../../lib/realtime";
 import { useSession } from "../../../lib/session";
+import { ListingLapsed } from "../../../lib/nfts/ListingLapsed";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
 import { getNft, type NftDetails } from "../api/getNft";
 import { getOwnership } from "../api/getOwnership";
@@ -82,6 +83,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
           {listed && nft.isActive && !mine && (
             <WithWallet><Suspense fallback={<Spinner />}><BuyPanel nft={nft} /></Suspense></WithWallet>
           )}
+          {mine && <ListingLapsed nft={nft} />}
           {mine && (
             <WithWallet><Suspense fallback={<Spinner />}><OwnerActions nft={nft} /></Suspense></WithWallet>
           )}

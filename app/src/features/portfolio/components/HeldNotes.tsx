@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { percentText, purposeText, shortAddress, usd } from "../../../lib/format";
 import type { NftRecord } from "../../../lib/nfts/types";
 import OwnerActions from "../../../lib/nfts/OwnerActions";
+import { ListingLapsed } from "../../../lib/nfts/ListingLapsed";
 import { parseUsd } from "#domain/money";
 
 const PERFORMANCE_BADGE: Record<string, string> = { excellent: "badge--success", good: "badge--success", average: "badge--warning", poor: "badge--danger" };
@@ -39,6 +40,7 @@ export function HeldNoteCard({ nft, actions }: { nft: NftRecord; actions: boolea
         <div><dt>Status</dt><dd>{d.status}</dd></div>
       </dl>
       {d.status === "active" && <RepaymentBar nft={nft} />}
+      <ListingLapsed nft={nft} />
       {actions && <OwnerActions nft={nft} bar={false} />}
     </article>
   );
