@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { displayUsd, formatUsdAmount, isUsd, parseUsd } from "./money";
+import { displayUsd, formatUsdAmount, isUsd, MoneyFormatError, parseUsd } from "./money";
 
 describe("money on the wire", () => {
   it("parses decimal strings and request numbers into exact micro-dollars", () => {
@@ -15,6 +15,42 @@ describe("money on the wire", () => {
     for (const bad of ["-1", "1.0000001", "1e6", "", "abc", "1,000", -5, Number.NaN, Number.POSITIVE_INFINITY]) {
       assert.equal(isUsd(bad), false, `should refuse ${String(bad)}`);
     }
+  });
+
+  it("reads a zero amount sent as a number as zero, not as garbage", () => {
+    assert.equal(parseUsd(0), 0n);
+    assert.equal(parseUsd(10), 10_000_000n);
+    assert.equal(parseUsd("0"), 0n);
+  });
+
+  it("accepts a number whose float error lies below a micro-dollar and refuses one with a real seventh decimal, rounding up or down", () => {
+    assert.equal(parseUsd(0.1 + 0.2), 300_000n);
+    assert.equal(parseUsd(1.1 * 3), 3_300_000n);
+    for (const bad of [1.0000001, 1.0000004, 0.9999996, 2.5000005]) {
+      assert.throws(() => parseUsd(bad), MoneyFormatError, `should refuse ${bad}`);
+    }
+  });
+
+  it("throws a MoneyFormatError naming the input for every refused value, string or number", () => {
+    for (const bad of ["abc", "", "-1", "1.0000001", -5, Number.NaN, Number.POSITIVE_INFINITY, 1e21]) {
+      assert.throws(
+        () => parseUsd(bad),
+        (error: unknown) => error instanceof MoneyFormatError && Object.is(error.input, bad) && error.message === `Not a USD amount with at most 6 decimals: ${String(bad)}`,
+        `should refuse ${String(bad)} with a MoneyFormatError`,
+      );
+    }
+  });
+
+  it("says a string or number parseUsd accepts is a USD amount, and anything else is not", () => {
+    for (const good of ["12.5", " 42 ", "0", 3, 0, 8.25]) assert.equal(isUsd(good), true, `should accept ${String(good)}`);
+    // An object with a trim() is not a string, whatever it answers: isUsd narrows the type to string | number.
+    for (const bad of [null, undefined, 12n, true, {}, ["1"], { trim: () => "1" }]) assert.equal(isUsd(bad), false, `should refuse ${String(bad)}`);
+  });
+
+  it("formats a negative amount (a refund or a shortfall) with a leading minus and the same digits", () => {
+    assert.equal(formatUsdAmount(-1_250_500_000n), "-1250.5");
+    assert.equal(formatUsdAmount(-1n), "-0.000001");
+    assert.equal(formatUsdAmount(-1_000_000n), "-1");
   });
 
   it("formats micro-dollars as the canonical decimal string and round-trips", () => {

@@ -39,6 +39,40 @@ describe("the loan schedule", () => {
     assert.equal(monthlyPayment(10_000_000_000n, 1200, 12), 888_487_886n);
   });
 
+  it("lays out $10,000 at 12% over 12 months to the micro-dollar, as exact fractions of 1.01^k give it", () => {
+    // Expected rows worked out apart from this code, with exact rationals: B_k = floor(P * 1.01^k - A * (1.01^k - 1) / 0.01).
+    const rows = scheduleRows(terms(10_000_000_000n, 1200, 12));
+    assert.deepEqual(
+      rows.map((r) => [r.index, r.payment, r.interest, r.principal, r.balance]),
+      [
+        [1, 888_487_886n, 100_000_000n, 788_487_886n, 9_211_512_114n],
+        [2, 888_487_886n, 92_115_121n, 796_372_765n, 8_415_139_349n],
+        [3, 888_487_886n, 84_151_393n, 804_336_493n, 7_610_802_856n],
+        [4, 888_487_886n, 76_108_029n, 812_379_857n, 6_798_422_999n],
+        [5, 888_487_886n, 67_984_230n, 820_503_656n, 5_977_919_343n],
+        [6, 888_487_886n, 59_779_193n, 828_708_693n, 5_149_210_650n],
+        [7, 888_487_886n, 51_492_107n, 836_995_779n, 4_312_214_871n],
+        [8, 888_487_886n, 43_122_148n, 845_365_738n, 3_466_849_133n],
+        [9, 888_487_886n, 34_668_492n, 853_819_394n, 2_613_029_739n],
+        [10, 888_487_886n, 26_130_297n, 862_357_589n, 1_750_672_150n],
+        [11, 888_487_886n, 17_506_722n, 870_981_164n, 879_690_986n],
+        [12, 888_487_895n, 8_796_909n, 879_690_986n, 0n],
+      ],
+    );
+    assert.equal(totalDue(terms(10_000_000_000n, 1200, 12)), 10_661_854_641n);
+    assert.equal(rows[4].dueDate, start + 5n * PERIOD_SECONDS);
+  });
+
+  it("owes the whole total due on the maturity date, and eleven installments one second before it", () => {
+    const t = terms(10_000_000_000n, 1200, 12);
+    const maturity = start + 12n * PERIOD_SECONDS;
+    assert.equal(amountDueNow(t, 0n, maturity), 10_661_854_641n);
+    assert.equal(amountDueNow(t, 0n, maturity - 1n), 11n * 888_487_886n);
+    assert.equal(amountDueNow(t, 10_661_854_641n, maturity), 0n);
+    assert.equal(payoffAmount(t, 0n, maturity), 10_661_854_641n);
+    assert.equal(payoffAmount(t, 10_661_854_642n, maturity), 0n);
+  });
+
   it("splits a zero-rate loan into equal installments rounded down, the last one absorbing the rest", () => {
     const rows = scheduleRows(terms(10_000_000n, 0, 3));
     assert.deepEqual(rows.map((r) => r.payment), [3_333_333n, 3_333_333n, 3_333_334n]);
@@ -95,6 +129,35 @@ describe("the loan schedule", () => {
     assert.equal(isValidTerms({ principal: 999_999n, rateBps: 100, termMonths: 12 }), false);
     assert.equal(isValidTerms({ principal: 1_000_000_000n, rateBps: 5_000, termMonths: 360 }), true);
     assert.equal(isValidTerms({ principal: 1_000_000_000_000n, rateBps: 10, termMonths: 1 }), true);
+  });
+
+  it("holds the principal bounds exactly: the minimum and the 64-bit maximum are accepted, one unit beyond is not", () => {
+    assert.equal(isValidTerms({ principal: MIN_PRINCIPAL, rateBps: 100, termMonths: 12 }), true);
+    assert.equal(isValidTerms({ principal: MIN_PRINCIPAL - 1n, rateBps: 100, termMonths: 12 }), false);
+    assert.equal(isValidTerms({ principal: MAX_PRINCIPAL, rateBps: 1200, termMonths: 12 }), true);
+    assert.equal(isValidTerms({ principal: MAX_PRINCIPAL + 1n, rateBps: 1200, termMonths: 12 }), false);
+  });
+
+  it("holds the rate and term bounds exactly: 0 to 10,000 basis points, 1 to 360 months", () => {
+    const principal = 1_000_000_000n;
+    assert.equal(isValidTerms({ principal, rateBps: 0, termMonths: 12 }), true);
+    assert.equal(isValidTerms({ principal, rateBps: -1, termMonths: 12 }), false);
+    assert.equal(isValidTerms({ principal, rateBps: MAX_RATE_BPS, termMonths: 1 }), true);
+    assert.equal(isValidTerms({ principal, rateBps: MAX_RATE_BPS + 1, termMonths: 1 }), false);
+    assert.equal(isValidTerms({ principal, rateBps: 1200, termMonths: 1 }), true);
+    assert.equal(isValidTerms({ principal, rateBps: 1200, termMonths: 0 }), false);
+    assert.equal(isValidTerms({ principal, rateBps: 1200, termMonths: MAX_TERM_MONTHS }), true);
+    assert.equal(isValidTerms({ principal, rateBps: 1200, termMonths: MAX_TERM_MONTHS + 1 }), false);
+  });
+
+  it("never counts the last installment paid before the total due, even when the repayments pass n times the monthly payment", () => {
+    // Zero rate: A = 3,333,333 and the last installment is 3,333,334, so 3 × A is still one unit short.
+    const t = terms(10_000_000n, 0, 3);
+    assert.equal(installmentsPaid(t, 9_999_999n), 2);
+    assert.equal(nextDueDate(t, 9_999_999n), start + 3n * PERIOD_SECONDS);
+    assert.equal(outstandingBalance(t, 9_999_999n), 1n);
+    assert.equal(installmentsPaid(t, 10_000_000n), 3);
+    assert.equal(outstandingBalance(t, 10_000_000n), 0n);
   });
 
   it("charges principal plus one day of interest for a payoff on the first day", () => {

@@ -11,9 +11,12 @@ export interface TargetGroup {
   /** Files mutated; `file:from-to` limits mutation to those lines (Stryker's syntax). */
   mutate: string[];
   tests: string[];
+  /** Only the tests whose names match (node's --test-name-pattern): the one test of a slow file that covers the code. */
+  names?: string;
 }
 
 const routeTable = "api/src/security/routeTable.test.ts";
+const notificationsRepository = "api/src/notifications/repository.test.ts";
 
 export const TARGETS: TargetGroup[] = [
   { name: "money", part: "domain", mutate: ["domain/money.ts"], tests: ["domain/money.test.ts"] },
@@ -22,7 +25,7 @@ export const TARGETS: TargetGroup[] = [
   { name: "auth", part: "api", mutate: ["api/src/auth/service.ts", "api/src/auth/router.ts", "api/src/auth/tokens.ts", "api/src/auth/siwe.ts", "api/src/auth/wallets.ts"], tests: ["api/src/auth/auth.test.ts", "api/src/auth/wallet.test.ts", "api/src/security/jwt.test.ts"] },
   { name: "users", part: "api", mutate: ["api/src/users/service.ts", "api/src/users/router.ts", "api/src/users/repository.ts"], tests: ["api/src/users/users.test.ts", routeTable] },
   { name: "kyc", part: "api", mutate: ["api/src/kyc/service.ts", "api/src/kyc/router.ts", "api/src/kyc/repository.ts"], tests: ["api/src/kyc/kyc.test.ts", routeTable] },
-  { name: "notifications", part: "api", mutate: ["api/src/notifications/service.ts", "api/src/notifications/router.ts", "api/src/notifications/repository.ts"], tests: ["api/src/notifications/notifications.test.ts", routeTable] },
+  { name: "notifications", part: "api", mutate: ["api/src/notifications/service.ts", "api/src/notifications/router.ts", "api/src/notifications/repository.ts"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts", routeTable] },
   { name: "loans", part: "api", mutate: ["api/src/loans/service.ts", "api/src/loans/router.ts", "api/src/loans/repository.ts", "api/src/loans/lifecycle.ts"], tests: ["api/src/loans/requests.test.ts", "api/src/loans/approval.test.ts", "api/src/loans/chainStatus.test.ts"] },
   { name: "nfts", part: "api", mutate: ["api/src/nfts/service.ts", "api/src/nfts/router.ts", "api/src/nfts/repository.ts", "domain/permit.ts"], tests: ["api/src/nfts/nfts.test.ts"] },
   { name: "treasury", part: "api", mutate: ["api/src/treasury/service.ts"], tests: ["api/src/loans/approval.test.ts", "api/src/nfts/nfts.test.ts"] },
@@ -36,13 +39,16 @@ export const TARGETS: TargetGroup[] = [
 export const FOCUSED_TARGETS: TargetGroup[] = [
   { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:170-265"], tests: ["api/src/nfts/nfts.test.ts"] },
   { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:263-345"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"] },
-  { name: "notifications-page", part: "api", mutate: ["api/src/notifications/repository.ts:38-80"], tests: ["api/src/notifications/notifications.test.ts"] },
-  { name: "vault-handlers", part: "indexer", mutate: ["indexer/handlers/vault.ts"], tests: ["indexer/sync.test.ts"] },
+  { name: "notifications-page", part: "api", mutate: ["api/src/notifications/repository.ts:38-80"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts"] },
+  // Who is notified: the admins of a new request, the investors of a new listing (exact ids in the repository test).
+  { name: "recipients", part: "api", mutate: ["api/src/notifications/repository.ts:16-36"], tests: [notificationsRepository] },
+  // The backfill test alone makes every vault move (in and out) and compares the mirror with the chain.
+  { name: "vault-handlers", part: "indexer", mutate: ["indexer/handlers/vault.ts"], tests: ["indexer/sync.test.ts"], names: "^a backfill mirrors" },
 ];
 
 /** `--quick`: a few lines of one group per part, enough to prove the tooling end to end in minutes. */
 export const QUICK_TARGETS: TargetGroup[] = [
   { name: "money (quick)", part: "domain", mutate: ["domain/money.ts:17-24"], tests: ["domain/money.test.ts"] },
-  { name: "notifications (quick)", part: "api", mutate: ["api/src/notifications/repository.ts:1-40"], tests: ["api/src/notifications/notifications.test.ts"] },
-  { name: "handlers (quick)", part: "indexer", mutate: ["indexer/handlers/vault.ts"], tests: ["indexer/sync.test.ts"] },
+  { name: "notifications (quick)", part: "api", mutate: ["api/src/notifications/repository.ts:1-40"], tests: [notificationsRepository] },
+  { name: "handlers (quick)", part: "indexer", mutate: ["indexer/handlers/vault.ts:29-34"], tests: ["indexer/sync.test.ts"], names: "^a backfill mirrors" },
 ];

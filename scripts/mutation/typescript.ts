@@ -16,7 +16,8 @@ const EXCLUDED_MUTATIONS = ["StringLiteral", "ObjectLiteral", "ArrayDeclaration"
 export async function mutateGroup(group: TargetGroup, options: { concurrency: number; progressFile: string }): Promise<MutantOutcome[]> {
   process.env.LOANMINT_MUTANTS_FILE = resolve(options.progressFile);
   process.env.LOANMINT_MUTATION_GROUP = `${group.part}:${group.name}`;
-  const command = ["node --import tsx --test --test-concurrency=1 --test-timeout=300000 --test-reporter=dot", ...group.tests].join(" ");
+  const names = group.names ? [`--test-name-pattern='${group.names}'`] : [];
+  const command = ["node --import tsx --test --test-concurrency=1 --test-timeout=300000 --test-reporter=dot", ...names, ...group.tests].join(" ");
   const stryker = new Stryker({
     testRunner: "command",
     commandRunner: { command },
