@@ -21,6 +21,7 @@ const notificationsRepository = "api/src/notifications/repository.test.ts";
 export const TARGETS: TargetGroup[] = [
   { name: "money", part: "domain", mutate: ["domain/money.ts"], tests: ["domain/money.test.ts"] },
   { name: "schedule", part: "domain", mutate: ["domain/schedule.ts"], tests: ["domain/schedule.test.ts"] },
+  { name: "yield", part: "domain", mutate: ["domain/noteYield.ts", "domain/payoffParts.ts", "domain/loanNoteStatus.ts"], tests: ["domain/noteYield.test.ts", "domain/payoffParts.test.ts", "domain/loanNoteStatus.test.ts"] },
   { name: "schemas", part: "domain", mutate: ["domain/schemas/loans.ts", "domain/schemas/nfts.ts", "domain/schemas/common.ts"], tests: ["domain/schemas/schemas.test.ts", "api/src/loans/requests.test.ts"] },
   { name: "auth", part: "api", mutate: ["api/src/auth/service.ts", "api/src/auth/router.ts", "api/src/auth/tokens.ts", "api/src/auth/siwe.ts", "api/src/auth/wallets.ts"], tests: ["api/src/auth/auth.test.ts", "api/src/auth/wallet.test.ts", "api/src/security/jwt.test.ts"] },
   { name: "users", part: "api", mutate: ["api/src/users/service.ts", "api/src/users/router.ts", "api/src/users/repository.ts"], tests: ["api/src/users/users.test.ts", routeTable] },
@@ -37,8 +38,16 @@ export const TARGETS: TargetGroup[] = [
  * that has an hour rather than a day (each mutant there costs a minute or two of API tests).
  */
 export const FOCUSED_TARGETS: TargetGroup[] = [
-  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:170-265"], tests: ["api/src/nfts/nfts.test.ts"] },
+  // The amounts a request may carry and the repayment's installment, against the domain's own tests.
+  { name: "loan-schemas", part: "domain", mutate: ["domain/schemas/loans.ts:60-130"], tests: ["domain/schemas/schemas.test.ts"] },
+  // Who may buy, at what price, with what money, until when; the buy tests alone (the file's other tests list and browse).
+  { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:241-263"], tests: ["api/src/nfts/nfts.test.ts"], names: "buy" },
+  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:192-285"], tests: ["api/src/nfts/nfts.test.ts"] },
+  // Whose loan may be repaid, when, and which installment.
+  { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:270-291"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
   { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:263-345"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"] },
+  // Who is signed in and who is an admin: every route's gate.
+  { name: "role-gate", part: "api", mutate: ["api/src/http/auth.ts:15-60", "api/src/auth/tokens.ts"], tests: ["api/src/security/jwt.test.ts"] },
   { name: "notifications-page", part: "api", mutate: ["api/src/notifications/repository.ts:38-80"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts"] },
   // Who is notified: the admins of a new request, the investors of a new listing (exact ids in the repository test).
   { name: "recipients", part: "api", mutate: ["api/src/notifications/repository.ts:16-36"], tests: [notificationsRepository] },

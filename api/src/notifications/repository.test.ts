@@ -56,8 +56,9 @@ describe("the notifications repository", () => {
 
   it("stores one notice per named user and none when nobody is named", async () => {
     assert.deepEqual(await repository.insertFor([], NOTIFICATION_TEXTS.kycApproved()), []);
-    const rows = await repository.insertFor([ids.investor, ids.newcomer], NOTIFICATION_TEXTS.kycApproved());
+    const rows = await repository.insertFor([ids.investor, ids.newcomer], NOTIFICATION_TEXTS.loanFunded("5000", "42"));
     assert.deepEqual(sorted(rows.map((row) => row.userId)), idsOf("investor", "newcomer"));
+    assert.deepEqual(rows.map((row) => [row.type, row.link, row.read]), [["loan_funded", "/nft/42", false], ["loan_funded", "/nft/42", false]]);
     const stored = await database.db.select({ userId: notifications.userId }).from(notifications);
     assert.deepEqual(sorted(stored.map((row) => row.userId)), idsOf("investor", "newcomer"));
     await repository.deleteIds(rows.map((row) => row.id));
