@@ -3,8 +3,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { notifications, users } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../db/testing";
+import { notifications, users } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { createNotificationsRepository, type NotificationsRepository } from "./repository";
 import { NOTIFICATION_TEXTS } from "./texts";
 
