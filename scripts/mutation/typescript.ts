@@ -17,7 +17,9 @@ export async function mutateGroup(group: TargetGroup, options: { concurrency: nu
   process.env.LOANMINT_MUTANTS_FILE = resolve(options.progressFile);
   process.env.LOANMINT_MUTATION_GROUP = `${group.part}:${group.name}`;
   const names = group.names ? [`--test-name-pattern='${group.names}'`] : [];
-  const command = ["node --import tsx --test --test-concurrency=1 --test-timeout=300000 --test-reporter=dot", ...names, ...group.tests].join(" ");
+  // Fifteen minutes a file: in Stryker's copy the contract artifacts can look older than their sources (copy order), so
+  // the first run of a chain test rebuilds them before it starts; under load that alone passed five minutes.
+  const command = ["node --import tsx --test --test-concurrency=1 --test-timeout=900000 --test-reporter=dot", ...names, ...group.tests].join(" ");
   const stryker = new Stryker({
     testRunner: "command",
     commandRunner: { command },
