@@ -17,7 +17,7 @@ export async function installTestWallet(page: Page, privateKey: Hex = generatePr
 
   async function forward(method: string, params: unknown) {
     const res = await fetch(E2E_RPC_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: params ?? [] }) });
-    const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+    const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
     if (body.error) throw body.error;
     return body.result;
   }
@@ -64,8 +64,9 @@ export async function installTestWallet(page: Page, privateKey: Hex = generatePr
     try {
       return { result: await handle(method, params ?? []) };
     } catch (error) {
-      const e = error as { code?: number; message?: string };
-      return { error: { code: e.code ?? -32603, message: e.message ?? String(error) } };
+      // A revert's data travels with the error, as browser wallets pass it on: the app decodes the contract's reason from it.
+      const e = error as { code?: number; message?: string; data?: unknown };
+      return { error: { code: e.code ?? -32603, message: e.message ?? String(error), data: e.data } };
     }
   });
 
@@ -74,8 +75,8 @@ export async function installTestWallet(page: Page, privateKey: Hex = generatePr
     const provider = {
       isE2EWallet: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
-        const answer = await (window as unknown as { __e2eWalletRequest: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string } }> }).__e2eWalletRequest(method, params ?? []);
-        if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+        const answer = await (window as unknown as { __e2eWalletRequest: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> }).__e2eWalletRequest(method, params ?? []);
+        if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code, data: answer.error.data });
         return answer.result;
       },
       on(event: string, fn: (...args: unknown[]) => void) {

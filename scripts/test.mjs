@@ -12,7 +12,7 @@ const tmp = join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- node` runs one suite
 
-const NODE_TEST_GLOBS = ["domain/**/*.test.ts", "db/**/*.test.ts", "api/**/*.test.ts", "indexer/**/*.test.ts", "scripts/**/*.test.ts", "devchain/**/*.test.ts", "contracts/*.test.ts", "contracts/coverage/**/*.test.ts"];
+const NODE_TEST_GLOBS = ["domain/**/*.test.ts", "db/**/*.test.ts", "api/**/*.test.ts", "indexer/**/*.test.ts", "scripts/**/*.test.ts", "devchain/**/*.test.ts", "contracts/*.test.ts", "contracts/coverage/**/*.test.ts", "app/src/**/*.test.ts"];
 
 const suites = [
   { name: "contracts", run: contractsSuite },

@@ -1,6 +1,5 @@
 import {
   BaseError,
-  ContractFunctionRevertedError,
   createPublicClient,
   createWalletClient,
   http,
@@ -12,6 +11,7 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { decodeContractError } from "#domain/contractErrors";
 import type { Deployment } from "#domain/deployment";
 import { chainOf } from "./client";
 import type { AppConfig } from "../config/env";
@@ -51,17 +51,16 @@ export interface ChainGateway {
   now(): Promise<bigint>;
 }
 
-/** The name of the custom error a contract call reverted with, if it did. */
+/** The name of the custom error a contract call reverted with, if it did (decoded against every contract's errors). */
 export function revertName(error: unknown): string | null {
-  if (!(error instanceof BaseError)) return null;
-  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
-  return reverted?.data?.errorName ?? null;
+  return decodeContractError(error)?.name ?? null;
 }
 
+/** A revert reads as the app shows it to users (domain/contractErrors.ts); anything else keeps the node's first line. */
 export function describeChainError(error: unknown): ChainActionError {
   if (error instanceof ChainActionError) return error;
-  const revert = revertName(error);
-  if (revert) return new ChainActionError(`The contract refused the transaction (${revert})`, revert);
+  const revert = decodeContractError(error);
+  if (revert) return new ChainActionError(revert.sentence, revert.name);
   const short = error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error);
   return new ChainActionError(`The chain could not be reached or refused the transaction: ${short.split("\n")[0]}`);
 }

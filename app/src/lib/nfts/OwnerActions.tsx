@@ -8,7 +8,7 @@ import { prepareList } from "./prepareList";
 import { prepareUnlist } from "./prepareUnlist";
 import type { NftRecord } from "./types";
 import { useNoteWallet } from "./useNoteWallet";
-import { walletErrorMessage, WalletStepError } from "../wallet/useWalletSender";
+import { walletErrorMessage, WalletStepError } from "../wallet/txError";
 import { txProgress } from "../txProgress";
 import { WalletBar } from "../wallet/WalletBar";
 

@@ -3,23 +3,8 @@ import type { Hash, Hex, TransactionReceipt } from "viem";
 import { useRuntimeConfig } from "../config";
 import { shortAddress } from "../format";
 import { useSession } from "../session";
-import { isUserRejection } from "./events";
+import { revertedTransactionError, WalletStepError } from "./txError";
 import type { PermitRequest, WalletCall } from "./walletCall";
-
-/** A step the wallet could not take, worded for a toast. */
-export class WalletStepError extends Error {
-  constructor(message: string, readonly hash?: Hash) {
-    super(message);
-    this.name = "WalletStepError";
-  }
-}
-
-export function walletErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof WalletStepError) return error.message;
-  if (isUserRejection(error)) return "The request was rejected in your wallet";
-  const short = (error as { shortMessage?: string } | null)?.shortMessage;
-  return short ? `${fallback}: ${short}` : fallback;
-}
 
 export interface WalletSenderOptions {
   /** Notes move only from the user's verified wallet; repayment may come from any wallet (DESIGN.md). */
@@ -59,7 +44,7 @@ export function useWalletSender({ requireVerifiedWallet, afterReceipt }: WalletS
     const account = await ready();
     const hash = await sendTransactionAsync({ account, to: call.to, data: call.data, value: BigInt(call.value || "0"), chainId: call.chainId });
     const receipt = await client!.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new WalletStepError("The transaction was reverted on-chain", hash);
+    if (receipt.status !== "success") throw await revertedTransactionError(client!, receipt);
     if (afterReceipt) await afterReceipt(receipt);
     return hash;
   }

@@ -15,7 +15,8 @@ import type { WireLoan as Loan } from "#domain/wire/loan";
 import { prepareRepayment } from "../api/prepareRepayment";
 import { loanTerms, type installments } from "./ScheduleTable";
 import { txProgress } from "../../../lib/txProgress";
-import { useWalletSender, walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
+import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/txError";
+import { useWalletSender } from "../../../lib/wallet/useWalletSender";
 
 type Rows = ReturnType<typeof installments>["rows"];
 

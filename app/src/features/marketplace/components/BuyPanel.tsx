@@ -9,7 +9,7 @@ import { marketplaceKeys } from "../../../lib/nfts/keys";
 import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
 import { prepareBuy } from "../api/prepareBuy";
 import type { NftDetails } from "../api/getNft";
-import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
+import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/txError";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { txProgress } from "../../../lib/txProgress";
 import { shortAddress, usd } from "../../../lib/format";

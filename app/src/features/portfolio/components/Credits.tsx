@@ -7,7 +7,7 @@ import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
 import { shortAddress, usd } from "../../../lib/format";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { txProgress } from "../../../lib/txProgress";
-import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
+import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/txError";
 
 /** Repayments credited to the user's wallet and not yet withdrawn (pull payments), with the button that withdraws them. */
 export function Credits({ credits }: { credits: PortfolioResult["credits"] }) {

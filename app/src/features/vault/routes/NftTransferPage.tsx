@@ -18,7 +18,7 @@ import { prepareTransfer } from "../api/prepareTransfer";
 import { dateText, percentText, shortAddress, usd } from "../../../lib/format";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { txProgress } from "../../../lib/txProgress";
-import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/useWalletSender";
+import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/txError";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { MoveReason } from "../components/MoveReason";
