@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   createPublicClient,
+  createTestClient,
   createWalletClient,
+  getContract,
   http,
   maxUint256,
   parseSignature,
@@ -40,22 +42,32 @@ try {
   const permitBuyer = account(FREE_DEV_KEYS[1]);
   const feeRecipient = account(FREE_DEV_KEYS[2]);
 
-  async function send(from: PrivateKeyAccount, address: Address, abi: Abi, functionName: string, args: unknown[] = []): Promise<bigint> {
-    const wallet = createWalletClient({ account: from, chain: viemChain, transport });
-    const hash: Hash = await wallet.writeContract({ address, abi, functionName, args, account: from, chain: viemChain });
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
+  /** The gas a sent transaction used, once mined. */
+  async function gas(sent: Promise<Hash>): Promise<bigint> {
+    const receipt = await client.waitForTransactionReceipt({ hash: await sent });
+    if (receipt.status !== "success") throw new Error(`${receipt.transactionHash} reverted`);
     return receipt.gasUsed;
   }
-  const note = (from: PrivateKeyAccount, fn: string, args: unknown[] = []) => send(from, loanNote, loanNoteAbi as Abi, fn, args);
-  const market = (from: PrivateKeyAccount, fn: string, args: unknown[] = []) => send(from, marketplace, noteMarketplaceAbi as Abi, fn, args);
-  const dollar = (from: PrivateKeyAccount, fn: string, args: unknown[] = []) => send(from, stablecoin, testDollarAbi as Abi, fn, args);
+  /** The contracts as one account sends to them, typed by their ABIs. */
+  function as(from: PrivateKeyAccount) {
+    const clients = { public: client, wallet: createWalletClient({ account: from, chain: viemChain, transport }) };
+    return {
+      note: getContract({ address: loanNote, abi: loanNoteAbi, client: clients }).write,
+      market: getContract({ address: marketplace, abi: noteMarketplaceAbi, client: clients }).write,
+      dollar: getContract({ address: stablecoin, abi: testDollarAbi, client: clients }).write,
+      vault: getContract({ address: vault, abi: noteVaultAbi, client: clients }).write,
+    };
+  }
+  /** The plain OpenZeppelin ERC-721 of the baseline, whose ABI comes from its artifact. */
+  const sendBaseline = (from: PrivateKeyAccount, address: Address, abi: Abi, functionName: string, args: readonly unknown[]) =>
+    gas(createWalletClient({ account: from, chain: viemChain, transport }).writeContract({ address, abi, functionName, args }));
+  const testClient = createTestClient({ mode: "anvil", transport });
   const increaseTime = async (seconds: number) => {
-    await client.request({ method: "evm_increaseTime" as never, params: [seconds] as never });
-    await client.request({ method: "evm_mine" as never, params: [] as never });
+    await testClient.increaseTime({ seconds });
+    await testClient.mine({ blocks: 1 });
   };
   async function permit(owner: PrivateKeyAccount, spender: Address, value: bigint) {
-    const nonce = (await client.readContract({ address: stablecoin, abi: testDollarAbi, functionName: "nonces", args: [owner.address] })) as bigint;
+    const nonce = await client.readContract({ address: stablecoin, abi: testDollarAbi, functionName: "nonces", args: [owner.address] });
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 86_400 * 400);
     const signature = await owner.signTypedData({
       domain: { name: "Test Dollar", version: "1", chainId: 31337, verifyingContract: stablecoin },
@@ -69,47 +81,47 @@ try {
 
   const principal = 1_000_000_000n;
   let nextId = 1n;
-  const originate = () => note(originator, "originate", [nextId++, borrower.address, principal, 1200, 12]);
+  const originate = () => gas(as(originator).note.originate([nextId++, borrower.address, principal, 1200, 12]));
   const results: [string, bigint][] = [];
 
   // Steady state: every party already holds test dollars and notes; the fee goes to a third account.
-  await market(admin, "setFee", [feeRecipient.address, 100]);
-  for (const who of [borrower, buyer, holder, permitBuyer, feeRecipient]) await dollar(admin, "mint", [who.address, 1_000_000_000_000n]);
-  await dollar(borrower, "approve", [loanNote, maxUint256]);
-  await dollar(buyer, "approve", [marketplace, maxUint256]);
+  await gas(as(admin).market.setFee([feeRecipient.address, 100]));
+  for (const who of [borrower, buyer, holder, permitBuyer, feeRecipient]) await gas(as(admin).dollar.mint([who.address, 1_000_000_000_000n]));
+  await gas(as(borrower).dollar.approve([loanNote, maxUint256]));
+  await gas(as(buyer).dollar.approve([marketplace, maxUint256]));
   for (let i = 0; i < 6; i++) await originate();
-  for (const id of [1n, 2n, 3n]) await note(treasury, "transferFrom", [treasury.address, holder.address, id]);
-  await note(treasury, "transferFrom", [treasury.address, buyer.address, 4n]);
-  await note(treasury, "transferFrom", [treasury.address, permitBuyer.address, 5n]);
-  await note(borrower, "repay", [1n, 1_000_000n]); // holder has credits not yet withdrawn
+  for (const id of [1n, 2n, 3n]) await gas(as(treasury).note.transferFrom([treasury.address, holder.address, id]));
+  await gas(as(treasury).note.transferFrom([treasury.address, buyer.address, 4n]));
+  await gas(as(treasury).note.transferFrom([treasury.address, permitBuyer.address, 5n]));
+  await gas(as(borrower).note.repay([1n, 1_000_000n])); // holder has credits not yet withdrawn
 
   results.push(["originate", await originate()]);
   const listed = nextId - 1n;
-  results.push(["list", await market(treasury, "list", [listed, principal])]);
-  results.push(["buy", await market(buyer, "buy", [listed, principal])]);
+  results.push(["list", await gas(as(treasury).market.list([listed, principal]))]);
+  results.push(["buy", await gas(as(buyer).market.buy([listed, principal]))]);
   await originate();
-  await market(treasury, "list", [nextId - 1n, principal]);
-  results.push(["buyWithPermit", await market(permitBuyer, "buyWithPermit", [nextId - 1n, principal, ...(await permit(permitBuyer, marketplace, principal))])]);
+  await gas(as(treasury).market.list([nextId - 1n, principal]));
+  results.push(["buyWithPermit", await gas(as(permitBuyer).market.buyWithPermit([nextId - 1n, principal, ...(await permit(permitBuyer, marketplace, principal))]))]);
 
   await increaseTime(30 * 86_400);
-  const payment = (await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "monthlyPayment", args: [2n] })) as bigint;
-  results.push(["repay (one installment)", await note(borrower, "repay", [2n, payment])]);
-  results.push(["repayWithPermit", await note(holder, "repayWithPermit", [3n, payment, ...(await permit(holder, loanNote, payment))])]);
-  results.push(["repay (final, burning)", await note(borrower, "repay", [1n, 2n * principal])]);
+  const payment = await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "monthlyPayment", args: [2n] });
+  results.push(["repay (one installment)", await gas(as(borrower).note.repay([2n, payment]))]);
+  results.push(["repayWithPermit", await gas(as(holder).note.repayWithPermit([3n, payment, ...(await permit(holder, loanNote, payment))]))]);
+  results.push(["repay (final, burning)", await gas(as(borrower).note.repay([1n, 2n * principal]))]);
 
-  results.push(["deposit", await note(holder, "safeTransferFrom", [holder.address, vault, 2n])]);
-  results.push(["withdraw", await send(holder, vault, noteVaultAbi as Abi, "withdraw", [2n, holder.address])]);
-  results.push(["withdraw credits", await note(holder, "withdrawCredits")]);
+  results.push(["deposit", await gas(as(holder).note.safeTransferFrom([holder.address, vault, 2n]))]);
+  results.push(["withdraw", await gas(as(holder).vault.withdraw([2n, holder.address]))]);
+  results.push(["withdraw credits", await gas(as(holder).note.withdrawCredits())]);
 
   // Baseline: a plain OpenZeppelin ERC-721, mint to and transfer between accounts that already hold one.
   const baseline = JSON.parse(readFileSync(new URL("../artifacts/contracts/test-only/BaselineERC721.sol/BaselineERC721.json", import.meta.url), "utf8"));
   const adminWallet = createWalletClient({ account: admin, chain: viemChain, transport });
   const deployHash = await adminWallet.deployContract({ abi: baseline.abi, bytecode: baseline.bytecode, account: admin, chain: viemChain });
   const base = (await client.waitForTransactionReceipt({ hash: deployHash })).contractAddress!;
-  await send(admin, base, baseline.abi, "mint", [holder.address, 1n]);
-  await send(admin, base, baseline.abi, "mint", [buyer.address, 2n]);
-  results.push(["baseline OZ ERC-721 mint", await send(admin, base, baseline.abi, "mint", [holder.address, 3n])]);
-  results.push(["baseline OZ ERC-721 transferFrom", await send(holder, base, baseline.abi, "transferFrom", [holder.address, buyer.address, 3n])]);
+  await sendBaseline(admin, base, baseline.abi, "mint", [holder.address, 1n]);
+  await sendBaseline(admin, base, baseline.abi, "mint", [buyer.address, 2n]);
+  results.push(["baseline OZ ERC-721 mint", await sendBaseline(admin, base, baseline.abi, "mint", [holder.address, 3n])]);
+  results.push(["baseline OZ ERC-721 transferFrom", await sendBaseline(holder, base, baseline.abi, "transferFrom", [holder.address, buyer.address, 3n])]);
 
   for (const [action, gas] of results) console.log(`${action} ${gas}`);
 } finally {

@@ -2,7 +2,7 @@
 // they also need test dollars to repay and to buy. Topped up on every local start, so a chain reset
 // (which redeploys the test dollar) never leaves them empty. The dev faucet's own account (#9) is topped up
 // the same way, so a deployment made before it paid from its own account still has a working faucet.
-import { createPublicClient, createWalletClient, http, numberToHex, parseEther, type Address } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, http, parseEther, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { testDollarAbi } from "#domain/abis";
@@ -34,6 +34,6 @@ export async function fundDemoWallets(rpcUrl: string, deployment: Deployment): P
   // The faucet's gas money: back to anvil's genesis 10,000 ETH once below 100 (the local chain is always anvil).
   const faucet = privateKeyToAccount(DEV_ACCOUNTS.faucet).address;
   if ((await publicClient.getBalance({ address: faucet })) < parseEther("100")) {
-    await publicClient.request({ method: "anvil_setBalance" as never, params: [faucet, numberToHex(parseEther("10000"))] as never });
+    await createTestClient({ chain: foundry, mode: "anvil", transport }).setBalance({ address: faucet, value: parseEther("10000") });
   }
 }

@@ -2,9 +2,12 @@ import {
   BaseError,
   createPublicClient,
   createWalletClient,
+  encodeFunctionData,
   http,
   type Abi,
   type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
   type Hex,
   type PublicClient,
   type TransactionReceipt,
@@ -31,12 +34,16 @@ export class ChainActionError extends Error {
 
 export type Signer = "originator" | "treasury";
 
-export interface SendOptions {
+type Writes = "nonpayable" | "payable";
+
+/** One transaction to a contract, typed by its ABI: a function it lacks, or a wrong argument, does not compile. */
+export interface SendOptions<abi extends Abi, functionName extends ContractFunctionName<abi, Writes>> {
   signer: Signer;
   address: Address;
-  abi: Abi;
-  functionName: string;
-  args: readonly unknown[];
+  abi: abi;
+  functionName: functionName;
+  // Also an array for the gateway's own code, which sees the ABI only as an ABI.
+  args: ContractFunctionArgs<abi, Writes, functionName> & readonly unknown[];
   /** Called with the hash as soon as the node accepted the transaction, before its receipt. */
   onSent?: (hash: Hex) => Promise<void>;
 }
@@ -46,7 +53,7 @@ export interface ChainGateway {
   deployment(): Promise<Deployment>;
   address(signer: Signer): Address;
   /** Sends one transaction and waits for its receipt (CONFIRMATIONS deep); a revert or an unreachable node throws ChainActionError. */
-  send(options: SendOptions): Promise<TransactionReceipt>;
+  send<const abi extends Abi, functionName extends ContractFunctionName<abi, Writes>>(options: SendOptions<abi, functionName>): Promise<TransactionReceipt>;
   /** The latest block's timestamp: the chain's "now", which tests move with evm_increaseTime. */
   now(): Promise<bigint>;
 }
@@ -63,6 +70,11 @@ export function describeChainError(error: unknown): ChainActionError {
   if (revert) return new ChainActionError(revert.sentence, revert.name);
   const short = error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error);
   return new ChainActionError(`The chain could not be reached or refused the transaction: ${short.split("\n")[0]}`);
+}
+
+/** A call's data; send's signature already checked the name and arguments against the ABI, which viem cannot do generically. */
+function calldata(call: { abi: Abi; functionName: string; args: readonly unknown[] }): Hex {
+  return encodeFunctionData(call);
 }
 
 /**
@@ -99,6 +111,7 @@ export function createChainGateway(config: AppConfig): ChainGateway {
     },
     async send({ signer, address, abi, functionName, args, onSent }) {
       const client = wallet(signer);
+      const data = calldata({ abi, functionName, args });
       const previous = queues.get(signer) ?? Promise.resolve();
       let release!: () => void;
       const mine = new Promise<void>((resolve) => (release = resolve));
@@ -106,8 +119,9 @@ export function createChainGateway(config: AppConfig): ChainGateway {
       await previous.catch(() => {});
       let hash: Hex;
       try {
-        const { request } = await publicClient.simulateContract({ account: client.account!, address, abi, functionName, args } as never);
-        hash = await client.writeContract(request as never);
+        // The call is simulated first, so a revert is refused here with its reason, before anything is signed.
+        await publicClient.call({ account: client.account!, to: address, data });
+        hash = await client.sendTransaction({ account: client.account!, chain, to: address, data });
       } catch (error) {
         release();
         throw describeChainError(error);

@@ -59,15 +59,14 @@ export interface OnChainLoan {
 export async function loanOnChain(deps: OriginationDeps, tokenId: bigint): Promise<OnChainLoan> {
   const { chain } = deps;
   const deployment = await chain.deployment();
-  let raw: unknown;
-  try {
-    raw = await chain.publicClient.readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] });
-  } catch (error) {
-    // The contract answers a note that was never originated with a revert, which means "none" here.
-    if (revertName(error) === "LoanNotFound") return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, status: LOAN_NOTE_STATUS.none };
-    throw error;
-  }
-  const loan = raw as { principal: bigint; repaid: bigint; start: bigint | number; rateBps: number; termMonths: number; status: number };
+  const loan = await chain.publicClient
+    .readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] })
+    .catch((error: unknown) => {
+      // The contract answers a note that was never originated with a revert, which means "none" here.
+      if (revertName(error) === "LoanNotFound") return null;
+      throw error;
+    });
+  if (!loan) return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, status: LOAN_NOTE_STATUS.none };
   return { principal: BigInt(loan.principal), repaid: BigInt(loan.repaid), start: BigInt(loan.start), rateBps: Number(loan.rateBps), termMonths: Number(loan.termMonths), status: Number(loan.status) };
 }
 
@@ -112,8 +111,8 @@ export async function treasuryFunds(deps: OriginationDeps): Promise<{ balance: b
   const treasury = deployment.treasury as Address;
   const token = deployment.contracts.stablecoin as Address;
   const [balance, allowance] = await Promise.all([
-    chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [treasury] }) as Promise<bigint>,
-    chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "allowance", args: [treasury, deployment.contracts.loanNote as Address] }) as Promise<bigint>,
+    chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [treasury] }),
+    chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "allowance", args: [treasury, deployment.contracts.loanNote as Address] }),
   ]);
   return { balance, allowance, treasury };
 }
@@ -146,12 +145,12 @@ export async function checkNextApproval(deps: OriginationDeps): Promise<void> {
 async function parOf(deps: OriginationDeps, tokenId: bigint): Promise<bigint> {
   const { chain } = deps;
   const deployment = await chain.deployment();
-  return (await chain.publicClient.readContract({
+  return chain.publicClient.readContract({
     address: deployment.contracts.loanNote as Address,
     abi: loanNoteAbi,
     functionName: "outstandingBalance",
     args: [tokenId],
-  })) as bigint;
+  });
 }
 
 /**
@@ -189,7 +188,7 @@ export async function list(deps: OriginationDeps, loan: LoanRow, actor: string |
     const marketplace = deployment.contracts.marketplace as Address;
     const [price, [seller, livePrice]] = await Promise.all([
       parOf(deps, tokenId),
-      chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }) as Promise<readonly [Address, bigint]>,
+      chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }),
     ]);
     let txHash: Hex | null = null;
     if (seller.toLowerCase() !== (deployment.treasury as string).toLowerCase() || livePrice !== price) {
@@ -336,12 +335,12 @@ export async function reconcileAll(deps: OriginationDeps): Promise<{ minted: num
   }
   for (const loan of await repo.withListingStatus(["listing"])) {
     const deployment = await chain.deployment();
-    const [seller] = (await chain.publicClient.readContract({
+    const [seller] = await chain.publicClient.readContract({
       address: deployment.contracts.marketplace as Address,
       abi: noteMarketplaceAbi,
       functionName: "listingOf",
       args: [loan.loanNumber],
-    })) as readonly [Address, bigint];
+    });
     const listed = seller.toLowerCase() === deployment.treasury.toLowerCase();
     await repo.transition(
       loan.id,

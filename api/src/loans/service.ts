@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
-import { permitSignatureParts, permitTypedData, type Eip712DomainAnswer } from "#domain/permit";
+import { permitSignatureParts, permitTypedData } from "#domain/permit";
 import { formatUsdAmount } from "#domain/money";
 import { SERVER_EVENTS, ROOMS } from "#domain/events";
 import {
@@ -308,8 +308,8 @@ export async function repayment(deps: LoansServiceDeps, user: UserRow, id: strin
   let permit = null;
   if (payer) {
     const [domain, nonce] = await Promise.all([
-      chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" }) as Promise<Eip712DomainAnswer>,
-      chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "nonces", args: [payer] }) as Promise<bigint>,
+      chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" }),
+      chain.publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "nonces", args: [payer] }),
     ]);
     permit = permitTypedData({ domain, owner: payer, spender: loanNote, value: amount, nonce, deadline });
   }

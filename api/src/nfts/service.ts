@@ -1,5 +1,5 @@
 import { BaseError, encodeFunctionData, concat, stringToHex, zeroAddress, type Address, type Hex, type PublicClient } from "viem";
-import { permitSignatureParts, permitTypedData, type Eip712DomainAnswer } from "#domain/permit";
+import { permitSignatureParts, permitTypedData } from "#domain/permit";
 import type { UserRow } from "#db/schema";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
@@ -87,7 +87,7 @@ async function read<T>(promise: Promise<T>): Promise<T> {
 async function ownerOf(deps: NftsDeps, d: Deployment, tokenId: bigint): Promise<string> {
   const { publicClient } = deps;
   try {
-    const owner = (await publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] })) as Address;
+    const owner = await publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] });
     return lower(owner);
   } catch (error) {
     if (error instanceof BaseError && /revert|ERC721NonexistentToken/i.test(error.message)) throw notFound(NFT_ANSWERS.notFound);
@@ -97,9 +97,9 @@ async function ownerOf(deps: NftsDeps, d: Deployment, tokenId: bigint): Promise<
 
 async function liveListing(deps: NftsDeps, d: Deployment, tokenId: bigint): Promise<{ seller: string; price: bigint }> {
   const { publicClient } = deps;
-  const [seller, price] = (await read(
+  const [seller, price] = await read(
     publicClient.readContract({ address: d.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }),
-  )) as readonly [Address, bigint];
+  );
   return { seller: lower(seller), price };
 }
 
@@ -209,14 +209,14 @@ export async function list(deps: NftsDeps, user: UserRow, tokenId: bigint, input
   const d = await deployment(deps);
   const owner = await ownerOf(deps, d, tokenId);
   if (owner === lower(d.contracts.vault)) {
-    const depositor = lower((await read(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }))) as string);
+    const depositor = lower(await read(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] })));
     throw depositor === me ? badRequest(NFT_ANSWERS.inVault) : refused(403, NFT_ANSWERS.notOwner);
   }
   if (owner !== me) throw refused(403, NFT_ANSWERS.notOwner);
   const marketplace = d.contracts.marketplace as Address;
   const [approved, approvedForAll, listing] = await Promise.all([
-    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "getApproved", args: [tokenId] })) as Promise<Address>,
-    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "isApprovedForAll", args: [me, marketplace] })) as Promise<boolean>,
+    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "getApproved", args: [tokenId] })),
+    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "isApprovedForAll", args: [me, marketplace] })),
     liveListing(deps, d, tokenId),
   ]);
   const calls: (Call & { step: string })[] = [];
@@ -268,9 +268,9 @@ export async function buy(deps: NftsDeps, user: UserRow, tokenId: bigint, input:
   const token = d.contracts.stablecoin as Address;
   const marketplace = d.contracts.marketplace as Address;
   const [balance, domain, nonce, block] = await Promise.all([
-    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [me] })) as Promise<bigint>,
-    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" })) as Promise<Eip712DomainAnswer>,
-    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "nonces", args: [me] })) as Promise<bigint>,
+    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [me] })),
+    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "eip712Domain" })),
+    read(publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "nonces", args: [me] })),
     read(publicClient.getBlock()),
   ]);
   if (balance < listing.price) throw badRequest(NFT_ANSWERS.funds(balance, listing.price));
@@ -315,7 +315,7 @@ export async function transfer(deps: NftsDeps, user: UserRow, tokenId: bigint, i
   const reason = input.reason ? stringToHex(input.reason) : "0x";
   if (from === vault) {
     if (owner !== vault) throw badRequest(NFT_ANSWERS.notInVault);
-    const depositor = lower((await read(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }))) as string);
+    const depositor = lower(await read(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] })));
     if (depositor !== me) throw refused(403, NFT_ANSWERS.notDepositor);
     // Solidity ignores calldata past the arguments: the reason stays readable in the transaction's input.
     const data = concat([encodeFunctionData({ abi: noteVaultAbi, functionName: "withdraw", args: [tokenId, to as Address] }), reason]);

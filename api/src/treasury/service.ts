@@ -51,11 +51,11 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
     const { loanNote, marketplace, treasury } = await contracts();
     let owner: string | null = null;
     try {
-      owner = ((await chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [loan.loanNumber] })) as string).toLowerCase();
+      owner = (await chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [loan.loanNumber] })).toLowerCase();
     } catch {
       owner = null;
     }
-    const [seller, price] = (await chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [loan.loanNumber] })) as readonly [Address, bigint];
+    const [seller, price] = await chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [loan.loanNumber] });
     const onChainLoan = await origination.loanOnChain(loan.loanNumber);
     return {
       held: owner === treasury.toLowerCase(),
@@ -79,7 +79,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
         const { treasury, loanNote } = await contracts();
         const [funds, credits] = await Promise.all([
           origination.treasuryFunds(),
-          chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "creditsOf", args: [treasury] }) as Promise<bigint>,
+          chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "creditsOf", args: [treasury] }),
         ]);
         // Every note is read at once: the chain client batches these calls into a few JSON-RPC round trips.
         const minted = (await repo.withStatus(["active", "defaulted"])).filter((loan) => loan.mintStatus === "minted");
@@ -154,7 +154,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
     async withdraw() {
       return onChain(async () => {
         const { loanNote, treasury } = await contracts();
-        const credits = (await chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "creditsOf", args: [treasury] })) as bigint;
+        const credits = await chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "creditsOf", args: [treasury] });
         if (credits === 0n) throw conflict(TREASURY_ANSWERS.nothingToWithdraw);
         const receipt = await chain.send({ signer: "treasury", address: loanNote, abi: loanNoteAbi, functionName: "withdrawCredits", args: [] });
         return { amount: formatUsdAmount(credits), txHash: receipt.transactionHash };

@@ -36,10 +36,10 @@ export function knownContracts(config: PublicConfig): Map<string, KnownContract>
   const c = config.contracts;
   if (!c) return map;
   const add = (name: string, address: string, abi: Abi) => map.set(address.toLowerCase(), { name, abi, address: address as Address });
-  add("LoanNote", c.loanNote, loanNoteAbi as Abi);
-  add("NoteMarketplace", c.marketplace, noteMarketplaceAbi as Abi);
-  add("NoteVault", c.vault, noteVaultAbi as Abi);
-  add("TestDollar", c.stablecoin, testDollarAbi as Abi);
+  add("LoanNote", c.loanNote, loanNoteAbi);
+  add("NoteMarketplace", c.marketplace, noteMarketplaceAbi);
+  add("NoteVault", c.vault, noteVaultAbi);
+  add("TestDollar", c.stablecoin, testDollarAbi);
   return map;
 }
 

@@ -17,9 +17,9 @@ export function useToken(tokenId: bigint) {
       const c = config!.contracts!;
       const note = c.loanNote as Address;
       const [owner, loan, uri, logs] = await Promise.all([
-        (client.readContract({ address: note, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] }) as Promise<Address>).catch(() => null),
-        (client.readContract({ address: note, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] }) as Promise<Record<string, unknown>>).catch(() => null),
-        (client.readContract({ address: note, abi: loanNoteAbi, functionName: "tokenURI", args: [tokenId] }) as Promise<string>).catch(() => null),
+        client.readContract({ address: note, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] }).catch(() => null),
+        client.readContract({ address: note, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] }).catch(() => null),
+        client.readContract({ address: note, abi: loanNoteAbi, functionName: "tokenURI", args: [tokenId] }).catch(() => null),
         // tokenId is the first indexed argument of the product's events, and the third of Transfer and Approval.
         Promise.all([
           logsMentioning(client, [note, c.marketplace as Address, c.vault as Address], topicOf(tokenId), [1]),

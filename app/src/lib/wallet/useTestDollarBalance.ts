@@ -9,7 +9,7 @@ export function useTestDollarBalance(address: string | undefined) {
   const stablecoin = useRuntimeConfig().data?.contracts?.stablecoin;
   return useQuery({
     queryKey: ["test-dollar-balance", stablecoin, address?.toLowerCase()],
-    queryFn: () => client!.readContract({ address: stablecoin as `0x${string}`, abi: testDollarAbi, functionName: "balanceOf", args: [address as `0x${string}`] }) as Promise<bigint>,
+    queryFn: () => client!.readContract({ address: stablecoin as `0x${string}`, abi: testDollarAbi, functionName: "balanceOf", args: [address as `0x${string}`] }),
     enabled: Boolean(client && stablecoin && address),
     staleTime: 0,
   });

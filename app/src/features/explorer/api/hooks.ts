@@ -46,9 +46,9 @@ export function useAddress(address: Address) {
         client.getBalance({ address }),
         client.getTransactionCount({ address }),
         client.getCode({ address }),
-        stablecoin ? (client.readContract({ address: stablecoin, abi: testDollarAbi, functionName: "balanceOf", args: [address] }) as Promise<bigint>) : Promise.resolve(null),
-        loanNote ? (client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "balanceOf", args: [address] }) as Promise<bigint>) : Promise.resolve(null),
-        loanNote ? (client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "creditsOf", args: [address] }) as Promise<bigint>) : Promise.resolve(null),
+        stablecoin ? client.readContract({ address: stablecoin, abi: testDollarAbi, functionName: "balanceOf", args: [address] }) : Promise.resolve(null),
+        loanNote ? client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "balanceOf", args: [address] }) : Promise.resolve(null),
+        loanNote ? client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "creditsOf", args: [address] }) : Promise.resolve(null),
         ours.length ? logsMentioning(client, ours, topicOf(address)) : Promise.resolve([]),
       ]);
       const own = contracts.get(address.toLowerCase());

@@ -67,7 +67,7 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
     if (mode === "installment") return setReview({ mode, amount: next.owed });
     try {
       const [amount, block] = await Promise.all([
-        client!.readContract({ address: loanNote as `0x${string}`, abi: loanNoteAbi, functionName: "payoffAmount", args: [BigInt(loan.nftTokenId!)] }) as Promise<bigint>,
+        client!.readContract({ address: loanNote as `0x${string}`, abi: loanNoteAbi, functionName: "payoffAmount", args: [BigInt(loan.nftTokenId!)] }),
         client!.getBlock(),
       ]);
       // The parts are computed at the chain's time, the clock the contract's figure uses.
