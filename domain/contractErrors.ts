@@ -34,6 +34,16 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   PriceMismatch: "The price of this listing changed after you opened it. Reload to see the current offer.",
   FeeTooHigh: "The platform fee is above the marketplace's cap.",
   ZeroAddress: "An address is missing: the zero address is not allowed here.",
+  // NoteMarketplace: orders signed off-chain (NoteOrders)
+  OrderExpired: "This order has expired. Reload to see the current offers.",
+  OrderUnavailable: "This order was already filled or cancelled. Reload to see the current offers.",
+  InvalidSignature: "This order's signature is not valid, so it cannot be filled.",
+  OrderStale: "The note changed after this order was signed: it moved, or a payment or default changed it. Reload to see the current offer.",
+  NoteNotMatching: "This note's terms are not among those the offer asks for.",
+  BudgetExceeded: "This offer has not enough budget left for that price.",
+  NotNoteHolder: "Only the wallet that holds this note can sell it or accept an offer for it.",
+  PriceAboveMax: "The price is now above the most you agreed to pay. Reload to see the current price.",
+  PriceBelowMin: "The price is now below the least you agreed to accept. Reload to see the current offer.",
   // NoteVault
   UnsupportedToken: "The vault only accepts LoanMint notes.",
   NotDepositor: "Only the wallet that deposited this note in the vault can withdraw it.",
