@@ -1,9 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot, projectSpecifiers, readImportGraph, type ImportGraph } from "./boundaries/importGraph";
-import { boundaryViolations, crossPartRelative, ENTRY_POINTS, forbiddenImport, importCycles, testCodeInProduct } from "./boundaries/rules";
+import { boundaryViolations, crossPartRelative, ENTRY_POINTS, forbiddenImport, importCycles, isTestCode, testCodeInProduct } from "./boundaries/rules";
+import { abiCastFindings, generatedAbiNames } from "./boundaries/abiCasts";
 
 // DESIGN.md "Who may import whom", checked on every import of the repository (docs/decisions.md "Import boundaries").
 const root = projectRoot();
@@ -83,4 +84,34 @@ test("a planted cycle and a planted test import into the product are found", () 
   ]);
   assert.deepEqual(importCycles(planted), [["api/src/a.ts", "api/src/b.ts"]]);
   assert.deepEqual(testCodeInProduct(planted, ["scripts/start.ts"]), ["scripts/start.ts -> api/src/a.ts -> api/src/b.ts -> testing/world.ts"]);
+});
+
+// Issue 17 §4: the generated ABIs are `as const`, so viem types every call, argument and answer from them.
+const GENERATED_ABIS = "domain/abis.ts";
+const abiNames = generatedAbiNames(readFileSync(join(root, GENERATED_ABIS), "utf8"));
+
+test("no code outside the tests casts a generated ABI, forces a chain call with `as never` or casts a typed read", () => {
+  assert.ok(abiNames.has("loanNoteAbi") && abiNames.size >= 4, `the ABI names were not read from ${GENERATED_ABIS}`);
+  const product = [...graph.keys()].filter((file) => !isTestCode(file) && file !== GENERATED_ABIS);
+  assert.deepEqual(product.flatMap((file) => abiCastFindings(file, readFileSync(join(root, file), "utf8"), abiNames)), []);
+});
+
+test("the ABI check finds each kind of cast it forbids, and lets typed code pass", () => {
+  const planted = [
+    "const a = loanNoteAbi as Abi;",
+    "const b = artifact.abi as unknown as Abi;",
+    "await client.request({ method: \"evm_mine\" as never, params: [] });",
+    "await publicClient.simulateContract({ address, abi, functionName, args } as never);",
+    "const c = (await client.readContract({ address, abi: loanNoteAbi, functionName: \"creditsOf\", args: [me] })) as bigint;",
+    "const d = client.readContract({ address, abi: testDollarAbi, functionName: \"nonces\", args: [me] }) as Promise<bigint>;",
+    "const e = (await read(client.readContract({ address, abi: noteVaultAbi, functionName: \"depositorOf\", args: [id] }))) as string;",
+  ];
+  for (const line of planted) assert.equal(abiCastFindings("api/src/x.ts", line, abiNames).length, 1, line);
+  const typed = [
+    "export const loanNoteAbi = [] as const;",
+    "const credits = await client.readContract({ address, abi: loanNoteAbi, functionName: \"creditsOf\", args: [me] });",
+    "const row = (await db.select().from(table as never)) as Row[];",
+    "const owner = (await client.readContract({ address, abi: artifact.abi, functionName: \"owner\" })) as Address;",
+  ];
+  for (const line of typed) assert.deepEqual(abiCastFindings("api/src/x.ts", line, abiNames), [], line);
 });
