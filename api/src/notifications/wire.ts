@@ -1,5 +1,6 @@
 import type { NotificationRow } from "#db/schema";
 import type { ServerEventPayloads } from "#domain/events";
+import type { WireNotification } from "#domain/wire/notification";
 
 /** The `notification:new` payload. */
 export const livePayload = (row: NotificationRow): ServerEventPayloads["notification:new"] => ({
@@ -10,8 +11,8 @@ export const livePayload = (row: NotificationRow): ServerEventPayloads["notifica
   link: row.link,
 });
 
-/** A notification as the REST routes answer it; `isRead` is the name the spec's admin bell reads. */
-export const toWire = (row: NotificationRow) => ({
+/** A notification as the REST routes answer it (domain/wire/notification.ts). */
+export const toWire = (row: NotificationRow): WireNotification => ({
   ...livePayload(row),
   read: row.read,
   isRead: row.read,

@@ -1,7 +1,8 @@
 import type { UserRow } from "#db/schema";
+import type { WireUser } from "#domain/wire/user";
 
-/** The user as the client reads it (spec 01 §3); never the password hash. */
-export function toWireUser(row: UserRow, appOrigin: string) {
+/** The user as the client reads it: domain/wire/user.ts's shape. */
+export function toWireUser(row: UserRow, appOrigin: string): WireUser {
   return {
     _id: row.id,
     firstName: row.firstName,
@@ -23,7 +24,6 @@ export function toWireUser(row: UserRow, appOrigin: string) {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-export type WireUser = ReturnType<typeof toWireUser>;
 
 /** Where uploaded avatars are served; the DB keeps only the generated file name. */
 export const AVATAR_ROUTE = "/api/uploads/avatars";

@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useDismiss } from "../../lib/useDismiss";
-import { useNotifications, type AdminNotification } from "./api/getNotifications";
+import type { WireNotification } from "#domain/wire/notification";
+import { useNotifications } from "./api/getNotifications";
 import { useMarkNotificationRead } from "./api/markNotificationRead";
 import { useMarkAllNotificationsRead } from "./api/markAllNotificationsRead";
 
@@ -30,7 +31,7 @@ export function NotificationBell() {
 
   useDismiss(ref, open, () => setOpen(false));
 
-  const openItem = (n: AdminNotification) => {
+  const openItem = (n: WireNotification) => {
     if (!n.isRead) markRead.mutate(n._id);
     setOpen(false);
     if (n.link) navigate(n.link);

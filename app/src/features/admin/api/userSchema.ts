@@ -1,25 +1,11 @@
 import { z } from "zod";
 import { wireLoanSchema } from "#domain/wire/loan";
+import { wireUserSchema } from "#domain/wire/user";
 
 const text = z.string().nullish();
 
-export const adminUserSchema = z
-  .object({
-    _id: z.string(),
-    firstName: z.string().default(""),
-    lastName: z.string().default(""),
-    email: z.string().default(""),
-    phone: text,
-    role: z.enum(["user", "admin"]),
-    isWalletUser: z.boolean().default(false),
-    walletAddress: text,
-    walletHint: text,
-    kycStatus: z.string(),
-    lastLogin: text,
-    createdAt: z.string(),
-    loanCount: z.number().optional(),
-  })
-  .loose();
+/** A user as GET /admin/users lists them: the one user shape, with how many loans each has. */
+export const adminUserSchema = wireUserSchema.extend({ loanCount: z.number().optional() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 const documentSchema = z.object({ _id: z.string(), kind: z.string(), url: z.string(), mimeType: z.string(), size: z.number(), originalName: text, uploadedAt: z.string() });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { http } from "../../../lib/http";
-import { notificationsKey, type NotificationList } from "./getNotifications";
+import type { WireNotificationList } from "#domain/wire/notification";
+import { notificationsKey } from "./getNotifications";
 
 /** PUT /notifications/read-all. */
 export async function markAllNotificationsRead(): Promise<void> {
@@ -12,7 +13,7 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: markAllNotificationsRead,
     onMutate: () => {
-      queryClient.setQueryData<NotificationList>(notificationsKey, (list) =>
+      queryClient.setQueryData<WireNotificationList>(notificationsKey, (list) =>
         list ? { notifications: list.notifications.map((n) => ({ ...n, isRead: true })), unreadCount: 0 } : list,
       );
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { http } from "../../../lib/http";
-import { notificationsKey, type NotificationList } from "./getNotifications";
+import type { WireNotificationList } from "#domain/wire/notification";
+import { notificationsKey } from "./getNotifications";
 
 /** PUT /notifications/{id}/read. */
 export async function markNotificationRead(id: string): Promise<void> {
@@ -12,7 +13,7 @@ export function useMarkNotificationRead() {
   return useMutation({
     mutationFn: markNotificationRead,
     onMutate: (id) => {
-      queryClient.setQueryData<NotificationList>(notificationsKey, (list) =>
+      queryClient.setQueryData<WireNotificationList>(notificationsKey, (list) =>
         list
           ? {
               notifications: list.notifications.map((n) => (n._id === id ? { ...n, isRead: true } : n)),
