@@ -4,6 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { notifications } from "#db/schema";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { account, type Account } from "../realtime/testing";
+import { wireNotificationListSchema } from "#domain/wire/notification";
 import { NOTIFICATION_TEXTS } from "./texts";
 
 let api: TestApi;
@@ -41,6 +42,12 @@ describe("notifications routes", () => {
     assert.deepEqual(pagination, { page: 1, limit: 20, total: 3, totalPages: 1 });
     assert.deepEqual(Object.keys(notifications[0]).sort(), ["_id", "createdAt", "isRead", "link", "message", "read", "title", "type"]);
     assert.equal(notifications[0].link, "/nft/42");
+  });
+
+  test("answer in the shape the app parses them with (domain/wire/notification.ts)", async () => {
+    const answer = await api.call("GET", "/notifications", { token: alice.token });
+    const list = wireNotificationListSchema.parse(answer.body.data);
+    assert.equal(list.unreadCount, list.notifications.filter((n) => !n.isRead).length);
   });
 
   test("page with limit and page, and filter unread only", async () => {
