@@ -21,10 +21,12 @@ const MARKETPLACE = "contracts/NoteMarketplace.sol";
 const VAULT = "contracts/NoteVault.sol";
 const DOLLAR = "contracts/TestDollar.sol";
 const MATH = "contracts/libraries/LoanMath.sol";
+const ORDERS = "contracts/NoteOrders.sol";
 
 const loanNoteTests = ["contracts/test/loanNote.test.ts"];
 const marketplaceTests = ["contracts/test/marketplace.test.ts", "contracts/test/marketplaceBranches.test.ts"];
 const vaultTests = ["contracts/test/vaultAndDollar.test.ts"];
+const orderTests = ["contracts/test/signedOrders.test.ts", "contracts/test/signedOrderRules.test.ts"];
 
 export const CONTRACT_MUTANTS: ContractMutant[] = [
   {
@@ -172,6 +174,54 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     find: "stablecoin.safeTransferFrom(buyer, seller, price - fee);",
     replace: "stablecoin.safeTransferFrom(buyer, feeRecipient, price - fee);",
     tests: marketplaceTests,
+  },
+  {
+    id: "order-fills-after-expiry",
+    bug: "a signed order still fills after its expiry",
+    file: ORDERS,
+    find: "if (block.timestamp > expiry) revert OrderExpired(orderHash);",
+    replace: "",
+    tests: orderTests,
+  },
+  {
+    id: "order-ignores-counter",
+    bug: "incrementing the counter does not cancel the orders signed before",
+    file: ORDERS,
+    find: "if (spent == USED || counter != counterOf[signer]) revert OrderUnavailable(orderHash);",
+    replace: "if (spent == USED) revert OrderUnavailable(orderHash);",
+    tests: orderTests,
+  },
+  {
+    id: "par-listing-fills-twice",
+    bug: "a par listing is not marked used, so it fills again when the note comes back to its seller",
+    file: ORDERS,
+    find: "_used[listing.seller][orderHash] = USED;",
+    replace: "",
+    tests: orderTests,
+  },
+  {
+    id: "par-listing-after-default",
+    bug: "a par listing still fills after its note defaulted",
+    file: ORDERS,
+    find: "if (owner != listing.seller || status != ACTIVE) revert OrderStale(orderHash);",
+    replace: "if (owner != listing.seller) revert OrderStale(orderHash);",
+    tests: orderTests,
+  },
+  {
+    id: "par-offer-ignores-cap",
+    bug: "a par offer pays its percentage of par above the dollar cap its buyer signed",
+    file: ORDERS,
+    find: "price = Math.min((outstanding * offer.parBps) / BPS, offer.cap);",
+    replace: "price = (outstanding * offer.parBps) / BPS;",
+    tests: orderTests,
+  },
+  {
+    id: "matching-offer-over-budget",
+    bug: "a matching offer's fills are not added up, so it spends past its budget",
+    file: ORDERS,
+    find: "_used[offer.buyer][orderHash] = spent + price;",
+    replace: "",
+    tests: orderTests,
   },
   {
     id: "vault-withdraw-by-anyone",
