@@ -114,7 +114,7 @@ try {
     return [order, signature] as const;
   }
   const changesOf = async (tokenId: bigint) =>
-    BigInt(((await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] })) as [Address, number])[1]);
+    BigInt((await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] }))[1]);
   const listing = async (tokenId: bigint, parBps: bigint) =>
     signed(treasury, "Listing", { seller: treasury.address, tokenId, price: parBps === 0n ? principal : 0n, parBps, changes: await changesOf(tokenId) });
   const offer = async (tokenId: bigint, parBps: bigint) =>

@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { IncomingMessage } from "node:http";
+import type { ErrorRequestHandler, RequestHandler, Response } from "express";
 import { ZodError } from "zod";
 import { DrizzleQueryError } from "drizzle-orm";
 import { isConnectionLost } from "#db/connectionLost";
@@ -55,8 +56,47 @@ interface Logger {
 
 /** The one error handler: bad input is a 400 with the first issue's spec message, never a 500. */
 export function errorHandler(logger?: Logger): ErrorRequestHandler {
-  return (error, _req, res, _next) => {
+  const answer = answerError(logger);
+  return (error, req, res, _next) => {
     if (res.headersSent) return;
+    if (req.complete) return answer(error, res);
+    // Refused mid-body (an upload over its limit): answered with the client's bytes unread, the kernel resets the
+    // connection and a client still sending sees ECONNRESET instead of the 413. Read the rest, within bounds, first.
+    readRestOfBody(req, (cut) => {
+      if (cut) res.setHeader("Connection", "close");
+      answer(error, res);
+    });
+  };
+}
+
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_LIMIT_MS = 10_000;
+
+/** Discards what is left of the body, then calls done; past the bounds it stops early and says the body was cut. */
+function readRestOfBody(req: IncomingMessage, done: (cut: boolean) => void): void {
+  let read = 0;
+  let finished = false;
+  const finish = (cut: boolean) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    req.off("data", count);
+    done(cut);
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_LIMIT_BYTES) finish(true);
+  };
+  const timer = setTimeout(() => finish(true), DRAIN_LIMIT_MS);
+  req.on("data", count);
+  req.once("end", () => finish(false));
+  req.once("error", () => finish(true));
+  req.resume();
+}
+
+function answerError(logger?: Logger) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Express hands errors over untyped
+  return (error: any, res: Response) => {
     if (error instanceof ZodError) {
       const first = error.issues[0];
       return fail(res, 400, first?.message ?? "Invalid request", {
