@@ -108,7 +108,7 @@ try {
   // ERC-721 for an ERC-20 is about 91,000 gas, the anchor these compare with.
   let salt = 1n;
   const expiry = BigInt(Math.floor(Date.now() / 1000) + 86_400 * 400);
-  async function signed(signer: PrivateKeyAccount, primaryType: keyof typeof ORDER_TYPES, fields: Record<string, unknown>) {
+  async function signed<Fields extends Record<string, unknown>>(signer: PrivateKeyAccount, primaryType: keyof typeof ORDER_TYPES, fields: Fields) {
     const order = { expiry, salt: salt++, counter: 0n, ...fields };
     const signature = await signer.signTypedData({ domain: orderDomain(31337, marketplace), types: ORDER_TYPES, primaryType, message: order as never });
     return [order, signature] as const;
@@ -122,17 +122,17 @@ try {
   for (let i = 0; i < 7; i++) await originate();
   const ids = Array.from({ length: 7 }, (_, i) => nextId - 7n + BigInt(i));
   results.push(["anchor: Seaport basic fill (about)", 91_000n]);
-  results.push(["fill listing", await market(buyer, "fillListing", [...(await listing(ids[0], 0n)), principal])]);
-  results.push(["fill listing at par", await market(buyer, "fillListing", [...(await listing(ids[1], 10_000n)), principal])]);
-  results.push(["fill listing with permit", await market(permitBuyer, "fillListingWithPermit", [...(await listing(ids[2], 0n)), principal, ...(await permit(permitBuyer, marketplace, principal))])]);
-  results.push(["accept offer", await market(treasury, "acceptOffer", [...(await offer(ids[3], 0n)), 0n])]);
-  results.push(["accept offer at par", await market(treasury, "acceptOffer", [...(await offer(ids[4], 9_800n)), 0n])]);
+  results.push(["fill listing", await gas(as(buyer).market.fillListing([...(await listing(ids[0], 0n)), principal]))]);
+  results.push(["fill listing at par", await gas(as(buyer).market.fillListing([...(await listing(ids[1], 10_000n)), principal]))]);
+  results.push(["fill listing with permit", await gas(as(permitBuyer).market.fillListingWithPermit([...(await listing(ids[2], 0n)), principal, ...(await permit(permitBuyer, marketplace, principal))]))]);
+  results.push(["accept offer", await gas(as(treasury).market.acceptOffer([...(await offer(ids[3], 0n)), 0n]))]);
+  results.push(["accept offer at par", await gas(as(treasury).market.acceptOffer([...(await offer(ids[4], 9_800n)), 0n]))]);
   const [matching, matchingSignature] = await signed(buyer, "MatchingOffer", {
     buyer: buyer.address, parBps: 9_700n, minRateBps: 1_000n, maxRateBps: 1_500n, minTermLeft: 0n, maxTermLeft: 400n * 86_400n,
     minOutstanding: 0n, maxOutstanding: principal, budget: 10n * principal,
   });
-  results.push(["accept matching offer", await market(treasury, "acceptMatchingOffer", [matching, matchingSignature, ids[5], 0n])]);
-  results.push(["accept matching offer (again)", await market(treasury, "acceptMatchingOffer", [matching, matchingSignature, ids[6], 0n])]);
+  results.push(["accept matching offer", await gas(as(treasury).market.acceptMatchingOffer([matching, matchingSignature, ids[5], 0n]))]);
+  results.push(["accept matching offer (again)", await gas(as(treasury).market.acceptMatchingOffer([matching, matchingSignature, ids[6], 0n]))]);
 
   await increaseTime(30 * 86_400);
   const payment = await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "monthlyPayment", args: [2n] });
