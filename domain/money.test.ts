@@ -1,6 +1,6 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { displayUsd, formatUsdAmount, isUsd, MoneyFormatError, parseUsd } from "./money";
+import { displayUsd, displayUsdExact, formatUsdAmount, isUsd, MoneyFormatError, parseUsd, typedUsd } from "./money";
 
 describe("money on the wire", () => {
   it("parses decimal strings and request numbers into exact micro-dollars", () => {
@@ -66,5 +66,33 @@ describe("money on the wire", () => {
     assert.equal(displayUsd(5_000n), "$0.01");
     assert.equal(displayUsd(4_999n), "$0.00");
     assert.equal(displayUsd(1_000_000_000_000n), "$1,000,000.00");
+  });
+});
+
+describe("amounts as people type them", () => {
+  it("reads thousands separators and a dollar sign into the wire's plain decimal string", () => {
+    assert.equal(typedUsd("12,000"), "12000");
+    assert.equal(typedUsd(" 1,250,000.50 "), "1250000.50");
+    assert.equal(typedUsd("$12,000"), "12000");
+    assert.equal(typedUsd("$ 950.5"), "950.5");
+    assert.equal(typedUsd("12000"), "12000");
+    assert.equal(parseUsd(typedUsd("12,000")), 12_000_000_000n);
+  });
+
+  it("leaves malformed groups for the wire schema to refuse", () => {
+    for (const bad of ["1,2", "12,00", "1,0000", ",000", "abc", "-1,000"]) {
+      assert.equal(isUsd(typedUsd(bad)), false, `should still refuse ${bad}`);
+    }
+  });
+});
+
+describe("exact display for amounts that are added up", () => {
+  it("shows whole cents as cents and anything finer with its every decimal, so parts add up to the total", () => {
+    assert.equal(displayUsdExact(705_580_000n), "$705.58");
+    assert.equal(displayUsdExact(705_583_529n), "$705.583529");
+    assert.equal(displayUsdExact(11_296_834_999n), "$11,296.834999");
+    // Rounded to cents these two read $705.58 + $11,296.83 = $12,002.41 beside a total of $12,002.42.
+    assert.equal(displayUsd(705_583_529n + 11_296_834_999n), "$12,002.42");
+    assert.equal(displayUsdExact(705_583_529n + 11_296_834_999n), "$12,002.418528");
   });
 });

@@ -50,6 +50,33 @@ export function displayUsd(micro: bigint): string {
   return `$${whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${rest}`;
 }
 
+/** What a person types may group thousands ("12,000", "$1,250.50"); only well-formed groups of three count. */
+const TYPED_GROUPED = /^\$?\s*(\d{1,3}(?:,\d{3})+)(\.\d*)?$/;
+
+/**
+ * A form's amount as the wire's plain decimal string: "12,000" becomes "12000" and a leading "$" is dropped;
+ * anything else comes back trimmed and unchanged, so the wire schema judges it with its own message.
+ * The API itself never accepts separators ("1,2" could be a European decimal).
+ */
+export function typedUsd(text: string): string {
+  const trimmed = text.trim();
+  const grouped = TYPED_GROUPED.exec(trimmed);
+  if (grouped) return grouped[1].replace(/,/g, "") + (grouped[2] ?? "");
+  return trimmed.replace(/^\$\s*(?=\d)/, "");
+}
+
+/**
+ * For lists whose amounts a reader adds up (repayments beside their total): cents when the amount is a whole
+ * number of cents, else every significant decimal ("$705.583529"), so the parts shown sum to the total shown.
+ */
+export function displayUsdExact(micro: bigint): string {
+  if (micro % 10_000n === 0n) return displayUsd(micro);
+  const abs = micro < 0n ? -micro : micro;
+  const whole = (abs / UNIT).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fraction = (abs % UNIT).toString().padStart(USD_DECIMALS, "0").replace(/0+$/, "");
+  return `${micro < 0n ? "-" : ""}$${whole}.${fraction}`;
+}
+
 function numberToPlain(value: number): string {
   if (!Number.isFinite(value) || value < 0) throw new MoneyFormatError(value);
   // toFixed(6) then trim: numbers from JSON bodies never need more than 6 decimals here.

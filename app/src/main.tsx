@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "./lib/queryClient";
-import { AppToaster } from "./lib/toast";
+import { AppToaster, dedupeErrorToasts } from "./lib/toast";
 import { setNavigator } from "./lib/navigation";
 import { router } from "./routes";
 import { startRealtime } from "./lib/realtime";
@@ -12,6 +12,7 @@ import "./styles/base.css";
 import "./styles/shell.css";
 import "./styles/pages.css";
 
+dedupeErrorToasts();
 setNavigator((to, options) => void router.navigate(to, options));
 // One socket.io connection for the signed-in session, opened and closed with it.
 startRealtime();

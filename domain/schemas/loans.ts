@@ -57,6 +57,10 @@ export const STANDARD_PURPOSES = [
   "other",
 ] as const;
 
+/** The wizard's collateral types (spec 02 §9: nft or other) as people read them; the standard form's free text shows as typed. */
+export const COLLATERAL_TYPE_LABELS: Readonly<Record<string, string>> = { nft: "NFT", other: "Other asset" };
+export const collateralTypeLabel = (type: string) => COLLATERAL_TYPE_LABELS[type] ?? type;
+
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 /** A USD amount (decimal string or number) as micro-dollars; `message` for anything not a positive amount. */

@@ -45,3 +45,6 @@ export const statusText = (status: string) => status.charAt(0).toUpperCase() + s
 export const purposeText = (purpose: string) => purpose.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 export const dateText = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "—");
+
+/** "1 message", "2 messages": a count with its noun in the right number. */
+export const countText = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -1,4 +1,4 @@
-import { Toaster } from "react-hot-toast";
+import toast, { Toaster } from "react-hot-toast";
 
 /** Spec 01 §9: at most 20 at once (react-hot-toast's limit), removal delay 1 s, max width 350 px. */
 export const TOAST_DURATIONS = { blank: 4000, error: 4000, success: 2000, custom: 4000 } as const;
@@ -23,4 +23,13 @@ export function AppToaster() {
       }}
     />
   );
+}
+
+/**
+ * One toast per error text: an error raised again while its toast is up (four submits of a bad form, a 403 seen
+ * by the client and by the page) replaces it rather than stacking another copy. A caller's own id still wins.
+ */
+export function dedupeErrorToasts(): void {
+  const error = toast.error;
+  toast.error = (message, options) => error(message, { id: typeof message === "string" ? `error:${message}` : undefined, ...options });
 }

@@ -1,3 +1,4 @@
+import { collateralTypeLabel } from "#domain/schemas/loans";
 import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { dateText, percentText } from "./money";
@@ -15,7 +16,7 @@ export function LoanSummary({ loan }: { loan: AdminLoan }) {
       <div><dt>Status</dt><dd><StatusBadge status={loan.status} /></dd></div>
       <div><dt>KYC</dt><dd><StatusBadge status={loan.user.kycStatus === "approved" ? "approved" : loan.user.kycStatus ?? "none"} label={loan.user.kycStatus ?? "none"} /></dd></div>
       <div><dt>Requested</dt><dd>{dateText(loan.requestDate)}</dd></div>
-      {loan.collateral ? <div><dt>Collateral</dt><dd>{loan.collateral.type}: {usd(loan.collateral.value)}<br /><span className="muted small">{loan.collateral.description}</span></dd></div> : null}
+      {loan.collateral ? <div><dt>Collateral</dt><dd>{collateralTypeLabel(loan.collateral.type)}: {usd(loan.collateral.value)}<br /><span className="muted small">{loan.collateral.description}</span></dd></div> : null}
       {loan.rejectionReason ? <div><dt>Rejection reason</dt><dd>{loan.rejectionReason}</dd></div> : null}
     </dl>
   );

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { countText } from "../../../lib/format";
 import { useContactMessages } from "../api/getContactMessages";
 import { useMarkContactRead } from "../api/markContactRead";
 import { AdminPage } from "../components/AdminPage";
@@ -19,7 +20,7 @@ export function AdminContactPage() {
   };
 
   return (
-    <AdminPage title="Messages" subtitle={query.data ? `${messages.length} messages, ${unread} unread` : "What visitors wrote through the contact form."}>
+    <AdminPage title="Messages" subtitle={query.data ? `${countText(messages.length, "message")}, ${unread} unread` : "What visitors wrote through the contact form."}>
       <QueryState loading={query.isLoading} error={query.isError} empty={!messages.length} errorText="Failed to load messages. Please try again." emptyText="No messages yet" onRetry={() => query.refetch()}>
         <div className="admin-list" data-testid="contact-inbox">
           {messages.map((m) => (

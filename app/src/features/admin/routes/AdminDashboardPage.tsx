@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { QuickActionGrid } from "../../../components/QuickActionGrid";
+import { countText } from "../../../lib/format";
 import { useAdminDashboard } from "../api/getAdminDashboard";
 import { useLoanStats } from "../api/getLoanStats";
 import { AdminPage } from "../components/AdminPage";
@@ -38,9 +39,9 @@ export function AdminDashboardPage() {
       )}
       <div className="grid-4" data-testid="admin-stats">
         <StatCard label="Total users" value={v(d?.totalUsers)} hint={d ? `${d.walletUsers} with a verified wallet` : undefined} testId="stat-users" />
-        <StatCard label="Pending requests" value={v(d?.pendingLoans)} hint={d ? `${d.totalLoans} loans in all` : undefined} testId="stat-pending-loans" />
+        <StatCard label="Pending requests" value={v(d?.pendingLoans)} hint={d ? `${countText(d.totalLoans, "loan")} in all` : undefined} testId="stat-pending-loans" />
         <StatCard label="Pending KYC" value={v(d?.pendingKyc)} testId="stat-pending-kyc" />
-        <StatCard label="Funded volume" value={v(usd(d?.totalVolume))} hint={d ? `${d.notesMinted} notes minted` : undefined} testId="stat-volume" />
+        <StatCard label="Funded volume" value={v(usd(d?.totalVolume))} hint={d ? `${countText(d.notesMinted, "note")} minted` : undefined} testId="stat-volume" />
       </div>
 
       <QuickActionGrid actions={ACTIONS} />

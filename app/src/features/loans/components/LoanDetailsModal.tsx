@@ -1,3 +1,4 @@
+import { collateralTypeLabel } from "#domain/schemas/loans";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { WireLoan as Loan } from "#domain/wire/loan";
@@ -35,7 +36,7 @@ export function LoanDetailsModal({ loan, onClose }: { loan: Loan; onClose: () =>
           {loan.nftTokenId && <div><dt>Note</dt><dd>NFT #{loan.nftTokenId}</dd></div>}
         </dl>
         {loan.rejectionReason && <p className="alert alert--danger">Reason: {loan.rejectionReason}</p>}
-        {loan.collateral && <p className="small"><strong>Collateral:</strong> {loan.collateral.type}, {usd(loan.collateral.value)} — {loan.collateral.description}</p>}
+        {loan.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(loan.collateral.type)}, {usd(loan.collateral.value)} — {loan.collateral.description}</p>}
         <div className="row gap-sm">
           <Link to={`/loans/${loan._id}`} className="btn btn--primary">Open loan page</Link>
           <button ref={close} type="button" className="btn btn--ghost" onClick={onClose}>Close</button>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
+import { typedUsd } from "#domain/money";
 import { LOAN_LIMITS, LOAN_MESSAGES, STANDARD_PURPOSES } from "#domain/schemas/loans";
 import { Field } from "../../../components/Field";
 import { serverFieldErrors, serverMessage } from "../../../lib/errors";
@@ -19,7 +20,12 @@ export function LoanRequestForm({ onSubmitted }: { onSubmitted?: () => void }) {
   const [collateral, setCollateral] = useState({ type: "", value: "", description: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const payload = (): LoanRequestPayload => ({ ...values, ...(withCollateral ? { collateral } : {}) });
+  // "12,000" is what people type; the wire takes "12000" (domain/money.ts typedUsd).
+  const payload = (): LoanRequestPayload => ({
+    ...values,
+    amount: typedUsd(values.amount),
+    ...(withCollateral ? { collateral: { ...collateral, value: typedUsd(collateral.value) } } : {}),
+  });
   const edit = (key: string, apply: () => void) => {
     apply();
     setErrors((e) => ({ ...e, [key]: "" }));

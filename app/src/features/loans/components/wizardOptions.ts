@@ -1,11 +1,10 @@
+import { COLLATERAL_TYPE_LABELS } from "#domain/schemas/loans";
+
 /** The wizard's own lists (spec 02 §9); its submissions are judged by the standard form's rules (DESIGN.md). */
 export const WIZARD_PURPOSES = ["Business Investment", "NFT Purchase", "DeFi Trading", "Real Estate", "Personal", "Education", "Emergency", "Other"] as const;
 export const WIZARD_TERMS = [1, 2, 3, 6, 12, 24] as const;
 export const WIZARD_DEFAULT_RATE = "5";
-export const COLLATERAL_TYPES = [
-  { value: "nft", label: "NFT" },
-  { value: "other", label: "Other asset" },
-] as const;
+export const COLLATERAL_TYPES = Object.entries(COLLATERAL_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 /** Collateral should be worth at least 150% of the loan (a hint, not a rule). */
 export const COLLATERAL_RATIO_PERCENT = 150n;
 

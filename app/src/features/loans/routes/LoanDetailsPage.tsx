@@ -1,3 +1,4 @@
+import { collateralTypeLabel } from "#domain/schemas/loans";
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -125,7 +126,7 @@ export function LoanDetailsPage() {
               <p className="small muted">{repaidShare(l)}% repaid</p>
             </div>
           )}
-          {l.collateral && <p className="small"><strong>Collateral:</strong> {l.collateral.type}, {usd(l.collateral.value)} — {l.collateral.description}</p>}
+          {l.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(l.collateral.type)}, {usd(l.collateral.value)} — {l.collateral.description}</p>}
           {l.adminNotes && <p className="small"><strong>Administrator's notes:</strong> {l.adminNotes}</p>}
         </section>
 

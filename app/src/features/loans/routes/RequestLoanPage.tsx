@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import toast from "react-hot-toast";
-import { displayUsd, parseUsd } from "#domain/money";
+import { displayUsd, parseUsd, typedUsd } from "#domain/money";
 import { monthlyPayment } from "#domain/schedule";
 import { LOAN_MESSAGES } from "#domain/schemas/loans";
 import { Field } from "../../../components/Field";
@@ -15,7 +15,7 @@ import "../loans.css";
 
 const micro = (text: string) => {
   try {
-    return parseUsd(text.trim());
+    return parseUsd(typedUsd(text));
   } catch {
     return null;
   }
@@ -32,11 +32,11 @@ export function RequestLoanPage() {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   const payload: LoanRequestPayload = {
-    amount: form.amount,
+    amount: typedUsd(form.amount),
     purpose: form.purpose,
     interestRate: form.interestRate,
     termMonths: form.termMonths,
-    collateral: { type: form.collateralType, value: form.collateralValue, description: form.collateralDescription },
+    collateral: { type: form.collateralType, value: typedUsd(form.collateralValue), description: form.collateralDescription },
   };
   const errors: Record<string, string> = { ...loanFieldErrors(payload) };
   for (const [key, message] of Object.entries(serverErrors)) if (message) errors[key] = message;
@@ -50,14 +50,17 @@ export function RequestLoanPage() {
     setServerErrors((e) => ({ ...e, [field]: "" }));
   };
 
+  // No payment is shown for terms the request would be refused with (a 75% rate, a 500 loan).
+  const termsValid = !errors.amount && !errors.interestRate && !errors.termMonths;
   const estimate = useMemo(() => {
+    if (!termsValid) return null;
     const principal = micro(form.amount);
     const rate = Math.round(Number(form.interestRate) * 100);
     const term = Number(form.termMonths);
     if (!principal || !(rate > 0) || !(term > 0) || !Number.isInteger(term)) return null;
     const payment = monthlyPayment(principal, rate, term);
     return { principal, payment, total: payment * BigInt(term) };
-  }, [form.amount, form.interestRate, form.termMonths]);
+  }, [termsValid, form.amount, form.interestRate, form.termMonths]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -143,7 +146,7 @@ export function RequestLoanPage() {
             <div className={`field${shown("collateral.description") ? " field--error" : ""}`}>
               <label htmlFor="wizard-collateral-description">Collateral description</label>
               <textarea id="wizard-collateral-description" rows={3} value={form.collateralDescription} onChange={(e) => set("collateralDescription", "collateral.description")(e.target.value)} />
-              {shown("collateral.description") ? <p className="field__error" role="alert">{shown("collateral.description")}</p> : <p className="field__hint">Images of the collateral may be up to 10MB each.</p>}
+              {shown("collateral.description") ? <p className="field__error" role="alert">{shown("collateral.description")}</p> : <p className="field__hint">What it is, where it is held and how its value was set.</p>}
             </div>
           </fieldset>
         )}
