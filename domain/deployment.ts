@@ -28,6 +28,8 @@ export const publicConfigSchema = z.object({
   contracts: deploymentSchema.shape.contracts.nullable(),
   treasury: address.nullable(),
   stablecoinDecimals: z.literal(6),
+  /** Whether registration offers "Administrator": only when the operator set ADMIN_INVITE_CODE. */
+  adminSignup: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

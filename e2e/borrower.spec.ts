@@ -3,7 +3,7 @@ import { createPublicClient, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
-import { displayUsd, parseUsd } from "#domain/money";
+import { displayUsd, displayUsdExact, parseUsd } from "#domain/money";
 import { installTestWallet } from "./testWallet";
 import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
 import { query } from "./db";
@@ -139,8 +139,9 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await expect(page.getByText("Installment 1 paid")).toBeVisible({ timeout: 30_000 });
   const firstRow = page.getByTestId("schedule").locator("tbody tr").first();
   await expect(firstRow).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
-  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.58");
-  await expect(page.getByTestId("timeline")).toContainText("Repayment of $439.58");
+  // Amounts that are added up show every decimal (issue 18 §5): the installment is $439.579436, not a rounded $439.58.
+  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.579436");
+  await expect(page.getByTestId("timeline")).toContainText("Repayment of $439.579436");
   await screenshot(page, "borrower-02-installment-paid");
 
   // 6. Early payoff burns the note; the loan shows completed.
@@ -160,7 +161,7 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   // The lines add up, to the cent, to the amount shown.
   expect(principalLeft + accrued - ahead).toBe(parseUsd(displayUsd(payoff).replace(/[$,]/g, "")));
   await expect(payoffReview.getByTestId("review-why")).toContainText("interest accrued in the current period");
-  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.58");
+  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.579436");
   await screenshot(page, "borrower-03-payoff-review");
   await payoffReview.getByRole("button", { name: `Confirm and pay off ${displayUsd(payoff)}` }).click();
   await expect(page.getByText("Loan paid off")).toBeVisible({ timeout: 30_000 });

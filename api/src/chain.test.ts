@@ -122,6 +122,7 @@ describe("config, health and the dev faucet", () => {
       contracts: null,
       treasury: null,
       stablecoinDecimals: 6,
+      adminSignup: false,
     });
   });
 

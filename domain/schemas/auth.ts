@@ -19,6 +19,10 @@ export const AUTH_MESSAGES = {
   password8: "Password must be at least 8 characters long",
   newPasswordsDontMatch: "New passwords do not match",
   role: "Please select user type",
+  /** On the invite field, beside the 403 'Access denied' (issue 18 §5): a missing or wrong operator's code. */
+  adminInviteCode: "This admin invite code is not valid",
+  /** On the role, when the operator set no ADMIN_INVITE_CODE (the app then offers no "Administrator"). */
+  adminSignupOff: "Administrator sign-up is not open on this platform",
 } as const;
 
 const email = (message: string) => z.string({ error: message }).trim().max(254, message).email(message);

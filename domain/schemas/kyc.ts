@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHARED_MESSAGES } from "./sharedMessages";
 
 export const KYC_MESSAGES = {
   noDocuments: "Please upload at least one document",
@@ -10,6 +11,7 @@ export const KYC_MESSAGES = {
   submitted: "KYC documents submitted successfully",
   action: "Action must be approve or reject",
   notPending: "Only a pending KYC submission can be decided",
+  rejectionReason: SHARED_MESSAGES.rejectionReason,
 } as const;
 
 export const ID_DOCUMENT_TYPES = ["passport", "drivers_license", "national_id"] as const;
@@ -23,13 +25,24 @@ export const kycUploadFieldsSchema = z.object({
   idDocumentType: z.enum(ID_DOCUMENT_TYPES, { error: KYC_MESSAGES.documentType }),
 });
 
-/** PUT /admin/users/{id}/kyc {action, notes}: approve or reject (a rejection's notes are its reason). */
-export const kycDecisionSchema = z.object({
-  action: z.preprocess(
-    (value) => (value === "approved" ? "approve" : value === "rejected" ? "reject" : value),
-    z.enum(["approve", "reject"], { error: KYC_MESSAGES.action }),
-  ),
-  notes: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.string().trim().max(2000).optional()),
-  rejectionReason: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.string().trim().max(2000).optional()),
-});
+const optionalText = z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.string().trim().max(2000).optional());
+
+/**
+ * PUT /admin/users/{id}/kyc {action, notes}: approve or reject. A rejection needs its reason, as a loan's does: the
+ * user is told it and must act on it. It is `rejectionReason`, or the spec's `notes` when that is all that is sent.
+ */
+export const kycDecisionSchema = z
+  .object({
+    action: z.preprocess(
+      (value) => (value === "approved" ? "approve" : value === "rejected" ? "reject" : value),
+      z.enum(["approve", "reject"], { error: KYC_MESSAGES.action }),
+    ),
+    notes: optionalText,
+    rejectionReason: optionalText,
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === "reject" && !(body.rejectionReason ?? body.notes)) {
+      ctx.addIssue({ code: "custom", message: KYC_MESSAGES.rejectionReason, path: ["rejectionReason"] });
+    }
+  });
 export type KycDecisionInput = z.infer<typeof kycDecisionSchema>;

@@ -21,7 +21,7 @@ export const LOAN_MESSAGES = {
   collateralDescription: "Collateral description is required",
   formInvalid: "Please fix the errors in the form",
   submitFailed: "Failed to submit loan request",
-  rejectionReason: "Please provide a rejection reason",
+  rejectionReason: SHARED_MESSAGES.rejectionReason,
   fundingPositive: "Funding amount must be greater than 0",
   fundingAboveAmount: "Funding amount cannot exceed the requested amount",
   walletFormat: SHARED_MESSAGES.walletAddress,

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { encodeFunctionData } from "viem";
+import { loanNoteAbi, noteVaultAbi } from "#domain/abis";
 import { formatUsdAmount } from "#domain/money";
 import { monthlyPayment, outstandingBalance, scheduleRows } from "#domain/schedule";
 import { startIndexer, type Indexer } from "#indexer/index";
@@ -137,6 +139,20 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
     assert.equal(data.totalRepaid, formatUsdAmount(payment * 2n));
     const kinds = data.entries.map((e: any) => e.kind).sort();
     assert.deepEqual(kinds, ["loan_disbursement", "mint", "nft_sale", "repayment", "repayment"]);
+  });
+
+  it("tells a vault deposit and withdrawal of the note as such, not as plain transfers", async () => {
+    const vault = stack.deployment.contracts.vault as `0x${string}`;
+    await sendAs(stack, alice.wallet!, { to: stack.deployment.contracts.loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "transferFrom", args: [alice.wallet!.address, vault, BigInt(tokenId)] }) });
+    await sendAs(stack, alice.wallet!, { to: vault, data: encodeFunctionData({ abi: noteVaultAbi, functionName: "withdraw", args: [BigInt(tokenId), alice.wallet!.address] }) });
+    await indexer.caughtUp();
+    const { entries } = (await call("GET", `/activity/loans/${loanId}`, borrower)).body.data;
+    const [withdrawn, deposited] = entries.filter((e: any) => e.kind.startsWith("vault_"));
+    assert.equal(deposited.kind, "vault_deposit");
+    assert.deepEqual([deposited.from, deposited.to], [alice.wallet!.address.toLowerCase(), vault.toLowerCase()]);
+    assert.equal(withdrawn.kind, "vault_withdraw");
+    assert.deepEqual([withdrawn.from, withdrawn.to], [vault.toLowerCase(), alice.wallet!.address.toLowerCase()]);
+    assert.ok(!entries.some((e: any) => e.kind === "nft_transfer"), "no vault move is told as a plain transfer");
   });
 
   it("answers another user's loan, and a malformed id, as not found", async () => {

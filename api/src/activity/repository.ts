@@ -159,6 +159,14 @@ export function createActivityRepository(db: Db, chainId: number) {
         from chain_vault_moves where chain_id = ${chainId} and account = ${wallet} order by block_number, log_index`);
     },
 
+    /** Vault deposits and withdrawals of the given notes, whoever made them. */
+    vaultMovesOf(tokenIds: string[]): Promise<VaultMoveRow[]> {
+      if (!tokenIds.length) return Promise.resolve([]);
+      return rows(db, sql`
+        select ${LOG}, token_id::text as token_id, account, kind
+        from chain_vault_moves where chain_id = ${chainId} and token_id in (${tokenList(tokenIds)}) order by block_number, log_index`);
+    },
+
     withdrawals(wallet: string): Promise<WithdrawalRow[]> {
       return rows(db, sql`
         select ${LOG}, account, amount::text as amount

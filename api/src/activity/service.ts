@@ -183,15 +183,22 @@ export function createActivityService(deps: { repo: ActivityRepository; now?: ()
       if (!row || (row.user_id !== user.id && user.role !== "admin")) throw notFound(ACTIVITY_ANSWERS.loanNotFound);
       if (!row.token_id) return { tokenId: null, holder: null, owner: null, burned: false, totalRepaid: "0", entries: [] as ActivityEntry[] };
       const ids = [row.token_id];
-      const [repayments, sales, transfers] = await Promise.all([repo.repayments(ids, null), repo.sales(ids, null), repo.transfers(ids, null)]);
+      const [repayments, sales, transfers, vault] = await Promise.all([repo.repayments(ids, null), repo.sales(ids, null), repo.transfers(ids, null), repo.vaultMovesOf(ids)]);
       const base = (txHash: string, block: string, logIndex: number, time: Date | string | null) => ({ tokenId: row.token_id, loanId: row.loan_id, txHash, blockNumber: Number(block), logIndex, time: iso(time) });
       const entries: ActivityEntry[] = [];
       if (row.origin_tx_hash) entries.push({ kind: "loan_disbursement", amount: formatUsdAmount(BigInt(row.principal!)), from: null, to: row.borrower, ...base(row.origin_tx_hash, row.origin_block!, -1, row.origin_time) });
       for (const r of repayments) entries.push({ kind: "repayment", amount: formatUsdAmount(BigInt(r.amount)), from: r.payer, to: r.beneficiary, ...base(r.tx_hash, r.block_number, r.log_index, r.block_time) });
       const saleTx = new Set(sales.map((s) => s.tx_hash));
       for (const s of sales) entries.push({ kind: "nft_sale", amount: formatUsdAmount(BigInt(s.price)), from: s.seller, to: s.buyer, ...base(s.tx_hash, s.block_number, s.log_index, s.block_time) });
+      // A move into or out of the vault is its transfer, told as what it was: who deposited, who withdrew.
+      const vaultMove = new Map(vault.map((v) => [v.tx_hash, v]));
       for (const t of transfers) {
         if (saleTx.has(t.tx_hash)) continue;
+        const move = vaultMove.get(t.tx_hash);
+        if (move) {
+          entries.push({ kind: move.kind === "deposit" ? "vault_deposit" : "vault_withdraw", amount: null, from: t.from_address, to: t.to_address, ...base(t.tx_hash, t.block_number, t.log_index, t.block_time) });
+          continue;
+        }
         const kind: ActivityKind = t.from_address === zeroAddress ? "mint" : t.to_address === zeroAddress ? "burn" : "nft_transfer";
         entries.push({ kind, amount: null, from: t.from_address, to: t.to_address, ...base(t.tx_hash, t.block_number, t.log_index, t.block_time) });
       }

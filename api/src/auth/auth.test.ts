@@ -82,10 +82,13 @@ describe("registration", () => {
     assert.equal((await response.json()).success, false);
   });
 
-  test("refuses a self-made admin with 403 'Access denied' when admin registration is off", async () => {
+  test("refuses a self-made admin with 403 'Access denied' when admin registration is off, and tells the app it is off", async () => {
     const answer = await api.call("POST", "/auth/register", { body: newRegistration({ role: "admin", adminInviteCode: "anything-at-all" }) });
     assert.equal(answer.status, 403);
     assert.equal(answer.body.message, "Access denied");
+    assert.deepEqual(answer.body.data.errors, [{ path: "role", message: "Administrator sign-up is not open on this platform" }]);
+    const config = await api.call("GET", "/config");
+    assert.equal(config.body.data.adminSignup, false, "registration offers no Administrator");
   });
 });
 
@@ -104,12 +107,18 @@ describe("admin registration with an invite code", () => {
     assert.equal(answer.body.data.user.role, "admin");
   });
 
-  test("refuses a wrong or missing code with 403 'Access denied'", async () => {
+  test("refuses a wrong or missing code with 403 'Access denied' and one message for the invite field", async () => {
     for (const adminInviteCode of ["let-me-in-pleasE", undefined]) {
       const answer = await invited.call("POST", "/auth/register", { body: newRegistration({ role: "admin", adminInviteCode }) });
       assert.equal(answer.status, 403);
       assert.equal(answer.body.message, "Access denied");
+      assert.deepEqual(answer.body.data.errors, [{ path: "adminInviteCode", message: "This admin invite code is not valid" }]);
     }
+  });
+
+  test("tells the app that admin sign-up is on", async () => {
+    const config = await invited.call("GET", "/config");
+    assert.equal(config.body.data.adminSignup, true);
   });
 
   test("ignores an invite code on a user registration", async () => {

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { AppConfig } from "../config/env";
-import type { ChangePasswordRequest, LoginRequest, RegisterRequest } from "#domain/schemas/auth";
-import { AppError, badRequest, conflict, forbidden } from "../http/errors";
+import { AUTH_MESSAGES, type ChangePasswordRequest, type LoginRequest, type RegisterRequest } from "#domain/schemas/auth";
+import { AppError, badRequest, conflict, MESSAGES } from "../http/errors";
 import { uniqueViolation, type UsersRepository } from "../users/repository";
 import type { UserRow } from "#db/schema";
 import { isDemoEmail } from "#domain/demoAccounts";
@@ -29,7 +29,7 @@ export function createAuthService(deps: { config: AppConfig; users: UsersReposit
   return {
     async register(input: RegisterRequest) {
       // Nobody makes themselves an admin: it takes the operator's invite code, and is off without one (DESIGN.md).
-      if (input.role === "admin" && !inviteMatches(config.adminInviteCode, input.adminInviteCode)) throw forbidden();
+      if (input.role === "admin" && !inviteMatches(config.adminInviteCode, input.adminInviteCode)) throw inviteRefused(config.adminInviteCode);
       // The demo logins exist on the local chain only; elsewhere their emails would mark the database as a local one.
       if (!config.isLocalChain && isDemoEmail(input.email)) throw badRequest(AUTH_ANSWERS.demoEmail);
       const passwordHash = await hashPassword(input.password);
@@ -78,4 +78,10 @@ function inviteMatches(expected: string | undefined, given: string | undefined):
   const a = createHash("sha256").update(expected).digest();
   const b = createHash("sha256").update(given).digest();
   return timingSafeEqual(a, b);
+}
+
+/** Still the spec's 403 'Access denied', with the field to fix named, so the form says it once, on that field. */
+function inviteRefused(code: string | undefined): AppError {
+  const error = code ? { path: "adminInviteCode", message: AUTH_MESSAGES.adminInviteCode } : { path: "role", message: AUTH_MESSAGES.adminSignupOff };
+  return new AppError(403, MESSAGES.forbidden, { errors: [error] });
 }

@@ -17,6 +17,7 @@ export function createConfigRouter(config: AppConfig): Router {
       contracts: deployment?.contracts ?? null,
       treasury: deployment?.treasury ?? null,
       stablecoinDecimals: 6,
+      adminSignup: Boolean(config.adminInviteCode),
     });
     res.setHeader("Cache-Control", "no-store");
     ok(res, body);

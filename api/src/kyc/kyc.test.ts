@@ -173,12 +173,23 @@ describe("KYC decisions", () => {
     assert.equal(resubmitted.body.data.kycStatus, "pending");
   });
 
-  test("a rejection without notes uses the spec's default text", async () => {
+  test("a rejection without a reason is refused on its field, as a loan's is, and the submission stays pending", async () => {
     const user = await makeUser(api);
     await upload(user.token, { idDocument: { content: PNG, name: "id.png" } });
-    await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body: { action: "reject" } });
-    const rows = await notificationsOf(api, user.id);
-    assert.ok(rows.some((n) => n.message === "Please resubmit your documents."));
+    for (const body of [{ action: "reject" }, { action: "reject", notes: "   ", rejectionReason: "" }]) {
+      const answer = await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body });
+      assert.equal(answer.status, 400);
+      assert.equal(answer.body.message, "Please provide a rejection reason");
+      assert.deepEqual(answer.body.data.errors.map((e: { path: string }) => e.path), ["rejectionReason"]);
+    }
+    const status = await api.call("GET", "/users/kyc/status", { token: user.token });
+    assert.equal(status.body.data.status, "pending");
+    const given = await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body: { action: "reject", rejectionReason: "The ID has expired", notes: "Checked twice" } });
+    assert.equal(given.status, 200);
+    const after = await api.call("GET", "/users/kyc/status", { token: user.token });
+    assert.equal(after.body.data.kyc.rejectionReason, "The ID has expired");
+    assert.equal(after.body.data.kyc.notes, "Checked twice");
+    assert.ok((await notificationsOf(api, user.id)).some((n) => n.message === "The ID has expired"));
   });
 
   test("needs a known action and a pending submission", async () => {

@@ -51,6 +51,9 @@ describe("approval", () => {
     assert.deepEqual(approved.timeline.map((e: any) => e.action), ["requested", "approved", "mint_sent", "minted", "listed"]);
     assert.equal(approved.timeline[1].by._id, admin.id);
     assert.match(approved.timeline[1].notes, /Good history/);
+    // Stored notes read as the UI writes money, never as the wire's "4000 USD".
+    assert.equal(approved.timeline[1].notes, `Good history — Funding $4,000.00 to ${borrower.wallet!.address.toLowerCase()}`);
+    assert.equal(approved.timeline[4].notes, "Listed at par for $4,000.00");
 
     const tokenId = BigInt(loan.loanNumber);
     const after = (await read(contracts().stablecoin, testDollarAbi, "balanceOf", [borrower.wallet!.address])) as bigint;

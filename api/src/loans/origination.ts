@@ -1,7 +1,6 @@
 import type { Address, Hex, TransactionReceipt } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
-import { formatUsdAmount } from "#domain/money";
 import { SERVER_EVENTS } from "#domain/events";
 import type { LoanRow } from "#db/schema";
 import type { Notifier } from "../notifications/notifier";
@@ -10,7 +9,7 @@ import { ChainActionError, describeChainError, revertName, type ChainGateway } f
 import { waitForMirror } from "./mirror";
 import type { LoansRepository } from "./repository";
 import { bindDeps } from "../deps";
-import { NOTIFY, RECONCILED, RELISTED } from "./texts";
+import { NOTIFY, RECONCILED, RELISTED, TIMELINE_NOTES } from "./texts";
 import { inArray, eq, and } from "drizzle-orm";
 import { loans } from "#db/schema";
 
@@ -204,7 +203,7 @@ export async function list(deps: OriginationDeps, loan: LoanRow, actor: string |
       });
       txHash = receipt.transactionHash;
     }
-    const notes = options.relist ? RELISTED(price) : `Listed at par for ${formatUsdAmount(price)} USD`;
+    const notes = options.relist ? RELISTED(price) : TIMELINE_NOTES.listedAtPar(price);
     const listed = await repo.transition(
       claimed.id,
       eq(loans.listingStatus, "listing"),

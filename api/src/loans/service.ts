@@ -26,7 +26,7 @@ import type { UsersRepository } from "../users/repository";
 import { describeChainError, type ChainGateway } from "../chain/gateway";
 import type { Origination } from "./origination";
 import type { LoansRepository, LoanView } from "./repository";
-import { LOAN_ANSWERS, NOTIFY } from "./texts";
+import { LOAN_ANSWERS, NOTIFY, TIMELINE_NOTES } from "./texts";
 import { bindDeps } from "../deps";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
 import { toWireLoan, toWireTimeline, type WireLoan } from "./wire";
@@ -194,7 +194,7 @@ export async function approve(deps: LoansServiceDeps, admin: UserRow, id: string
       id,
       eq(loans.status, "pending"),
       { status: "approved", mintStatus: "minting", principal, borrowerWallet: wallet, approvedBy: admin.id, approvalDate: new Date(), adminNotes: input.adminNotes ?? null },
-      { action: "approved", actorId: admin.id, notes: [input.adminNotes, `Funding ${formatUsdAmount(principal)} USD to ${wallet}`].filter(Boolean).join(" — ") },
+      { action: "approved", actorId: admin.id, notes: [input.adminNotes, TIMELINE_NOTES.funding(principal, wallet)].filter(Boolean).join(" — ") },
     ),
     id,
   );

@@ -44,6 +44,13 @@ export const NOTIFY = {
   }),
 } as const;
 
+/** The timeline's notes, stored texts like the notifications': amounts formatted by the server ("$12,000.00", not "12000 USD"). */
+export const TIMELINE_NOTES = {
+  funding: (principal: bigint, wallet: string) => `Funding ${displayUsd(principal)} to ${wallet}`,
+  listedAtPar: (price: bigint) => `Listed at par for ${displayUsd(price)}`,
+  listed: (price: bigint) => `Listed for ${displayUsd(price)}`,
+} as const;
+
 /** The timeline's note when the treasury lists a note again after a repayment made its listing lapse. */
 export const RELISTED = (par: bigint) => `Listed again at the new par of ${displayUsd(par)} after a repayment`;
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
-import { notifications, users, type NotificationRow } from "#db/schema";
+import { loans, notifications, users, type NotificationRow } from "#db/schema";
 import type { NotificationContent } from "./notifier";
 
 export interface NotificationPage {
@@ -33,6 +33,13 @@ export function createNotificationsRepository(db: Db) {
         .from(users)
         .where(and(eq(users.kycStatus, "approved"), sql`${users.walletAddress} is not null`));
       return rows.map((row) => row.id);
+    },
+
+    /** The account whose loan a note is (its token id is the loan number), if the note is one of ours. */
+    async borrowerOfNote(tokenId: string, tx: Db = db): Promise<string | null> {
+      if (!/^\d{1,78}$/.test(tokenId)) return null;
+      const [row] = await tx.select({ userId: loans.userId }).from(loans).where(eq(loans.loanNumber, BigInt(tokenId))).limit(1);
+      return row?.userId ?? null;
     },
 
     async page(userId: string, options: { page: number; limit: number; unreadOnly: boolean }): Promise<NotificationPage> {

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import type { Db } from "#db/connect";
+import { loans } from "#db/schema";
 import { createNotificationsRepository } from "../notifications/repository";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { startOutboxDelivery } from "./outbox";
@@ -96,6 +97,21 @@ describe("outbox delivery", () => {
     assert.ok(!sellerNotes.some((note: { message: string }) => note.message.startsWith("New NFT loan available: #11")), "the seller is not told of their own listing");
     const adminNotes = (await api.call("GET", "/notifications", { token: admin.token })).body.data.notifications;
     assert.equal(adminNotes.length, 0, "admins have no KYC-approved wallet, so no listing notice");
+  });
+
+  test("a treasury listing of a borrower's own note is news for the other investors, not for her", async () => {
+    const [loan] = await db
+      .insert(loans)
+      .values({ userId: borrower.id, amount: 12_000_000_000n, principal: 12_000_000_000n, purpose: "business", rateBps: 850, termMonths: 18, status: "active", mintStatus: "minted" })
+      .returning();
+    const tokenId = String(loan.loanNumber);
+    const investorEvents = record(await open(investor.token));
+    // The treasury lists: its wallet is no account's, so the row names no user room at all.
+    await insertOutbox(db, [{ event: "marketplace:update", rooms: ["marketplace"], payload: { type: "listed", amount: "12000", nftId: tokenId, tokenId } }]);
+    const [note] = await investorEvents.count("notification:new", 1);
+    assert.equal(note.message, `New NFT loan available: #${tokenId} ($12,000.00)`);
+    const borrowerNotes = (await api.call("GET", "/notifications", { token: borrower.token })).body.data.notifications;
+    assert.ok(!borrowerNotes.some((n: { message: string }) => n.message.startsWith(`New NFT loan available: #${tokenId} `)), "the borrower is not offered her own loan");
   });
 
   test("a row reverted before delivery is never sent, nor is its correction; a delivered one is corrected and its notice withdrawn", async () => {

@@ -134,6 +134,8 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
           let userIds: string[];
           if (planned.recipients.kind === "investors") {
             const except = new Set(planned.recipients.exceptUserIds);
+            const borrower = await notifications.borrowerOfNote(planned.recipients.exceptBorrowerOf, tx as Db);
+            if (borrower) except.add(borrower);
             investors ??= await notifications.investorIds(tx as Db);
             userIds = investors.filter((id) => !except.has(id));
           } else {

@@ -8,9 +8,12 @@ import { NOTIFICATION_TEXTS } from "../notifications/texts";
  * to the user rooms of the accounts involved (resolved from their verified wallets when the row is written):
  * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller; a loan completed → its
  * borrower; defaulted → borrower, holder and admins; a listing that lapsed → its seller (never the treasury, whose
- * wallet is no account's). A new listing is news for every investor except the seller.
+ * wallet is no account's). A new listing is news for every investor except the seller and the note's borrower.
  */
-export type Recipients = { kind: "rooms"; userIds: string[]; admins: boolean } | { kind: "investors"; exceptUserIds: string[] };
+export type Recipients =
+  | { kind: "rooms"; userIds: string[]; admins: boolean }
+  /** Nor the borrower of the note's own loan: it is not news to her, and she would be buying her own debt. */
+  | { kind: "investors"; exceptUserIds: string[]; exceptBorrowerOf: string };
 
 export interface PlannedNotification {
   content: NotificationContent;
@@ -60,7 +63,7 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
     return notice ? toRooms(notice) : [];
   }
   if (row.event === "marketplace:update" && amount) {
-    if (payload.type === "listed") return [{ content: NOTIFICATION_TEXTS.newListing(tokenId, amount), recipients: { kind: "investors", exceptUserIds: userIds } }];
+    if (payload.type === "listed") return [{ content: NOTIFICATION_TEXTS.newListing(tokenId, amount), recipients: { kind: "investors", exceptUserIds: userIds, exceptBorrowerOf: tokenId } }];
     if (payload.type === "repaid") return toRooms(NOTIFICATION_TEXTS.repayment(tokenId, amount));
     if (payload.type === "sold") return toRooms(NOTIFICATION_TEXTS.noteSold(tokenId, amount));
   }

@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi } from "#domain/abis";
 import { formatUsdAmount } from "#domain/money";
 import { loans, type LoanRow } from "#db/schema";
+import { TIMELINE_NOTES } from "../loans/texts";
 import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../chain/gateway";
 import type { Origination } from "../loans/origination";
@@ -132,7 +133,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
         await repo.transition(loan.id, undefined, { listingStatus: "listed", listingTxHash: receipt.transactionHash, listingError: null }, {
           action: state.listed ? "repriced" : "listed",
           actorId,
-          notes: `Listed for ${formatUsdAmount(price)} USD`,
+          notes: TIMELINE_NOTES.listed(price),
           txHash: receipt.transactionHash,
         });
         return { tokenId, listingPrice: formatUsdAmount(price), txHash: receipt.transactionHash, message: state.listed ? TREASURY_ANSWERS.repriced : TREASURY_ANSWERS.listed };

@@ -1,5 +1,5 @@
 import { API_BASE } from "./apiBase";
-import { displayUsd, parseUsd } from "#domain/money";
+import { displayUsd, displayUsdExact, parseUsd } from "#domain/money";
 
 /** Spec 01 §9: first 6 and last 4 characters. */
 export function shortAddress(address: string | null | undefined): string {
@@ -29,6 +29,16 @@ export function usd(value: string | null | undefined): string {
   if (value === null || value === undefined || value === "") return "—";
   try {
     return displayUsd(parseUsd(value));
+  } catch {
+    return value;
+  }
+}
+
+/** For amounts read beside their parts or their sum (a note's repayments and its total repaid): every decimal there is. */
+export function usdExact(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "—";
+  try {
+    return displayUsdExact(parseUsd(value));
   } catch {
     return value;
   }

@@ -29,7 +29,8 @@ http.interceptors.response.use(
       // Signing in again returns to the page the session expired on.
       const { pathname, search, hash } = window.location;
       goTo("/login", { replace: true, state: { from: pathname + search + hash } });
-    } else if (status === 403) {
+    } else if (status === 403 && !namesFields(error?.response?.data)) {
+      // A 403 naming the fields to fix (a wrong invite code) is said on those fields by the form that sent it.
       toast.error("Access denied", { id: "access-denied" });
     } else if (status !== undefined && status >= 500) {
       toast.error("Server error. Please try again later.", { id: "server-error" });
@@ -37,6 +38,11 @@ http.interceptors.response.use(
     return Promise.reject(error);
   },
 );
+
+function namesFields(body: unknown): boolean {
+  const errors = (body as { data?: { errors?: unknown } } | undefined)?.data?.errors;
+  return Array.isArray(errors) && errors.length > 0;
+}
 
 /** The API's envelope: { success, message, data }. */
 export interface Envelope<T> {

@@ -6,10 +6,11 @@ import { adminKeys } from "./keys";
 export const kycDecisionFormSchema = z.object({
   action: z.enum(["approve", "reject"]),
   notes: z.string().trim().max(2000).optional(),
+  rejectionReason: z.string().trim().max(2000).optional(),
 });
 export type KycDecisionForm = z.infer<typeof kycDecisionFormSchema>;
 
-/** PUT /admin/users/{id}/kyc {action, notes}: a rejection's notes are the reason the user is told. */
+/** PUT /admin/users/{id}/kyc {action, notes, rejectionReason}: a rejection's reason is what the user is told. */
 export async function decideKyc({ userId, ...body }: KycDecisionForm & { userId: string }): Promise<string> {
   const { data } = await http.put<Envelope<unknown>>(`/admin/users/${userId}/kyc`, kycDecisionFormSchema.parse(body));
   return data.message ?? "";

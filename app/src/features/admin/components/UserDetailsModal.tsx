@@ -1,6 +1,7 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { serverMessage } from "../../../lib/errors";
+import { KYC_MESSAGES } from "#domain/schemas/kyc";
+import { serverFieldErrors, serverMessage } from "../../../lib/errors";
 import { usd } from "../../../lib/format";
 import { Spinner } from "../../../components/Spinner";
 import { useUserDetails } from "../api/getUserDetails";
@@ -18,18 +19,32 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
   const { data: user, isLoading, isError, refetch } = useUserDetails(userId);
   const decide = useDecideKyc();
   const [notes, setNotes] = useState("");
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState("");
 
-  const submit = (action: "approve" | "reject") =>
+  const submit = (action: "approve" | "reject") => {
+    // A rejection needs its reason, as a loan's does: the user is told it and must act on it.
+    if (action === "reject" && !reason.trim()) {
+      setReasonError(KYC_MESSAGES.rejectionReason);
+      document.getElementById("kyc-reason")?.focus();
+      return;
+    }
     decide.mutate(
-      { userId, action, notes: notes.trim() || undefined },
+      { userId, action, notes: notes.trim() || undefined, rejectionReason: action === "reject" ? reason.trim() : undefined },
       {
         onSuccess: (message) => {
           toast.success(message || (action === "approve" ? "KYC approved" : "KYC rejected"));
           setNotes("");
+          setReason("");
         },
-        onError: (error) => toast.error(serverMessage(error, "Failed to update KYC status")),
+        onError: (error) => {
+          const onField = serverFieldErrors(error).rejectionReason;
+          if (onField) setReasonError(onField);
+          else toast.error(serverMessage(error, "Failed to update KYC status"));
+        },
       },
     );
+  };
 
   const docs = user ? Object.values(user.kyc.documents).filter((d) => d !== null) : [];
   return (
@@ -63,8 +78,14 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
           {user.kyc.status === "pending" && (
             <div className="stack mt" data-testid="kyc-decision">
               <div className="field">
-                <label htmlFor="kyc-notes">Notes (a rejection's notes are the reason the user sees)</label>
+                <label htmlFor="kyc-notes">Review notes (for admins)</label>
                 <textarea id="kyc-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+              </div>
+              <div className={`field${reasonError ? " field--error" : ""}`}>
+                <label htmlFor="kyc-reason">Rejection reason (the user sees it; needed to reject)</label>
+                <textarea id="kyc-reason" rows={2} value={reason} aria-invalid={reasonError ? true : undefined} aria-describedby={reasonError ? "kyc-reason-error" : undefined}
+                  onChange={(e) => { setReason(e.target.value); setReasonError(""); }} />
+                {reasonError && <p className="field__error" id="kyc-reason-error" role="alert">{reasonError}</p>}
               </div>
               <div className="row gap">
                 <button type="button" className="btn btn--primary btn--sm" disabled={decide.isPending} onClick={() => submit("approve")}>Approve KYC</button>

@@ -6,6 +6,7 @@ import { registerFormSchema } from "#domain/schemas/auth";
 import { Field, PasswordField } from "../../../components/Field";
 import { fieldErrors } from "../../../components/zodErrors";
 import { serverFieldErrors } from "../../../lib/errors";
+import { useRuntimeConfig } from "../../../lib/config";
 import { useRegister } from "../api/register";
 
 type Role = "user" | "admin";
@@ -15,6 +16,11 @@ const EMPTY = {
   walletAddress: "", adminInviteCode: "", password: "", confirmPassword: "",
 };
 type FormState = typeof EMPTY;
+
+const ROLE_CARDS = [
+  ["user", "Regular User", "Borrow, invest in loan NFTs and manage your portfolio."],
+  ["admin", "Administrator", "Review loans and KYC. Needs an invite code from the operator."],
+] as const;
 
 function registrationError(error: unknown): string {
   if (isAxiosError(error)) {
@@ -33,6 +39,8 @@ export function RegisterPage() {
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const register = useRegister();
+  // "Administrator" only where the operator opened admin sign-up (ADMIN_INVITE_CODE); until the config answers, not at all.
+  const adminSignup = useRuntimeConfig().data?.adminSignup === true;
   const navigate = useNavigate();
 
   const set = (key: keyof FormState) => (e: { target: { value: string } }) => {
@@ -69,8 +77,11 @@ export function RegisterPage() {
       toast("Please login with your credentials to access your dashboard.", { icon: "🔐" });
       navigate("/login", { replace: true });
     } catch (error) {
-      setErrors(serverFieldErrors(error));
-      toast.error(registrationError(error));
+      const onFields = serverFieldErrors(error);
+      setErrors(onFields);
+      // An answer that names its fields is said there, once; anything else is a toast.
+      if (Object.keys(onFields).length) document.querySelector<HTMLElement>(`[name="${Object.keys(onFields)[0]}"]`)?.focus();
+      else toast.error(registrationError(error));
     }
   };
 
@@ -86,10 +97,7 @@ export function RegisterPage() {
           <fieldset className="form-section">
             <legend className="form-section__title">Account type</legend>
             <div className="type-cards" role="radiogroup">
-              {([
-                ["user", "Regular User", "Borrow, invest in loan NFTs and manage your portfolio."],
-                ["admin", "Administrator", "Review loans and KYC. Needs an invite code from the operator."],
-              ] as const).map(([value, title, text]) => (
+              {ROLE_CARDS.filter(([value]) => value === "user" || adminSignup).map(([value, title, text]) => (
                 <label key={value} className={`type-card${role === value ? " is-selected" : ""}`}>
                   <input type="radio" name="role" value={value} checked={role === value} onChange={() => setRole(value)} />
                   <strong>{title}</strong>

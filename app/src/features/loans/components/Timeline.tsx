@@ -1,6 +1,6 @@
 import type { ActivityEntry } from "../api/getLoanActivity";
 import type { WireTimelineEntry as TimelineEntry } from "#domain/wire/loan";
-import { usd } from "../../../lib/format";
+import { usd, usdExact } from "../../../lib/format";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 
 const ACTIONS: Record<string, string> = {
@@ -20,9 +20,12 @@ const ACTIONS: Record<string, string> = {
 
 const CHAIN: Record<string, (e: ActivityEntry) => string> = {
   loan_disbursement: (e) => `Principal of ${usd(e.amount)} paid to the borrower's wallet`,
-  repayment: (e) => `Repayment of ${usd(e.amount)}`,
+  // Exact, so the repayments listed add up to the loan's "Repaid" (also exact) rather than to a cent off it.
+  repayment: (e) => `Repayment of ${usdExact(e.amount)}`,
   nft_sale: (e) => `Note sold for ${usd(e.amount)}`,
   nft_transfer: () => "Note transferred",
+  vault_deposit: () => "Note deposited to the vault",
+  vault_withdraw: () => "Note withdrawn from the vault",
   mint: () => "Note minted on-chain",
   burn: () => "Note burned: loan repaid in full",
 };
