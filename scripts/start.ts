@@ -27,6 +27,10 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   Object.assign(process.env, { DATA_DIR: dataDir, PORT: String(port), RPC_URL: rpcUrl, CHAIN_ID: String(chainId) });
   process.env.APP_ORIGIN ??= `http://localhost:${port}`;
+  // The terminal keeps the banner, the logins and warnings; every request is on record in a file (LOG_LEVEL=info
+  // prints them here too).
+  process.env.LOG_FILE ??= join(dataDir, "logs", "api.log");
+  process.env.LOG_LEVEL ??= "warn";
 
   await step("chain", startChainIfNeeded);
   const deployment = await step("contracts", deployContracts);
@@ -113,6 +117,7 @@ function printBanner(appUrl: string, deployment: { chainId: number; contracts: R
     "",
     `  LoanMint is running at ${appUrl}`,
     `  API ${appUrl.replace(/\/$/, "")}/api   chain ${rpcUrl} (id ${deployment.chainId})   data ${dataDir}`,
+    `  Request logs ${process.env.LOG_FILE}${process.env.LOG_LEVEL === "info" ? "" : "   (LOG_LEVEL=info prints them here too)"}`,
     "",
     ...accountLines,
     "",

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import express, { type Express, type Router } from "express";
 import helmet from "helmet";
 import cors from "cors";
-import { createLogger, requestLogging } from "./logger";
+import { createConfiguredLogger, requestLogging } from "./logger";
 import { createMetrics } from "./metrics";
 import type { PublicClient } from "viem";
 import type { AppDeps } from "./deps";
@@ -65,7 +65,7 @@ export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)
  */
 export function createServices(deps: AppDeps) {
   const { config, db, kv } = deps;
-  const logger = deps.logger ?? createLogger(config.logLevel);
+  const logger = deps.logger ?? createConfiguredLogger(config);
   const now = deps.now ?? (() => new Date());
   const limits: RateLimits = scaleRateLimits({ ...DEFAULT_RATE_LIMITS, ...deps.rateLimits }, config.rateLimitScale ?? 1);
   const publicClient: PublicClient = deps.publicClient ?? createChainClient(config);

@@ -1,7 +1,8 @@
 import { after, before, describe, it, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase, type TestDatabase } from "#db/testing";
@@ -86,3 +87,41 @@ async function waitFor(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   assert.ok(condition(), "the log lines were written");
 }
+
+describe("with LOG_FILE, as npm start runs", () => {
+  /** A process that logs one request line and one warning through createConfiguredLogger, as the API would. */
+  function logInChild(logLevel: string, logFile: string): string {
+    const script = `
+      import { createConfiguredLogger } from "./api/src/logger.ts";
+      const logger = createConfiguredLogger({ logLevel: ${JSON.stringify(logLevel)}, logFile: ${JSON.stringify(logFile)} });
+      logger.info({ req: { method: "GET", url: "/api/loans" } }, "request completed");
+      logger.warn("the chain is slow");
+      logger.flush(() => setTimeout(() => process.exit(0), 50));`;
+    return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+  }
+
+  it("keeps request lines out of the terminal and writes them, with the warnings, to the file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lm-logfile-"));
+    try {
+      const file = join(dir, "logs", "api.log");
+      const stdout = logInChild("warn", file);
+      assert.doesNotMatch(stdout, /request completed/);
+      assert.match(stdout, /the chain is slow/);
+      const written = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line).msg);
+      assert.deepEqual(written, ["request completed", "the chain is slow"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("prints request lines to the terminal too with LOG_LEVEL=info", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lm-logfile-"));
+    try {
+      const stdout = logInChild("info", join(dir, "api.log"));
+      assert.match(stdout, /request completed/);
+      assert.match(stdout, /the chain is slow/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -26,6 +26,23 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return destination ? pino(options, destination) : pino(options);
 }
 
+const LEVEL_ORDER = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
+
+/**
+ * The process's logger from its settings: LOG_LEVEL to stdout and, with LOG_FILE, info and above (or LOG_LEVEL when
+ * it says more) to that file, so a terminal shows warnings while every request is still on record.
+ */
+export function createConfiguredLogger(config: { logLevel: string; logFile?: string }): Logger {
+  if (!config.logFile) return createLogger(config.logLevel);
+  const fileLevel = LEVEL_ORDER.indexOf(config.logLevel) < LEVEL_ORDER.indexOf("info") ? config.logLevel : "info";
+  const streams = [
+    { level: fileLevel, stream: pino.destination({ dest: config.logFile, mkdir: true, sync: false }) },
+    ...(config.logLevel === "silent" ? [] : [{ level: config.logLevel, stream: process.stdout }]),
+  ];
+  const logger = createLogger(fileLevel, pino.multistream(streams as Parameters<typeof pino.multistream>[0]));
+  return logger;
+}
+
 function requestIdMixin(_merge: object, _level: number, logger: Logger): object {
   const reqId = requestScope.getStore();
   if (!reqId) return {};

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { Express } from "express";
 import { Server as SocketServer } from "socket.io";
 import type { Logger } from "pino";
-import { createLogger } from "./logger";
+import { createConfiguredLogger } from "./logger";
 import type { PublicClient } from "viem";
 import { connectDatabase, type DatabaseHandle } from "#db/connect";
 import { ConfigError, loadConfig, type AppConfig } from "./config/env";
@@ -67,7 +67,7 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const base = options.config ?? loadConfig();
   const config = options.port !== undefined ? { ...base, port: options.port } : base;
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createConfiguredLogger(config);
   const ownsDatabase = !options.database;
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   // Every way of starting the API passes here, so a local chain's accounts never serve real money.

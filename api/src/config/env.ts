@@ -53,6 +53,7 @@ const envSchema = z.object({
   DEPLOYER_KEY: optional(privateKey),
   EXPLORER_URL: optional(httpUrl("https://etherscan.io")),
   LOG_LEVEL: withDefault(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }), "info"),
+  LOG_FILE: optional(z.string().min(1, "must be a file path")),
   RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: "must be a number above 0" }).positive("must be a number above 0"), 1),
   KV_PREFIX: withDefault(z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, ':', '.', '_' or '-'"), "loanmint:"),
   SHUTDOWN_GRACE_MS: withDefault(wholeNumber(0, 600_000, "must be a whole number of milliseconds from 0 to 600000"), 8_000),
@@ -87,6 +88,8 @@ export interface AppConfig {
   explorerUrl?: string;
   confirmations: number;
   logLevel: string;
+  /** Where every request and info line also goes (`npm start` sets data/logs/api.log); stdout then keeps LOG_LEVEL. */
+  logFile?: string;
   /** Multiplies every rate limit's allowance (a private test stack raises them; production keeps 1). */
   rateLimitScale: number;
   /** Prefix of every key in Redis, so deployments or test runs sharing one Redis never share counters or nonces. */
@@ -161,6 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     explorerUrl: env.EXPLORER_URL,
     confirmations: env.CONFIRMATIONS,
     logLevel: env.LOG_LEVEL,
+    logFile: env.LOG_FILE,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     kvPrefix: env.KV_PREFIX,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
