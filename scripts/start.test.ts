@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -22,6 +22,8 @@ describe("npm start", { timeout: 600_000 }, () => {
     rpcUrl = `http://127.0.0.1:${await freePort()}`;
     env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), RPC_URL: rpcUrl };
     delete env.DATABASE_URL;
+    delete env.LOG_LEVEL;
+    delete env.LOG_FILE;
     delete env.REDIS_URL;
     delete env.JWT_SECRET;
   });
@@ -58,6 +60,13 @@ describe("npm start", { timeout: 600_000 }, () => {
       body: JSON.stringify({ email: "ada@example.com", password: "secret-123" }),
     });
     assert.equal(login.status, 200);
+    // The terminal keeps the banner and warnings; the request is on record in data/logs/api.log.
+    const logFile = join(dataDir, "logs", "api.log");
+    const logged = () => existsSync(logFile) && readFileSync(logFile, "utf8").includes('"url":"/api/auth/login"');
+    for (let i = 0; i < 50 && !logged(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(logged(), "the login request is in data/logs/api.log");
+    assert.doesNotMatch(started.output, /"url":"\/api\/auth\/login"/, "no request line reaches the terminal");
+    assert.match(started.output, /Request logs .*logs\/api\.log/);
     await stopPlatform(started.child);
   });
 });
@@ -80,7 +89,12 @@ async function startPlatform(env: NodeJS.ProcessEnv): Promise<{ child: ChildProc
     if (Date.now() > deadline) throw new Error(`npm start did not finish starting:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { child, output };
+  return {
+    child,
+    get output() {
+      return output;
+    },
+  };
 }
 
 async function stopPlatform(child: ChildProcess): Promise<void> {
