@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { encodeFunctionData } from "viem";
 import { loanNoteAbi, noteVaultAbi } from "#domain/abis";
+import { wireLoanActivitySchema, wireUserActivitySchema } from "#domain/wire/activity";
 import { formatUsdAmount } from "#domain/money";
 import { monthlyPayment, outstandingBalance, scheduleRows } from "#domain/schedule";
 import { startIndexer, type Indexer } from "#indexer/index";
@@ -88,7 +89,8 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
   it("lists the borrower's disbursement and both repayments, newest first, with their transactions", async () => {
     const answer = await call("GET", "/activity", borrower);
     assert.equal(answer.status, 200);
-    const { transactions, walletAddress } = answer.body.data;
+    // The app parses this answer with the same schema: a mapper that drifts fails here, not in the browser.
+    const { transactions, walletAddress } = wireUserActivitySchema.parse(answer.body.data);
     assert.equal(walletAddress, borrower.wallet!.address.toLowerCase());
     assert.deepEqual(transactions.map((t: any) => t.kind), ["repayment", "repayment", "loan_disbursement"]);
     assert.equal(transactions[2].amount, "12000");
@@ -132,7 +134,7 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
   it("tells one loan's on-chain life: mint, funding, sale, repayments, and who holds the note now", async () => {
     const answer = await call("GET", `/activity/loans/${loanId}`, borrower);
     assert.equal(answer.status, 200);
-    const { data } = answer.body;
+    const data = wireLoanActivitySchema.parse(answer.body.data);
     assert.equal(data.tokenId, tokenId);
     assert.equal(data.holder, alice.wallet!.address.toLowerCase());
     assert.equal(data.burned, false);

@@ -1,5 +1,6 @@
 import { zeroAddress } from "viem";
 import type { ActivityKind } from "#domain/activity";
+import type { WireActivityEntry } from "#domain/wire/activity";
 import { formatUsdAmount } from "#domain/money";
 import { installmentsPaid, outstandingBalance, scheduleRows, type LoanTerms } from "#domain/schedule";
 import type { UserRow } from "#db/schema";
@@ -10,18 +11,8 @@ export const ACTIVITY_ANSWERS = { loanNotFound: "Loan not found" } as const;
 
 export type { ActivityKind };
 
-export interface ActivityEntry {
-  kind: ActivityKind;
-  tokenId: string | null;
-  loanId: string | null;
-  amount: string | null;
-  from: string | null;
-  to: string | null;
-  txHash: string;
-  blockNumber: number;
-  logIndex: number;
-  time: string | null;
-}
+/** What the routes answer for each event; the app parses it with the same schema. */
+export type ActivityEntry = WireActivityEntry;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (t: Date | string | null) => (t ? new Date(t).toISOString() : null);

@@ -1,26 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { wireUserActivitySchema, type WireActivityEntry } from "#domain/wire/activity";
 import { http, type Envelope } from "../../../lib/http";
 
-const entry = z.object({
-  kind: z.string(),
-  tokenId: z.string().nullable(),
-  loanId: z.string().nullable(),
-  amount: z.string().nullable(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  txHash: z.string(),
-  blockNumber: z.number(),
-  logIndex: z.number(),
-  time: z.string().nullable(),
-});
-const schema = z.object({ walletAddress: z.string().nullable(), total: z.number(), transactions: z.array(entry) });
-export type Transaction = z.infer<typeof entry>;
+export type Transaction = WireActivityEntry;
 
 /** GET /activity: every disbursement, repayment, sale, transfer, vault move and withdrawal of the user, newest first. */
 export async function getTransactions(limit: number) {
   const { data } = await http.get<Envelope<unknown>>("/activity", { params: { limit } });
-  return schema.parse(data.data);
+  return wireUserActivitySchema.parse(data.data);
 }
 
 export function useTransactions(limit: number) {
