@@ -56,7 +56,7 @@ test("an admin reviews a KYC submission in the document viewer and approves it",
   const pagePolicy = (await page.request.get("/admin/kyc")).headers()["content-security-policy"];
   expect(pagePolicy).not.toMatch(/blob:[^;]*(frame|object)|(frame-src|object-src)[^;]*blob:/);
   await screenshot(page, "admin-kyc-review");
-  await details.getByLabel(/Notes/).fill("Documents match");
+  await details.getByLabel(/Review notes/).fill("Documents match");
   await details.getByRole("button", { name: "Approve KYC" }).click();
   await expect(page.getByText("KYC approved").first()).toBeVisible();
   await expect(details.getByTestId("kyc-decision")).toHaveCount(0);

