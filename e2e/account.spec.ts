@@ -130,13 +130,15 @@ test("an expired session is cleared and sends the user to /login", async ({ page
   await registerByApi(page, account);
   await loginByForm(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // The page reads the user again when it opens and when its socket connects, and the session store writes the
-  // whole session back to localStorage: let those reads finish, or one would put the real token back.
-  await page.waitForLoadState("networkidle");
-  await page.evaluate(() => {
-    const stored = JSON.parse(localStorage.getItem("auth-storage")!);
-    stored.state.token = "not-a-valid-token";
-    localStorage.setItem("auth-storage", JSON.stringify(stored));
+  // The session store writes the whole session back to localStorage whenever the page reads the user again (on
+  // open, on socket connect): spoiled from a running page, a late read can put the real token back. Spoil it before
+  // the next page's scripts run instead.
+  await page.addInitScript(() => {
+    const stored = localStorage.getItem("auth-storage");
+    if (!stored) return;
+    const session = JSON.parse(stored);
+    session.state.token = "not-a-valid-token";
+    localStorage.setItem("auth-storage", JSON.stringify(session));
   });
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login$/);
