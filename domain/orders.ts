@@ -93,3 +93,20 @@ export const PAR_BPS = 10_000n;
 export function parPrice(outstanding: bigint, parBps: bigint): bigint {
   return (outstanding * parBps) / PAR_BPS;
 }
+
+/** The three kinds of signed order, as the API and its table name them (the EIP-712 primary types differ). */
+export const ORDER_KINDS = ["listing", "offer", "matchingOffer"] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+export const PRIMARY_TYPES = { listing: "Listing", offer: "Offer", matchingOffer: "MatchingOffer" } as const satisfies Record<
+  OrderKind,
+  keyof typeof ORDER_TYPES
+>;
+
+/**
+ * Where a stored order stands: only `open` ones are shown in the book. `filled`, `cancelled` and `expired` are
+ * final; `lapsed` (the note moved, defaulted, was repaid, or a fixed price's state changed) and `unfunded` (the
+ * buyer lacks balance or allowance) may turn open again when the chain changes back.
+ */
+export const ORDER_STATUSES = ["open", "filled", "cancelled", "expired", "lapsed", "unfunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -180,6 +180,51 @@ export const chainTransfers = pgTable(
   ],
 );
 
+/** A signed order's fill (NoteOrders OrderFilled): a matching offer may have several, any other order one. */
+export const chainOrderFills = pgTable(
+  "chain_order_fills",
+  {
+    ...logColumns(),
+    orderHash: text("order_hash").notNull(),
+    tokenId: amount("token_id").notNull(),
+    seller: text("seller").notNull(),
+    buyer: text("buyer").notNull(),
+    price: amount("price").notNull(),
+    fee: amount("fee").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    index("chain_order_fills_order_idx").on(t.chainId, t.orderHash),
+    index("chain_order_fills_token_idx").on(t.chainId, t.tokenId),
+  ],
+);
+
+/** A signed order cancelled one by one (NoteOrders OrderCancelled); only the signer's own hash is affected. */
+export const chainOrderCancellations = pgTable(
+  "chain_order_cancellations",
+  {
+    ...logColumns(),
+    signer: text("signer").notNull(),
+    orderHash: text("order_hash").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    index("chain_order_cancellations_order_idx").on(t.chainId, t.signer, t.orderHash),
+  ],
+);
+
+/** Each signer's counter (NoteOrders CounterIncremented): their orders signed with a lower one never fill. */
+export const chainOrderCounters = pgTable(
+  "chain_order_counters",
+  {
+    chainId: integer("chain_id").notNull(),
+    signer: text("signer").notNull(),
+    counter: amount("counter").notNull(),
+    updatedBlock: blockNo("updated_block").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.signer] })],
+);
+
 /** How far the mirror of one chain reaches, and which chain and deployment it mirrors. */
 export const chainCursors = pgTable("chain_cursors", {
   chainId: integer("chain_id").primaryKey(),

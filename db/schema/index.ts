@@ -7,3 +7,4 @@ export * from "./realtime";
 export * from "./loans";
 export * from "./kyc";
 export * from "./chat";
+export * from "./orders";
