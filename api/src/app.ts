@@ -49,6 +49,12 @@ import { silentPublisher } from "./realtime/publisher";
 import { noSocketSessions, type SocketSessions } from "./realtime/sessions";
 import type { Metrics } from "./metrics";
 import { createChatbotRouter } from "./chatbot/router";
+import { createChatbotService } from "./chatbot/service";
+import { createChatRepository } from "./chatbot/repository";
+import { createChatUserData } from "./chatbot/userData";
+import { createKnowledgeAnswerer } from "./chatbot/knowledgeAnswer";
+import { deploymentFacts } from "./chatbot/deploymentFacts";
+import { createFaucet } from "./dev/service";
 import { createNftRouters } from "./nfts/router";
 import { requireAuth } from "./http/auth";
 import { createActivityRouter } from "./activity/router";
@@ -94,6 +100,17 @@ export function createServices(deps: AppDeps) {
     nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId), publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
     loanLifecycle: createLoanLifecycle({ origination, watcher, logger }),
+    chatbot: createChatbotService({
+      repository: createChatRepository(db),
+      userData: createChatUserData(db, config.chainId),
+      knowledge: createKnowledgeAnswerer(),
+      llm: config.llm,
+      ...deploymentFacts(config.dataDir, config.chainId, publicClient),
+      now,
+      logger,
+    }),
+    // The faucet's key is a published dev key: it exists only on the local chain.
+    faucet: config.isLocalChain ? createFaucet({ config, publicClient }) : null,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -170,7 +187,7 @@ export function createApp(services: Services, options: CreateAppOptions = {}): A
 
 /** Mounts every /api router over the services; answers the admin-only ones. */
 function mountApi(app: Express, api: Router, services: Services, options: CreateAppOptions): ApiApp["adminRouters"] {
-  const { config, db, kv, logger, now, limits, publicClient, tokens, users } = services;
+  const { config, db, kv, now, limits, publicClient, tokens, users } = services;
   const auth = requireAuth(tokens, (id) => users.findById(id));
   const admin = createAdminRouter({ db, config, auth, loans: services.loans, kyc: services.kyc, users, treasury: services.treasury, watcher: services.watcher, origination: services.origination, contact: services.contactMessages });
   const loansAdmin = createLoansAdminRouter({ service: services.loans, auth });
@@ -191,11 +208,11 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
   api.use("/users", createUsersRouter({ service: services.usersService, users, tokens, kv, uploadLimit: limits.upload, appOrigin: config.appOrigin }));
   api.use("/contact", createContactRouter({ service: services.contact, messages: services.contactMessages, tokens, users, kv, limit: limits.contact }));
   api.use("/notifications", createNotificationsRouter({ repository: services.notifications, tokens, users }));
-  api.use("/chatbot", createChatbotRouter({ db, kv, tokens, users, chainId: config.chainId, dataDir: config.dataDir, publicClient, llm: config.llm, now, logger }));
+  api.use("/chatbot", createChatbotRouter({ service: services.chatbot, kv, tokens, users }));
   api.use("/health", createHealthRouter({ db, kv, publicClient, config, kind: options.databaseKind ?? "postgres" }));
   api.use("/config", createConfigRouter(config));
   api.use("/docs", createDocsRouter(app));
-  if (config.isLocalChain) api.use("/dev", createDevRouter({ config, publicClient, kv, limits }));
+  if (services.faucet) api.use("/dev", createDevRouter({ faucet: services.faucet, kv, limits }));
   return [
     { mount: "/admin", router: admin },
     { mount: "/loans", router: loansAdmin },

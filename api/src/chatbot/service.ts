@@ -70,6 +70,12 @@ export function createChatbotService(deps: ChatbotServiceDeps) {
   return {
     localAnswer,
 
+    /** The user's stored questions and answers, oldest first. */
+    history: (userId: string) => deps.repository.history(userId),
+
+    /** Deletes the user's history; answers how many messages went. */
+    clear: (userId: string) => deps.repository.clear(userId),
+
     async ask(user: UserRow, question: string): Promise<ChatReply> {
       const askedAt = deps.now();
       const local = await localAnswer(user, question);

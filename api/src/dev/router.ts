@@ -1,14 +1,13 @@
 import { Router } from "express";
-import { getAddress, type PublicClient } from "viem";
+import { getAddress } from "viem";
 import { z } from "zod";
 import { ethAddress } from "#domain/schemas/common";
 import { SHARED_MESSAGES } from "#domain/schemas/sharedMessages";
-import type { AppConfig } from "../config/env";
 import { ok } from "../http/envelope";
 import { validate } from "../http/validate";
 import { rateLimit, type RateLimits } from "../http/rateLimit";
 import type { KeyValueStore } from "../kv/store";
-import { createFaucet } from "./service";
+import type { Faucet } from "./service";
 import { FAUCET_ANSWERS } from "./texts";
 
 const faucetRequestSchema = z
@@ -18,8 +17,8 @@ const faucetRequestSchema = z
 type FaucetLimits = Pick<RateLimits, "faucet" | "faucetClient" | "faucetBudget">;
 
 /** Mounted only on the local chain; elsewhere /api/dev/* does not exist (404). */
-export function createDevRouter(deps: { config: AppConfig; publicClient: PublicClient; kv: KeyValueStore; limits: FaucetLimits }): Router {
-  const faucet = createFaucet(deps);
+export function createDevRouter(deps: { faucet: Faucet; kv: KeyValueStore; limits: FaucetLimits }): Router {
+  const { faucet } = deps;
   const router = Router();
   const { kv, limits } = deps;
   // Three limits, so that neither fresh addresses from one client nor many clients drain the faucet's account.

@@ -66,3 +66,4 @@ export function createFaucet(deps: { config: AppConfig; publicClient: PublicClie
     },
   };
 }
+export type Faucet = ReturnType<typeof createFaucet>;

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler, type Response } from "express";
 import multer from "multer";
 import { KYC_FILE_FIELDS, KYC_MESSAGES, MAX_KYC_FILE_BYTES, kycUploadFieldsSchema } from "#domain/schemas/kyc";
+import type { WireKycStatus } from "#domain/wire/kyc";
 import { ok } from "../http/envelope";
 import { AppError, badRequest, notFound } from "../http/errors";
 import { isMalformedUpload } from "../http/uploads";
@@ -60,7 +61,8 @@ export function createKycRouter(deps: { service: KycService; users: UsersReposit
   router.get("/status", async (req, res) => {
     const user = currentUser(req);
     const kyc = await service.kycOf(user);
-    ok(res, { status: kyc.status, kycStatus: kyc.status, kyc, kycDocuments: kyc.documents });
+    const answer: WireKycStatus = { status: kyc.status, kycStatus: kyc.status, kyc, kycDocuments: kyc.documents };
+    ok(res, answer);
   });
 
   router.post("/upload", rateLimit(deps.kv, { name: "kyc-upload", ...deps.uploadLimit }), kycFiles, async (req, res) => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import type { KycDocumentRow, KycSubmissionRow, UserRow } from "#db/schema";
 import { SERVER_EVENTS } from "#domain/events";
+import type { WireKyc, WireKycDocument, WireKycDocuments } from "#domain/wire/kyc";
 import { KYC_FILE_FIELDS, KYC_MESSAGES, KYC_MIME_TYPES, MAX_KYC_FILE_BYTES, type KycDecisionInput } from "#domain/schemas/kyc";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { Notifier } from "../notifications/notifier";
@@ -38,18 +39,18 @@ export interface UploadedFile {
 
 export const documentRoute = (documentId: string) => `/api/users/kyc/documents/${documentId}`;
 
-function wireDocument(doc: KycDocumentRow) {
+function wireDocument(doc: KycDocumentRow): WireKycDocument {
   return { _id: doc.id, kind: doc.kind, url: documentRoute(doc.id), mimeType: doc.mimeType, size: doc.size, originalName: doc.originalName, uploadedAt: doc.createdAt.toISOString() };
 }
 
 /** The three document slots of spec 02 §3 (kycDocuments), each the newest file of its kind. */
-export function wireKycDocuments(docs: KycDocumentRow[]) {
-  const slots: Record<string, ReturnType<typeof wireDocument> | null> = { idDocument: null, proofOfAddress: null, proofOfIncome: null };
+export function wireKycDocuments(docs: KycDocumentRow[]): WireKycDocuments {
+  const slots: WireKycDocuments = { idDocument: null, proofOfAddress: null, proofOfIncome: null };
   for (const doc of docs) if (!slots[doc.kind]) slots[doc.kind] = wireDocument(doc);
   return slots;
 }
 
-export function wireKyc(user: UserRow, submission: KycSubmissionRow | undefined, docs: KycDocumentRow[]) {
+export function wireKyc(user: UserRow, submission: KycSubmissionRow | undefined, docs: KycDocumentRow[]): WireKyc {
   return {
     status: user.kycStatus,
     idDocumentType: submission?.idDocumentType ?? null,
