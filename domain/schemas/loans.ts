@@ -169,13 +169,16 @@ export const loanApprovalSchema = z
   .transform(({ notes, adminNotes, ...rest }) => ({ ...rest, adminNotes: adminNotes ?? notes }));
 export type LoanApprovalInput = z.infer<typeof loanApprovalSchema>;
 
+/** The admin funds at most what the borrower asked for: the form and the route both ask this. */
+export const fundingWithinRequest = (fundingMicro: bigint, requestedMicro: bigint): boolean => fundingMicro <= requestedMicro;
+
 /**
  * The admin's approval form, by the route's rules: a funding amount of at most `requestedMicro` (the server refuses
  * more with the same message) and the wallet the principal goes to, which the form always fills.
  */
 export function approvalFormSchema(requestedMicro: bigint) {
   return z.object({
-    fundingAmount: usdAmount(LOAN_MESSAGES.fundingPositive).refine((micro) => micro <= requestedMicro, LOAN_MESSAGES.fundingAboveAmount),
+    fundingAmount: usdAmount(LOAN_MESSAGES.fundingPositive).refine((micro) => fundingWithinRequest(micro, requestedMicro), LOAN_MESSAGES.fundingAboveAmount),
     walletAddress: ethAddress,
     adminNotes: optionalNotes,
   });

@@ -17,7 +17,7 @@ import {
   payoffAmount,
   type LoanTerms,
 } from "#domain/schedule";
-import { LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "#domain/schemas/loans";
+import { fundingWithinRequest, LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "#domain/schemas/loans";
 import { loans, users as usersTable, type LoanRow, type UserRow } from "#db/schema";
 import type { Db } from "#db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../http/errors";
@@ -186,7 +186,7 @@ export async function approve(deps: LoansServiceDeps, admin: UserRow, id: string
   const wallet = input.walletAddress?.toLowerCase() ?? borrower.walletAddress;
   if (wallet !== borrower.walletAddress) throw badRequest(LOAN_ANSWERS.walletMismatch);
   const principal = input.fundingAmount ?? loan.amount;
-  if (principal > loan.amount) throw badRequest(LOAN_ANSWERS.fundingAboveAmount);
+  if (!fundingWithinRequest(principal, loan.amount)) throw badRequest(LOAN_ANSWERS.fundingAboveAmount);
   if (!isValidTerms({ principal, rateBps: loan.rateBps, termMonths: loan.termMonths })) throw badRequest(LOAN_ANSWERS.invalidTerms);
   // The conditional update is the lock: of two approvals at once, one finds the loan pending.
   const claimed = await decided(deps, 
