@@ -5,6 +5,15 @@ import { shortAddress } from "../format";
 import { useSession } from "../session";
 import { revertedTransactionError, WalletStepError } from "./txError";
 import type { PermitRequest, WalletCall } from "./walletCall";
+import { walletTypedData } from "../orders/orderCalls";
+
+/** EIP-712 typed data of a signed order as the API answers it (domain/wire/order's OrderTypedData). */
+export interface OrderTypedDataRequest {
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  message: Record<string, string>;
+}
 
 export interface WalletSenderOptions {
   /** Notes move only from the user's verified wallet; repayment may come from any wallet (DESIGN.md). */
@@ -62,5 +71,16 @@ export function useWalletSender({ requireVerifiedWallet, afterReceipt }: WalletS
     });
   }
 
-  return { address, isConnected, verified, mismatch, ready, send, signPermit };
+  /**
+   * Signs an order's typed data (eth_signTypedData_v4) as the API answered it, uints as decimal strings; refuses
+   * one made out for another signer, so the wallet is never asked to sign for someone else.
+   */
+  async function signOrder(typed: OrderTypedDataRequest): Promise<Hex> {
+    const account = await ready();
+    const signer = typed.message.seller ?? typed.message.buyer;
+    if (!signer || signer.toLowerCase() !== account.toLowerCase()) throw new WalletStepError(`The order is for ${shortAddress(signer)}, but your wallet is ${shortAddress(account)}`);
+    return signTypedDataAsync({ account, ...walletTypedData(typed) });
+  }
+
+  return { address, isConnected, verified, mismatch, ready, send, signPermit, signOrder };
 }
