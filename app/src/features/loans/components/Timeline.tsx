@@ -20,7 +20,7 @@ const ACTIONS: Record<string, string> = {
 
 const CHAIN: Record<string, (e: ActivityEntry) => string> = {
   loan_disbursement: (e) => `Principal of ${usd(e.amount)} paid to the borrower's wallet`,
-  // Exact, so the repayments listed add up to the loan's "Repaid" (also exact) rather than to a cent off it.
+  // Exact, so the repayments listed add up to the loan's total and are rounded once, there (docs/decisions.md).
   repayment: (e) => `Repayment of ${usdExact(e.amount)}`,
   nft_sale: (e) => `Note sold for ${usd(e.amount)}`,
   nft_transfer: () => "Note transferred",
