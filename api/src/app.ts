@@ -61,6 +61,9 @@ import { createActivityRouter } from "./activity/router";
 import { createActivityRepository } from "./activity/repository";
 import { createActivityService } from "./activity/service";
 import { createDocsRouter } from "./openapi/router";
+import { createOrdersRepository } from "./orders/repository";
+import { createOrdersService } from "./orders/service";
+import { createOrdersRouter } from "./orders/router";
 
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
@@ -85,11 +88,13 @@ export function createServices(deps: AppDeps) {
   const chain = createChainGateway(config);
   const loansRepo = createLoansRepository(db, config.chainId);
   const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations });
+  const ordersRepo = createOrdersRepository(db, config.chainId);
+  const orders = createOrdersService({ config, repo: ordersRepo, publicClient });
   const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });
   return {
     // The basics and the pieces shared by several services, for the routers, socket.io and the tests.
     config, db, kv, logger, now, limits, publicClient, publisher,
-    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher,
+    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher, ordersRepo, orders,
     auth: createAuthService({ config, users, tokens, now }),
     siwe: createSiweService({ config, kv, publicClient, now }),
     usersService: createUsersService({ users, avatarDir: avatarDirOf(config) }),
@@ -97,7 +102,7 @@ export function createServices(deps: AppDeps) {
     loans: createLoansService({ db, repo: loansRepo, users, chain, origination, notifier, maxPendingRequests: limits.pendingLoanRequests }),
     kyc: createKycService({ repo: createKycRepository(db), users, notifier, dataDir: config.dataDir }),
     treasury: createTreasuryService({ repo: loansRepo, chain, origination }),
-    nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId), publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
+    nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
     loanLifecycle: createLoanLifecycle({ origination, watcher, logger }),
     chatbot: createChatbotService({
@@ -197,9 +202,10 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
   api.use("/loans", loansAdmin, createLoansRouter({ service: services.loans, auth, kv, requestLimit: limits.loanRequest }));
   api.use("/admin", admin);
   api.use("/nfts/admin", nftsAdmin);
-  const nftRouters = createNftRouters({ service: services.nfts, tokens, users });
+  const nftRouters = createNftRouters({ service: services.nfts, orders: services.orders, tokens, users });
   api.use("/nfts", nftRouters.nfts);
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
+  api.use("/orders", createOrdersRouter({ service: services.orders, repo: services.ordersRepo, tokens, users }));
   api.use("/activity", createActivityRouter({ service: services.activity, auth }));
   const sessions = options.sessions ?? noSocketSessions;
   const routers = createAuthRouters({ auth: services.auth, siwe: services.siwe, tokens, users, kv, limits, sessions, appOrigin: config.appOrigin, now });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseUsd } from "../money";
 import { ethAddress } from "./common";
 import { usdAmount } from "./loans";
+import { ORDER_MESSAGES, PAR_BPS_LIMITS } from "../wire/order";
 import { AMOUNT_BANDS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, NFT_MESSAGES, RATE_BANDS, type AmountBand, type RateBand } from "../marketplaceTerms";
 
 export { AMOUNT_BANDS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, NFT_MESSAGES, RATE_BANDS };
@@ -62,8 +63,14 @@ export type MarketplaceQuery = z.infer<typeof marketplaceQuerySchema>;
 
 export const tokenIdSchema = z.string().regex(/^[0-9]{1,78}$/, NFT_MESSAGES.tokenId).transform((v) => BigInt(v));
 
-/** PUT /nfts/{id}/list {listingPrice}. */
-export const listNftSchema = z.object({ listingPrice: usdAmount(NFT_MESSAGES.listingPrice, NFT_MESSAGES.priceFormat) });
+/**
+ * PUT /nfts/{id}/list {listingPrice, parBps?}: with parBps the signed listing is at that share of par (issue 19) and
+ * listingPrice is what the seller saw it come to today.
+ */
+export const listNftSchema = z.object({
+  listingPrice: usdAmount(NFT_MESSAGES.listingPrice, NFT_MESSAGES.priceFormat),
+  parBps: wholeNumber(ORDER_MESSAGES.parBps, PAR_BPS_LIMITS.min, PAR_BPS_LIMITS.max).optional(),
+});
 
 const signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, NFT_MESSAGES.signature);
 

@@ -1,11 +1,23 @@
 import { amountBandOf, rateBandOf, type MarketplaceQuery } from "#domain/schemas/nfts";
-import { formatUsdAmount } from "#domain/money";
+import { formatUsdAmount, parseUsd } from "#domain/money";
+import type { OrderRow } from "#db/schema/orders";
+import { bestOrdersByNote, type BestListing, type BestOffer } from "../orders/bestPrices";
 import type { NftsRepository } from "./repository";
 import { singleFlight } from "./singleFlight";
-import { toNftRecord, type NftRecord, type WireContext } from "./wire";
+import { termsOf, toNftRecord, type NftRecord, type WireContext } from "./wire";
+
+/** What the marketplace reads of the signed orders (api/src/orders/repository.ts). */
+export interface MarketplaceOrders {
+  version(): Promise<string>;
+  openListings(): Promise<OrderRow[]>;
+  openOffers(): Promise<OrderRow[]>;
+}
+
+/** A marketplace card: the spec's record, its cheapest open signed listing and its best open offer (issue 19). */
+export type MarketplaceRecord = NftRecord & { signedListing: BestListing | null; bestOffer: BestOffer | null };
 
 interface Entry {
-  record: NftRecord;
+  record: MarketplaceRecord;
   principal: bigint;
   price: bigint;
   rateBps: number;
@@ -54,33 +66,63 @@ const ORDER: Record<MarketplaceQuery["sort"], (a: Entry, b: Entry) => number> = 
  * cached answer belong to one mirror version (the indexer's cursor): when the indexer commits a block, the next
  * request sees a new version and rebuilds. One cheap cursor read per request is the price of exactness.
  */
-export function createMarketplaceIndex(deps: { repo: NftsRepository; wireContext: () => Promise<WireContext> }) {
+export function createMarketplaceIndex(deps: { repo: NftsRepository; orders: MarketplaceOrders; wireContext: () => Promise<WireContext> }) {
   let snapshot: Snapshot | null = null;
   let building: Promise<Snapshot> | null = null;
   /** Answers as the JSON text of the whole envelope: a repeated query costs no serialisation. */
   const answers = new Map<string, string>();
 
   async function build(version: string): Promise<Snapshot> {
-    const [rows, ctx] = await Promise.all([deps.repo.listed(), deps.wireContext()]);
-    const entries = rows.map((row): Entry => {
-      const record = toNftRecord(row, ctx);
-      return {
-        record,
-        principal: BigInt(row.principal),
-        price: BigInt(row.listing_price!),
-        rateBps: row.rate_bps,
-        termMonths: row.term_months,
-        listedAt: BigInt(row.listing_block ?? 0) * 1_000_000n + BigInt(row.listing_log_index ?? 0),
-        tokenId: BigInt(row.token_id),
-        seller: row.listing_seller ?? row.holder,
-        haystack: [row.purpose ?? "", (row.purpose ?? "").replace(/_/g, " "), row.listing_seller ?? "", row.borrower].join(" ").toLowerCase(),
+    const [rows, ctx, listings, offers] = await Promise.all([deps.repo.listed(), deps.wireContext(), deps.orders.openListings(), deps.orders.openOffers()]);
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    // Notes listed only by a signed order are on the market too.
+    const onChain = new Set(rows.map((r) => r.token_id));
+    const signedOnly = [...new Set(listings.filter((o) => o.expiry > now).map((o) => o.tokenId!.toString()))].filter((id) => !onChain.has(id));
+    const extra = (await deps.repo.notesByIds(signedOnly)).filter((r) => r.status === "active");
+    const all = [...rows, ...extra];
+    const best = bestOrdersByNote(
+      all.map((r) => ({ tokenId: BigInt(r.token_id), owner: r.owner, holder: r.holder, terms: termsOf(r), totalRepaid: BigInt(r.total_repaid) })),
+      [...listings, ...offers],
+      now,
+    );
+    // A note listed only by signature sorts as listed now (the mirror's head): the order has no block of its own.
+    const headText = version.split(/[:|]/)[0];
+    const head = /^\d+$/.test(headText) ? BigInt(headText) : 0n;
+    const entries = all.flatMap((row): Entry[] => {
+      const orders = best.get(row.token_id) ?? { listing: null, offer: null };
+      const signed = orders.listing;
+      if (row.listing_price === null && !signed) return [];
+      const base = toNftRecord(row, ctx);
+      const record: MarketplaceRecord = {
+        ...base,
+        ...(row.listing_price === null && signed
+          ? { marketplaceStatus: "listed", listingPrice: signed.priceNow, listingDate: signed.createdAt, sellerAddress: signed.seller }
+          : {}),
+        signedListing: signed,
+        bestOffer: orders.offer,
       };
+      return [
+        {
+          record,
+          principal: BigInt(row.principal),
+          price: row.listing_price !== null ? BigInt(row.listing_price) : parseUsd(signed!.priceNow),
+          rateBps: row.rate_bps,
+          termMonths: row.term_months,
+          listedAt: row.listing_block !== null ? BigInt(row.listing_block) * 1_000_000n + BigInt(row.listing_log_index ?? 0) : head * 1_000_000n + 999_999n,
+          tokenId: BigInt(row.token_id),
+          seller: row.listing_seller ?? signed?.seller ?? row.holder,
+          haystack: [row.purpose ?? "", (row.purpose ?? "").replace(/_/g, " "), row.listing_seller ?? signed?.seller ?? "", row.borrower].join(" ").toLowerCase(),
+        },
+      ];
     });
     return { version, entries };
   }
 
   // Exact and cheap: a request waits for a cursor read that began after it arrived, shared by its burst.
-  const readVersion = singleFlight(() => deps.repo.mirrorVersion());
+  const readVersion = singleFlight(async () => {
+    const [mirror, orders] = await Promise.all([deps.repo.mirrorVersion(), deps.orders.version()]);
+    return `${mirror}|${orders}`;
+  });
   const mirrorVersion = () => readVersion(null);
 
   async function current(): Promise<Snapshot> {

@@ -95,6 +95,13 @@ export function createNftsRepository(db: Db, chainId: number) {
       return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId, false)} and li.price is not null and not n.burned`);
     },
 
+    /** These notes, for the marketplace's notes listed only by a signed order. */
+    notesByIds(tokenIds: string[]): Promise<NoteRow[]> {
+      if (tokenIds.length === 0) return Promise.resolve([]);
+      const ids = sql.join(tokenIds.map((id) => sql`${id}::numeric`), sql`, `);
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId, false)} and n.token_id in (${ids}) and not n.burned`);
+    },
+
     async note(tokenId: bigint): Promise<NoteRow | undefined> {
       const [row] = await rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.token_id = ${tokenId.toString()}::numeric`);
       return row;

@@ -8,6 +8,8 @@ import type { UsersRepository } from "../users/repository";
 import { singleFlight } from "./singleFlight";
 import { validate } from "../http/validate";
 import type { NftsService } from "./service";
+import type { OrdersService } from "../orders/service";
+import { AppError } from "../http/errors";
 import { NFT_ANSWERS } from "./texts";
 import { toMarketplaceLoan } from "./wire";
 
@@ -33,7 +35,12 @@ export interface NftRouters {
  * or money is checked here and answered as the call the user's wallet signs and sends (DESIGN.md "The wire contract").
  * The note's own page and owner history are public: an auditor needs no account.
  */
-export function createNftRouters(deps: { service: NftsService; tokens: TokenService; users: Pick<UsersRepository, "findById"> }): NftRouters {
+export function createNftRouters(deps: {
+  service: NftsService;
+  orders: Pick<OrdersService, "listingTypedData" | "unlistCall">;
+  tokens: TokenService;
+  users: Pick<UsersRepository, "findById">;
+}): NftRouters {
   const { service } = deps;
   // The signed-in user is read per request, but a burst of requests of one user shares one read (still exact).
   const auth: RequestHandler = requireAuth(deps.tokens, singleFlight((id: string) => deps.users.findById(id)));
@@ -61,12 +68,28 @@ export function createNftRouters(deps: { service: NftsService; tokens: TokenServ
     ok(res, await service.ownership(tokenId(req.params.id)));
   });
 
+  // A listing is now a signed order (issue 19): `typedData` is what the wallet signs and POSTs to /api/orders. The
+  // on-chain listing's calls stay beside it until the app signs instead; the approval step serves both.
   nfts.put("/:id/list", auth, validate(listNftSchema), async (req, res) => {
-    ok(res, await service.list(currentUser(req), tokenId(req.params.id), req.body), NFT_ANSWERS.listReady);
+    const user = currentUser(req);
+    const id = tokenId(req.params.id);
+    const onChain = await service.list(user, id, req.body);
+    const { typedData } = await deps.orders.listingTypedData(user, id, req.body);
+    ok(res, { ...onChain, typedData }, NFT_ANSWERS.listReady);
   });
 
+  // A signed listing can only be killed on-chain: cancelOrders for the caller's signed listings of the note, and the
+  // on-chain listing's cancel when there is one.
   nfts.put("/:id/unlist", auth, async (req, res) => {
-    ok(res, await service.unlist(currentUser(req), tokenId(req.params.id)), NFT_ANSWERS.unlistReady);
+    const user = currentUser(req);
+    const id = tokenId(req.params.id);
+    const signed = await deps.orders.unlistCall(user, id);
+    const onChain = await service.unlist(user, id).catch((error: unknown) => {
+      if (signed && error instanceof AppError && error.status < 500) return null;
+      throw error;
+    });
+    const calls = [onChain?.call, signed?.call].filter((c) => c !== undefined);
+    ok(res, { tokenId: id.toString(), orderHashes: signed?.orderHashes ?? [], call: calls[0], calls }, NFT_ANSWERS.unlistReady);
   });
 
   nfts.post("/:id/buy", auth, validate(buyNftSchema), async (req, res) => {

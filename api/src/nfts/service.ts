@@ -10,7 +10,7 @@ import type { buyNftSchema, listNftSchema, transferNftSchema } from "#domain/sch
 import { AppError, badRequest, notFound } from "../http/errors";
 import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";
-import { createMarketplaceIndex } from "./browse";
+import { createMarketplaceIndex, type MarketplaceOrders } from "./browse";
 import { bindDeps } from "../deps";
 import type { NftsRepository } from "./repository";
 import { NFT_ANSWERS } from "./texts";
@@ -48,6 +48,8 @@ export function performanceOf(record: NftRecord, row: Parameters<typeof termsOf>
 export interface NftsServiceDeps {
   config: AppConfig;
   repo: NftsRepository;
+  /** The signed orders the marketplace shows beside the on-chain listings. */
+  orders: MarketplaceOrders;
   publicClient: PublicClient;
   maxMirrorWaiters: number;
 }
@@ -378,7 +380,7 @@ export async function portfolio(deps: NftsDeps, user: UserRow, page: number, lim
 /** The marketplace index and the operations bound to one process's state, as the routers hold them (docs/decisions.md "Services"). */
 export function createNftsService(services: NftsServiceDeps) {
   const deps: NftsDeps = { ...services, waiting: { mirror: 0 } };
-  const index = createMarketplaceIndex({ repo: deps.repo, wireContext: () => wireContext(deps) });
+  const index = createMarketplaceIndex({ repo: deps.repo, orders: deps.orders, wireContext: () => wireContext(deps) });
   return { browse: index.browse, browseJson: index.browseJson, ...bindDeps(deps, { mirror, get, ownership, list, unlist, buy, transfer, portfolio }) };
 }
 

@@ -109,8 +109,8 @@ export function toNftRecord(row: NoteRow, ctx: WireContext) {
 }
 export type NftRecord = ReturnType<typeof toNftRecord>;
 
-/** The same listing shaped as the spec's loan (GET /loans/marketplace/list reads data.loans). */
-export function toMarketplaceLoan(record: NftRecord) {
+/** The same listing shaped as the spec's loan (GET /loans/marketplace/list reads data.loans), with its signed orders. */
+export function toMarketplaceLoan(record: NftRecord & { signedListing?: unknown; bestOffer?: unknown }) {
   const d = record.metadata.loanDetails;
   return {
     _id: record._id,
@@ -133,5 +133,7 @@ export function toMarketplaceLoan(record: NftRecord) {
     totalRepaid: record.totalRepaid,
     remainingBalance: record.outstandingBalance,
     createdAt: record.createdAt,
+    signedListing: record.signedListing ?? null,
+    bestOffer: record.bestOffer ?? null,
   };
 }

@@ -7,6 +7,7 @@ import { contactOperations } from "./contact";
 import { kycOperations } from "./kyc";
 import { loansOperations } from "./loans";
 import { nftsOperations } from "./nfts";
+import { ordersOperations } from "./orders";
 import { notificationsOperations } from "./notifications";
 import { systemOperations } from "./system";
 import { usersOperations } from "./users";
@@ -17,6 +18,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
   kycOperations,
   loansOperations,
   nftsOperations,
+  ordersOperations,
   activityOperations,
   notificationsOperations,
   chatbotOperations,

@@ -1,0 +1,92 @@
+import type { OrderRow } from "#db/schema/orders";
+import { formatUsdAmount } from "#domain/money";
+import { parPrice } from "#domain/orders";
+import { orderPriceFor } from "#domain/orderStatus";
+import { maturity, outstandingBalance, type LoanTerms } from "#domain/schedule";
+import { messageOf } from "./wire";
+
+/** A note as the marketplace's mirror knows it: enough to price and match orders without a chain read. */
+export interface MirroredNote {
+  tokenId: bigint;
+  /** The ERC-721 owner (a listing's seller must be it). */
+  owner: string;
+  /** Who the note belongs to (the depositor while in the vault): their own offers do not count. */
+  holder: string;
+  terms: LoanTerms;
+  totalRepaid: bigint;
+}
+
+export interface BestListing {
+  hash: string;
+  seller: string;
+  priceKind: "fixed" | "par";
+  parBps: number;
+  priceNow: string;
+  createdAt: string;
+}
+export interface BestOffer {
+  hash: string;
+  kind: "offer" | "matchingOffer";
+  buyer: string;
+  priceNow: string;
+}
+
+/**
+ * The cheapest open signed listing and the highest open offer (on the note, or matching it) of each note, priced
+ * from the mirror: the outstanding principal the mirror computes is the contract's (domain/schedule.ts mirrors
+ * LoanMath). Statuses are the stored ones (refreshed whenever an order is read for a book, and by the indexer);
+ * expired orders are left out here by the clock.
+ */
+export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowSeconds: bigint) {
+  const live = orders.filter((o) => o.status === "open" && o.expiry > nowSeconds);
+  const listings = new Map<string, OrderRow[]>();
+  const offers = new Map<string, OrderRow[]>();
+  const matching: OrderRow[] = [];
+  for (const o of live) {
+    if (o.kind === "matchingOffer") matching.push(o);
+    else {
+      const into = o.kind === "listing" ? listings : offers;
+      const key = o.tokenId!.toString();
+      into.set(key, [...(into.get(key) ?? []), o]);
+    }
+  }
+  const result = new Map<string, { listing: BestListing | null; offer: BestOffer | null }>();
+  for (const note of notes) {
+    const key = note.tokenId.toString();
+    const outstanding = outstandingBalance(note.terms, note.totalRepaid);
+    let listing: { row: OrderRow; price: bigint } | null = null;
+    for (const row of listings.get(key) ?? []) {
+      if (row.signer !== note.owner) continue;
+      const price = orderPriceFor({ price: row.price, parBps: BigInt(row.parBps), cap: null }, outstanding);
+      if (!listing || price < listing.price) listing = { row, price };
+    }
+    let offer: { row: OrderRow; price: bigint } | null = null;
+    for (const row of offers.get(key) ?? []) {
+      if (row.signer === note.holder) continue;
+      const price = orderPriceFor({ price: row.price, parBps: BigInt(row.parBps), cap: row.cap }, outstanding);
+      if (!offer || price > offer.price) offer = { row, price };
+    }
+    const termLeft = maturity(note.terms) > nowSeconds ? maturity(note.terms) - nowSeconds : 0n;
+    for (const row of matching) {
+      if (row.signer === note.holder) continue;
+      const m = messageOf(row) as Record<string, bigint>;
+      const inside = (v: bigint, min: bigint, max: bigint) => v >= min && v <= max;
+      if (!inside(BigInt(note.terms.rateBps), m.minRateBps, m.maxRateBps) || !inside(termLeft, m.minTermLeft, m.maxTermLeft) || !inside(outstanding, m.minOutstanding, m.maxOutstanding)) continue;
+      const price = parPrice(outstanding, BigInt(row.parBps));
+      if (price > (row.budget ?? 0n) - row.filled) continue;
+      if (!offer || price > offer.price) offer = { row, price };
+    }
+    result.set(key, {
+      listing: listing && {
+        hash: listing.row.hash,
+        seller: listing.row.signer,
+        priceKind: listing.row.parBps === 0 ? "fixed" : "par",
+        parBps: listing.row.parBps,
+        priceNow: formatUsdAmount(listing.price),
+        createdAt: new Date(listing.row.createdAt).toISOString(),
+      },
+      offer: offer && { hash: offer.row.hash, kind: offer.row.kind as BestOffer["kind"], buyer: offer.row.signer, priceNow: formatUsdAmount(offer.price) },
+    });
+  }
+  return result;
+}

@@ -1,0 +1,334 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { eq } from "drizzle-orm";
+import { createWalletClient, encodeFunctionData, http, maxUint256, parseSignature, serializeSignature, type Address, type Hex } from "viem";
+import { foundry } from "viem/chains";
+import { privateKeyToAccount, generatePrivateKey, type PrivateKeyAccount } from "viem/accounts";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { ORDER_TYPES, orderDomain, parPrice } from "#domain/orders";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { users } from "#db/schema";
+import { testContracts } from "../testing/contracts";
+import { formatUsdAmount, parseUsd } from "#domain/money";
+import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { ORDER_ANSWERS } from "./texts";
+
+/**
+ * The order book's API against real Postgres, a private anvil with the contracts and the real indexer: orders are
+ * asked for, signed with the users' keys as a wallet would, published, read back and filled on-chain.
+ */
+describe("signed orders: typed data, publishing, the book and its refusals", { timeout: 120_000 }, () => {
+  let stack: LoanStack;
+  let admin: TestUser, borrower: TestUser, alice: TestUser, bob: TestUser, noKyc: TestUser;
+  let noteA: bigint, noteB: bigint;
+  const USD = 1_000_000n;
+  const call = (method: string, path: string, user?: TestUser, body?: unknown) => stack.api.call(method, path, { token: user?.token, body });
+  const send = (user: TestUser, c: { to: string; data: string }) => sendAs(stack, user.wallet!, c);
+  const marketplace = () => stack.deployment.contracts.marketplace as Address;
+  const synced = () => stack.indexer!.caughtUp();
+
+  /** The typed data as a wallet takes it: uints back to bigint. */
+  function typed(t: any) {
+    const message = Object.fromEntries(Object.entries(t.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
+    return { domain: t.domain, types: t.types, primaryType: t.primaryType, message } as const;
+  }
+
+  async function signed(user: TestUser, body: Record<string, unknown>) {
+    const answer = await call("POST", "/orders/typed-data", user, body);
+    assert.equal(answer.status, 200, answer.body?.message);
+    const t = typed(answer.body.data.typedData);
+    const signature = await user.wallet!.signTypedData(t as never);
+    return { kind: body.kind as string, message: answer.body.data.typedData.message as Record<string, string>, signature, typedData: t };
+  }
+
+  const publish = (user: TestUser, order: { kind: string; message: unknown; signature: string }) =>
+    call("POST", "/orders", user, { kind: order.kind, message: order.message, signature: order.signature });
+
+  /** Signs `message` of `kind` with `key` directly (no typed-data route): what an attacker or another client would do. */
+  async function signAs(key: PrivateKeyAccount, kind: "listing" | "offer" | "matchingOffer", message: Record<string, string>) {
+    const primaryType = ({ listing: "Listing", offer: "Offer", matchingOffer: "MatchingOffer" } as const)[kind];
+    const m = Object.fromEntries(Object.entries(message).map(([k, v]) => [k, /^0x/.test(v) ? v : BigInt(v)]));
+    return key.signTypedData({ domain: orderDomain(31337, marketplace()), types: ORDER_TYPES, primaryType, message: m as never });
+  }
+
+  async function requestAndApprove(amount: string, interestRate: number, termMonths: number): Promise<bigint> {
+    const requested = await call("POST", "/loans/request", borrower, { amount, interestRate, termMonths, purpose: "business" });
+    assert.equal(requested.status, 201, requested.body?.message);
+    const approved = await call("PUT", `/admin/loans/${requested.body.data._id}/approve`, admin, {});
+    assert.equal(approved.status, 200, approved.body?.message);
+    return BigInt(requested.body.data.loanNumber ?? approved.body.data.loanNumber);
+  }
+
+  async function approveDollars(user: TestUser, amount: bigint) {
+    await send(user, { to: stack.deployment.contracts.stablecoin, data: encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [marketplace(), amount] }) });
+  }
+
+  async function outstanding(tokenId: bigint): Promise<bigint> {
+    const [, , , , left] = await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] });
+    return left;
+  }
+
+  before(async () => {
+    stack = await startLoanStack({ indexer: true });
+    [admin, borrower, alice, bob, noKyc] = await Promise.all([
+      makeUser(stack.api, { admin: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+      makeUser(stack.api, { kyc: "approved", wallet: true }),
+      makeUser(stack.api, { kyc: "pending", wallet: true }),
+    ]);
+    await fund(stack, alice.wallet!.address, 50_000n * USD);
+    await fund(stack, bob.wallet!.address, 50_000n * USD);
+    await fund(stack, borrower.wallet!.address, 5_000n * USD);
+    noteA = await requestAndApprove("3000", 12, 12);
+    noteB = await requestAndApprove("5000", 9, 24);
+    await synced();
+    // Alice buys note A from the treasury's on-chain listing, so she holds one note herself.
+    const first = await call("POST", `/nfts/${noteA}/buy`, alice, { expectedPrice: "3000" });
+    assert.equal(first.status, 200, first.body?.message);
+    await send(alice, first.body.data.calls.approve);
+    await send(alice, first.body.data.calls.buy);
+    // The marketplace may move her notes (a signed listing's fill transfers it).
+    await send(alice, { to: stack.deployment.contracts.loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "setApprovalForAll", args: [marketplace(), true] }) });
+    await synced();
+  });
+
+  after(async () => {
+    await stack?.close();
+  });
+
+  let listing: Awaited<ReturnType<typeof signed>>;
+  let listingHash: string;
+
+  it("publishes a par listing signed from the API's typed data; its hash is the contract's and the book shows its price now", async () => {
+    listing = await signed(alice, { kind: "listing", tokenId: noteA.toString(), priceKind: "par", parBps: 9900 });
+    assert.equal(listing.message.seller, alice.wallet!.address.toLowerCase());
+    assert.equal(listing.message.counter, "0");
+    const answer = await publish(alice, listing);
+    assert.equal(answer.status, 201, answer.body?.message);
+    const order = answer.body.data;
+    const onChain = await stack.chain.readContract({ address: marketplace(), abi: noteMarketplaceAbi, functionName: "hashListing", args: [listing.typedData.message as never] });
+    assert.equal(order.hash, onChain.toLowerCase());
+    listingHash = order.hash;
+    assert.equal(order.status, "open");
+    assert.equal(order.priceKind, "par");
+    assert.equal(order.parBps, 9900);
+    assert.equal(order.priceNow, formatUsdAmount(parPrice(await outstanding(noteA), 9900n)));
+    const book = await call("GET", `/orders/note/${noteA}`);
+    assert.equal(book.status, 200);
+    assert.deepEqual(book.body.data.listings.map((o: any) => o.hash), [listingHash]);
+    const again = await publish(alice, listing);
+    assert.equal(again.status, 409, "the same signed order twice");
+  });
+
+  let offerHash: string;
+  let matchingHash: string;
+
+  it("publishes an offer as unfunded until the buyer approves the marketplace, then it is the note's best offer", async () => {
+    const offer = await signed(bob, { kind: "offer", tokenId: noteA.toString(), priceKind: "par", parBps: 9500 });
+    const answer = await publish(bob, offer);
+    assert.equal(answer.status, 201, answer.body?.message);
+    offerHash = answer.body.data.hash;
+    const onChain = await stack.chain.readContract({ address: marketplace(), abi: noteMarketplaceAbi, functionName: "hashOffer", args: [offer.typedData.message as never] });
+    assert.equal(offerHash, onChain.toLowerCase());
+    assert.equal(answer.body.data.status, "unfunded");
+    assert.match(answer.body.data.statusReason, /approved/);
+    assert.equal((await call("GET", `/orders/note/${noteA}`)).body.data.offers.length, 0, "an unfunded offer is hidden");
+    await approveDollars(bob, maxUint256);
+    const book = (await call("GET", `/orders/note/${noteA}`)).body.data;
+    assert.deepEqual(book.offers.map((o: any) => o.hash), [offerHash]);
+    assert.equal(book.bestOffer.hash, offerHash);
+    assert.equal(book.bestOffer.priceNow, formatUsdAmount(parPrice(await outstanding(noteA), 9500n)));
+  });
+
+  it("publishes a matching offer; the book of a note inside its ranges shows it with that note's price", async () => {
+    const offer = await signed(bob, { kind: "matchingOffer", priceKind: "par", parBps: 9000, budget: "20000", ranges: { minRateBps: 1000, maxTermLeft: 400 * 86_400 } });
+    const answer = await publish(bob, offer);
+    assert.equal(answer.status, 201, answer.body?.message);
+    matchingHash = answer.body.data.hash;
+    const onChain = await stack.chain.readContract({ address: marketplace(), abi: noteMarketplaceAbi, functionName: "hashMatchingOffer", args: [offer.typedData.message as never] });
+    assert.equal(matchingHash, onChain.toLowerCase());
+    assert.equal(answer.body.data.status, "open");
+    assert.deepEqual(answer.body.data.ranges, { minRateBps: 1000, maxRateBps: null, minTermLeft: 0, maxTermLeft: 400 * 86_400, minOutstanding: "0", maxOutstanding: null });
+    const all = (await call("GET", "/orders/matching")).body.data.matchingOffers;
+    assert.deepEqual(all.map((o: any) => o.hash), [matchingHash]);
+    const bookA = (await call("GET", `/orders/note/${noteA}`)).body.data;
+    assert.deepEqual(bookA.matchingOffers.map((o: any) => [o.hash, o.tokenId]), [[matchingHash, noteA.toString()]]);
+    assert.equal(bookA.bestOffer.hash, offerHash, "95% beats 90%");
+    const bookB = (await call("GET", `/orders/note/${noteB}`)).body.data;
+    assert.equal(bookB.matchingOffers.length, 0, "note B's 9% rate is below the range");
+  });
+
+  it("shows a note listed only by signature on the marketplace, at its price now, with each note's best offer", async () => {
+    const browse = (await call("GET", "/nfts/marketplace/browse", bob)).body.data.nfts;
+    const a = browse.find((n: any) => n.tokenId === noteA.toString());
+    assert.ok(a, "note A is on the market by Alice's signed listing alone");
+    assert.equal(a.marketplaceStatus, "listed");
+    assert.equal(a.signedListing.hash, listingHash);
+    assert.equal(a.listingPrice, formatUsdAmount(parPrice(await outstanding(noteA), 9900n)));
+    assert.equal(a.sellerAddress, alice.wallet!.address.toLowerCase());
+    assert.deepEqual([a.bestOffer.hash, a.bestOffer.kind], [offerHash, "offer"]);
+    const b = browse.find((n: any) => n.tokenId === noteB.toString());
+    assert.equal(b.signedListing, null, "note B is listed on-chain by the treasury only");
+    assert.equal(b.bestOffer, null);
+    const loans = (await call("GET", "/loans/marketplace/list", bob)).body.data.loans;
+    assert.equal(loans.find((l: any) => l.nftTokenId === noteA.toString()).bestOffer.hash, offerHash);
+  });
+
+  it("shows each user only their own orders, and the offers on the notes they hold", async () => {
+    const mineAlice = (await call("GET", "/orders/mine", alice)).body.data;
+    assert.deepEqual(mineAlice.made.map((o: any) => o.hash), [listingHash]);
+    assert.deepEqual(mineAlice.received.map((o: any) => o.hash), [offerHash, matchingHash]);
+    const mineBob = (await call("GET", "/orders/mine", bob)).body.data;
+    assert.deepEqual(mineBob.made.map((o: any) => o.hash).sort(), [offerHash, matchingHash].sort());
+    assert.deepEqual(mineBob.received, []);
+    const other = (await call("GET", "/orders/mine", noKyc)).body.data;
+    assert.deepEqual(other, { made: [], received: [] });
+    assert.equal((await call("GET", "/orders/mine")).status, 401);
+  });
+
+  it("refuses an order signed by someone else's key, or someone else's order sent as one's own", async () => {
+    const mallory = privateKeyToAccount(generatePrivateKey());
+    // Bob's message naming Alice as seller, signed by another key: the signature is not Alice's.
+    const forged = { ...listing.message, salt: "77" };
+    const wrongKey = await publish(alice, { kind: "listing", message: forged, signature: await signAs(mallory, "listing", forged) });
+    assert.equal(wrongKey.status, 400);
+    assert.equal(wrongKey.body.message, ORDER_ANSWERS.badSignature);
+    // Alice's genuine order, published by Bob: the signer is not Bob's wallet.
+    const fresh = { ...listing.message, salt: "78" };
+    const stolen = await publish(bob, { kind: "listing", message: fresh, signature: await signAs(alice.wallet!, "listing", fresh) });
+    assert.equal(stolen.status, 400);
+    assert.equal(stolen.body.message, ORDER_ANSWERS.notYourWallet);
+    // A changed message under a real signature.
+    const tampered = await publish(alice, { kind: "listing", message: { ...listing.message, parBps: "5000" }, signature: listing.signature });
+    assert.equal(tampered.status, 400);
+    assert.equal(tampered.body.message, ORDER_ANSWERS.badSignature);
+  });
+
+  it("refuses compact and high-s signatures as the contract does", async () => {
+    const message = { ...listing.message, salt: "79" };
+    const sig = await signAs(alice.wallet!, "listing", message);
+    const { r, s, yParity } = parseSignature(sig);
+    const yParityAndS = BigInt(s) | (BigInt(yParity ?? 0) << 255n);
+    const eip2098 = `${r}${yParityAndS.toString(16).padStart(64, "0")}` as Hex;
+    const short = await publish(alice, { kind: "listing", message, signature: eip2098 });
+    assert.equal(short.status, 400);
+    assert.equal(short.body.message, ORDER_ANSWERS.compactSignature);
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const highS = serializeSignature({ r, s: `0x${(n - BigInt(s)).toString(16).padStart(64, "0")}`, yParity: yParity === 0 ? 1 : 0 });
+    const high = await publish(alice, { kind: "listing", message, signature: highS });
+    assert.equal(high.status, 400);
+    assert.equal(high.body.message, ORDER_ANSWERS.highS);
+  });
+
+  it("takes an EIP-1271 contract wallet's signature, and refuses one its wallet does not accept", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const { abi, bytecode } = testContracts().OwnerWallet;
+    const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(stack.anvil.rpcUrl) });
+    const receipt = await stack.chain.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode, args: [owner.address] }) });
+    const contractWallet = receipt.contractAddress!.toLowerCase();
+    const carol = await makeUser(stack.api, { kyc: "approved" });
+    await stack.api.database.db.update(users).set({ walletAddress: contractWallet }).where(eq(users.id, carol.id));
+    const asked = await call("POST", "/orders/typed-data", carol, { kind: "offer", tokenId: noteB.toString(), parBps: 9700 });
+    assert.equal(asked.status, 200, asked.body?.message);
+    const message = asked.body.data.typedData.message;
+    assert.equal(message.buyer, contractWallet);
+    const accepted = await publish(carol, { kind: "offer", message, signature: await signAs(owner, "offer", message) });
+    assert.equal(accepted.status, 201, accepted.body?.message);
+    assert.equal(accepted.body.data.signer, contractWallet);
+    const other = { ...message, salt: "5" };
+    const refused = await publish(carol, { kind: "offer", message: other, signature: await signAs(privateKeyToAccount(generatePrivateKey()), "offer", other) });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, ORDER_ANSWERS.badSignature);
+  });
+
+  it("refuses a user without approved KYC, an expired order, a stale counter, a non-holder's listing and a stale fixed price", async () => {
+    const kyc = await call("POST", "/orders/typed-data", noKyc, { kind: "offer", tokenId: noteA.toString(), parBps: 9000 });
+    assert.equal(kyc.status, 403);
+    assert.equal(kyc.body.message, ORDER_ANSWERS.kycRequired);
+    const head = await stack.chain.getBlock({ blockTag: "latest" });
+    const expiredMessage = { ...listing.message, salt: "80", expiry: String(head.timestamp) };
+    const expired = await publish(alice, { kind: "listing", message: expiredMessage, signature: await signAs(alice.wallet!, "listing", expiredMessage) });
+    assert.equal(expired.status, 400);
+    assert.equal(expired.body.message, ORDER_ANSWERS.expired);
+    const counterMessage = { ...listing.message, salt: "81", counter: "5" };
+    const counter = await publish(alice, { kind: "listing", message: counterMessage, signature: await signAs(alice.wallet!, "listing", counterMessage) });
+    assert.equal(counter.status, 400);
+    assert.equal(counter.body.message, ORDER_ANSWERS.counter(0n));
+    const notMine = await call("POST", "/orders/typed-data", bob, { kind: "listing", tokenId: noteA.toString(), parBps: 9000 });
+    assert.equal(notMine.status, 403);
+    assert.equal(notMine.body.message, ORDER_ANSWERS.notHolder);
+    const bobListing = { ...listing.message, seller: bob.wallet!.address.toLowerCase(), salt: "82" };
+    const nonHolder = await publish(bob, { kind: "listing", message: bobListing, signature: await signAs(bob.wallet!, "listing", bobListing) });
+    assert.equal(nonHolder.status, 400);
+    assert.equal(nonHolder.body.message, ORDER_ANSWERS.notHolder);
+    const fixed = await signed(alice, { kind: "listing", tokenId: noteA.toString(), priceKind: "fixed", price: "2900" });
+    const staleMessage = { ...fixed.message, changes: String(BigInt(fixed.message.changes) + 1n) };
+    const stale = await publish(alice, { kind: "listing", message: staleMessage, signature: await signAs(alice.wallet!, "listing", staleMessage) });
+    assert.equal(stale.status, 400);
+    assert.equal(stale.body.message, ORDER_ANSWERS.stale(BigInt(fixed.message.changes)));
+    const malformed = await call("POST", "/orders", alice, { kind: "listing", message: { seller: "nope" }, signature: "0x00" });
+    assert.equal(malformed.status, 400);
+  });
+
+  it("fills the API's listing on-chain with fillListing; a refresh names what changed, the book drops it and its maker sees it filled", async () => {
+    const price = parPrice(await outstanding(noteA), 9900n);
+    await send(bob, {
+      to: marketplace(),
+      data: encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "fillListing", args: [listing.typedData.message as never, listing.signature, price] }),
+    });
+    const changed = await stack.services.orders.refresh({ tokenIds: [noteA] });
+    assert.deepEqual(
+      changed.map((c) => [c.order.hash, c.previousStatus, c.order.status]).sort(),
+      [
+        [listingHash, "open", "filled"],
+        [offerHash, "open", "lapsed"],
+      ].sort(),
+    );
+    const owner = await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [noteA] });
+    assert.equal(owner.toLowerCase(), bob.wallet!.address.toLowerCase());
+    const book = (await call("GET", `/orders/note/${noteA}`)).body.data;
+    assert.deepEqual(book.listings, []);
+    assert.deepEqual(book.offers, [], "Bob's own offer on the note he now holds no longer counts");
+    const browse = (await call("GET", "/nfts/marketplace/browse", alice)).body.data.nfts;
+    assert.ok(!browse.some((n: any) => n.tokenId === noteA.toString()), "a filled listing leaves the market");
+    const made = (await call("GET", "/orders/mine", alice)).body.data.made;
+    assert.equal(made.find((o: any) => o.hash === listingHash).status, "filled");
+    const bobs = (await call("GET", "/orders/mine", bob)).body.data.made;
+    assert.equal(bobs.find((o: any) => o.hash === offerHash).status, "lapsed");
+  });
+
+  it("answers PUT /nfts/{id}/list with the listing to sign and PUT /nfts/{id}/unlist with the cancelOrders call", async () => {
+    await synced();
+    await send(bob, { to: stack.deployment.contracts.loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "setApprovalForAll", args: [marketplace(), true] }) });
+    const list = await call("PUT", `/nfts/${noteA}/list`, bob, { listingPrice: "2800" });
+    assert.equal(list.status, 200, list.body?.message);
+    const t = list.body.data.typedData;
+    assert.equal(t.primaryType, "Listing");
+    assert.equal(t.message.price, String(parseUsd("2800")));
+    assert.equal(t.message.parBps, "0");
+    const signature = await bob.wallet!.signTypedData(typed(t) as never);
+    const published = await publish(bob, { kind: "listing", message: t.message, signature });
+    assert.equal(published.status, 201, published.body?.message);
+    const par = await call("PUT", `/nfts/${noteA}/list`, bob, { listingPrice: "2800", parBps: 9800 });
+    assert.equal(par.body.data.typedData.message.parBps, "9800");
+    const unlist = await call("PUT", `/nfts/${noteA}/unlist`, bob);
+    assert.equal(unlist.status, 200, unlist.body?.message);
+    assert.deepEqual(unlist.body.data.orderHashes, [published.body.data.hash]);
+    await send(bob, unlist.body.data.call);
+    assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings, []);
+    const made = (await call("GET", "/orders/mine", bob)).body.data.made;
+    assert.equal(made.find((o: any) => o.hash === published.body.data.hash).status, "cancelled");
+    const none = await call("PUT", `/nfts/${noteA}/unlist`, alice);
+    assert.ok(none.status >= 400 && none.status < 500, "nothing of Alice's to cancel");
+  });
+
+  it("marks every order of a signer cancelled once they increment their counter", async () => {
+    await send(bob, { to: marketplace(), data: encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "incrementCounter" }) });
+    const matching = (await call("GET", "/orders/matching")).body.data.matchingOffers;
+    assert.deepEqual(matching, []);
+    const made = (await call("GET", "/orders/mine", bob)).body.data.made;
+    assert.equal(made.find((o: any) => o.hash === matchingHash).status, "cancelled");
+    assert.equal(made.find((o: any) => o.hash === matchingHash).statusReason, "Cancelled: its signer cancelled all their orders");
+  });
+});

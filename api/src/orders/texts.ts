@@ -1,0 +1,38 @@
+import { displayUsd } from "#domain/money";
+import { ORDER_MESSAGES } from "#domain/wire/order";
+
+/** What the order routes answer; each refusal says what is wrong and, where it helps, what to do. */
+export const ORDER_ANSWERS = {
+  created: "Order signed and published",
+  typedData: "Sign this order in your wallet; publishing it costs no gas",
+  noDeployment: "The contracts are not deployed on this chain yet",
+  chainDown: "The chain cannot be reached right now. Please try again later.",
+  walletRequired: "Link and verify a wallet in your profile first",
+  kycRequired: "KYC verification must be approved before you can trade notes",
+  notYourWallet: "The order's signer is not your verified wallet",
+  badSignature: "The signature does not match the order and its signer",
+  compactSignature: "Compact (64-byte) signatures are not accepted: sign again with a standard wallet signature",
+  highS: "This signature's s value is in the upper half: the marketplace refuses such signatures, sign again",
+  expired: "The order's expiry has passed",
+  tooLong: (days: number) => `An order may run at most ${days} days`,
+  counter: (counter: bigint) => `The order's counter is stale: your orders now use counter ${counter}, sign again`,
+  used: "This order was already filled or cancelled on-chain",
+  exists: "This order was already published",
+  noteNotFound: "Note not found",
+  noteInactive: "The note is no longer active (repaid or defaulted)",
+  inVault: "This note is in the vault: withdraw it to your wallet before listing it",
+  notHolder: "You do not hold this note, so you cannot list it",
+  ownNote: "You cannot make an offer on a note you hold",
+  stale: (changes: bigint) => `The note changed since this price was read (a repayment, a transfer or a default): sign again with changes ${changes}`,
+  parBps: ORDER_MESSAGES.parBps,
+  fixedWithPar: "A fixed-price order has parBps 0; a par order has price 0",
+  priceZero: ORDER_MESSAGES.price,
+  capZero: "A par offer needs a cap greater than 0",
+  budgetTooSmall: "The budget cannot buy even the smallest note in the ranges",
+  range: "Each range's minimum must be at most its maximum, and rates must be whole basis points",
+  tokenId: ORDER_MESSAGES.tokenId,
+  nothingToCancel: "You have no open listing of this note to cancel",
+  cancelReady: "Send this transaction from your wallet to cancel these signed orders on-chain",
+  listReady: "Sign this listing in your wallet; publishing it costs no gas",
+  funds: (balance: bigint, price: bigint) => `Your wallet holds ${displayUsd(balance)}; this offer pays up to ${displayUsd(price)}`,
+} as const;
