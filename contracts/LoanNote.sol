@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
+import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
@@ -30,6 +31,14 @@ import {NoteVault} from "./NoteVault.sol";
  *      - Every note the vault holds has a recorded depositor: every transfer into the vault tells the vault
  *        who sent it (`_update`, the one path), and the vault refuses a note from nobody (a mint).
  *      - No repayment is ever credited to the zero address.
+ *      - Pledged ERC-721s (collateral): this contract holds an escrowed piece for exactly one note, recorded in
+ *        `_collateral` from the origination that pulled it until it leaves, and nothing else ever moves it: it
+ *        leaves only to the note's borrower (final payment or payoff, or their pull after a return the collection
+ *        refused) or, after a default, to whoever the note's holder (or vault depositor) names as the note burns.
+ *        The contract never approves anyone for a pledged piece. Only allowed collections can be pledged;
+ *        disallowing one later changes nothing for the loans already secured by it.
+ *      - A repayment never depends on the collection: the return transfer is the last call, its failure is caught
+ *        and leaves the piece for the borrower to pull (`claimCollateral`).
  */
 contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -52,9 +61,10 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         Defaulted
     }
 
-    /// @dev One storage slot (248 bits), so a repayment's or default's write also counts the change.
+    /// @dev One storage slot (256 bits), so a repayment's or default's write also counts the change.
     ///      `changes` counts every change a buyer prices (transfer, burn, repayment, default); it wraps after
-    ///      2^32 changes, which no note can afford in gas.
+    ///      2^32 changes, which no note can afford in gas. `collateral` is the index (1-255) of the pledged piece's
+    ///      collection in `collectionAt`, zero for a loan without one: loans without collateral read nothing more.
     struct Loan {
         uint64 principal;
         uint72 repaid;
@@ -63,7 +73,25 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         uint16 termMonths;
         Status status;
         uint32 changes;
+        uint8 collateral;
     }
+
+    /// @dev The escrowed piece of a note, one slot while it is held, deleted as it leaves (the refund pays for most
+    ///      of the release). A token id of 2^96 - 1 or more is kept whole in `_largeCollateralIds`.
+    struct Pledge {
+        address borrower;
+        uint96 collateralId;
+    }
+
+    /// @dev A collection's place in `collectionAt` (given once, kept when disallowed) and whether it may be pledged.
+    struct CollectionEntry {
+        uint8 index;
+        bool allowed;
+    }
+
+    /// @notice How many collections can ever be registered: their index fits the loan's slot.
+    uint256 public constant MAX_COLLECTIONS = type(uint8).max;
+    uint96 private constant LARGE_ID = type(uint96).max;
 
     /// @notice The stablecoin loans are funded and repaid in.
     IERC20 public immutable stablecoin;
@@ -77,6 +105,13 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
 
     mapping(uint256 tokenId => Loan) private _loans;
     mapping(address account => uint256) private _credits;
+    mapping(address collection => CollectionEntry) private _collections;
+    /// @notice The collection registered under each index (1-255); index zero means "no collateral".
+    address[256] public collectionAt;
+    /// @notice How many collections have been registered so far.
+    uint8 public collectionCount;
+    mapping(uint256 tokenId => Pledge) private _pledges;
+    mapping(uint256 tokenId => uint256) private _largeCollateralIds;
 
     error LoanAlreadyExists(uint256 tokenId);
     error LoanNotFound(uint256 tokenId);
@@ -89,6 +124,17 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     error GracePeriodTooLong(uint256 gracePeriod);
     error InvalidTreasury(address treasury);
     error NoBeneficiary(uint256 tokenId);
+    error CollectionNotAllowed(address collection);
+    error InvalidCollection(address collection);
+    error TooManyCollections();
+    error CollateralNotHeld(address collection, uint256 collateralId, address borrower);
+    error CollateralNotApproved(address collection, uint256 collateralId, address borrower);
+    error CollateralTransferFailed(address collection, uint256 collateralId);
+    error CollateralNotReceived(address collection, uint256 collateralId);
+    error NoCollateral(uint256 tokenId);
+    error CollateralNotClaimable(uint256 tokenId);
+    error NotEntitled(uint256 tokenId, address caller);
+    error InvalidCollateralRecipient(address to);
 
     event LoanOriginated(
         uint256 indexed tokenId,
@@ -110,6 +156,16 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     event CreditsWithdrawn(address indexed account, uint256 amount);
     event TreasuryUpdated(address indexed treasury);
     event GracePeriodUpdated(uint256 gracePeriod);
+    event CollectionAllowed(address indexed collection, uint256 index);
+    event CollectionDisallowed(address indexed collection);
+    /// @notice Piece `collateralId` of `collection` moved from `from` (the borrower) into escrow for note `tokenId`.
+    event CollateralLocked(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address from);
+    /// @notice The escrowed piece went back to the borrower `to` (at the final payment or by their pull).
+    event CollateralReturned(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address to);
+    /// @notice The collection refused to return the piece at the final payment; the borrower pulls it with `claimCollateral`.
+    event CollateralReturnFailed(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address borrower);
+    /// @notice After a default the note's holder (or its vault depositor) took the piece to `to`; the note burned.
+    event CollateralClaimed(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address to);
 
     /// @param stablecoin_ The loans' ERC-20 (6 decimals); must support ERC-2612 for the permit paths.
     /// @param admin Receives the admin and pauser roles.
@@ -145,6 +201,50 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         whenNotPaused
         nonReentrant
     {
+        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, 0);
+        stablecoin.safeTransferFrom(lender, borrower, principal);
+    }
+
+    /**
+     * @notice `originate` secured by an ERC-721: in the same transaction piece `collateralId` of `collection` moves
+     *         from `borrower` into escrow here, the principal to the borrower and the note to the treasury.
+     *         Originator only. The collection must be allowed, the borrower must hold the piece and have approved
+     *         this contract for it (`approve` or `setApprovalForAll`).
+     * @param collection An allowed ERC-721 collection.
+     * @param collateralId The pledged piece's token id in `collection`.
+     */
+    function originateWithCollateral(
+        uint256 tokenId,
+        address borrower,
+        uint128 principal,
+        uint16 rateBps,
+        uint16 termMonths,
+        address collection,
+        uint256 collateralId
+    ) external onlyRole(ORIGINATOR_ROLE) whenNotPaused nonReentrant {
+        CollectionEntry memory entry = _collections[collection];
+        if (!entry.allowed) revert CollectionNotAllowed(collection);
+        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, entry.index);
+        if (collateralId < LARGE_ID) {
+            _pledges[tokenId] = Pledge(borrower, uint96(collateralId));
+        } else {
+            _pledges[tokenId] = Pledge(borrower, LARGE_ID);
+            _largeCollateralIds[tokenId] = collateralId;
+        }
+        emit CollateralLocked(tokenId, collection, collateralId, borrower);
+        _pullCollateral(IERC721(collection), borrower, collateralId);
+        stablecoin.safeTransferFrom(lender, borrower, principal);
+    }
+
+    /// @dev Checks and records the loan and mints its note; returns the lender (the treasury) to fund it from.
+    function _originate(
+        uint256 tokenId,
+        address borrower,
+        uint128 principal,
+        uint16 rateBps,
+        uint16 termMonths,
+        uint8 collateral
+    ) private returns (address lender) {
         if (_loans[tokenId].status != Status.None) revert LoanAlreadyExists(tokenId);
         if (borrower == address(0)) revert ZeroAddress();
         if (
@@ -154,7 +254,7 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         if (!LoanMath.amortises(LoanMath.terms(principal, rateBps, termMonths))) {
             revert InvalidTerms(principal, rateBps, termMonths);
         }
-        address lender = treasury;
+        lender = treasury;
         _loans[tokenId] = Loan({
             principal: uint64(principal),
             repaid: 0,
@@ -162,11 +262,53 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
             rateBps: rateBps,
             termMonths: termMonths,
             status: Status.Active,
-            changes: 0
+            changes: 0,
+            collateral: collateral
         });
         _mint(lender, tokenId);
         emit LoanOriginated(tokenId, borrower, principal, rateBps, termMonths, block.timestamp);
-        stablecoin.safeTransferFrom(lender, borrower, principal);
+    }
+
+    /**
+     * @dev Moves the pledged piece from the borrower into escrow and checks that it arrived. A refused transfer is
+     *      explained: the borrower does not hold the piece, has not approved this contract, or the collection failed.
+     */
+    function _pullCollateral(IERC721 collection, address borrower, uint256 collateralId) private {
+        try collection.transferFrom(borrower, address(this), collateralId) {}
+        catch {
+            (bool held, bool approved) = _pledgeable(collection, borrower, collateralId);
+            if (!held) revert CollateralNotHeld(address(collection), collateralId, borrower);
+            if (!approved) revert CollateralNotApproved(address(collection), collateralId, borrower);
+            revert CollateralTransferFailed(address(collection), collateralId);
+        }
+        // A collection that reports success without moving the piece secures nothing.
+        if (_ownerIn(collection, collateralId) != address(this)) {
+            revert CollateralNotReceived(address(collection), collateralId);
+        }
+    }
+
+    /// @dev Whether `borrower` holds the piece and has approved this contract for it; a failing view answers no.
+    function _pledgeable(IERC721 collection, address borrower, uint256 collateralId)
+        private
+        view
+        returns (bool held, bool approved)
+    {
+        held = _ownerIn(collection, collateralId) == borrower;
+        approved = _viewWord(collection, abi.encodeCall(IERC721.getApproved, (collateralId))) == uint160(address(this))
+            || _viewWord(collection, abi.encodeCall(IERC721.isApprovedForAll, (borrower, address(this)))) == 1;
+    }
+
+    /// @dev The owner the collection reports, zero when it reverts.
+    function _ownerIn(IERC721 collection, uint256 collateralId) private view returns (address) {
+        return address(uint160(_viewWord(collection, abi.encodeCall(IERC721.ownerOf, (collateralId)))));
+    }
+
+    /// @dev The first word a view of `collection` answers, zero when it reverts or answers less; copies no more.
+    function _viewWord(IERC721 collection, bytes memory data) private view returns (uint256 word) {
+        assembly ("memory-safe") {
+            let ok := staticcall(gas(), collection, add(data, 32), mload(data), 0, 32)
+            if and(ok, gt(returndatasize(), 31)) { word := mload(0) }
+        }
     }
 
     // ---------------------------------------------------------------- repayment
@@ -197,6 +339,10 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         Loan memory loan = _loans[tokenId];
         if (loan.status == Status.None) revert LoanNotFound(tokenId);
         if (loan.status == Status.Repaid) revert LoanNotActive(tokenId);
+        // A default settled by the claim of its collateral burned the note: nothing is owed to anyone any more.
+        if (loan.status == Status.Defaulted && loan.collateral != 0 && _pledges[tokenId].borrower == address(0)) {
+            revert LoanNotActive(tokenId);
+        }
         uint256 owed = LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;
         uint256 paid = amount < owed ? amount : owed;
         uint256 totalRepaid = loan.repaid + paid;
@@ -215,6 +361,70 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         emit MetadataUpdate(tokenId);
         if (paid == owed) emit LoanRepaid(tokenId);
         stablecoin.safeTransferFrom(msg.sender, address(this), paid);
+        if (paid == owed && loan.collateral != 0) _returnCollateral(tokenId, collectionAt[loan.collateral]);
+    }
+
+    /**
+     * @dev Sends the escrowed piece back to its borrower, the final call of the final payment. The record is deleted
+     *      first; if the collection refuses (or has no code), the record comes back and the borrower pulls the piece
+     *      later with `claimCollateral`, so no collection can block a repayment. The call's return data is never
+     *      copied, and all but 1/64 of the gas left is forwarded (enough for the restore that follows).
+     */
+    function _returnCollateral(uint256 tokenId, address collection) private {
+        Pledge memory pledge = _pledges[tokenId];
+        uint256 collateralId = _collateralIdOf(tokenId, pledge);
+        _release(tokenId, pledge);
+        bytes memory call_ = abi.encodeCall(IERC721.transferFrom, (address(this), pledge.borrower, collateralId));
+        bool ok;
+        assembly ("memory-safe") {
+            ok := call(gas(), collection, 0, add(call_, 32), mload(call_), 0, 0)
+        }
+        if (ok && collection.code.length != 0) {
+            emit CollateralReturned(tokenId, collection, collateralId, pledge.borrower);
+        } else {
+            _pledges[tokenId] = pledge;
+            if (pledge.collateralId == LARGE_ID) _largeCollateralIds[tokenId] = collateralId;
+            emit CollateralReturnFailed(tokenId, collection, collateralId, pledge.borrower);
+        }
+    }
+
+    function _collateralIdOf(uint256 tokenId, Pledge memory pledge) private view returns (uint256) {
+        return pledge.collateralId == LARGE_ID ? _largeCollateralIds[tokenId] : pledge.collateralId;
+    }
+
+    function _release(uint256 tokenId, Pledge memory pledge) private {
+        delete _pledges[tokenId];
+        if (pledge.collateralId == LARGE_ID) delete _largeCollateralIds[tokenId];
+    }
+
+    /**
+     * @notice Takes the escrowed piece of note `tokenId` out, to `to`:
+     *         - after a default, the note's holder (or, while the vault holds the note, its depositor) claims it; the
+     *           note is settled and burned, and nothing more is owed on it;
+     *         - after the final payment, if the collection refused to return the piece then, its borrower pulls it.
+     *         Nobody else can ever move an escrowed piece; an active loan's piece stays in escrow.
+     * @param to The receiver; the piece is sent with `safeTransferFrom`, so a contract must accept ERC-721s.
+     */
+    function claimCollateral(uint256 tokenId, address to) external nonReentrant {
+        Loan memory loan = _loans[tokenId];
+        if (loan.collateral == 0) revert NoCollateral(tokenId);
+        Pledge memory pledge = _pledges[tokenId];
+        if (pledge.borrower == address(0)) revert NoCollateral(tokenId);
+        if (to == address(0) || to == address(this)) revert InvalidCollateralRecipient(to);
+        address collection = collectionAt[loan.collateral];
+        uint256 collateralId = _collateralIdOf(tokenId, pledge);
+        _release(tokenId, pledge);
+        if (loan.status == Status.Defaulted) {
+            if (msg.sender != _beneficiary(tokenId)) revert NotEntitled(tokenId, msg.sender);
+            _burn(tokenId);
+            emit CollateralClaimed(tokenId, collection, collateralId, to);
+        } else if (loan.status == Status.Repaid) {
+            if (msg.sender != pledge.borrower) revert NotEntitled(tokenId, msg.sender);
+            emit CollateralReturned(tokenId, collection, collateralId, to);
+        } else {
+            revert CollateralNotClaimable(tokenId);
+        }
+        IERC721(collection).safeTransferFrom(address(this), to, collateralId);
     }
 
     /**
@@ -282,6 +492,34 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         emit GracePeriodUpdated(gracePeriod_);
     }
 
+    /**
+     * @notice Lets pieces of ERC-721 `collection` be pledged; admin only. A collection keeps the index it got the first
+     *         time (at most MAX_COLLECTIONS ever). Neither this contract, its vault nor the stablecoin can be allowed.
+     */
+    function allowCollection(address collection) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (collection == address(0)) revert ZeroAddress();
+        if (
+            collection == address(this) || collection == address(vault) || collection == address(stablecoin)
+                || collection.code.length == 0
+        ) revert InvalidCollection(collection);
+        CollectionEntry memory entry = _collections[collection];
+        if (entry.index == 0) {
+            if (collectionCount == MAX_COLLECTIONS) revert TooManyCollections();
+            entry.index = ++collectionCount;
+            collectionAt[entry.index] = collection;
+        }
+        entry.allowed = true;
+        _collections[collection] = entry;
+        emit CollectionAllowed(collection, entry.index);
+    }
+
+    /// @notice Stops new pledges of `collection`; admin only. Loans it already secures are not affected.
+    function disallowCollection(address collection) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (!_collections[collection].allowed) revert CollectionNotAllowed(collection);
+        _collections[collection].allowed = false;
+        emit CollectionDisallowed(collection);
+    }
+
     /// @notice Stops origination; pauser only. Repayments, withdrawals and transfers continue.
     function pause() external onlyRole(PAUSER_ROLE) {
         _pause();
@@ -319,6 +557,25 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         maturity = uint256(loan.start) + uint256(loan.termMonths) * LoanMath.PERIOD;
         if (loan.status == Status.Active) outstanding = LoanMath.outstandingPrincipal(_terms(loan), loan.repaid);
         return (_ownerOf(tokenId), loan.status, loan.rateBps, maturity, outstanding);
+    }
+
+    /// @notice Whether pieces of `collection` can be pledged now.
+    function isCollectionAllowed(address collection) external view returns (bool) {
+        return _collections[collection].allowed;
+    }
+
+    /**
+     * @notice The piece escrowed for note `tokenId` and its borrower; all zero when the loan has none in escrow (never
+     *         had one, or it was returned or claimed: the Collateral* events keep the history).
+     */
+    function collateralOf(uint256 tokenId)
+        external
+        view
+        returns (address collection, uint256 collateralId, address borrower)
+    {
+        Pledge memory pledge = _pledges[tokenId];
+        if (pledge.borrower == address(0)) return (address(0), 0, address(0));
+        return (collectionAt[_loans[tokenId].collateral], _collateralIdOf(tokenId, pledge), pledge.borrower);
     }
 
     /// @notice The regular monthly installment.
@@ -372,8 +629,15 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
             loan.rateBps,
             loan.termMonths,
             loan.start,
-            loan.status == Status.Defaulted
+            loan.status == Status.Defaulted,
+            _collateralAttributes(tokenId, loan)
         );
+    }
+
+    function _collateralAttributes(uint256 tokenId, Loan memory loan) private view returns (string memory) {
+        Pledge memory pledge = _pledges[tokenId];
+        if (pledge.borrower == address(0)) return "";
+        return NoteMetadata.collateralAttributes(collectionAt[loan.collateral], _collateralIdOf(tokenId, pledge));
     }
 
     /// @inheritdoc IERC165

@@ -8,8 +8,9 @@ import type { Abi, Hex } from "viem";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 
-/** The four deployable contracts and the names their ABIs carry in domain/abis.ts. */
+/** The deployable contracts and the names their ABIs carry in domain/abis.ts. */
 export const CONTRACTS = {
+  DemoCollection: "demoCollectionAbi",
   LoanNote: "loanNoteAbi",
   NoteMarketplace: "noteMarketplaceAbi",
   NoteVault: "noteVaultAbi",

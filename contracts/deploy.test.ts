@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createPublicClient, http, maxUint256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { demoCollectionAbi, loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { startAnvil, type Anvil } from "#devchain/anvil";
 import { deployAll, deploymentPath } from "./deploy";
@@ -45,6 +45,12 @@ describe("deployAll", () => {
     assert.equal(await read(loanNote, loanNoteAbi, "isApprovedForAll", [treasury, marketplace]), true);
     assert.equal(await read(stablecoin, testDollarAbi, "balanceOf", [treasury]), DEFAULTS.treasuryFunding);
     assert.equal(await read(marketplace, noteMarketplaceAbi, "note"), loanNote);
+    // The local chain's demo collection: allowed as collateral, and the demo borrower holds a few pieces.
+    const demoCollection = first.contracts.demoCollection as Address;
+    assert.equal(await read(loanNote, loanNoteAbi, "isCollectionAllowed", [demoCollection]), true);
+    const demoBorrower = privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address;
+    assert.equal(await read(demoCollection, demoCollectionAbi, "balanceOf", [demoBorrower]), BigInt(DEFAULTS.demoBorrowerPieces));
+    assert.equal(await read(demoCollection, demoCollectionAbi, "ownerOf", [1n]), demoBorrower);
 
     const blockBefore = await client.getBlockNumber();
     assert.deepEqual(await deployAll({ rpcUrl: chain.rpcUrl, dataDir }), first);

@@ -43,7 +43,7 @@ async function existingDeployment(client: PublicClient, path: string, genesisHas
   if (!existsSync(path)) return null;
   const parsed = deploymentSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
   if (!parsed.success || parsed.data.genesisHash.toLowerCase() !== genesisHash.toLowerCase()) return null;
-  for (const address of Object.values(parsed.data.contracts)) {
+  for (const address of Object.values(parsed.data.contracts).filter(Boolean)) {
     const code = await client.getCode({ address: address as Address });
     if (!code || code === "0x") return null;
   }
@@ -54,6 +54,8 @@ async function existingDeployment(client: PublicClient, path: string, genesisHas
  * Deploys the test dollar (unless a stablecoin is given), LoanNote (which creates its NoteVault) and
  * NoteMarketplace, grants the originator its role, makes the treasury approve the note contract for the
  * stablecoin and the marketplace for its notes, funds the treasury, and writes the deployment record.
+ * On the local chain it also deploys the demo NFT collection, allows it as collateral and gives the demo
+ * borrower a few pieces.
  * Idempotent per chain: a record whose genesis hash and contract code still match is returned as it is.
  */
 export async function deployAll(options: DeployOptions): Promise<Deployment> {
@@ -119,11 +121,20 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     await send(asDeployer, stablecoin, dollarAbi, "mint", [privateKeyToAccount(DEV_ACCOUNTS.faucet).address, DEFAULTS.faucetFunding]);
   }
 
+  let demoCollection: Address | undefined;
+  if (chainId === LOCAL_CHAIN_ID) {
+    demoCollection = await deploy("DemoCollection", [deployer.address, DEFAULTS.demoCollectionFaucetCooldownSeconds]);
+    await send(asDeployer, loanNote, noteAbi, "allowCollection", [demoCollection]);
+    const demoBorrower = privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address;
+    const artAbi = readArtifact("DemoCollection").abi;
+    for (let i = 0; i < DEFAULTS.demoBorrowerPieces; i++) await send(asDeployer, demoCollection, artAbi, "mint", [demoBorrower]);
+  }
+
   const deployment: Deployment = deploymentSchema.parse({
     chainId,
     genesisHash: genesis.hash,
     deployBlock: Number(deployBlock),
-    contracts: { loanNote, marketplace, vault, stablecoin },
+    contracts: { loanNote, marketplace, vault, stablecoin, ...(demoCollection ? { demoCollection } : {}) },
     treasury: treasury.address,
     originator: originator.address,
   });

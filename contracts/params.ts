@@ -11,4 +11,7 @@ export const DEFAULTS = {
   treasuryFunding: 10_000_000_000_000n,
   /** What the deploy mints to the dev faucet's own account on the local chain: $100 million (10,000 drips). */
   faucetFunding: 100_000_000_000_000n,
+  /** The local chain's demo NFT collection: one faucet piece a day per address, three pieces for the demo borrower. */
+  demoCollectionFaucetCooldownSeconds: 24n * 60n * 60n,
+  demoBorrowerPieces: 3,
 } as const;

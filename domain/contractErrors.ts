@@ -24,6 +24,18 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   GracePeriodTooLong: "The grace period is longer than the contract allows.",
   InvalidTreasury: "That address cannot be the treasury.",
   NoBeneficiary: "Nobody holds this note to receive the payment, so it cannot be taken now.",
+  // LoanNote: NFT collateral
+  CollectionNotAllowed: "This NFT collection is not accepted as collateral.",
+  InvalidCollection: "That address cannot be accepted as an NFT collection.",
+  TooManyCollections: "No more NFT collections can be added to the list of accepted collateral.",
+  CollateralNotHeld: "The borrower's wallet no longer holds the pledged NFT, so the loan cannot start.",
+  CollateralNotApproved: "The borrower has not allowed the platform to hold the pledged NFT in escrow, so the loan cannot start.",
+  CollateralTransferFailed: "The NFT's collection refused to move the pledged NFT into escrow, so the loan cannot start.",
+  CollateralNotReceived: "The pledged NFT did not arrive in escrow, so the loan cannot start.",
+  NoCollateral: "This loan has no NFT in escrow to claim.",
+  CollateralNotClaimable: "The NFT stays in escrow while the loan is active; it can be claimed only after a default.",
+  NotEntitled: "Only the note's holder (after a default) or the borrower (after repayment) can take this NFT.",
+  InvalidCollateralRecipient: "Send the NFT to a wallet address, not to the note contract or the zero address.",
   // NoteMarketplace
   NotTokenOwner: "Only the wallet that owns this note can list it.",
   NotSeller: "Only the wallet that listed this note can change or cancel its listing.",
@@ -67,6 +79,7 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   ECDSAInvalidSignatureS: INVALID_SIGNATURE,
   InvalidShortString: "A text value is too long for the contract.",
   StringTooLong: "A text value is too long for the contract.",
+  StringsInsufficientHexLength: "A value is too long for the contract to write out.",
   // OpenZeppelin: ERC-721
   ERC721NonexistentToken: "This note does not exist: it was never minted, or it was burned when its loan was repaid.",
   ERC721IncorrectOwner: "This note is not owned by the wallet that tried to move it.",

@@ -13,6 +13,8 @@ export const deploymentSchema = z.object({
     marketplace: address,
     vault: address,
     stablecoin: address,
+    /** The local chain's demo NFT collection (allowed as collateral); absent on any other chain. */
+    demoCollection: address.optional(),
   }),
   treasury: address,
   originator: address,

@@ -16,7 +16,8 @@ library NoteMetadata {
         uint256 rateBps,
         uint256 termMonths,
         uint256 start,
-        bool defaulted
+        bool defaulted,
+        string memory extraAttributes
     ) internal pure returns (string memory) {
         string memory id = tokenId.toString();
         string memory principalUsd = _twoDecimals(principal / 1e4);
@@ -45,10 +46,23 @@ library NoteMetadata {
                 status,
                 '"},{"trait_type":"Start","display_type":"date","value":',
                 start.toString(),
-                "}]}"
+                "}",
+                extraAttributes,
+                "]}"
             )
         );
         return string.concat("data:application/json;base64,", Base64.encode(bytes(json)));
+    }
+
+    /// @dev The attributes naming a note's escrowed collateral, each preceded by a comma (appended to the list).
+    function collateralAttributes(address collection, uint256 collateralId) internal pure returns (string memory) {
+        return string.concat(
+            ',{"trait_type":"Collateral collection","value":"',
+            Strings.toHexString(collection),
+            '"},{"trait_type":"Collateral token id","value":"',
+            collateralId.toString(),
+            '"}'
+        );
     }
 
     function _svg(

@@ -1,0 +1,129 @@
+import assert from "node:assert/strict";
+import { before, beforeEach, describe, it } from "node:test";
+import { encodeFunctionData, getAddress, toFunctionSelector, zeroAddress } from "viem";
+import { DEFAULT_TERMS, ROLES } from "./fixtures";
+import { deployCollateralFixture, type CollateralFixture } from "./collateralFixture";
+
+const REENTRANT = toFunctionSelector("ReentrancyGuardReentrantCall()");
+
+/** Hostile collections, allowed by a careless admin: none of them can take another loan's piece or block a repayment. */
+describe("NFT collateral against hostile collections", () => {
+  let f: CollateralFixture;
+  let restore: () => Promise<void>;
+  const P = DEFAULT_TERMS.principal;
+
+  before(async () => {
+    f = await deployCollateralFixture();
+    const snapshot = await f.networkHelpers.takeSnapshot();
+    restore = () => snapshot.restore();
+  });
+  beforeEach(async () => restore());
+
+  const borrower = () => getAddress(f.accounts.borrower.account.address);
+  const as = (wallet: { account: { address: `0x${string}` } }) => ({ account: wallet.account as never });
+  async function hostile() {
+    const evil = await f.viem.deployContract("HostileCollection");
+    await f.note.write.allowCollection([evil.address]);
+    for (const id of [1n, 2n]) await evil.write.mint([borrower(), id]);
+    await evil.write.setApprovalForAll([f.note.address, true], as(f.accounts.borrower));
+    return evil;
+  }
+  /** A loan secured by the demo collection, whose piece the hostile one will try to reach. */
+  const honestLoan = () => f.originateSecured(1n, f.art.address, 500n);
+
+  it("a collection re-entering on the escrow transfer cannot claim, repay or withdraw inside it", async () => {
+    for (const call of ["claimCollateral", "repay", "withdrawCredits"] as const) {
+      await restore();
+      const evilNow = await hostile();
+      const victimNow = await honestLoan();
+      await f.defaultLoan(victimNow);
+      const data =
+        call === "claimCollateral"
+          ? encodeFunctionData({ abi: f.note.abi, functionName: call, args: [victimNow, evilNow.address] })
+          : call === "repay"
+            ? encodeFunctionData({ abi: f.note.abi, functionName: call, args: [victimNow, 1n] })
+            : encodeFunctionData({ abi: f.note.abi, functionName: call });
+      await evilNow.write.arm([f.note.address, data]);
+      await f.originateSecured(1n, evilNow.address);
+      assert.equal(await evilNow.read.attempted(), true);
+      assert.equal(await evilNow.read.succeeded(), false);
+      assert.equal((await evilNow.read.returned()).slice(0, 10), REENTRANT);
+      assert.equal(await f.art.read.ownerOf([1n]), getAddress(f.note.address));
+    }
+  });
+
+  it("a collection re-entering on the return transfer cannot take the other escrowed piece", async () => {
+    const evil = await hostile();
+    const victim = await honestLoan();
+    await f.defaultLoan(victim);
+    const note = await f.originateSecured(1n, evil.address);
+    await evil.write.arm([f.note.address, encodeFunctionData({ abi: f.note.abi, functionName: "claimCollateral", args: [victim, evil.address] })]);
+    await f.note.write.repay([note, 2n * P], as(f.accounts.borrower));
+    assert.equal(await evil.read.succeeded(), false);
+    assert.equal(await f.art.read.ownerOf([1n]), getAddress(f.note.address));
+    assert.equal(await evil.read.ownerOf([1n]), borrower());
+  });
+
+  it("a collection whose return transfer reverts cannot block the final payment; the borrower pulls the piece later", async () => {
+    const evil = await hostile();
+    const note = await f.originateSecured(1n, evil.address);
+    await f.note.write.transferFrom([f.accounts.treasury.account.address, f.wallets[ROLES.firstUser].account.address, note], as(f.accounts.treasury));
+    await evil.write.setModes([f.note.address, false, false, zeroAddress]);
+    const payoff = await f.note.read.payoffAmount([note]);
+    const hash = await f.note.write.repay([note, payoff], as(f.accounts.borrower));
+    await f.viem.assertions.emitWithArgs(hash, f.note, "CollateralReturnFailed", [note, getAddress(evil.address), 1n, borrower()]);
+    await f.viem.assertions.emitWithArgs(hash, f.note, "LoanRepaid", [note]);
+    assert.equal((await f.note.read.loanOf([note])).status, 2);
+    assert.equal(await f.note.read.creditsOf([f.wallets[ROLES.firstUser].account.address]), payoff);
+    assert.deepEqual(await f.note.read.collateralOf([note]), [getAddress(evil.address), 1n, borrower()]);
+    // Only the borrower may pull it, and only once the collection lets go.
+    await f.viem.assertions.revertWithCustomErrorWithArgs(
+      f.note.write.claimCollateral([note, f.accounts.treasury.account.address], as(f.accounts.treasury)),
+      f.note, "NotEntitled", [note, getAddress(f.accounts.treasury.account.address)],
+    );
+    await assert.rejects(f.note.write.claimCollateral([note, borrower()], as(f.accounts.borrower)));
+    await evil.write.setModes([zeroAddress, false, false, zeroAddress]);
+    const pulled = await f.note.write.claimCollateral([note, borrower()], as(f.accounts.borrower));
+    await f.viem.assertions.emitWithArgs(pulled, f.note, "CollateralReturned", [note, getAddress(evil.address), 1n, borrower()]);
+    assert.equal(await evil.read.ownerOf([1n]), borrower());
+  });
+
+  it("a collection that burns all the gas of the return cannot block the final payment", async () => {
+    const evil = await hostile();
+    const note = await f.originateSecured(1n, evil.address);
+    await evil.write.setModes([zeroAddress, true, false, zeroAddress]);
+    const hash = await f.note.write.repay([note, 2n * P], { ...as(f.accounts.borrower), gas: 1_000_000n });
+    await f.viem.assertions.emitWithArgs(hash, f.note, "CollateralReturnFailed", [note, getAddress(evil.address), 1n, borrower()]);
+    assert.equal((await f.note.read.loanOf([note])).status, 2);
+  });
+
+  it("a collection that reports a transfer it did not make cannot originate a loan", async () => {
+    const evil = await hostile();
+    await evil.write.setModes([zeroAddress, false, true, zeroAddress]);
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.originateSecured(1n, evil.address, 9n), f.note, "CollateralNotReceived", [getAddress(evil.address), 1n]);
+    // Nor by claiming the borrower owns a piece it never moves.
+    await evil.write.setModes([zeroAddress, false, true, borrower()]);
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.originateSecured(7n, evil.address, 9n), f.note, "CollateralNotReceived", [getAddress(evil.address), 7n]);
+  });
+
+  it("a collection that lies about ownership moves nothing but its own pieces", async () => {
+    const evil = await hostile();
+    const victim = await honestLoan();
+    // It says the escrow holds its piece 1 while never moving it: the loan starts, secured by nothing real.
+    await evil.write.setModes([zeroAddress, false, true, f.note.address]);
+    const note = await f.originateSecured(1n, evil.address);
+    await f.defaultLoan(note);
+    await f.note.write.claimCollateral([note, f.accounts.treasury.account.address], as(f.accounts.treasury));
+    // The demo piece of the other loan never moved; its borrower still gets it back.
+    assert.equal(await f.art.read.ownerOf([1n]), getAddress(f.note.address));
+    await f.note.write.repay([victim, 10n * P], as(f.accounts.borrower));
+    assert.equal(await f.art.read.ownerOf([1n]), borrower());
+  });
+
+  it("a collection refusing the pledge for a reason the escrow cannot see fails the origination with the collection named", async () => {
+    const evil = await hostile();
+    await evil.write.setModes([borrower(), false, false, zeroAddress]);
+    // The borrower holds the piece and approved the escrow, yet the transfer reverts.
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.originateSecured(1n, evil.address, 9n), f.note, "CollateralTransferFailed", [getAddress(evil.address), 1n]);
+  });
+});
