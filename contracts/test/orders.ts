@@ -1,4 +1,4 @@
-import { getAddress, maxUint256, type Address, type Hex } from "viem";
+import { getAddress, maxUint256, type Address, type ContractErrorName, type Hex } from "viem";
 import {
   ORDER_TYPES,
   orderDomain,
@@ -6,8 +6,8 @@ import {
   type SignedMatchingOffer,
   type SignedOffer,
 } from "#domain/orders";
-import type { LoanNoteFixture } from "./fixtures";
-import { now } from "./helpers";
+import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
+import { fund, now } from "./helpers";
 
 type Wallet = LoanNoteFixture["wallets"][number];
 /** Who signs: an EOA's wallet client, or a contract wallet whose owner's key signs for it. */
@@ -80,8 +80,38 @@ export async function signMatchingOffer(f: LoanNoteFixture, buyer: Signer, field
   return { order, signature: await sign(f, buyer, "MatchingOffer", order), hash: await f.marketplace.read.hashMatchingOffer([order]) };
 }
 
-/** The outstanding principal the marketplace prices par orders at. */
-export async function outstandingOf(f: LoanNoteFixture, tokenId: bigint): Promise<bigint> {
-  const [, , , , outstanding] = await f.note.read.parStateOf([tokenId]);
-  return outstanding;
+type MarketError = ContractErrorName<LoanNoteFixture["marketplace"]["abi"]>;
+
+/** A wallet's checksummed address, as the contracts' events and views return it. */
+export const addressOf = (w: { account: { address: Address } }): Address => getAddress(w.account.address);
+
+/**
+ * The start of every signed-order test file: the fixture with three investors (seller, buyer, other), each holding
+ * $100,000 with the marketplace approved for their dollars and notes, and the borrower funded to repay; `restore`
+ * goes back to that state (call it before each test).
+ */
+export async function deployOrderFixture() {
+  const f = await deployLoanNoteFixture();
+  const [seller, buyer, other] = f.wallets.slice(ROLES.firstUser, ROLES.firstUser + 3);
+  for (const wallet of [seller, buyer, other]) {
+    await fund(f, wallet, 100n * DEFAULT_TERMS.principal, f.marketplace.address);
+    await f.note.write.setApprovalForAll([f.marketplace.address, true], { account: wallet.account });
+  }
+  await fund(f, f.accounts.borrower, 100n * DEFAULT_TERMS.principal, f.note.address);
+  const snapshot = await f.networkHelpers.takeSnapshot();
+  return {
+    f,
+    seller,
+    buyer,
+    other,
+    restore: () => snapshot.restore(),
+    /** Asserts the marketplace refused with `error` and exactly these arguments. */
+    refused: (promise: Promise<unknown>, error: MarketError, args: unknown[]) =>
+      f.viem.assertions.revertWithCustomErrorWithArgs(promise, f.marketplace, error, args as never),
+    /** The borrower repays `amount` on the note. */
+    repay: (tokenId: bigint, amount: bigint) => f.note.write.repay([tokenId, amount], { account: f.accounts.borrower.account }),
+    balance: (w: Address | { account: { address: Address } }) => f.dollar.read.balanceOf([typeof w === "string" ? w : w.account.address]),
+  };
 }
+
+export type OrderFixture = Awaited<ReturnType<typeof deployOrderFixture>>;

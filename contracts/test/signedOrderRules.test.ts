@@ -1,40 +1,31 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
 import fc from "fast-check";
-import { getAddress, type ContractErrorName, type Hex } from "viem";
 import { parPrice } from "#domain/orders";
 import * as schedule from "#domain/schedule";
 import { DEFAULTS } from "../params";
-import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
-import { DAY, PERIOD, fund, now } from "./helpers";
-import { signListing, signMatchingOffer, signOffer } from "./orders";
+import { DEFAULT_TERMS, type LoanNoteFixture } from "./fixtures";
+import { DAY, PERIOD, now } from "./helpers";
+import { addressOf, deployOrderFixture, signListing, signMatchingOffer, signOffer, type OrderFixture } from "./orders";
 
 const P = DEFAULT_TERMS.principal;
 
 describe("signed orders fill only at a note state their signer accepted", () => {
+  let o: OrderFixture;
   let f: LoanNoteFixture;
-  let restore: () => Promise<void>;
 
   before(async () => {
-    f = await deployLoanNoteFixture();
-    for (const wallet of [seller(), buyer(), other()]) {
-      await fund(f, wallet, 100n * P, f.marketplace.address);
-      await f.note.write.setApprovalForAll([f.marketplace.address, true], { account: wallet.account });
-    }
-    await fund(f, f.accounts.borrower, 100n * P, f.note.address);
-    const snapshot = await f.networkHelpers.takeSnapshot();
-    restore = () => snapshot.restore();
+    o = await deployOrderFixture();
+    f = o.f;
   });
-  beforeEach(async () => restore());
+  beforeEach(async () => o.restore());
 
-  const seller = () => f.wallets[ROLES.firstUser];
-  const buyer = () => f.wallets[ROLES.firstUser + 1];
-  const other = () => f.wallets[ROLES.firstUser + 2];
-  const addr = (w: { account: { address: Hex } }) => getAddress(w.account.address);
-  type MarketError = ContractErrorName<LoanNoteFixture["marketplace"]["abi"]>;
-  const refused = (promise: Promise<unknown>, error: MarketError, args: unknown[]) =>
-    f.viem.assertions.revertWithCustomErrorWithArgs(promise, f.marketplace, error, args as never);
-  const repay = (tokenId: bigint, amount: bigint) => f.note.write.repay([tokenId, amount], { account: f.accounts.borrower.account });
+  const seller = () => o.seller;
+  const buyer = () => o.buyer;
+  const other = () => o.other;
+  const addr = addressOf;
+  const refused: OrderFixture["refused"] = (...args) => o.refused(...args);
+  const repay: OrderFixture["repay"] = (...args) => o.repay(...args);
   const termsOf = async (tokenId: bigint): Promise<schedule.LoanTerms> => {
     const loan = await f.note.read.loanOf([tokenId]);
     return { principal: loan.principal, rateBps: loan.rateBps, termMonths: loan.termMonths, start: BigInt(loan.start) };
@@ -148,37 +139,51 @@ describe("signed orders fill only at a note state their signer accepted", () => 
     });
   });
 
-  it("prices par orders at bps × outstanding principal / 10,000 to the unit after random repayments", async () => {
+  it("prices par listings, offers (at most their cap) and matching offers at floor(bps × outstanding / 10,000) to the unit after random repayments", async () => {
     const samples = fc.sample(
       fc.record({
         bps: fc.bigInt({ min: 1n, max: 12_000n }),
         days: fc.bigInt({ min: 0n, max: 330n }),
         payments: fc.array(fc.bigInt({ min: 1n, max: 300_000_000n }), { minLength: 0, maxLength: 3 }),
+        // Around the par price, so the cap binds about half the time, sometimes by one unit.
+        capShift: fc.bigInt({ min: -2_000n, max: 2_000n }),
       }),
-      { numRuns: 8, seed: 19 },
+      { numRuns: 12, seed: 19 },
     );
-    for (const { bps, days, payments } of samples) {
+    let capped = 0;
+    for (const { bps, days, payments, capShift } of samples) {
       const tokenId = await f.mintNoteTo(seller());
-      await f.networkHelpers.time.increase(days * DAY);
+      if (days > 0n) await f.networkHelpers.time.increase(days * DAY);
       for (const amount of payments) await repay(tokenId, amount);
       const loan = await f.note.read.loanOf([tokenId]);
       const outstanding = schedule.outstandingBalance(await termsOf(tokenId), loan.repaid);
       assert.equal(await f.note.read.outstandingBalance([tokenId]), outstanding);
+      const par = (bps * outstanding) / 10_000n;
+      const cap = par + capShift > 0n ? par + capShift : 1n;
+      if (cap < par) capped++;
+      const s = { account: seller().account };
+      const listing = await signListing(f, seller(), { tokenId, parBps: bps });
+      const offer = await signOffer(f, buyer(), { tokenId, parBps: bps });
+      const cappedOffer = await signOffer(f, buyer(), { tokenId, parBps: bps, cap });
+      const matching = await signMatchingOffer(f, buyer(), { parBps: bps });
       const kinds = [
-        { signer: seller(), order: await signListing(f, seller(), { tokenId, parBps: bps }) },
-        { signer: buyer(), order: await signOffer(f, buyer(), { tokenId, parBps: bps }) },
-        { signer: buyer(), order: await signMatchingOffer(f, buyer(), { parBps: bps }) },
+        // The exact price as the buyer's maximum and the holder's minimum: one unit off either way refuses the fill.
+        { price: par, fill: () => f.marketplace.write.fillListing([listing.order, listing.signature, par], { account: buyer().account }) },
+        { price: par, fill: () => f.marketplace.write.acceptOffer([offer.order, offer.signature, par], s) },
+        { price: cap < par ? cap : par, fill: () => f.marketplace.write.acceptOffer([cappedOffer.order, cappedOffer.signature, cap < par ? cap : par], s) },
+        { price: par, fill: () => f.marketplace.write.acceptMatchingOffer([matching.order, matching.signature, tokenId, par], s) },
       ];
-      for (const [index, kind] of kinds.entries()) {
+      for (const kind of kinds) {
         const snapshot = await f.networkHelpers.takeSnapshot();
-        const before = await f.dollar.read.balanceOf([buyer().account.address]);
-        const s = { account: seller().account };
-        if (index === 0) await f.marketplace.write.fillListing([kind.order.order as never, kind.order.signature, 2n * P], { account: buyer().account });
-        if (index === 1) await f.marketplace.write.acceptOffer([kind.order.order as never, kind.order.signature, 0n], s);
-        if (index === 2) await f.marketplace.write.acceptMatchingOffer([kind.order.order as never, kind.order.signature, tokenId, 0n], s);
-        assert.equal(before - (await f.dollar.read.balanceOf([buyer().account.address])), (bps * outstanding) / 10_000n);
+        const before = { buyer: await o.balance(buyer()), seller: await o.balance(seller()), fees: await o.balance(f.accounts.feeRecipient) };
+        await kind.fill();
+        const fee = (kind.price * BigInt(DEFAULTS.feeBps)) / 10_000n;
+        assert.equal(before.buyer - (await o.balance(buyer())), kind.price);
+        assert.equal((await o.balance(seller())) - before.seller, kind.price - fee);
+        assert.equal((await o.balance(f.accounts.feeRecipient)) - before.fees, fee);
         await snapshot.restore();
       }
     }
+    assert.ok(capped >= 3 && capped <= samples.length - 3, `the cap bound ${capped} of ${samples.length} capped offers`);
   });
 });

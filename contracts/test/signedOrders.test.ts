@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
-import { encodeFunctionData, type ContractErrorName, getAddress, maxUint256, parseSignature, serializeCompactSignature, serializeSignature, signatureToCompactSignature, type Hex } from "viem";
+import { encodeFunctionData, getAddress, maxUint256, parseSignature, serializeCompactSignature, serializeSignature, signatureToCompactSignature, type Hex } from "viem";
 import { parPrice } from "#domain/orders";
 import { DEFAULTS } from "../params";
-import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
+import { DEFAULT_TERMS, ROLES, type LoanNoteFixture } from "./fixtures";
 import { DAY, fund, now, signPermit } from "./helpers";
-import { outstandingOf, signListing, signMatchingOffer, signOffer, type Signer } from "./orders";
+import { addressOf, deployOrderFixture, signListing, signMatchingOffer, signOffer, type OrderFixture, type Signer } from "./orders";
 
 const P = DEFAULT_TERMS.principal;
 const fee = (price: bigint) => (price * BigInt(DEFAULTS.feeBps)) / 10_000n;
@@ -13,30 +13,22 @@ const fee = (price: bigint) => (price * BigInt(DEFAULTS.feeBps)) / 10_000n;
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
 describe("signed orders", () => {
+  let o: OrderFixture;
   let f: LoanNoteFixture;
-  let restore: () => Promise<void>;
 
   before(async () => {
-    f = await deployLoanNoteFixture();
-    for (const wallet of [seller(), buyer(), other()]) {
-      await fund(f, wallet, 100n * P, f.marketplace.address);
-      await f.note.write.setApprovalForAll([f.marketplace.address, true], { account: wallet.account });
-    }
-    await fund(f, f.accounts.borrower, 100n * P, f.note.address);
-    const snapshot = await f.networkHelpers.takeSnapshot();
-    restore = () => snapshot.restore();
+    o = await deployOrderFixture();
+    f = o.f;
   });
-  beforeEach(async () => restore());
+  beforeEach(async () => o.restore());
 
-  const seller = () => f.wallets[ROLES.firstUser];
-  const buyer = () => f.wallets[ROLES.firstUser + 1];
-  const other = () => f.wallets[ROLES.firstUser + 2];
-  const addr = (w: { account: { address: Hex } }) => getAddress(w.account.address);
-  type MarketError = ContractErrorName<LoanNoteFixture["marketplace"]["abi"]>;
-  const refused = (promise: Promise<unknown>, error: MarketError, args: unknown[]) =>
-    f.viem.assertions.revertWithCustomErrorWithArgs(promise, f.marketplace, error, args as never);
-  const balance = (w: { account: { address: Hex } }) => f.dollar.read.balanceOf([w.account.address]);
-  const repay = (tokenId: bigint, amount: bigint) => f.note.write.repay([tokenId, amount], { account: f.accounts.borrower.account });
+  const seller = () => o.seller;
+  const buyer = () => o.buyer;
+  const other = () => o.other;
+  const addr = addressOf;
+  const refused: OrderFixture["refused"] = (...args) => o.refused(...args);
+  const balance: OrderFixture["balance"] = (w) => o.balance(w);
+  const repay: OrderFixture["repay"] = (...args) => o.repay(...args);
 
   /** Each kind of order on the seller's note, and how to fill it: by the buyer (listings) or the holder (offers). */
   async function everyKind(tokenId: bigint, expiryAt?: bigint) {
