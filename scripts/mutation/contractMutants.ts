@@ -26,7 +26,7 @@ const ORDERS = "contracts/NoteOrders.sol";
 const loanNoteTests = ["contracts/test/loanNote.test.ts"];
 const marketplaceTests = ["contracts/test/marketplace.test.ts", "contracts/test/marketplaceBranches.test.ts"];
 const vaultTests = ["contracts/test/vaultAndDollar.test.ts"];
-const orderTests = ["contracts/test/signedOrders.test.ts", "contracts/test/signedOrderRules.test.ts"];
+const orderTests = ["contracts/test/signedOrders.test.ts", "contracts/test/signedOrderRules.test.ts", "contracts/test/orderProperties.test.ts"];
 
 export const CONTRACT_MUTANTS: ContractMutant[] = [
   {
@@ -221,6 +221,54 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     file: ORDERS,
     find: "_used[offer.buyer][orderHash] = spent + price;",
     replace: "",
+    tests: orderTests,
+  },
+  {
+    id: "fixed-listing-ignores-changes",
+    bug: "a fixed-price listing still fills after a repayment, a default or a move changed the note",
+    file: ORDERS,
+    find: "if (owner != listing.seller || changes != listing.changes) revert OrderStale(orderHash);",
+    replace: "if (owner != listing.seller) revert OrderStale(orderHash);",
+    tests: orderTests,
+  },
+  {
+    id: "offer-accepted-by-non-holder",
+    bug: "anyone can accept a fixed-price offer on a note they do not hold",
+    file: ORDERS,
+    find: "if (owner != msg.sender) revert NotNoteHolder(offer.tokenId, msg.sender);\n            if (changes != offer.changes)",
+    replace: "if (changes != offer.changes)",
+    tests: orderTests,
+  },
+  {
+    id: "order-signature-unchecked",
+    bug: "an order fills with a signature its signer never gave",
+    file: ORDERS,
+    find: "revert InvalidSignature(orderHash);",
+    replace: "",
+    tests: orderTests,
+  },
+  {
+    id: "matching-offer-ignores-outstanding",
+    bug: "a matching offer buys a note whose outstanding principal is outside the range its buyer signed",
+    file: ORDERS,
+    find: "|| _outside(outstanding, offer.minOutstanding, offer.maxOutstanding)",
+    replace: "",
+    tests: orderTests,
+  },
+  {
+    id: "cancel-ignored",
+    bug: "a cancelled order still fills",
+    file: ORDERS,
+    find: "_used[msg.sender][orderHashes[i]] = USED;",
+    replace: "",
+    tests: orderTests,
+  },
+  {
+    id: "par-offer-after-default",
+    bug: "a par offer is accepted for a defaulted note",
+    file: ORDERS,
+    find: "if (status != ACTIVE) revert OrderStale(orderHash);\n            price = Math.min(",
+    replace: "price = Math.min(",
     tests: orderTests,
   },
   {
