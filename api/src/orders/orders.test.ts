@@ -11,6 +11,7 @@ import { users } from "#db/schema";
 import { testContracts } from "../testing/contracts";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { matchingOffersSchema, myOrdersSchema, orderBookSchema } from "#domain/wire/order";
 import { ORDER_ANSWERS } from "./texts";
 
 /**
@@ -175,6 +176,12 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(loans.find((l: any) => l.nftTokenId === noteA.toString()).bestOffer.hash, offerHash);
   });
 
+  it("answers in the wire shapes the app parses (domain/wire/order.ts)", async () => {
+    orderBookSchema.parse((await call("GET", `/orders/note/${noteA}`)).body.data);
+    myOrdersSchema.parse((await call("GET", "/orders/mine", alice)).body.data);
+    matchingOffersSchema.parse((await call("GET", "/orders/matching")).body.data);
+  });
+
   it("shows each user only their own orders, and the offers on the notes they hold", async () => {
     const mineAlice = (await call("GET", "/orders/mine", alice)).body.data;
     assert.deepEqual(mineAlice.made.map((o: any) => o.hash), [listingHash]);
@@ -312,6 +319,9 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(published.status, 201, published.body?.message);
     const par = await call("PUT", `/nfts/${noteA}/list`, bob, { listingPrice: "2800", parBps: 9800 });
     assert.equal(par.body.data.typedData.message.parBps, "9800");
+    const meddling = await call("PUT", `/nfts/${noteA}/unlist`, alice);
+    assert.ok(meddling.status >= 400 && meddling.status < 500, "Alice cannot have Bob's listing cancelled");
+    assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash), [published.body.data.hash]);
     const unlist = await call("PUT", `/nfts/${noteA}/unlist`, bob);
     assert.equal(unlist.status, 200, unlist.body?.message);
     assert.deepEqual(unlist.body.data.orderHashes, [published.body.data.hash]);
@@ -319,8 +329,6 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings, []);
     const made = (await call("GET", "/orders/mine", bob)).body.data.made;
     assert.equal(made.find((o: any) => o.hash === published.body.data.hash).status, "cancelled");
-    const none = await call("PUT", `/nfts/${noteA}/unlist`, alice);
-    assert.ok(none.status >= 400 && none.status < 500, "nothing of Alice's to cancel");
   });
 
   it("marks every order of a signer cancelled once they increment their counter", async () => {
