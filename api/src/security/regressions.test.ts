@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { makeUser, type TestUser } from "#testing/loanStack";
 import { startTestApi, type TestApi } from "../testing/harness";
 
-/** The requests the fuzzer (fuzz.test.ts) once answered with 500, each pinned here as the 4xx it must be. */
+/** The requests the fuzzer (fuzzRequests.ts) once answered with 500, each pinned here as the 4xx it must be. */
 describe("requests that once answered 500", () => {
   let api: TestApi;
   let user: TestUser;
