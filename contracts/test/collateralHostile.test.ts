@@ -126,4 +126,25 @@ describe("NFT collateral against hostile collections", () => {
     // The borrower holds the piece and approved the escrow, yet the transfer reverts.
     await f.viem.assertions.revertWithCustomErrorWithArgs(f.originateSecured(1n, evil.address, 9n), f.note, "CollateralTransferFailed", [getAddress(evil.address), 1n]);
   });
+
+  it("a collection refusing a pledge approved piece by piece fails the origination with the collection named", async () => {
+    const evil = await hostile();
+    await evil.write.setApprovalForAll([f.note.address, false], as(f.accounts.borrower));
+    await evil.write.approve([f.note.address, 1n], as(f.accounts.borrower));
+    await evil.write.setModes([borrower(), false, false, zeroAddress]);
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.originateSecured(1n, evil.address, 9n), f.note, "CollateralTransferFailed", [getAddress(evil.address), 1n]);
+  });
+
+  it("a refused return keeps a token id above 96 bits whole for the borrower's pull", async () => {
+    const evil = await hostile();
+    const id = 2n ** 200n + 7n;
+    await evil.write.mint([borrower(), id]);
+    const note = await f.originateSecured(id, evil.address);
+    await evil.write.setModes([f.note.address, false, false, zeroAddress]);
+    await f.note.write.repay([note, 2n * P], as(f.accounts.borrower));
+    assert.deepEqual(await f.note.read.collateralOf([note]), [getAddress(evil.address), id, borrower()]);
+    await evil.write.setModes([zeroAddress, false, false, zeroAddress]);
+    await f.note.write.claimCollateral([note, borrower()], as(f.accounts.borrower));
+    assert.equal(await evil.read.ownerOf([id]), borrower());
+  });
 });
