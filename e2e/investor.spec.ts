@@ -1,33 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { createPublicClient, createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { test, expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { createPublicClient, createWalletClient, http, maxUint256, type Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { displayUsd } from "#domain/money";
-import { installTestWallet } from "./testWallet";
-import { newAccount, screenshot, skipSplash, type Account } from "./helpers";
+import { screenshot, skipSplash } from "./helpers";
+import { connect, DEMO, login as loginAs, person as newPerson, signIn, type Person } from "./investors";
 import { query } from "./db";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
-
-/** The demo accounts `npm start` seeds (scripts/seed.ts). */
-const DEMO = {
-  admin: { email: "admin@loanmint.local", password: "Admin123!" },
-  borrower: { email: "borrower@loanmint.local", password: "Borrower123!" },
-};
 
 /**
  * The investor journey with two investor wallets (issue 8 item 7): browse and filter, buy with a permit and one
  * transaction, see the note in the portfolio, withdraw a repayment, move the note through the vault, relist it,
  * and a second investor buys it. The explorer shows it all without an account.
  */
-interface Person extends Account {
-  key: Hex;
-  address: Address;
-  token: string;
-}
-
 let api: APIRequestContext;
 let admin: { token: string };
 let borrower: Person, alice: Person, bob: Person;
@@ -36,48 +24,8 @@ let contracts: { loanNote: Address; stablecoin: Address };
 
 const chainClient = () => createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
 
-async function login(email: string, password: string): Promise<string> {
-  const res = await api.post("/api/auth/login", { data: { email, password } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()).data.token;
-}
-
-/** A user with approved KYC and a verified wallet (their own flows are tested by the account journeys). */
-async function person(tag: string): Promise<Person> {
-  const account = newAccount(tag);
-  const res = await api.post("/api/auth/register", { data: { ...account, role: "user" } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  await query("update users set kyc_status = 'approved', wallet_address = $1 where email = $2", [address.toLowerCase(), account.email]);
-  const faucet = await api.post("/api/dev/faucet", { data: { address } });
-  expect(faucet.ok(), await faucet.text()).toBeTruthy();
-  return { ...account, key, address, token: await login(account.email, account.password) };
-}
-
-async function signIn(browser: Browser, who: Person): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await skipSplash(page);
-  await installTestWallet(page, who.key);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in as User" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
-
-/** Connects the injected wallet unless wagmi already reconnected it. */
-async function connect(page: Page) {
-  const signing = page.getByTestId("wallet-bar").filter({ hasText: "Signing as" }).first();
-  const button = page.getByRole("button", { name: "Connect Wallet" }).first();
-  // The wallet stack is a large chunk: on a loaded machine it can take longer than the default wait.
-  await expect(signing.or(button)).toBeVisible({ timeout: 30_000 });
-  if (await signing.isVisible()) return;
-  await button.click();
-  await page.getByTestId("rk-wallet-option-injected").click();
-  await expect(signing).toBeVisible();
-}
+const login = (email: string, password: string) => loginAs(api, email, password);
+const person = (tag: string) => newPerson(api, tag);
 
 test.describe.serial("two investors trade a loan note", () => {
   test.beforeAll(async () => {
@@ -194,8 +142,12 @@ test.describe.serial("two investors trade a loan note", () => {
     const seller = await signIn(browser, alice);
     await seller.goto("/portfolio");
     await connect(seller);
-    await seller.getByLabel("Listing price ($)").fill("4100");
-    await seller.getByRole("button", { name: "List for sale" }).click();
+    // Listing is a signature (issue 19): a fixed price here, said in words before the wallet is asked.
+    await seller.getByLabel("Fixed price").check();
+    await seller.getByLabel("Price ($)").fill("4100");
+    await seller.getByRole("button", { name: "Review listing" }).click();
+    await expect(seller.getByTestId("sign-words")).toContainText(`You sign a listing: note #${tokenId} for $4,100.00`);
+    await seller.getByRole("button", { name: "Sign in wallet" }).click();
     await expect(seller.getByText(`Note #${tokenId} listed`)).toBeVisible({ timeout: 30_000 });
 
     await expect(buyer.getByTestId("note-card")).toHaveCount(1, { timeout: 15_000 });
@@ -216,7 +168,7 @@ test.describe.serial("two investors trade a loan note", () => {
     await expect(events).toContainText("Withdrawn");
     await events.getByRole("row").filter({ hasText: "Sold" }).last().getByRole("link", { name: /^0x/ }).last().click();
     await expect(auditor.getByTestId("tx-status")).toHaveText("Success");
-    await expect(auditor.getByTestId("tx-call")).toContainText("NoteMarketplace.buyWithPermit");
+    await expect(auditor.getByTestId("tx-call")).toContainText("NoteMarketplace.fillListingWithPermit");
     await screenshot(auditor, "investor-03-explorer-tx");
   });
 

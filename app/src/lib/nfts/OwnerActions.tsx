@@ -4,13 +4,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRuntimeConfig } from "../config";
 import { serverMessage } from "../errors";
 import { marketplaceKeys } from "./keys";
-import { prepareList } from "./prepareList";
 import { prepareUnlist } from "./prepareUnlist";
 import type { NftRecord } from "./types";
 import { useNoteWallet } from "./useNoteWallet";
 import { walletErrorMessage, WalletStepError } from "../wallet/txError";
 import { txProgress } from "../txProgress";
 import { WalletBar } from "../wallet/WalletBar";
+import { usd } from "../format";
+import { useOrderBook } from "../orders/getOrderBook";
+import { ListNoteForm } from "../orders/ListNoteForm";
+import { bpsText } from "../orders/orderWords";
 
 const messageOf = (e: unknown, fallback: string) =>
   (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
@@ -18,13 +21,15 @@ const messageOf = (e: unknown, fallback: string) =>
 /** The vault page with this note chosen for the move. */
 export const vaultLink = (tokenId: string, move: "deposit" | "withdraw") => `/nft-transfer?tokenId=${tokenId}&move=${move}`;
 
-/** List, change the price of, or cancel the listing of a note the user holds in their wallet. */
+/** List by a signature, list again at a new price, or cancel the listings of a note the user holds in their wallet. */
 export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?: boolean }) {
   const config = useRuntimeConfig().data;
   const wallet = useNoteWallet();
   const queryClient = useQueryClient();
-  const listed = nft.marketplaceStatus === "listed";
-  const [price, setPrice] = useState(nft.listingPrice ?? nft.outstandingBalance);
+  const book = useOrderBook(nft.tokenId, !nft.inVault && nft.isActive);
+  const me = wallet.verified;
+  const mySigned = (book.data?.listings ?? []).filter((o) => o.signer.toLowerCase() === me);
+  const listed = nft.marketplaceStatus === "listed" || mySigned.length > 0;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
@@ -51,23 +56,17 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
     }
   };
 
-  const list = () =>
-    run(listed ? `Note #${nft.tokenId} repriced` : `Note #${nft.tokenId} listed`, async (progress) => {
-      progress.step("Checking the note…");
-      const answer = await prepareList(nft.tokenId, price);
-      let hash = "";
-      for (const call of answer.calls) {
-        progress.step(call.step === "approve" ? "Approve the marketplace for this note in your wallet…" : "Confirm the listing in your wallet…");
-        hash = await wallet.send(call);
-      }
-      return hash;
-    });
-
+  // Cancelling answers every call it takes: cancelOrders for the holder's signed listings, and an on-chain listing's cancel.
   const unlist = () =>
     run(`Note #${nft.tokenId} unlisted`, async (progress) => {
       const answer = await prepareUnlist(nft.tokenId);
-      progress.step("Confirm the cancellation in your wallet…");
-      return wallet.send(answer.call);
+      const calls = answer.calls ?? [answer.call];
+      let hash = "";
+      for (const [i, call] of calls.entries()) {
+        progress.step(`Confirm in your wallet: cancel your listing${mySigned.length > 1 ? "s" : ""} of note #${nft.tokenId} (transaction ${i + 1} of ${calls.length})…`);
+        hash = await wallet.send(call);
+      }
+      return hash;
     });
 
   if (nft.inVault) {
@@ -81,14 +80,9 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
   return (
     <div className="stack" data-testid={`owner-actions-${nft.tokenId}`}>
       {bar && <WalletBar />}
+      {listed && <p className="small muted" data-testid={`listed-${nft.tokenId}`}>{mySigned.length > 0 ? `Listed at ${usd(mySigned[0].priceNow)}${mySigned[0].priceKind === "par" ? ` (${bpsText(mySigned[0].parBps)} of par)` : ""}. A new listing below reprices it; cancel the old one if it should not stay valid.` : "Listed on-chain."}</p>}
+      <ListNoteForm nft={nft} disabled={busy || !wallet.isConnected || wallet.mismatch} />
       <div className="mk-actions">
-        <div className="field">
-          <label htmlFor={`price-${nft.tokenId}`}>{listed ? "New price ($)" : "Listing price ($)"}</label>
-          <input id={`price-${nft.tokenId}`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-        </div>
-        <button type="button" className="btn btn--primary btn--sm" onClick={() => void list()} disabled={busy || !wallet.isConnected || wallet.mismatch}>
-          {listed ? "Change price" : "List for sale"}
-        </button>
         {listed && (
           <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => void unlist()} disabled={busy || !wallet.isConnected || wallet.mismatch}>
             Cancel listing

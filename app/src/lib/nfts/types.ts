@@ -1,5 +1,9 @@
 import type { WalletCall } from "../wallet/walletCall";
 import type { ListingLapseReason } from "#domain/statuses";
+import type { WireOrder } from "#domain/wire/order";
+
+/** What a marketplace card shows of a signed order: its price now and how it is priced. */
+export type OrderSummary = Pick<WireOrder, "priceNow" | "priceKind" | "parBps">;
 
 /** The spec's "Marketplace NFT record" as the API sends it (money as decimal strings in USD). */
 export interface NftRecord {
@@ -36,6 +40,10 @@ export interface NftRecord {
   performance?: "excellent" | "good" | "average" | "poor";
   /** The holder's last listing ended without a sale (a repayment, a default…): shown to the holder. */
   listingLapse?: { reason: ListingLapseReason; amount: string | null; txHash: string | null } | null;
+  /** The cheapest open signed listing of the note (browse answers only). */
+  bestListing?: OrderSummary | null;
+  /** The highest open offer on the note, its own or a matching one (browse answers only). */
+  bestOffer?: OrderSummary | null;
 }
 
 export interface ChainEntry {

@@ -2,9 +2,15 @@ import { Link } from "react-router";
 import { percentText, purposeText, shortAddress, usd } from "../../../lib/format";
 import type { NftRecord } from "../../../lib/nfts/types";
 import { listedYield } from "../../../lib/nfts/noteYield";
+import { bpsText } from "../../../lib/orders/orderWords";
+
+/** A signed listing's price (with its percentage of par) before an on-chain listing's. */
+const priceOf = (nft: NftRecord) => nft.bestListing?.priceNow ?? nft.listingPrice;
+const offerText = (nft: NftRecord) =>
+  nft.bestOffer ? `${usd(nft.bestOffer.priceNow)}${nft.bestOffer.priceKind === "par" ? ` (${bpsText(nft.bestOffer.parBps)})` : ""}` : "None yet";
 
 const yieldText = (nft: NftRecord) => {
-  const ytm = listedYield(nft);
+  const ytm = listedYield({ ...nft, listingPrice: priceOf(nft) });
   return ytm === null ? "—" : percentText(ytm);
 };
 
@@ -19,7 +25,8 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
       </div>
       <div>
         <span className="small muted">Price</span>
-        <div className="mk-card__price">{usd(nft.listingPrice)}</div>
+        <div className="mk-card__price">{usd(priceOf(nft))}</div>
+        {nft.bestListing?.priceKind === "par" && <span className="small muted">{bpsText(nft.bestListing.parBps)} of outstanding</span>}
       </div>
       <dl>
         <div><dt>Amount</dt><dd>{usd(d.amount)}</dd></div>
@@ -28,6 +35,7 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
         <div><dt>Repaid</dt><dd>{usd(nft.totalRepaid)}</dd></div>
         <div><dt>Outstanding</dt><dd data-testid="card-outstanding">{usd(nft.outstandingBalance)}</dd></div>
         <div><dt>Yield at price</dt><dd data-testid="card-yield">{yieldText(nft)}</dd></div>
+        <div><dt>Best offer</dt><dd data-testid="card-best-offer">{offerText(nft)}</dd></div>
       </dl>
       <p className="small muted">Seller <code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></p>
       <Link to={`/marketplace/nft/${nft.tokenId}`} className="btn btn--primary btn--block" aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link>
@@ -40,7 +48,7 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
     <div className="table-wrap card">
       <table className="table" data-testid="note-table">
         <thead>
-          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Outstanding</th><th>Yield</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
+          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Best offer</th><th>Outstanding</th><th>Yield</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
         </thead>
         <tbody>
           {nfts.map((nft) => (
@@ -50,7 +58,8 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
               <td>{usd(nft.metadata.loanDetails.amount)}</td>
               <td>{percentText(nft.metadata.loanDetails.interestRate)}</td>
               <td>{nft.metadata.loanDetails.termMonths} mo</td>
-              <td><strong>{usd(nft.listingPrice)}</strong></td>
+              <td><strong>{usd(priceOf(nft))}</strong></td>
+              <td>{offerText(nft)}</td>
               <td>{usd(nft.outstandingBalance)}</td>
               <td>{yieldText(nft)}</td>
               <td><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Field } from "../../../components/Field";
@@ -15,7 +15,12 @@ import { StatTiles } from "../../../lib/StatTiles";
 import { browseMarketplace } from "../api/browseMarketplace";
 import { NoteCard, NoteTable } from "../components/NoteCard";
 import { useDebounced } from "../../../lib/useDebounced";
+import { useSession } from "../../../lib/session";
+import { WithWallet } from "../../../lib/wallet/WithWallet";
 import "../../../lib/nfts/nfts.css";
+
+// The form and its wallet stack load only when an investor opens it: browsing stays as light as before.
+const MatchingOfferForm = lazy(() => import("../components/MatchingOfferForm"));
 
 const SORTS: { value: BrowseQuery["sort"]; label: string }[] = [
   { value: "newest", label: "Newest" },
@@ -73,6 +78,8 @@ export function MarketplacePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [addressText]);
   const queryClient = useQueryClient();
+  const signedIn = useSession((s) => Boolean(s.user));
+  const [offering, setOffering] = useState(false);
   const listings = useQuery({
     queryKey: marketplaceKeys.browse(query),
     queryFn: () => browseMarketplace(query),
@@ -103,6 +110,12 @@ export function MarketplacePage() {
     <div className="container page stack">
       <PageHeader title="NFT Loan Marketplace" subtitle="Loan notes listed for sale. A note's buyer receives the borrower's repayments from then on." />
       <StatTiles tiles={tiles} label="Marketplace figures" />
+      {signedIn && (
+        <div className="stack">
+          <div><button type="button" className="btn btn--secondary" aria-expanded={offering} onClick={() => setOffering((o) => !o)} data-testid="matching-offer-toggle">{offering ? "Close the offer form" : "Offer on any matching note"}</button></div>
+          {offering && <WithWallet><Suspense fallback={<Spinner label="Loading the offer form" />}><MatchingOfferForm /></Suspense></WithWallet>}
+        </div>
+      )}
 
       <section className="card stack" aria-label="Filters">
         <div className="mk-filters">

@@ -18,10 +18,15 @@ import { OwnerHistory, RepaymentHistory } from "../components/NoteHistory";
 import { ScheduleTable } from "../components/ScheduleTable";
 import { NoteValue } from "../components/NoteValue";
 import { Fold } from "../../../components/Fold";
+import { useOrderBook } from "../../../lib/orders/getOrderBook";
+import { bpsText } from "../../../lib/orders/orderWords";
+import { OrderBook } from "../components/OrderBook";
 import { parseUsd } from "#domain/money";
 import "../../../lib/nfts/nfts.css";
 
 const BuyPanel = lazy(() => import("../components/BuyPanel"));
+const BuySignedPanel = lazy(() => import("../components/BuySignedPanel"));
+const OfferForm = lazy(() => import("../components/OfferForm"));
 const OwnerActions = lazy(() => import("../../../lib/nfts/OwnerActions"));
 
 /** /marketplace/nft/{id} and /nft/{id}: the note's terms, schedule, repayments, owners and price, with Buy. */
@@ -64,7 +69,12 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
   const d = nft.metadata.loanDetails;
   const progress = Math.min(100, Number((parseUsd(nft.totalRepaid) * 10_000n) / (parseUsd(nft.totalDue) || 1n)) / 100);
   const mine = me !== null && nft.ownerAddress === me;
-  const listed = nft.marketplaceStatus === "listed";
+  const book = useOrderBook(nft.tokenId, !nft.burned);
+  // The cheapest signed listing by someone else (the book lists them cheapest first); the holder's own otherwise.
+  const signed = book.data?.listings.find((o) => o.signer.toLowerCase() !== me) ?? book.data?.listings[0] ?? null;
+  const onChainListed = nft.marketplaceStatus === "listed";
+  const listed = signed !== null || onChainListed;
+  const bestOffer = book.data?.bestOffer ?? null;
   return (
     <div className="mk-two">
       {/* First in the page: on a phone the buyer sees the price, what is owed, the yield and Buy before the long sections. */}
@@ -73,16 +83,27 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
           <h2 id="price-title">Price</h2>
           {listed ? (
             <>
-              <div className="mk-card__price" data-testid="listing-price">{usd(nft.listingPrice)}</div>
-              <p className="small muted">Listed {dateText(nft.listingDate)} by <code>{shortAddress(nft.sellerAddress)}</code></p>
+              {signed ? (
+                <>
+                  <div className="mk-card__price" data-testid="listing-price">{usd(signed.priceNow)}</div>
+                  <p className="small muted">{signed.priceKind === "par" ? `${bpsText(signed.parBps)} of the outstanding principal, ` : "Fixed price, "}signed by <code>{shortAddress(signed.signer)}</code></p>
+                </>
+              ) : (
+                <>
+                  <div className="mk-card__price" data-testid="listing-price">{usd(nft.listingPrice)}</div>
+                  <p className="small muted">Listed {dateText(nft.listingDate)} by <code>{shortAddress(nft.sellerAddress)}</code></p>
+                </>
+              )}
             </>
           ) : (
             <p className="muted" data-testid="not-listed">{nft.burned ? "Repaid in full: this note no longer exists." : "Not listed for sale."}</p>
           )}
-          <NoteValue nft={nft} />
+          <NoteValue nft={signed ? { ...nft, listingPrice: signed.priceNow } : nft} />
+          {bestOffer && <p className="small" data-testid="best-offer">Best offer: <strong>{usd(bestOffer.priceNow)}</strong>{bestOffer.priceKind === "par" ? ` (${bpsText(bestOffer.parBps)} of par)` : ""}</p>}
           {listed && nft.isActive && !mine && (
-            <WithWallet><Suspense fallback={<Spinner />}><BuyPanel nft={nft} /></Suspense></WithWallet>
+            <WithWallet><Suspense fallback={<Spinner />}>{signed ? <BuySignedPanel nft={nft} listing={signed} /> : <BuyPanel nft={nft} />}</Suspense></WithWallet>
           )}
+          {mine && bestOffer && <p className="small"><Link to="/portfolio#offers">Accept an offer in your portfolio</Link></p>}
           {mine && <ListingLapsed nft={nft} />}
           {mine && (
             <WithWallet><Suspense fallback={<Spinner />}><OwnerActions nft={nft} /></Suspense></WithWallet>
@@ -111,6 +132,10 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
             <div className="mk-progress" role="progressbar" aria-label="Repayment progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}><span style={{ width: `${progress}%` }} /></div>
           </div>
         </section>
+        <OrderBook book={book} me={me} />
+        {nft.isActive && !mine && me !== null && (
+          <WithWallet><Suspense fallback={<Spinner />}><OfferForm nft={nft} /></Suspense></WithWallet>
+        )}
         <Fold id="schedule-title" title="Schedule" testId="fold-schedule"><ScheduleTable nft={nft} /></Fold>
         <Fold id="repayments-title" title="Repayment history"><RepaymentHistory nft={nft} /></Fold>
         <Fold id="owners-title" title="Owner history"><OwnerHistory ownership={ownership} /></Fold>

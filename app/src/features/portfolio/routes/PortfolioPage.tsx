@@ -15,6 +15,7 @@ import { StatTiles } from "../../../lib/StatTiles";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { Credits } from "../components/Credits";
 import { HeldNoteCard, LoanNoteRow } from "../components/HeldNotes";
+import { OffersSection } from "../components/OffersSection";
 import "../../../lib/nfts/nfts.css";
 
 type Filter = "all" | "active" | "listed" | "vaulted" | "defaulted";
@@ -80,11 +81,16 @@ export function PortfolioPage() {
           <p>Buy a note on the marketplace, or apply for a loan: its note will show here.</p>
           <div className="row gap-sm center">{apply}<Link to="/marketplace" className="btn btn--ghost">Browse Marketplace</Link></div>
         </div>
+      ) : null}
+      {empty ? (
+        // Offers made wait in the wallet, not in the portfolio: someone holding no note yet still sees and cancels them.
+        <WithWallet><OffersSection /></WithWallet>
       ) : (
         <WithWallet>
           <div className="stack">
             <WalletBar />
             <Credits credits={p.credits} />
+            <OffersSection />
             <section className="stack" aria-labelledby="held-title">
               <div className="mk-toolbar">
                 <div>

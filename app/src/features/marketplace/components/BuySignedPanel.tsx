@@ -1,0 +1,115 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { usePublicClient } from "wagmi";
+import type { Address, Hex } from "viem";
+import { displayUsd, parseUsd } from "#domain/money";
+import { yieldToMaturity } from "#domain/noteYield";
+import type { WireOrder } from "#domain/wire/order";
+import { useRuntimeConfig } from "../../../lib/config";
+import { useSession } from "../../../lib/session";
+import { kycStatusOf } from "../../../lib/user";
+import { marketplaceKeys } from "../../../lib/nfts/keys";
+import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
+import { orderKeys } from "../../../lib/orders/keys";
+import { marketplacePermit } from "../../../lib/orders/marketplacePermit";
+import { feeOf, useMarketplaceFeeBps } from "../../../lib/orders/useMarketplaceFee";
+import { fillListingWithPermitCall } from "../../../lib/orders/orderCalls";
+import { orderErrorMessage } from "../../../lib/orders/useOrderFlow";
+import { bpsText } from "../../../lib/orders/orderWords";
+import { WalletStepError } from "../../../lib/wallet/txError";
+import { WalletBar } from "../../../lib/wallet/WalletBar";
+import { ReviewStep } from "../../../lib/wallet/ReviewStep";
+import { txProgress } from "../../../lib/txProgress";
+import { percentText, shortAddress } from "../../../lib/format";
+import type { NftDetails } from "../api/getNft";
+
+/** The buyer's yield to maturity at `price`, from the note's terms and what was repaid. */
+export function yieldAt(nft: NftDetails, price: bigint, now = BigInt(Math.floor(Date.now() / 1000))): number | null {
+  const terms = { principal: parseUsd(nft.terms.principal), rateBps: nft.terms.rateBps, termMonths: nft.terms.termMonths, start: BigInt(nft.terms.startTime) };
+  return yieldToMaturity(terms, parseUsd(nft.totalRepaid), price, now);
+}
+
+/**
+ * Buy a note by filling its seller's signed listing: one permit signature for at most the shown price, then one
+ * fillListingWithPermit transaction naming that price as the most the buyer pays (a par price only falls with a
+ * repayment in between, so the buyer never pays more than they saw).
+ */
+export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; listing: WireOrder }) {
+  const kyc = kycStatusOf(useSession((s) => s.user));
+  const config = useRuntimeConfig().data;
+  const wallet = useNoteWallet();
+  const client = usePublicClient();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [reviewing, setReviewing] = useState(false);
+  const feeBps = useMarketplaceFeeBps();
+  const price = parseUsd(listing.priceNow ?? "0");
+  const fee = feeBps.data === undefined ? null : feeOf(price, feeBps.data);
+  const ytm = yieldAt(nft, price);
+
+  if (kyc !== "approved") {
+    return <div className="alert alert--warning" role="status" data-testid="buy-kyc"><p>KYC verification must be approved before you can buy notes. <Link to="/kyc">Go to KYC</Link></p></div>;
+  }
+
+  const buy = async () => {
+    setReviewing(false);
+    setBusy(true);
+    setError("");
+    const progress = txProgress(config);
+    let hash: string | undefined;
+    try {
+      const me = await wallet.ready();
+      if (!config?.contracts || !client) throw new WalletStepError("The marketplace is not deployed on this network");
+      progress.step("Reading your permit nonce…");
+      const { permit, deadline } = await marketplacePermit(client, config.contracts.stablecoin as Address, config.contracts.marketplace as Address, me, price);
+      progress.step(`Sign in your wallet: a permit letting the marketplace take at most ${displayUsd(price)} from your wallet, once (no gas)…`);
+      const signature = await wallet.signPermit(permit);
+      progress.step(`Confirm in your wallet: buy note #${nft.tokenId} for at most ${displayUsd(price)} (one transaction)…`);
+      const call = fillListingWithPermitCall({ marketplace: config.contracts.marketplace as Address, chainId: config.chainId }, { message: listing.message, signature: listing.signature as Hex }, price, { deadline, signature });
+      hash = await wallet.send(call);
+      progress.done(`Note #${nft.tokenId} is yours`, hash);
+    } catch (e) {
+      const message = orderErrorMessage(e, "The purchase failed");
+      setError(message);
+      progress.fail(message, (e as WalletStepError)?.hash ?? hash);
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    }
+  };
+
+  return (
+    <div className="stack" data-testid="buy-panel">
+      <WalletBar />
+      {reviewing ? (
+        <ReviewStep
+          title="Review the purchase"
+          lines={[
+            { label: "You pay", value: displayUsd(price), testId: "review-amount" },
+            { label: "Priced as", value: listing.priceKind === "par" ? `${bpsText(listing.parBps)} of the outstanding principal` : "A fixed price" },
+            { label: "Marketplace fee", value: fee === null ? "…" : `${displayUsd(fee)}, paid by the seller out of the price`, testId: "review-fee" },
+            { label: "Yield to maturity", value: ytm === null ? "—" : `${percentText(ytm)} a year at this price`, testId: "review-yield" },
+            { label: "To", value: <>the seller <code>{shortAddress(listing.signer)}</code></>, testId: "review-to" },
+            { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(parseUsd(nft.outstandingBalance))} of principal still owed` },
+            { label: "Your wallet signs", value: `a permit for at most ${displayUsd(price)} (no gas), then one transaction that fills the signed listing; the permit replaces what the marketplace may take, so offers you made wait until you allow again` },
+          ]}
+          payer={wallet.address}
+          pays={price}
+          confirmLabel={`Confirm and pay ${displayUsd(price)}`}
+          onConfirm={() => void buy()}
+          onCancel={() => setReviewing(false)}
+        />
+      ) : (
+        <button type="button" className="btn btn--primary btn--lg" onClick={() => setReviewing(true)} disabled={busy || !wallet.isConnected || wallet.mismatch}>
+          {busy ? "Buying…" : `Buy for ${displayUsd(price)}`}
+        </button>
+      )}
+      {error && <p className="field__error" role="alert" data-testid="buy-error">{error}</p>}
+      <p className="small muted">One permit signature, then one transaction from your verified wallet. No separate approval.</p>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import type { OrderTypedData } from "#domain/wire/order";
+import { orderWords } from "./orderWords";
+
+/**
+ * What the wallet will be asked to sign, in words read from the typed data itself, before it is asked: Sign or
+ * Cancel. Signing costs no gas; the sentence says so.
+ */
+export function SignReview({ typed, outstanding, busy, children, onSign, onCancel }: {
+  typed: OrderTypedData;
+  /** The note's outstanding principal today (micro-dollars), to say what a percentage of par is in dollars. */
+  outstanding?: bigint | null;
+  busy: boolean;
+  children?: ReactNode;
+  onSign: () => void;
+  onCancel: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="review" role="group" aria-labelledby="sign-review-title" data-testid="sign-review">
+      <h3 id="sign-review-title" ref={heading} tabIndex={-1}>What your wallet will sign</h3>
+      <p data-testid="sign-words">{orderWords(typed.primaryType, typed.message, outstanding)}</p>
+      {children}
+      <div className="row gap-sm">
+        <button type="button" className="btn btn--primary" onClick={onSign} disabled={busy}>{busy ? "Signing…" : "Sign in wallet"}</button>
+        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>Cancel</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { orderBookSchema, type OrderBook } from "#domain/wire/order";
+import { http, type Envelope } from "../http";
+import { useRealtimeEvent } from "../realtime";
+import { orderKeys } from "./keys";
+
+/** GET /orders/note/{tokenId}: the note's open listings and offers, best first, and its best offer. */
+export async function getOrderBook(tokenId: string): Promise<OrderBook> {
+  const { data } = await http.get<Envelope<unknown>>(`/orders/note/${encodeURIComponent(tokenId)}`);
+  return orderBookSchema.parse(data.data);
+}
+
+/** The book, refetched when an order on this note changes (orderbook:update) or the note itself does (marketplace:update). */
+export function useOrderBook(tokenId: string, enabled = true) {
+  const queryClient = useQueryClient();
+  const refresh = (payload: { tokenId?: string; nftId?: string }) => {
+    if (String(payload.tokenId ?? payload.nftId ?? "") === tokenId) void queryClient.invalidateQueries({ queryKey: orderKeys.book(tokenId) });
+  };
+  useRealtimeEvent("marketplace:update", refresh);
+  return useQuery({ queryKey: orderKeys.book(tokenId), queryFn: () => getOrderBook(tokenId), enabled, staleTime: 0 });
+}

@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import toast from "react-hot-toast";
+import type { OrderTypedData, WireOrder } from "#domain/wire/order";
+import { serverMessage } from "../errors";
+import { marketplaceKeys } from "../nfts/keys";
+import { useNoteWallet } from "../nfts/useNoteWallet";
+import { walletErrorMessage } from "../wallet/txError";
+import { orderKeys } from "./keys";
+import { requestOrderTypedData, type OrderRequest } from "./requestOrderTypedData";
+import { submitOrder } from "./submitOrder";
+
+export const orderErrorMessage = (e: unknown, fallback: string) =>
+  (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
+
+/**
+ * Signing an order in two steps the user sees: `prepare` asks the API for the typed data (shown in words by the
+ * caller), `sign` has the wallet sign exactly that and hands it to the order book. No transaction, no gas.
+ */
+export function useOrderFlow(done: (order: WireOrder) => string) {
+  const wallet = useNoteWallet();
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState<OrderTypedData | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const prepare = async (request: OrderRequest) => {
+    setBusy(true);
+    setError("");
+    try {
+      await wallet.ready();
+      setTyped(await requestOrderTypedData(request));
+    } catch (e) {
+      setError(orderErrorMessage(e, "The order could not be prepared"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sign = async () => {
+    if (!typed) return;
+    setBusy(true);
+    setError("");
+    const toastId = toast.loading("Sign the order in your wallet…");
+    try {
+      const signature = await wallet.signOrder(typed);
+      toast.loading("Sending the signed order…", { id: toastId });
+      const kind = typed.primaryType === "Listing" ? "listing" : typed.primaryType === "Offer" ? "offer" : "matchingOffer";
+      const order = await submitOrder({ kind, message: typed.message, signature });
+      toast.success(done(order), { id: toastId, duration: 6000 });
+      setTyped(null);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
+    } catch (e) {
+      const message = orderErrorMessage(e, "The order was not signed");
+      setError(message);
+      toast.error(message, { id: toastId });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { wallet, typed, busy, error, prepare, sign, cancel: () => setTyped(null) };
+}
