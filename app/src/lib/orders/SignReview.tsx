@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { OrderTypedData } from "#domain/wire/order";
 import { orderWords } from "./orderWords";
 
@@ -16,10 +16,11 @@ export function SignReview({ typed, outstanding, busy, children, onSign, onCance
   onCancel: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="review" role="group" aria-labelledby="sign-review-title" data-testid="sign-review">
-      <h3 id="sign-review-title" ref={heading} tabIndex={-1}>What your wallet will sign</h3>
+    <section className="review" role="group" aria-labelledby={titleId} data-testid="sign-review">
+      <h3 id={titleId} ref={heading} tabIndex={-1}>What your wallet will sign</h3>
       <p data-testid="sign-words">{orderWords(typed.primaryType, typed.message, outstanding)}</p>
       {children}
       <div className="row gap-sm">
