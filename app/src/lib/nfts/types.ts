@@ -1,9 +1,22 @@
 import type { WalletCall } from "../wallet/walletCall";
 import type { ListingLapseReason } from "#domain/statuses";
-import type { WireOrder } from "#domain/wire/order";
 
-/** What a marketplace card shows of a signed order: its price now and how it is priced. */
-export type OrderSummary = Pick<WireOrder, "priceNow" | "priceKind" | "parBps">;
+/** A note's cheapest open signed listing, as the marketplace browse answers it (api/src/orders/bestPrices.ts). */
+export interface SignedListingSummary {
+  hash: string;
+  seller: string;
+  priceKind: "fixed" | "par";
+  parBps: number;
+  priceNow: string;
+  createdAt: string;
+}
+/** A note's highest open offer, on it or on any matching note, as the marketplace browse answers it. */
+export interface BestOfferSummary {
+  hash: string;
+  kind: "offer" | "matchingOffer";
+  buyer: string;
+  priceNow: string;
+}
 
 /** The spec's "Marketplace NFT record" as the API sends it (money as decimal strings in USD). */
 export interface NftRecord {
@@ -41,9 +54,9 @@ export interface NftRecord {
   /** The holder's last listing ended without a sale (a repayment, a default…): shown to the holder. */
   listingLapse?: { reason: ListingLapseReason; amount: string | null; txHash: string | null } | null;
   /** The cheapest open signed listing of the note (browse answers only). */
-  bestListing?: OrderSummary | null;
+  signedListing?: SignedListingSummary | null;
   /** The highest open offer on the note, its own or a matching one (browse answers only). */
-  bestOffer?: OrderSummary | null;
+  bestOffer?: BestOfferSummary | null;
 }
 
 export interface ChainEntry {

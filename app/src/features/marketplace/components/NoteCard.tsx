@@ -5,9 +5,8 @@ import { listedYield } from "../../../lib/nfts/noteYield";
 import { bpsText } from "../../../lib/orders/orderWords";
 
 /** A signed listing's price (with its percentage of par) before an on-chain listing's. */
-const priceOf = (nft: NftRecord) => nft.bestListing?.priceNow ?? nft.listingPrice;
-const offerText = (nft: NftRecord) =>
-  nft.bestOffer ? `${usd(nft.bestOffer.priceNow)}${nft.bestOffer.priceKind === "par" ? ` (${bpsText(nft.bestOffer.parBps)})` : ""}` : "None yet";
+const priceOf = (nft: NftRecord) => nft.signedListing?.priceNow ?? nft.listingPrice;
+const offerText = (nft: NftRecord) => (nft.bestOffer ? `${usd(nft.bestOffer.priceNow)}${nft.bestOffer.kind === "matchingOffer" ? " (any matching note)" : ""}` : "None yet");
 
 const yieldText = (nft: NftRecord) => {
   const ytm = listedYield({ ...nft, listingPrice: priceOf(nft) });
@@ -26,7 +25,7 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
       <div>
         <span className="small muted">Price</span>
         <div className="mk-card__price">{usd(priceOf(nft))}</div>
-        {nft.bestListing?.priceKind === "par" && <span className="small muted">{bpsText(nft.bestListing.parBps)} of outstanding</span>}
+        {nft.signedListing?.priceKind === "par" && <span className="small muted" data-testid="card-par">{bpsText(nft.signedListing.parBps)} of outstanding</span>}
       </div>
       <dl>
         <div><dt>Amount</dt><dd>{usd(d.amount)}</dd></div>
