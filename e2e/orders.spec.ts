@@ -114,11 +114,11 @@ test.describe.serial("two investors trade notes by signed orders", () => {
     await form.getByLabel("Rate at least (%)").fill("6");
     await form.getByLabel("At most months left").fill("13");
     await form.getByLabel("Percent of par").fill("97");
-    await form.getByLabel("Budget ($)").fill("50000");
+    await form.getByLabel("Budget ($)").fill("10000");
     await form.getByTestId("funding-allow").click();
-    await expect(buyer.getByText("The marketplace may take up to $50,000.00")).toBeVisible({ timeout: 30_000 });
+    await expect(buyer.getByText("The marketplace may take up to $10,000.00")).toBeVisible({ timeout: 30_000 });
     await form.getByRole("button", { name: "Review offer" }).click();
-    await expect(buyer.getByTestId("sign-words")).toContainText("You sign an offer on any note that matches: 97% of its outstanding principal for any active note at 6%+ with at most 13 months left, up to $50,000.00 in all");
+    await expect(buyer.getByTestId("sign-words")).toContainText("You sign an offer on any note that matches: 97% of its outstanding principal for any active note at 6%+ with at most 13 months left, up to $10,000.00 in all");
     await buyer.getByRole("button", { name: "Sign in wallet" }).click();
     await expect(buyer.getByText("Offer on any matching note signed")).toBeVisible({ timeout: 30_000 });
 
