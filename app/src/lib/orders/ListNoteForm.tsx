@@ -27,7 +27,9 @@ export function ListNoteForm({ nft, disabled }: { nft: NftRecord; disabled: bool
   if (flow.typed) {
     return (
       <>
-        <SignReview typed={flow.typed} outstanding={outstanding} busy={flow.busy} onSign={() => void flow.sign()} onCancel={flow.cancel} />
+        <SignReview typed={flow.typed} outstanding={outstanding} busy={flow.busy} onSign={() => void flow.sign()} onCancel={flow.cancel}>
+          <p className="small muted">The first time you list, your wallet first asks for one transaction letting the marketplace move your notes when one sells.</p>
+        </SignReview>
         {flow.error && <p className="field__error" role="alert">{flow.error}</p>}
       </>
     );

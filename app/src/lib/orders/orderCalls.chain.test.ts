@@ -8,6 +8,7 @@ import { ORDER_TYPES, orderDomain, parPrice } from "#domain/orders";
 import { startTestChain, type TestChain } from "#testing/chain";
 import type { WalletCall } from "../wallet/walletCall";
 import { marketplacePermit } from "./marketplacePermit";
+import { noteApprovalCall } from "./noteApproval";
 import { acceptMatchingOfferCall, acceptOfferCall, cancelOrdersCall, fillListingWithPermitCall, incrementCounterCall, walletTypedData } from "./orderCalls";
 import { secondsInMonths } from "./orderWords";
 
@@ -93,6 +94,14 @@ test("the holder of a matching note accepts an offer on any note at 12%+ with at
   const price = parPrice(await outstandingOf(2n), 9700n);
   await send(treasury, acceptMatchingOfferCall(target, matching, 2n, price));
   assert.equal((await ownerOf(2n)).toLowerCase(), investor.address.toLowerCase());
+});
+
+test("a holder who never approved the marketplace for their notes is asked to, once", async () => {
+  const config = { chainId: 31337, contracts: chain.deployment.contracts };
+  const call = await noteApprovalCall(chain.publicClient, config, other.address);
+  assert.ok(call, "a fresh holder needs the approval");
+  await send(other, call);
+  assert.equal(await noteApprovalCall(chain.publicClient, config, other.address), null);
 });
 
 test("a cancelled order and every order before the counter moved can no longer fill", async () => {

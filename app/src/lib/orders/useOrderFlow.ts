@@ -5,7 +5,10 @@ import type { OrderTypedData, WireOrder } from "#domain/wire/order";
 import { serverMessage } from "../errors";
 import { marketplaceKeys } from "../nfts/keys";
 import { useNoteWallet } from "../nfts/useNoteWallet";
-import { walletErrorMessage } from "../wallet/txError";
+import { usePublicClient } from "wagmi";
+import { useRuntimeConfig } from "../config";
+import { walletErrorMessage, WalletStepError } from "../wallet/txError";
+import { NOTE_APPROVAL_STEP, noteApprovalCall } from "./noteApproval";
 import { orderKeys } from "./keys";
 import { requestOrderTypedData, type OrderRequest } from "./requestOrderTypedData";
 import { submitOrder } from "./submitOrder";
@@ -19,6 +22,8 @@ export const orderErrorMessage = (e: unknown, fallback: string) =>
  */
 export function useOrderFlow(done: (order: WireOrder) => string) {
   const wallet = useNoteWallet();
+  const config = useRuntimeConfig().data;
+  const client = usePublicClient();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState<OrderTypedData | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,6 +48,17 @@ export function useOrderFlow(done: (order: WireOrder) => string) {
     setError("");
     const toastId = toast.loading("Sign the order in your wallet…");
     try {
+      if (typed.primaryType === "Listing") {
+        // A listing nobody could fill is no listing: the marketplace must be allowed to move the seller's notes.
+        const me = await wallet.ready();
+        if (!config?.contracts || !client) throw new WalletStepError("The marketplace is not deployed on this network");
+        const approval = await noteApprovalCall(client, { chainId: config.chainId, contracts: config.contracts }, me);
+        if (approval) {
+          toast.loading(NOTE_APPROVAL_STEP, { id: toastId });
+          await wallet.send(approval);
+        }
+        toast.loading("Sign the listing in your wallet (no gas)…", { id: toastId });
+      }
       const signature = await wallet.signOrder(typed);
       toast.loading("Sending the signed order…", { id: toastId });
       const kind = typed.primaryType === "Listing" ? "listing" : typed.primaryType === "Offer" ? "offer" : "matchingOffer";

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Address, Hex } from "viem";
+import { usePublicClient } from "wagmi";
 import { displayUsd, parseUsd } from "#domain/money";
 import type { WireOrder } from "#domain/wire/order";
 import { Spinner } from "../../../components/Spinner";
@@ -10,6 +11,7 @@ import { shortAddress, usd } from "../../../lib/format";
 import { marketplaceKeys } from "../../../lib/nfts/keys";
 import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
 import { orderKeys } from "../../../lib/orders/keys";
+import { NOTE_APPROVAL_STEP, noteApprovalCall } from "../../../lib/orders/noteApproval";
 import { useMyOrders } from "../../../lib/orders/getMyOrders";
 import { acceptMatchingOfferCall, acceptOfferCall, cancelOrdersCall, incrementCounterCall } from "../../../lib/orders/orderCalls";
 import { bpsText, expiryText, matchingRanges } from "../../../lib/orders/orderWords";
@@ -56,6 +58,7 @@ export function OffersSection() {
   const orders = useMyOrders();
   const config = useRuntimeConfig().data;
   const wallet = useNoteWallet();
+  const client = usePublicClient();
   const fee = useMarketplaceFeeBps();
   const queryClient = useQueryClient();
   const [accepting, setAccepting] = useState<WireOrder | null>(null);
@@ -64,12 +67,19 @@ export function OffersSection() {
   const [error, setError] = useState("");
   const target = config?.contracts ? { marketplace: config.contracts.marketplace as Address, chainId: config.chainId } : null;
 
-  const run = async (label: string, step: string, makeCall: () => WalletCall) => {
+  const run = async (label: string, step: string, makeCall: () => WalletCall, sells = false) => {
     setBusy(true);
     setError("");
     const progress = txProgress(config);
     try {
-      await wallet.ready();
+      const me = await wallet.ready();
+      if (sells && config?.contracts && client) {
+        const approval = await noteApprovalCall(client, { chainId: config.chainId, contracts: config.contracts }, me);
+        if (approval) {
+          progress.step(NOTE_APPROVAL_STEP);
+          await wallet.send(approval);
+        }
+      }
       progress.step(step);
       const hash = await wallet.send(makeCall());
       progress.done(label, hash);
@@ -97,6 +107,7 @@ export function OffersSection() {
         const signed = { message: o.message, signature: o.signature as Hex };
         return o.kind === "matchingOffer" ? acceptMatchingOfferCall(target, signed, tokenId, price) : acceptOfferCall(target, signed, price);
       },
+      true,
     );
   };
 
@@ -151,7 +162,7 @@ export function OffersSection() {
                         { label: "Marketplace fee", value: f === null ? "…" : displayUsd(f) },
                         { label: "You receive", value: f === null ? "…" : displayUsd(price - f), testId: "accept-receive" },
                         { label: "The buyer", value: <code>{shortAddress(o.signer)}</code> },
-                        { label: "Your wallet sends", value: `one transaction that sells note #${o.tokenId} for at least ${displayUsd(price)}` },
+                        { label: "Your wallet sends", value: `one transaction that sells note #${o.tokenId} for at least ${displayUsd(price)} (the first time you sell, one more before it letting the marketplace move your notes)` },
                       ]}
                       payer={wallet.address}
                       confirmLabel={`Sell for ${displayUsd(price)}`}
