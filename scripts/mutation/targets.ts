@@ -34,6 +34,9 @@ export const TARGETS: TargetGroup[] = [
 ];
 
 /**
+ * Line ranges follow the code: re-read them when the file above them changes (on 2026-11-26 the buy range had
+ * drifted onto `unlist`, the repayment ranges onto the relisting admin route).
+ *
  * `--focus`: the functions that move money or decide who may act, out of the large files above, for a run
  * that has an hour rather than a day (each mutant there costs a minute or two of API tests).
  */
@@ -41,11 +44,11 @@ export const FOCUSED_TARGETS: TargetGroup[] = [
   // The amounts a request may carry and the repayment's installment, against the domain's own tests.
   { name: "loan-schemas", part: "domain", mutate: ["domain/schemas/loans.ts:60-130"], tests: ["domain/schemas/schemas.test.ts"] },
   // Who may buy, at what price, with what money, until when; the buy tests alone (the file's other tests list and browse).
-  { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:241-263"], tests: ["api/src/nfts/nfts.test.ts"], names: "buy" },
-  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:192-285"], tests: ["api/src/nfts/nfts.test.ts"] },
+  { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:256-300"], tests: ["api/src/nfts/nfts.test.ts"], names: "buy" },
+  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:206-300"], tests: ["api/src/nfts/nfts.test.ts"] },
   // Whose loan may be repaid, when, and which installment.
-  { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:270-291"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
-  { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:263-345"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"] },
+  { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:276-299"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
+  { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:276-350"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"] },
   // Who is signed in and who is an admin: every route's gate.
   { name: "role-gate", part: "api", mutate: ["api/src/http/auth.ts:15-60", "api/src/auth/tokens.ts"], tests: ["api/src/security/jwt.test.ts"] },
   { name: "notifications-page", part: "api", mutate: ["api/src/notifications/repository.ts:38-80"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts"] },
