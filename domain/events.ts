@@ -4,6 +4,7 @@
  * "unlisted" adds why it lapsed.
  */
 import type { LoanStatus, KycStatus, ListingLapseReason } from "./statuses";
+import type { OrderStatus } from "./orders";
 
 export const SERVER_EVENTS = {
   connectionConfirmed: "connection:confirmed",
@@ -12,6 +13,7 @@ export const SERVER_EVENTS = {
   kycStatus: "kyc:status",
   adminNotification: "admin:notification",
   marketplaceUpdate: "marketplace:update",
+  orderbookUpdate: "orderbook:update",
   loanRequestSubmitted: "loan:request:submitted",
   loanNew: "loan:new",
   notificationNew: "notification:new",
@@ -57,6 +59,27 @@ export interface MarketplaceUpdatePayload extends ChainRefs {
   nftId: string;
   /** Set when the listing was not cancelled but lapsed: why (domain/statuses.ts LISTING_LAPSE_REASONS). */
   lapsed?: ListingLapseReason;
+  /** Set when the note was sold by a signed order's fill (type "sold") or a signed order was stored: its hash. */
+  orderHash?: string;
+}
+
+/**
+ * A note's order book changed (issue 19): an order was stored (status "open"), filled, or cancelled on-chain. A
+ * cancellation by counter names no order and no note (`hash` and `tokenId` null): every order of `signer` signed before
+ * it is cancelled. A cancellation of one hash names its note when the API's book knows it.
+ */
+export interface OrderbookUpdatePayload {
+  tokenId: string | null;
+  hash: string | null;
+  status: OrderStatus;
+  /** Who signed the order (or incremented their counter). */
+  signer?: string;
+  /** A fill: the price paid (USD), seller and buyer. */
+  amount?: string;
+  seller?: string;
+  buyer?: string;
+  counter?: string;
+  txHash?: string;
 }
 
 export interface ServerEventPayloads {
@@ -66,6 +89,7 @@ export interface ServerEventPayloads {
   "kyc:status": KycStatusPayload;
   "admin:notification": AdminNotificationPayload;
   "marketplace:update": MarketplaceUpdatePayload;
+  "orderbook:update": OrderbookUpdatePayload;
   "loan:request:submitted": LoanStatusPayload;
   "loan:new": LoanStatusPayload;
   "notification:new": { _id: string; type: string; title: string; message: string; link: string | null };

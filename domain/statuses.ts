@@ -46,6 +46,8 @@ export const NOTIFICATION_TYPES = [
   "nft_listed",
   "nft_sold",
   "listing_lapsed",
+  "offer_received",
+  "order_filled",
   "system_alert",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

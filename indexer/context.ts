@@ -1,8 +1,8 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Abi, ContractEventName, GetEventArgs } from "viem";
-import type { chainCredits, chainListings, chainNotes, chainVaultPositions } from "#db/schema/chain";
+import type { chainCredits, chainListings, chainNotes, chainOrderCounters, chainVaultPositions } from "#db/schema/chain";
 import type { ChainEvent } from "./decode";
-import { creditsDef, listingsDef, notesDef, vaultPositionsDef } from "./entities";
+import { creditsDef, listingsDef, notesDef, orderCountersDef, vaultPositionsDef } from "./entities";
 import { recordLoanChange, type LoanChange } from "./loans";
 import type { Batch, Entities, OutboxMessage } from "./store";
 
@@ -17,6 +17,8 @@ export interface Context {
   listings: Entities<typeof chainListings.$inferSelect>;
   vaultPositions: Entities<typeof chainVaultPositions.$inferSelect>;
   credits: Entities<typeof chainCredits.$inferSelect>;
+  /** Each signer's order counter (NoteOrders.incrementCounter), by signer. */
+  orderCounters: Entities<typeof chainOrderCounters.$inferSelect>;
   insert(table: PgTable, row: Record<string, unknown>): void;
   emit(message: OutboxMessage): void;
   /** A change the off-chain loan of this note follows (indexer/loans.ts), applied with the batch's rows. */
@@ -47,6 +49,7 @@ export function makeContext(batch: Batch, chainId: number, addresses: Context["a
     listings: batch.entity(listingsDef),
     vaultPositions: batch.entity(vaultPositionsDef),
     credits: batch.entity(creditsDef),
+    orderCounters: batch.entity(orderCountersDef),
     insert: (table, row) => batch.insert(table, row),
     emit: (message) => batch.emit(message, event()),
     loan: (change) => recordLoanChange(batch, change, event()),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { chainCredits, chainListings, chainNotes, chainVaultPositions } from "#db/schema/chain";
+import { chainCredits, chainListings, chainNotes, chainOrderCounters, chainVaultPositions } from "#db/schema/chain";
 import type { ChainEvent } from "./decode";
 import type { EntityDef } from "./store";
 
@@ -42,4 +42,11 @@ export const creditsDef: EntityDef<typeof chainCredits.$inferSelect> = {
   },
 };
 
-export const ENTITY_DEFS = [notesDef, listingsDef, vaultPositionsDef, creditsDef] as unknown as EntityDef<Record<string, unknown>>[];
+export const orderCountersDef: EntityDef<typeof chainOrderCounters.$inferSelect> = {
+  table: chainOrderCounters,
+  keyFields: ["signer"],
+  loadColumn: chainOrderCounters.signer,
+  loadValues: (event) => (event.name === "CounterIncremented" ? [event.args.signer as string] : []),
+};
+
+export const ENTITY_DEFS = [notesDef, listingsDef, vaultPositionsDef, creditsDef, orderCountersDef] as unknown as EntityDef<Record<string, unknown>>[];

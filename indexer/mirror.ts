@@ -7,6 +7,9 @@ import {
   chainCursors,
   chainListings,
   chainNotes,
+  chainOrderCancellations,
+  chainOrderCounters,
+  chainOrderFills,
   chainOutbox,
   chainRepayments,
   chainSales,
@@ -20,9 +23,9 @@ import { deploymentKey } from "./config";
 import type { Cursor, SyncState } from "./state";
 
 /** Append-only log tables: a rollback deletes their rows above the common ancestor. */
-export const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers] as const;
+export const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers, chainOrderFills, chainOrderCancellations] as const;
 /** Derived tables: a rollback puts their rows back from the undo journal. */
-const DERIVED_TABLES = [chainNotes, chainListings, chainVaultPositions, chainCredits] as const;
+const DERIVED_TABLES = [chainNotes, chainListings, chainVaultPositions, chainCredits, chainOrderCounters] as const;
 
 /**
  * Drops this chain's mirror and starts again from the deploy block. History up to the current head is

@@ -7,7 +7,7 @@ import { OUTBOX_CHANNEL } from "./options";
 import { ChainMismatchError, type SyncState } from "./state";
 
 /** Derived tables' names in the undo journal (the loans' own journal rows are undone by indexer/loans.ts). */
-const DERIVED_NAMES = new Set(["chain_notes", "chain_listings", "chain_vault_positions", "chain_credits"]);
+const DERIVED_NAMES = new Set(["chain_notes", "chain_listings", "chain_vault_positions", "chain_credits", "chain_order_counters"]);
 
 interface Block {
   number: number;

@@ -1,11 +1,14 @@
 import { asc, eq } from "drizzle-orm";
-import type { Address, PublicClient } from "viem";
+import type { Address, Hex, PublicClient } from "viem";
 import type { Db } from "#db/connect";
 import {
   chainCreditWithdrawals,
   chainCredits,
   chainListings,
   chainNotes,
+  chainOrderCancellations,
+  chainOrderCounters,
+  chainOrderFills,
   chainRepayments,
   chainSales,
   chainTransfers,
@@ -25,6 +28,9 @@ const MIRROR_TABLES = {
   vaultPositions: chainVaultPositions,
   vaultMoves: chainVaultMoves,
   transfers: chainTransfers,
+  orderFills: chainOrderFills,
+  orderCancellations: chainOrderCancellations,
+  orderCounters: chainOrderCounters,
 } as const;
 
 /** Every mirror row of one chain in a stable order, as plain comparable values. */
@@ -32,7 +38,8 @@ export async function mirrorSnapshot(db: Db, chainId: number): Promise<Record<st
   const out: Record<string, unknown[]> = {};
   for (const [name, table] of Object.entries(MIRROR_TABLES)) {
     const columns = table as unknown as Record<string, never>;
-    const order = "txHash" in columns ? [asc(columns.blockNumber), asc(columns.logIndex)] : "tokenId" in columns ? [asc(columns.tokenId)] : [asc(columns.account)];
+    const key = "tokenId" in columns ? columns.tokenId : "signer" in columns ? columns.signer : columns.account;
+    const order = "txHash" in columns ? [asc(columns.blockNumber), asc(columns.logIndex)] : [asc(key)];
     const rows = await db.select().from(table as never).where(eq(columns.chainId, chainId)).orderBy(...order);
     out[name] = (rows as Record<string, unknown>[]).map((row) =>
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v instanceof Date ? v.toISOString() : v])),
@@ -83,6 +90,48 @@ export async function compareWithChain(db: Db, client: PublicClient, deployment:
     if (balance !== credit.credited - credit.withdrawn) {
       differences.push(`credits of ${credit.account}: ${credit.credited - credit.withdrawn} in the mirror, ${balance} on chain`);
     }
+  }
+  const counters = await db.select().from(chainOrderCounters).where(eq(chainOrderCounters.chainId, deployment.chainId));
+  for (const row of counters) {
+    const counter = await client.readContract({ ...marketplace, functionName: "counterOf", args: [row.signer as Address] });
+    if (counter !== row.counter) differences.push(`counter of ${row.signer}: ${row.counter} in the mirror, ${counter} on chain`);
+  }
+  return differences;
+}
+
+/** A signed order as whoever signed it knows it: the mirror's logs name only its hash. */
+export interface KnownOrder {
+  signer: string;
+  hash: string;
+  kind: "listing" | "offer" | "matchingOffer";
+  parBps: bigint;
+}
+
+/**
+ * Compares what the mirror's fills, cancellations and counters say of each order with the contract's orderStatus and
+ * counterOf: cancelled, or a par listing or offer filled, reads as used; a matching offer not cancelled has spent the
+ * sum of its fills; a fixed-price order's fill marks nothing (its own fill moved the note). Answers the differences.
+ */
+export async function compareOrdersWithChain(db: Db, client: PublicClient, deployment: Deployment, orders: KnownOrder[]): Promise<string[]> {
+  const differences: string[] = [];
+  const marketplace = { address: deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi };
+  const fills = await db.select().from(chainOrderFills).where(eq(chainOrderFills.chainId, deployment.chainId));
+  const cancellations = await db.select().from(chainOrderCancellations).where(eq(chainOrderCancellations.chainId, deployment.chainId));
+  const counters = await db.select().from(chainOrderCounters).where(eq(chainOrderCounters.chainId, deployment.chainId));
+  for (const order of orders) {
+    const signer = order.signer.toLowerCase();
+    const hash = order.hash.toLowerCase();
+    const filled = fills.filter((fill) => fill.orderHash === hash);
+    const cancelled = cancellations.some((c) => c.signer === signer && c.orderHash === hash);
+    const used = cancelled || (order.kind !== "matchingOffer" && order.parBps > 0n && filled.length > 0);
+    const spent = used || order.kind !== "matchingOffer" ? 0n : filled.reduce((sum, fill) => sum + fill.price, 0n);
+    const [usedOnChain, spentOnChain] = await client.readContract({ ...marketplace, functionName: "orderStatus", args: [signer as Address, hash as Hex] });
+    if (used !== usedOnChain || spent !== spentOnChain) {
+      differences.push(`order ${hash} of ${signer}: used ${used}, filled ${spent} in the mirror; used ${usedOnChain}, filled ${spentOnChain} on chain`);
+    }
+    const mirrored = counters.find((row) => row.signer === signer)?.counter ?? 0n;
+    const counter = await client.readContract({ ...marketplace, functionName: "counterOf", args: [signer as Address] });
+    if (mirrored !== counter) differences.push(`counter of ${signer}: ${mirrored} in the mirror, ${counter} on chain`);
   }
   return differences;
 }

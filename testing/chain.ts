@@ -18,7 +18,15 @@ import { startAnvil, type Anvil, type AnvilOptions } from "#devchain/anvil";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "#domain/devAccounts";
+import { ORDER_TYPES, orderDomain, type SignedListing, type SignedMatchingOffer, type SignedOffer } from "#domain/orders";
 import { PERIOD_SECONDS } from "#domain/schedule";
+
+/** A signed order as the test chain makes it: the order, its signature and its EIP-712 hash (the contract's id). */
+export interface Signed<Order> {
+  order: Order;
+  signature: Hex;
+  hash: Hex;
+}
 
 /** Test support for the indexer: a private anvil with the contracts deployed, and the on-chain moves of the product. */
 export interface TestChain {
@@ -40,6 +48,18 @@ export interface TestChain {
   /** Moves the chain's clock past the loan's maturity and grace period, then marks it defaulted (originator). */
   markDefaulted(tokenId: bigint): Promise<Hex>;
   withdrawCredits(account: Address): Promise<Hex>;
+  /** Signed orders (contracts/NoteOrders.sol): fixed price by default (bound to the note's change count), or parBps. */
+  signListing(tokenId: bigint, fields?: Partial<SignedListing>, seller?: Address): Promise<Signed<SignedListing>>;
+  signOffer(tokenId: bigint, fields?: Partial<SignedOffer>, buyer?: Address): Promise<Signed<SignedOffer>>;
+  /** Every range open and a $1 million budget unless `fields` says otherwise. */
+  signMatchingOffer(fields?: Partial<SignedMatchingOffer>, buyer?: Address): Promise<Signed<SignedMatchingOffer>>;
+  /** Fills a listing as `buyer` (minted the dollars and approved first), paying at most `maxPrice`. */
+  fillListing(listing: Signed<SignedListing>, maxPrice: bigint, buyer?: Address): Promise<Hex>;
+  /** Accepts an offer as the note's holder; the offer's buyer is minted `funds` dollars and approves first. */
+  acceptOffer(offer: Signed<SignedOffer>, holder: Address, funds: bigint): Promise<Hex>;
+  acceptMatchingOffer(offer: Signed<SignedMatchingOffer>, tokenId: bigint, holder: Address, funds: bigint): Promise<Hex>;
+  cancelOrders(signer: Address, hashes: Hex[]): Promise<Hex>;
+  incrementCounter(signer: Address): Promise<Hex>;
   stop(): Promise<void>;
 }
 
@@ -105,6 +125,30 @@ async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: stri
   const approveDollars = (owner: Address, spender: Address) => send(owner, stablecoin, testDollarAbi as Abi, "approve", [spender, maxUint256]);
   const approveNotes = (owner: Address, operator: Address) => send(owner, loanNote, loanNoteAbi as Abi, "setApprovalForAll", [operator, true]);
   const approved = new Set<string>();
+  let salt = 1n;
+  const chainId = await publicClient.getChainId();
+  async function signOrder<Order extends object>(signer: Address, primaryType: keyof typeof ORDER_TYPES, order: Order, hashFn: string): Promise<Signed<Order>> {
+    const wallet = wallets.get(signer.toLowerCase());
+    if (!wallet) throw new Error(`no key for ${signer}`);
+    const signature = await wallet.signTypedData({
+      account: wallet.account!,
+      domain: orderDomain(chainId, marketplace),
+      types: ORDER_TYPES,
+      primaryType,
+      message: order as never,
+    });
+    const hash = (await publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi as Abi, functionName: hashFn, args: [order] })) as Hex;
+    return { order, signature, hash };
+  }
+  async function orderDefaults(signer: Address) {
+    const block = await publicClient.getBlock();
+    const counter = (await publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [signer] })) as bigint;
+    return { expiry: block.timestamp + 365n * 86_400n, salt: salt++, counter };
+  }
+  async function changesOf(tokenId: bigint): Promise<bigint> {
+    const [, changes] = (await publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] })) as readonly [Address, number];
+    return BigInt(changes);
+  }
   async function once(key: string, action: () => Promise<unknown>) {
     if (approved.has(key)) return;
     await action();
@@ -153,6 +197,53 @@ async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: stri
       return send(addressOf.originator, loanNote, loanNoteAbi as Abi, "markDefaulted", [tokenId]);
     },
     withdrawCredits: (account) => send(account, loanNote, loanNoteAbi as Abi, "withdrawCredits", []),
+    async signListing(tokenId, fields = {}, seller = addressOf.treasury) {
+      const order: SignedListing = { seller, tokenId, price: 0n, parBps: 0n, changes: await changesOf(tokenId), ...(await orderDefaults(seller)), ...fields };
+      return signOrder(seller, "Listing", order, "hashListing");
+    },
+    async signOffer(tokenId, fields = {}, buyer = addressOf.investor) {
+      const order: SignedOffer = { buyer, tokenId, price: 0n, parBps: 0n, cap: maxUint256, changes: await changesOf(tokenId), ...(await orderDefaults(buyer)), ...fields };
+      return signOrder(buyer, "Offer", order, "hashOffer");
+    },
+    async signMatchingOffer(fields = {}, buyer = addressOf.investor) {
+      const order: SignedMatchingOffer = {
+        buyer,
+        parBps: 10_000n,
+        minRateBps: 0n,
+        maxRateBps: maxUint256,
+        minTermLeft: 0n,
+        maxTermLeft: maxUint256,
+        minOutstanding: 0n,
+        maxOutstanding: maxUint256,
+        budget: 1_000_000_000_000n,
+        ...(await orderDefaults(buyer)),
+        ...fields,
+      };
+      return signOrder(buyer, "MatchingOffer", order, "hashMatchingOffer");
+    },
+    async fillListing(listing, maxPrice, buyer = addressOf.investor) {
+      const seller = listing.order.seller;
+      await once(`notes:${seller}:${marketplace}`, () => approveNotes(seller, marketplace));
+      await dollars(buyer, maxPrice);
+      await once(`dollars:${buyer}:${marketplace}`, () => approveDollars(buyer, marketplace));
+      return send(buyer, marketplace, noteMarketplaceAbi as Abi, "fillListing", [listing.order, listing.signature, maxPrice]);
+    },
+    async acceptOffer(offer, holder, funds) {
+      const buyer = offer.order.buyer;
+      await once(`notes:${holder}:${marketplace}`, () => approveNotes(holder, marketplace));
+      await dollars(buyer, funds);
+      await once(`dollars:${buyer}:${marketplace}`, () => approveDollars(buyer, marketplace));
+      return send(holder, marketplace, noteMarketplaceAbi as Abi, "acceptOffer", [offer.order, offer.signature, 0n]);
+    },
+    async acceptMatchingOffer(offer, tokenId, holder, funds) {
+      const buyer = offer.order.buyer;
+      await once(`notes:${holder}:${marketplace}`, () => approveNotes(holder, marketplace));
+      await dollars(buyer, funds);
+      await once(`dollars:${buyer}:${marketplace}`, () => approveDollars(buyer, marketplace));
+      return send(holder, marketplace, noteMarketplaceAbi as Abi, "acceptMatchingOffer", [offer.order, offer.signature, tokenId, 0n]);
+    },
+    cancelOrders: (signer, hashes) => send(signer, marketplace, noteMarketplaceAbi as Abi, "cancelOrders", [hashes]),
+    incrementCounter: (signer) => send(signer, marketplace, noteMarketplaceAbi as Abi, "incrementCounter", []),
     async stop() {
       await anvil.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import type { ListingLapseReason } from "#domain/statuses";
 import { chainListings, chainSales } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { logRow, type Context, type Handlers } from "../context";
+import { orderHandlers } from "./orders";
 
 type ListingRow = typeof chainListings.$inferSelect;
 
@@ -90,4 +91,6 @@ export const marketplaceHandlers: Handlers<typeof noteMarketplaceAbi> = {
     if (listing) close(ctx, event, listing, "sold");
     marketplaceUpdate(ctx, event, "sold", tokenId, price, [seller, buyer]);
   },
+
+  ...orderHandlers,
 };

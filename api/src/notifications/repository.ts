@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
-import { loans, notifications, users, type NotificationRow } from "#db/schema";
+import { loans, notifications, orders, users, type NotificationRow } from "#db/schema";
+import type { OrderKind } from "#domain/orders";
 import type { NotificationContent } from "./notifier";
 
 export interface NotificationPage {
@@ -40,6 +41,17 @@ export function createNotificationsRepository(db: Db) {
       if (!/^\d{1,78}$/.test(tokenId)) return null;
       const [row] = await tx.select({ userId: loans.userId }).from(loans).where(eq(loans.loanNumber, BigInt(tokenId))).limit(1);
       return row?.userId ?? null;
+    },
+
+    /** Who signed the stored order of this hash: its kind and the account of its signer's verified wallet (if any). */
+    async orderSigner(hash: string, tx: Db = db): Promise<{ kind: OrderKind; userId: string | null } | null> {
+      const [row] = await tx
+        .select({ kind: orders.kind, userId: users.id })
+        .from(orders)
+        .leftJoin(users, eq(users.walletAddress, orders.signer))
+        .where(eq(orders.hash, hash.toLowerCase()))
+        .limit(1);
+      return row ? { kind: row.kind, userId: row.userId } : null;
     },
 
     async page(userId: string, options: { page: number; limit: number; unreadOnly: boolean }): Promise<NotificationPage> {

@@ -76,6 +76,23 @@ export const NOTIFICATION_TEXTS = {
     const why = reason === "repaid" && micro !== null ? `${listingLapseText(reason, micro)}. List it again at a new price.` : reason === "defaulted" ? `${listingLapseText(reason, null)}.` : null;
     return why === null ? null : { type: "listing_lapsed", title: "Listing lapsed", message: `Your listing of note #${tokenId} lapsed: ${why}`, link: nftLink(tokenId) };
   },
+  /**
+   * To the holder of a note when the API stores an offer on it, or a matching offer its note fits (issue 19); `price` is
+   * what the offer pays for the note today (a par offer's price moves with repayments).
+   */
+  offerReceived: (tokenId: string, price: string | bigint, matching = false): NotificationContent => ({
+    type: "offer_received",
+    title: "Offer received",
+    message: `${matching ? "An offer on any matching note fits" : "New offer on"} NFT #${tokenId}: ${usd(price)} today.`,
+    link: nftLink(tokenId),
+  }),
+  /** To the signer of a listing (the seller) or of an offer (the buyer) when the chain fills it. */
+  orderFilled: (kind: "listing" | "offer" | "matchingOffer", tokenId: string, price: string | bigint): NotificationContent => ({
+    type: "order_filled",
+    title: kind === "listing" ? "Listing filled" : "Offer filled",
+    message: kind === "listing" ? `Your listing of NFT #${tokenId} was filled for ${usd(price)}.` : `Your offer was filled: you bought NFT #${tokenId} for ${usd(price)}.`,
+    link: nftLink(tokenId),
+  }),
   noteSold: (tokenId: string, price: string | bigint): NotificationContent => ({
     type: "nft_sold",
     title: "NFT sold",

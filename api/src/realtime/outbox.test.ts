@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import type { Db } from "#db/connect";
-import { loans } from "#db/schema";
+import { loans, orders } from "#db/schema";
 import { createNotificationsRepository } from "../notifications/repository";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { startOutboxDelivery } from "./outbox";
@@ -112,6 +112,35 @@ describe("outbox delivery", () => {
     assert.equal(note.message, `New NFT loan available: #${tokenId} ($12,000.00)`);
     const borrowerNotes = (await api.call("GET", "/notifications", { token: borrower.token })).body.data.notifications;
     assert.ok(!borrowerNotes.some((n: { message: string }) => n.message.startsWith(`New NFT loan available: #${tokenId} `)), "the borrower is not offered her own loan");
+  });
+
+  test("a signed order's fill is a notice for its signer only: the seller of a listing, the buyer of an offer; an order the book never stored, none", async () => {
+    const hash = (n: number) => "0x" + n.toString(16).padStart(64, "0");
+    const signed = { chainId: 31337, expiry: 2_000_000_000n, salt: 1n, counter: 0n, signature: "0x" + "11".repeat(65) };
+    await db.insert(orders).values([
+      { ...signed, hash: hash(0x51), kind: "listing", signer: INVESTOR_WALLET, tokenId: 31n, parBps: 10_000 },
+      { ...signed, hash: hash(0x52), kind: "offer", signer: BORROWER_WALLET, tokenId: 32n, price: 900_000_000n },
+      { ...signed, hash: hash(0x53), kind: "matchingOffer", signer: INVESTOR_WALLET, parBps: 9_800 },
+    ]);
+    const both = ["marketplace", `user:${investor.id}`, `user:${borrower.id}`];
+    const fill = (n: number, tokenId: string, amount: string, seller: string, buyer: string) => [
+      { event: "marketplace:update", rooms: both, payload: { type: "sold", amount, nftId: tokenId, tokenId, orderHash: hash(n) } },
+      { event: "orderbook:update", rooms: both, payload: { tokenId, hash: hash(n), status: "filled", amount, seller, buyer } },
+    ];
+    await insertOutbox(db, [
+      ...fill(0x51, "31", "1000", INVESTOR_WALLET, BORROWER_WALLET),
+      ...fill(0x52, "32", "900", INVESTOR_WALLET, BORROWER_WALLET),
+      ...fill(0x53, "33", "980.5", BORROWER_WALLET, INVESTOR_WALLET),
+      ...fill(0x54, "34", "700", BORROWER_WALLET, INVESTOR_WALLET),
+    ]);
+    await api.server.outbox!.deliverNow();
+    const rows = await db.execute(sql`select user_id, title, message from notifications where message like '%NFT #3_%' order by message`);
+    const notices = (rows as unknown as { rows: { user_id: string; title: string; message: string }[] }).rows.map((row) => [row.user_id, row.title, row.message]);
+    assert.deepEqual(notices, [
+      [investor.id, "Listing filled", "Your listing of NFT #31 was filled for $1,000.00."],
+      [borrower.id, "Offer filled", "Your offer was filled: you bought NFT #32 for $900.00."],
+      [investor.id, "Offer filled", "Your offer was filled: you bought NFT #33 for $980.50."],
+    ]);
   });
 
   test("a row reverted before delivery is never sent, nor is its correction; a delivered one is corrected and its notice withdrawn", async () => {

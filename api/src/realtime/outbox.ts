@@ -132,7 +132,12 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
         const stored: NotificationRow[] = [];
         for (const planned of notificationsForOutbox(row)) {
           let userIds: string[];
-          if (planned.recipients.kind === "investors") {
+          let content = planned.content;
+          if (planned.recipients.kind === "orderSigner") {
+            const signer = await notifications.orderSigner(planned.recipients.hash, tx as Db);
+            userIds = signer?.userId ? [signer.userId] : [];
+            if (signer && signer.kind !== "listing") content = planned.recipients.offerContent;
+          } else if (planned.recipients.kind === "investors") {
             const except = new Set(planned.recipients.exceptUserIds);
             const borrower = await notifications.borrowerOfNote(planned.recipients.exceptBorrowerOf, tx as Db);
             if (borrower) except.add(borrower);
@@ -142,7 +147,7 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
             userIds = planned.recipients.userIds;
             if (planned.recipients.admins) userIds = [...new Set([...userIds, ...(admins ??= await notifications.adminIds(tx as Db))])];
           }
-          stored.push(...(await notifications.insertFor(userIds, planned.content, tx as Db)));
+          stored.push(...(await notifications.insertFor(userIds, content, tx as Db)));
           if (planned.adminEvent) emissions.push({ rooms: ROOMS.admins, name: planned.adminEvent.name, payload: planned.adminEvent.payload });
         }
         for (const notification of stored) {

@@ -8,10 +8,17 @@ import { NOTIFICATION_TEXTS } from "../notifications/texts";
  * to the user rooms of the accounts involved (resolved from their verified wallets when the row is written):
  * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller; a loan completed → its
  * borrower; defaulted → borrower, holder and admins; a listing that lapsed → its seller (never the treasury, whose
- * wallet is no account's). A new listing is news for every investor except the seller and the note's borrower.
+ * wallet is no account's). A new listing is news for every investor except the seller and the note's borrower. A signed
+ * order's fill is news for its signer only (the API's book knows who signed it).
  */
 export type Recipients =
   | { kind: "rooms"; userIds: string[]; admins: boolean }
+  /**
+   * The account that signed the order of this hash, as the API's book records it (orders.signer): a fill's log names
+   * seller and buyer, not which of them signed. Nobody when the book never stored the order. `content` is the
+   * listing's text; `offerContent` an offer's (either kind).
+   */
+  | { kind: "orderSigner"; hash: string; offerContent: NotificationContent }
   /** Nor the borrower of the note's own loan: it is not news to her, and she would be buying her own debt. */
   | { kind: "investors"; exceptUserIds: string[]; exceptBorrowerOf: string };
 
@@ -38,6 +45,8 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
     loanId?: string;
     txHash?: string;
     lapsed?: ListingLapseReason;
+    orderHash?: string;
+    hash?: string | null;
   };
   const tokenId = payload.nftId ?? payload.tokenId;
   if (!tokenId) return [];
@@ -61,6 +70,12 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
   if (row.event === "marketplace:update" && payload.type === "unlisted" && payload.lapsed) {
     const notice = NOTIFICATION_TEXTS.listingLapsed(tokenId, payload.lapsed, amount);
     return notice ? toRooms(notice) : [];
+  }
+  // A signed order's fill: its signer hears of it from the book's row below; the other side sent the transaction.
+  if (row.event === "marketplace:update" && payload.type === "sold" && payload.orderHash) return [];
+  if (row.event === "orderbook:update" && payload.status === "filled" && payload.hash && amount) {
+    const recipients = { kind: "orderSigner" as const, hash: payload.hash, offerContent: NOTIFICATION_TEXTS.orderFilled("offer", tokenId, amount) };
+    return [{ content: NOTIFICATION_TEXTS.orderFilled("listing", tokenId, amount), recipients }];
   }
   if (row.event === "marketplace:update" && amount) {
     if (payload.type === "listed") return [{ content: NOTIFICATION_TEXTS.newListing(tokenId, amount), recipients: { kind: "investors", exceptUserIds: userIds, exceptBorrowerOf: tokenId } }];
