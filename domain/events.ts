@@ -53,7 +53,8 @@ export interface AdminNotificationPayload extends ChainRefs {
   message: string;
 }
 export interface MarketplaceUpdatePayload extends ChainRefs {
-  type: "listed" | "unlisted" | "sold" | "price_updated" | "repaid" | "burned";
+  /** "offer": a signed offer on the note was stored (issue 19). */
+  type: "listed" | "unlisted" | "sold" | "price_updated" | "repaid" | "burned" | "offer";
   /** For a listing that lapsed (type "unlisted"), the repayment that made it lapse. */
   amount: string | null;
   nftId: string;

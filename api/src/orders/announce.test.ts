@@ -1,0 +1,88 @@
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import type { Db } from "#db/connect";
+import { chainNotes, notifications, orders, type NewOrderRow } from "#db/schema";
+import { createNotificationsRepository } from "../notifications/repository";
+import { account, type Account } from "../realtime/testing";
+import { startTestApi, type TestApi } from "../testing/harness";
+import { createOrderAnnouncer, type OrderAnnouncer } from "./announce";
+
+const USD = 1_000_000n;
+const wallet = (c: string) => "0x" + c.repeat(40);
+let api: TestApi;
+let db: Db;
+let announcer: OrderAnnouncer;
+let holder: Account;
+let buyer: Account;
+let other: Account;
+const NOW = 1_800_000_000n;
+let salt = 1n;
+
+before(async () => {
+  api = await startTestApi();
+  db = api.database.db;
+  const call = api.call.bind(api);
+  [holder, buyer, other] = await Promise.all([
+    account(call, db, { wallet: wallet("a"), kyc: "approved" }),
+    account(call, db, { wallet: wallet("b"), kyc: "approved" }),
+    account(call, db, { wallet: wallet("c"), kyc: "approved" }),
+  ]);
+  const note = { chainId: 31337, borrower: wallet("d"), principal: 1_000n * USD, termMonths: 12, startTime: Number(NOW), originTxHash: "0x01", originBlock: 1, updatedBlock: 1 };
+  await db.insert(chainNotes).values([
+    { ...note, tokenId: 41n, owner: wallet("a"), holder: wallet("a"), rateBps: 1200 },
+    { ...note, tokenId: 42n, owner: wallet("c"), holder: wallet("c"), rateBps: 800 },
+  ]);
+  announcer = createOrderAnnouncer({ db, chainId: 31337, notifier: api.server.notifier, notifications: createNotificationsRepository(db) });
+});
+after(async () => {
+  await api.close();
+});
+
+async function store(values: Partial<NewOrderRow> & Pick<NewOrderRow, "kind" | "signer">) {
+  const hash = "0x" + (salt++).toString(16).padStart(64, "0");
+  const [row] = await db
+    .insert(orders)
+    .values({ chainId: 31337, expiry: NOW + 86_400n, salt, counter: 0n, signature: "0x" + "11".repeat(65), ...values, hash })
+    .returning();
+  await announcer.stored(row, NOW);
+  return row;
+}
+
+/** Who was told what, oldest first, of one notification type. */
+async function told(type: string): Promise<[string, string][]> {
+  const rows = await db.select().from(notifications).where(eq(notifications.type, type));
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.userId.localeCompare(b.userId)).map((row) => [row.userId, row.message]);
+}
+
+describe("announcing a stored order", () => {
+  test("an offer on a note is a notice for its holder only, at what it pays today", async () => {
+    await store({ kind: "offer", signer: wallet("b"), tokenId: 41n, parBps: 9_500, cap: 2_000n * USD, changes: 0n });
+    assert.deepEqual(await told("offer_received"), [[holder.id, "New offer on NFT #41: $950.00 today."]]);
+    await db.delete(notifications);
+  });
+
+  test("a matching offer is a notice for the holder of each active note it fits, not for a note outside its ranges nor for its signer", async () => {
+    await store({ kind: "matchingOffer", signer: wallet("b"), parBps: 9_800, minRateBps: 1_000, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
+    assert.deepEqual(await told("offer_received"), [[holder.id, "An offer on any matching note fits NFT #41: $980.00 today."]]);
+    await db.delete(notifications);
+    // Both notes fit when the rate range opens; the signer's own note (once it holds one) never tells them.
+    await store({ kind: "matchingOffer", signer: wallet("c"), parBps: 10_000, minRateBps: 0, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
+    assert.deepEqual(await told("offer_received"), [[holder.id, "An offer on any matching note fits NFT #41: $1,000.00 today."]]);
+    await db.delete(notifications);
+  });
+
+  test("a listing is news for every investor but its seller", async () => {
+    await store({ kind: "listing", signer: wallet("a"), tokenId: 41n, parBps: 10_000, changes: 0n });
+    const notices = await told("nft_listed");
+    assert.deepEqual(notices.map(([id]) => id).sort(), [buyer.id, other.id].sort());
+    assert.ok(notices.every(([, message]) => message === "New NFT loan available: #41 ($1,000.00)"));
+    assert.deepEqual(await told("offer_received"), []);
+    await db.delete(notifications);
+  });
+
+  test("an order not open (stored already lapsed) tells no one", async () => {
+    await store({ kind: "offer", signer: wallet("b"), tokenId: 41n, price: 900n * USD, changes: 5n, status: "lapsed" });
+    assert.deepEqual(await told("offer_received"), []);
+  });
+});
