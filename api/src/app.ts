@@ -41,6 +41,7 @@ import { createKycRepository } from "./kyc/repository";
 import { createKycService } from "./kyc/service";
 import { createKycRouter } from "./kyc/router";
 import { createTreasuryService } from "./treasury/service";
+import { createOrderAnnouncer } from "./orders/announce";
 import { createLoanWatcher } from "./jobs/loanWatcher";
 import { createAdminRouter, createNftsAdminRouter } from "./admin/router";
 import { createNftsRepository } from "./nfts/repository";
@@ -87,21 +88,22 @@ export function createServices(deps: AppDeps) {
   const notifier = createNotifier({ db, publisher, repository: notifications });
   const chain = createChainGateway(config);
   const loansRepo = createLoansRepository(db, config.chainId);
-  const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations });
   const ordersRepo = createOrdersRepository(db, config.chainId);
   const orders = createOrdersService({ config, repo: ordersRepo, publicClient });
+  const announcer = createOrderAnnouncer({ db, chainId: config.chainId, notifier, notifications });
+  const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations, orders: ordersRepo, announcer });
   const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });
   return {
     // The basics and the pieces shared by several services, for the routers, socket.io and the tests.
     config, db, kv, logger, now, limits, publicClient, publisher,
-    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher, ordersRepo, orders,
+    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher, ordersRepo, orders, announcer,
     auth: createAuthService({ config, users, tokens, now }),
     siwe: createSiweService({ config, kv, publicClient, now }),
     usersService: createUsersService({ users, avatarDir: avatarDirOf(config) }),
     contact: createContactService({ messages: contactMessages }),
     loans: createLoansService({ db, repo: loansRepo, users, chain, origination, notifier, maxPendingRequests: limits.pendingLoanRequests }),
     kyc: createKycService({ repo: createKycRepository(db), users, notifier, dataDir: config.dataDir }),
-    treasury: createTreasuryService({ repo: loansRepo, chain, origination }),
+    treasury: createTreasuryService({ repo: loansRepo, chain, origination, orders: ordersRepo, announcer, logger }),
     nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
     loanLifecycle: createLoanLifecycle({ origination, watcher, logger }),

@@ -112,7 +112,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = (httpServer.address() as AddressInfo).port;
   // Reconcile loans with the chain after any crash, then watch for repayments and defaults (DESIGN.md "Running it").
   const lifecycle = services.loanLifecycle;
-  realtime.outbox?.onDelivered((rows) => lifecycle.onChainEvents(rows));
   void lifecycle.startJobs();
 
   let closing: Promise<void> | undefined;

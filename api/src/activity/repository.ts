@@ -141,8 +141,12 @@ export function createActivityRepository(db: Db, chainId: number) {
       const byToken = tokenIds.length ? sql`token_id in (${tokenList(tokenIds)})` : sql`false`;
       const byWallet = wallet ? sql`buyer = ${wallet} or seller = ${wallet}` : sql`false`;
       return rows(db, sql`
-        select ${LOG}, token_id::text as token_id, seller, buyer, price::text as price
-        from chain_sales where chain_id = ${chainId} and (${byToken} or ${byWallet}) order by block_number, log_index`);
+        select ${LOG}, token_id::text as token_id, seller, buyer, price::text as price from (
+          select chain_id, tx_hash, log_index, block_number, block_time, token_id, seller, buyer, price from chain_sales
+          union all
+          -- A signed order's fill (issue 19) is a sale like an on-chain listing's.
+          select chain_id, tx_hash, log_index, block_number, block_time, token_id, seller, buyer, price from chain_order_fills
+        ) s where chain_id = ${chainId} and (${byToken} or ${byWallet}) order by block_number, log_index`);
     },
 
     transfers(tokenIds: string[], wallet: string | null): Promise<TransferRow[]> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
-import { chainSales, loans, notifications, users } from "#db/schema";
+import { chainOrderFills, chainSales, loans, notifications, users } from "#db/schema";
 import { formatUsdAmount } from "#domain/money";
 
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
@@ -34,14 +34,15 @@ export async function adminDashboard(db: Db, chainId: number, adminId: string) {
       minted: sql<number>`count(*) filter (where ${loans.mintStatus} = 'minted')::int`,
     })
     .from(loans);
-  const [sales] = await db
-    .select({
-      fees: sql<string>`coalesce(sum(${chainSales.fee}), 0)::text`,
-      volume: sql<string>`coalesce(sum(${chainSales.price}), 0)::text`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(chainSales)
-    .where(eq(chainSales.chainId, chainId));
+  // On-chain listings' sales and signed orders' fills (issue 19) alike.
+  const [sales] = (
+    (await db.execute(sql`
+      select coalesce(sum(fee), 0)::text as fees, coalesce(sum(price), 0)::text as volume, count(*)::int as count from (
+        select fee, price from ${chainSales} where chain_id = ${chainId}
+        union all
+        select fee, price from ${chainOrderFills} where chain_id = ${chainId}
+      ) s`)) as unknown as { rows: { fees: string; volume: string; count: number }[] }
+  ).rows;
   const alerts = await db
     .select()
     .from(notifications)

@@ -129,6 +129,12 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     ok(res, data, message);
   });
 
+  // Lists the note again at 100% of par (a new signed listing, the old ones cancelled on-chain).
+  router.put("/treasury/notes/:tokenId/par", async (req, res) => {
+    const { message, ...data } = await treasury.reprice(id(req.params.tokenId), "par", currentUser(req).id);
+    ok(res, data, message);
+  });
+
   router.put("/treasury/notes/:tokenId/unlist", async (req, res) => {
     ok(res, await treasury.unlist(id(req.params.tokenId), currentUser(req).id), TREASURY_ANSWERS.unlisted);
   });

@@ -11,6 +11,8 @@ import {
   type Hex,
   type PublicClient,
   type TransactionReceipt,
+  type TypedData,
+  type TypedDataDefinition,
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -56,6 +58,11 @@ export interface ChainGateway {
   send<const abi extends Abi, functionName extends ContractFunctionName<abi, Writes>>(options: SendOptions<abi, functionName>): Promise<TransactionReceipt>;
   /** The latest block's timestamp: the chain's "now", which tests move with evm_increaseTime. */
   now(): Promise<bigint>;
+  /** Signs EIP-712 typed data with one of the API's keys, offline (the treasury's signed listings, issue 19). */
+  signTypedData<const types extends TypedData | Record<string, unknown>, primaryType extends string>(
+    signer: Signer,
+    typedData: TypedDataDefinition<types, primaryType>,
+  ): Promise<Hex>;
 }
 
 /** The name of the custom error a contract call reverted with, if it did (decoded against every contract's errors). */
@@ -139,6 +146,10 @@ export function createChainGateway(config: AppConfig): ChainGateway {
     async now() {
       const block = await publicClient.getBlock({ blockTag: "latest" });
       return block.timestamp;
+    },
+    async signTypedData(signer, typedData) {
+      const client = wallet(signer);
+      return client.account!.signTypedData!(typedData as never);
     },
   };
 }

@@ -19,11 +19,10 @@ interface Logger {
 export interface LoanWatcher {
   /**
    * One pass of the job: every active loan past maturity plus grace is marked defaulted on-chain; a loan left minting
-   * longer than STALE_MS whose origination the chain does not know is failed, and a loan called listed whose listing
-   * the chain does not know (a reorg dropped it) is failed too, both for an admin to retry; a treasury note whose
-   * listing a repayment made lapse is listed again at its new par (in case the outbox's prompt was lost in a crash).
+   * longer than STALE_MS whose origination the chain does not know is failed, for an admin to retry. The treasury's
+   * listings need no watching: each is a signature at par, which no reorg drops and no repayment makes lapse.
    */
-  runOnce(): Promise<{ defaulted: number; unminted: number; unlisted: number; relisted: number }>;
+  runOnce(): Promise<{ defaulted: number; unminted: number }>;
   /** The admin action: marks one loan defaulted on-chain (originator) once the contract allows it. */
   markDefaulted(loanId: string, actorId: string | null): Promise<LoanRow>;
   start(intervalMs?: number): void;
@@ -31,13 +30,11 @@ export interface LoanWatcher {
 }
 
 /**
- * How long a loan may stay `minting` (or be `listed`) before the job asks the chain about its transaction. An approval
- * waits for its receipt far less; what outlives this is a transaction a reorg dropped and no block took again, or a
- * send lost in a crash.
+ * How long a loan may stay `minting` before the job asks the chain about its transaction. An approval waits for its
+ * receipt far less; what outlives this is a transaction a reorg dropped and no block took again, or a send lost in a
+ * crash.
  */
 export const STALE_MS = 10 * 60_000;
-/** Listings are asked about for a day after they were recorded: no reorg reaches further back. */
-const LISTING_WATCH_MS = 24 * 60 * 60_000;
 
 /** viem's "no such transaction" as null; any other failure (the node is down) stays an error. */
 function notFoundAsNull(error: unknown): null {
@@ -49,9 +46,8 @@ function notFoundAsNull(error: unknown): null {
  * The defaults job of DESIGN.md: it sends `markDefaulted` for unpaid loans past maturity and the grace period.
  * It never changes a loan's status itself: the indexer does, when it mirrors LoanDefaulted (or LoanRepaid), and
  * tells borrower, holder and admins through the outbox (indexer/loans.ts), so a status follows the chain only.
- * Each pass also asks the node about mints and listings a reorg may have dropped: a rollback puts a loan back as
- * the approval left it (minting), which nothing moves on if no block takes the origination again, and it never
- * touches the API's own record of a listing. Every API process runs it: each change is a conditional transition,
+ * Each pass also asks the node about mints a reorg may have dropped: a rollback puts a loan back as the approval left
+ * it (minting), which nothing moves on if no block takes the origination again. Every API process runs it: each change is a conditional transition,
  * so two passes at once change a loan once.
  */
 export function createLoanWatcher(deps: {
@@ -108,41 +104,8 @@ export function createLoanWatcher(deps: {
     return unminted;
   }
 
-  /** Recent listings whose transaction the chain no longer knows: the mirror lost them in a reorg, the loan did not. */
-  async function reconcileDroppedListings(): Promise<number> {
-    let unlisted = 0;
-    const recent = (await repo.withListingStatus(["listed"])).filter((loan) => {
-      const age = Date.now() - loan.updatedAt.getTime();
-      return loan.listingTxHash && age > STALE_MS && age < LISTING_WATCH_MS;
-    });
-    for (const loan of recent) {
-      try {
-        if (await nodeKnows(loan.listingTxHash)) continue;
-        const failed = await repo.transition(
-          loan.id,
-          eq(loans.listingStatus, "listed"),
-          { listingStatus: "failed", listingError: RECONCILED.listingDropped },
-          { action: "listing_failed", notes: RECONCILED.listingDropped },
-        );
-        if (failed) unlisted += 1;
-      } catch (error) {
-        deps.logger?.warn({ err: error, loanId: loan.id }, "loan job could not check a listing");
-      }
-    }
-    return unlisted;
-  }
-
-  async function relist(): Promise<number> {
-    try {
-      return await origination.relistAfterRepayments();
-    } catch (error) {
-      deps.logger?.warn({ err: error }, "loan job could not list the treasury's lapsed notes again");
-      return 0;
-    }
-  }
-
   async function pass() {
-    const result = { defaulted: 0, unminted: await reconcileStaleMints(), unlisted: await reconcileDroppedListings(), relisted: await relist() };
+    const result = { defaulted: 0, unminted: await reconcileStaleMints() };
     const watched = (await repo.withStatus(["active"])).filter((loan) => loan.mintStatus === "minted");
     if (!watched.length) return result;
     const [now, grace] = await Promise.all([chain.now(), gracePeriod()]);

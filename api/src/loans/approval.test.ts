@@ -1,7 +1,10 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Address } from "viem";
+import { and, eq } from "drizzle-orm";
+import { verifyTypedData, type Address, type Hex } from "viem";
+import { orders } from "#db/schema";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { ORDER_TYPES, orderDomain } from "#domain/orders";
 import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 
 let stack: LoanStack;
@@ -23,6 +26,12 @@ after(async () => {
 const call = (...args: Parameters<LoanStack["api"]["call"]>) => stack.api.call(...args);
 const contracts = () => stack.deployment.contracts as Record<"loanNote" | "marketplace" | "stablecoin" | "vault", Address>;
 const read = (address: Address, abi: any, functionName: string, args: unknown[] = []) => stack.chain.readContract({ address, abi, functionName, args } as never) as Promise<any>;
+
+/** The treasury's signed listings of a note, oldest first. */
+const treasuryListings = async (tokenId: bigint) =>
+  (await stack.api.database.db.select().from(orders).where(and(eq(orders.tokenId, tokenId), eq(orders.signer, stack.deployment.treasury.toLowerCase()))))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+const usedOnChain = async (hash: string) => (await read(contracts().marketplace, noteMarketplaceAbi, "orderStatus", [stack.deployment.treasury, hash]))[0] as boolean;
 
 async function requestLoan(user: TestUser, body: Record<string, unknown> = {}) {
   const answer = await call("POST", "/loans/request", { token: user.token, body: { ...validRequest, ...body } });
@@ -53,7 +62,7 @@ describe("approval", () => {
     assert.match(approved.timeline[1].notes, /Good history/);
     // Stored notes read as the UI writes money, never as the wire's "4000 USD".
     assert.equal(approved.timeline[1].notes, `Good history — Funding $4,000.00 to ${borrower.wallet!.address.toLowerCase()}`);
-    assert.equal(approved.timeline[4].notes, "Listed at par for $4,000.00");
+    assert.equal(approved.timeline[4].notes, "Listed at 100% of par ($4,000.00 today) by the treasury's signature");
 
     const tokenId = BigInt(loan.loanNumber);
     const after = (await read(contracts().stablecoin, testDollarAbi, "balanceOf", [borrower.wallet!.address])) as bigint;
@@ -62,9 +71,23 @@ describe("approval", () => {
     const onChain = await read(contracts().loanNote, loanNoteAbi, "loanOf", [tokenId]);
     assert.equal(onChain.principal, 4_000_000_000n);
     assert.equal(Number(onChain.rateBps), 850);
-    const [seller, price] = await read(contracts().marketplace, noteMarketplaceAbi, "listingOf", [tokenId]);
-    assert.equal(seller.toLowerCase(), stack.deployment.treasury.toLowerCase());
-    assert.equal(price, 4_000_000_000n);
+    // Listed by a signature, not a transaction: nothing on-chain, one open listing at 100% of par in the book, which
+    // the contract would take (its hash is the contract's, its signer the treasury's key).
+    const [seller] = await read(contracts().marketplace, noteMarketplaceAbi, "listingOf", [tokenId]);
+    assert.equal(seller, "0x0000000000000000000000000000000000000000");
+    const listings = await treasuryListings(tokenId);
+    assert.deepEqual(
+      listings.map((o) => [o.status, o.parBps, o.price]),
+      [["open", 10_000, 0n]],
+    );
+    const [listing] = listings;
+    const message = { seller: stack.deployment.treasury as Address, tokenId, price: 0n, parBps: 10_000n, changes: listing.changes!, expiry: listing.expiry, salt: listing.salt, counter: listing.counter };
+    assert.equal((await read(contracts().marketplace, noteMarketplaceAbi, "hashListing", [message])).toLowerCase(), listing.hash);
+    const domain = orderDomain(stack.deployment.chainId, contracts().marketplace);
+    assert.ok(await verifyTypedData({ address: stack.deployment.treasury as Address, domain, types: ORDER_TYPES, primaryType: "Listing", message, signature: listing.signature as Hex }));
+    const [, , , maturity] = await read(contracts().loanNote, loanNoteAbi, "parStateOf", [tokenId]);
+    const grace = await read(contracts().loanNote, loanNoteAbi, "gracePeriod");
+    assert.equal(listing.expiry, maturity + grace, "it runs until the note can be defaulted");
 
     const texts = (await notificationsOf(stack.api, borrower.id)).map((n) => n.message);
     assert.ok(texts.includes("Loan Approved! $4,000.00 has been approved."));
@@ -192,22 +215,31 @@ describe("the treasury", () => {
     assert.ok(Number(data.credits) > 0);
 
     const note = data.listings[0];
+    const tokenId = BigInt(note.tokenId);
+    const [atPar] = await treasuryListings(tokenId);
+    // A reprice is a new listing the treasury signs at the fixed price, and the old one cancelled on-chain.
     const repriced = await call("PUT", `/admin/treasury/notes/${note.tokenId}/price`, { token: admin.token, body: { listingPrice: "1234.5" } });
     assert.equal(repriced.status, 200, repriced.body.message);
     assert.equal(repriced.body.message, "Listing price updated");
-    const [, price] = await read(contracts().marketplace, noteMarketplaceAbi, "listingOf", [BigInt(note.tokenId)]);
-    assert.equal(price, 1_234_500_000n);
+    assert.equal(repriced.body.data.listingPrice, "1234.5");
+    assert.equal(await usedOnChain(atPar.hash), true, "the listing at par can no longer fill");
+    const afterReprice = await treasuryListings(tokenId);
+    assert.deepEqual(afterReprice.map((o) => [o.status, o.parBps, o.price]), [["cancelled", 10_000, 0n], ["open", 0, 1_234_500_000n]]);
+    const shown = (await call("GET", "/admin/treasury", { token: admin.token })).body.data.notes.find((n: any) => n.tokenId === note.tokenId);
+    assert.deepEqual([shown.listed, shown.listingPrice], [true, "1234.5"]);
     const badPrice = await call("PUT", `/admin/treasury/notes/${note.tokenId}/price`, { token: admin.token, body: { listingPrice: 0 } });
     assert.equal(badPrice.body.message, "Listing price must be greater than 0");
 
     const unlisted = await call("PUT", `/admin/treasury/notes/${note.tokenId}/unlist`, { token: admin.token });
     assert.equal(unlisted.status, 200, unlisted.body.message);
-    const [seller] = await read(contracts().marketplace, noteMarketplaceAbi, "listingOf", [BigInt(note.tokenId)]);
-    assert.equal(seller, "0x0000000000000000000000000000000000000000");
+    assert.match(unlisted.body.data.txHash, /^0x[0-9a-f]{64}$/);
+    assert.equal(await usedOnChain(afterReprice[1].hash), true, "unlisting cancels the signed listing on-chain");
     const twice = await call("PUT", `/admin/treasury/notes/${note.tokenId}/unlist`, { token: admin.token });
     assert.equal(twice.status, 409);
-    const relisted = await call("PUT", `/admin/treasury/notes/${note.tokenId}/price`, { token: admin.token, body: { price: "1000" } });
+    const relisted = await call("PUT", `/admin/treasury/notes/${note.tokenId}/par`, { token: admin.token });
+    assert.equal(relisted.status, 200, relisted.body.message);
     assert.equal(relisted.body.message, "Note listed");
+    assert.deepEqual((await treasuryListings(tokenId)).map((o) => [o.status, o.parBps]).at(-1), ["open", 10_000]);
 
     const withdrawn = await call("POST", "/admin/treasury/withdraw", { token: admin.token });
     assert.equal(withdrawn.status, 200, withdrawn.body.message);

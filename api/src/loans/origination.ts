@@ -1,5 +1,5 @@
 import type { Address, Hex, TransactionReceipt } from "viem";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
 import { SERVER_EVENTS } from "#domain/events";
 import type { LoanRow } from "#db/schema";
@@ -9,7 +9,9 @@ import { ChainActionError, describeChainError, revertName, type ChainGateway } f
 import { waitForMirror } from "./mirror";
 import type { LoansRepository } from "./repository";
 import { bindDeps } from "../deps";
-import { NOTIFY, RECONCILED, RELISTED, TIMELINE_NOTES } from "./texts";
+import { NOTIFY, RECONCILED, TIMELINE_NOTES } from "./texts";
+import { AT_PAR, openTreasuryListings, signTreasuryListing, type TreasuryOrders } from "../treasury/parListing";
+import type { OrderAnnouncer } from "../orders/announce";
 import { inArray, eq, and } from "drizzle-orm";
 import { loans } from "#db/schema";
 
@@ -23,6 +25,9 @@ export interface OriginationDeps {
   chain: ChainGateway;
   notifier: Notifier;
   kv: KeyValueStore;
+  /** The order book, where the treasury's signed listing of each new note is stored. */
+  orders: TreasuryOrders;
+  announcer?: Pick<OrderAnnouncer, "stored">;
   /** Blocks the indexer stays behind the head (CONFIRMATIONS). */
   confirmations?: number;
   logger?: Logger;
@@ -34,8 +39,6 @@ const TREASURY_ALERT_TTL_MS = 60 * 60_000;
 interface ListOptions {
   /** Right after the note's own origination: the mirror may not have marked the loan minted yet. */
   originated?: boolean;
-  /** Again after a repayment made the treasury's listing lapse. */
-  relist?: boolean;
 }
 
 export interface OnChainLoan {
@@ -48,8 +51,8 @@ export interface OnChainLoan {
 }
 
 /**
- * Origination (funding + mint, one transaction by the originator) and the listing at par that follows it (its
- * own transaction by the treasury, with its own status). A loan is only ever sent here after a conditional
+ * Origination (funding + mint, one transaction by the originator) and the listing at par that follows it (a
+ * listing the treasury signs with its key and the order book stores, with its own status: no transaction). A loan is only ever sent here after a conditional
  * update moved it to `minting` (or `listing`), so two approvals or retries never send twice; and the contract
  * refuses a second origination of one id. The loan becomes active + minted when the indexer mirrors the
  * origination (indexer/loans.ts), never from here: the API records what it sent and waits for the mirror.
@@ -155,15 +158,9 @@ async function parOf(deps: OriginationDeps, tokenId: bigint): Promise<bigint> {
 /**
  * Which loans a listing may claim: a minted note never listed or whose listing failed; right after its own
  * origination's receipt the API may list before the indexer has marked the loan minted (`originated`), since the
- * note exists whatever the mirror says yet; after a repayment (`relist`), a note whose treasury listing the
- * repayment made lapse.
+ * note exists whatever the mirror says yet.
  */
-async function claimable(deps: OriginationDeps, options: ListOptions) {
-  const { repo, chain } = deps;
-  if (options.relist) {
-    const deployment = await chain.deployment();
-    return and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"), eq(loans.listingStatus, "listed"), repo.lapsedByRepayment(deployment.treasury));
-  }
+function claimable(options: ListOptions) {
   const minted = options.originated
     ? and(inArray(loans.mintStatus, ["minting", "minted"]), inArray(loans.status, ["approved", "active"]))
     : and(eq(loans.mintStatus, "minted"), eq(loans.status, "active"));
@@ -171,46 +168,28 @@ async function claimable(deps: OriginationDeps, options: ListOptions) {
 }
 
 /**
- * Lists a minted note at par, in its own transaction with its own status (`listing`, then `listed` or `failed` with
- * an alert), the one path of every treasury listing at par: after an origination, a retry, a reconciliation, and
- * again after each repayment (DESIGN.md "Money and ownership"). The claim is a conditional update, so API
- * processes racing for one loan list it once; a listing already live at par (a send whose result a crash lost)
- * is recorded, not sent again.
+ * Lists a minted note at 100% of par by a listing the treasury signs with its key and the order book stores (its own
+ * status: `listing`, then `listed` or `failed` with an alert), the one path of every treasury listing at par: after an
+ * origination, a retry and a reconciliation. Once per note: a par listing stays valid across repayments, so nothing
+ * lists it again after one (DESIGN.md "Marketplace"); it lapses on a default or a move. The claim is a conditional
+ * update, so API processes racing for one loan list it once; an open treasury listing already stored (a crash after
+ * the signature) is recorded, not signed again.
  */
 export async function list(deps: OriginationDeps, loan: LoanRow, actor: string | null = null, options: ListOptions = {}): Promise<LoanRow | undefined> {
-  const { repo, chain } = deps;
-  const claimed = await repo.transition(loan.id, await claimable(deps, options), { listingStatus: "listing", listingError: null });
+  const { repo } = deps;
+  const claimed = await repo.transition(loan.id, claimable(options), { listingStatus: "listing", listingError: null });
   if (!claimed) return undefined;
   const tokenId = claimed.loanNumber;
   try {
-    const deployment = await chain.deployment();
-    const marketplace = deployment.contracts.marketplace as Address;
-    const [price, [seller, livePrice]] = await Promise.all([
-      parOf(deps, tokenId),
-      chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }),
-    ]);
-    let txHash: Hex | null = null;
-    if (seller.toLowerCase() !== (deployment.treasury as string).toLowerCase() || livePrice !== price) {
-      const receipt = await chain.send({
-        signer: "treasury",
-        address: marketplace,
-        abi: noteMarketplaceAbi,
-        functionName: "list",
-        args: [tokenId, price],
-        onSent: async (hash) => {
-          await repo.transition(claimed.id, undefined, { listingTxHash: hash });
-        },
-      });
-      txHash = receipt.transactionHash;
-    }
-    const notes = options.relist ? RELISTED(price) : TIMELINE_NOTES.listedAtPar(price);
-    const listed = await repo.transition(
+    const [existing] = await openTreasuryListings(deps, tokenId);
+    if (!existing) await signTreasuryListing(deps, tokenId, AT_PAR);
+    const par = await parOf(deps, tokenId);
+    return await repo.transition(
       claimed.id,
       eq(loans.listingStatus, "listing"),
-      { listingStatus: "listed", listingTxHash: txHash ?? claimed.listingTxHash },
-      { action: "listed", actorId: actor, notes, txHash },
+      { listingStatus: "listed", listingTxHash: null },
+      { action: "listed", actorId: actor, notes: TIMELINE_NOTES.listedAtPar(par) },
     );
-    return listed;
   } catch (error) {
     const failure = describeChainError(error);
     deps.logger?.warn({ err: error, loanId: claimed.id }, "listing failed");
@@ -223,21 +202,6 @@ export async function list(deps: OriginationDeps, loan: LoanRow, actor: string |
     await alertAdmins(deps, NOTIFY.listingFailed(tokenId, failure.message), { loanId: claimed.id, tokenId: tokenId.toString() });
     return failed;
   }
-}
-
-/**
- * Lists again, at the new par, every treasury note whose listing a repayment made lapse (never after a default,
- * never once burned: the mirror's note must be active and the treasury's). Run when the outbox delivers such a
- * lapse, by the loan job and at start, so a crash between the repayment and the relisting only delays it.
- */
-export async function relistAfterRepayments(deps: OriginationDeps): Promise<number> {
-  const { repo, chain } = deps;
-  const deployment = await chain.deployment();
-  let relisted = 0;
-  for (const loan of await repo.withLapsedTreasuryListing(deployment.treasury)) {
-    if ((await list(deps, loan, null, { relist: true }))?.listingStatus === "listed") relisted += 1;
-  }
-  return relisted;
 }
 
 /**
@@ -325,22 +289,16 @@ export async function reconcileOne(deps: OriginationDeps, loan: LoanRow): Promis
 
 /** Start-up (and after-crash) reconciliation of DESIGN.md "Running it": every minting and minted loan, then listings. */
 export async function reconcileAll(deps: OriginationDeps): Promise<{ minted: number; failed: number; listed: number }> {
-  const { repo, chain } = deps;
+  const { repo } = deps;
   const result = { minted: 0, failed: 0, listed: 0 };
   for (const loan of await repo.withMintStatus(["minting", "minted"])) {
     const updated = await reconcileOne(deps, loan);
     if (updated?.mintStatus === "minted") result.minted += 1;
     if (updated?.mintStatus === "failed") result.failed += 1;
   }
+  // A listing left `listing` by a crash: stored (signed) or not; what is not is failed, for the admin's retry.
   for (const loan of await repo.withListingStatus(["listing"])) {
-    const deployment = await chain.deployment();
-    const [seller] = await chain.publicClient.readContract({
-      address: deployment.contracts.marketplace as Address,
-      abi: noteMarketplaceAbi,
-      functionName: "listingOf",
-      args: [loan.loanNumber],
-    });
-    const listed = seller.toLowerCase() === deployment.treasury.toLowerCase();
+    const listed = (await openTreasuryListings(deps, loan.loanNumber)).length > 0;
     await repo.transition(
       loan.id,
       eq(loans.listingStatus, "listing"),
@@ -357,12 +315,11 @@ export async function reconcileAll(deps: OriginationDeps): Promise<{ minted: num
     if (actions.has("listed") || actions.has("unlisted")) continue;
     if ((await list(deps, loan))?.listingStatus === "listed") result.listed += 1;
   }
-  result.listed += await relistAfterRepayments(deps);
   return result;
 }
 /** The operations bound to their dependencies, as the loan services, the treasury and the loan job hold them (docs/decisions.md "Services"). */
 export function createOrigination(deps: OriginationDeps) {
-  return bindDeps(deps, { originate, list, relistAfterRepayments, reconcileOne, reconcileAll, loanOnChain, treasuryFunds, checkTreasuryCovers, checkNextApproval, alertAdmins });
+  return bindDeps(deps, { originate, list, reconcileOne, reconcileAll, loanOnChain, treasuryFunds, checkTreasuryCovers, checkNextApproval, alertAdmins });
 }
 
 export type Origination = ReturnType<typeof createOrigination>;

@@ -71,25 +71,9 @@ export function createLoansRepository(db: Db, chainId: number) {
     });
   }
 
-  /**
-   * The loan's note is the treasury's, still active in the mirror, with no live listing, and its last listing was the
-   * treasury's and lapsed because of a repayment (indexer/handlers/marketplace.ts): the case for listing it again.
-   */
-  function lapsedByRepayment(treasury: string): SQL {
-    const token = sql`${loans.loanNumber}::numeric`;
-    return sql`exists (
-      select 1 from ${chainNotes} n
-      join ${chainListings} x on x.chain_id = n.chain_id and x.token_id = n.token_id
-      where n.chain_id = ${chainId} and n.token_id = ${token} and n.status = 'active' and not n.burned and n.owner = ${treasury.toLowerCase()}
-        and x.status = 'lapsed' and x.lapse_reason = 'repaid' and x.seller = ${treasury.toLowerCase()}
-        and not exists (select 1 from ${chainListings} y where y.chain_id = x.chain_id and y.token_id = x.token_id
-          and (y.block_number, y.log_index) > (x.block_number, x.log_index)))`;
-  }
-
   return {
     addEvent,
     transition,
-    lapsedByRepayment,
 
     /** Per note, why its last listing lapsed (none is live then), the repayment that did it and the transaction. */
     async listingLapses(tokenIds: bigint[]): Promise<Map<string, { reason: ListingLapseReason; amount: bigint | null; txHash: string | null }>> {
@@ -109,15 +93,6 @@ export function createLoansRepository(db: Db, chainId: number) {
         );
       for (const row of rows) if (row.reason) found.set(row.tokenId.toString(), { reason: row.reason, amount: row.amount, txHash: row.txHash });
       return found;
-    },
-
-    /** Active loans the API records as listed whose treasury listing a repayment made lapse (see lapsedByRepayment). */
-    async withLapsedTreasuryListing(treasury: string): Promise<LoanRow[]> {
-      return db
-        .select()
-        .from(loans)
-        .where(and(eq(loans.status, "active"), eq(loans.mintStatus, "minted"), eq(loans.listingStatus, "listed"), lapsedByRepayment(treasury)))
-        .orderBy(asc(loans.loanNumber));
     },
 
     /** Undefined when `maxPending` is given and the borrower already has that many requests awaiting review. */

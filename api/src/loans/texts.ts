@@ -47,12 +47,10 @@ export const NOTIFY = {
 /** The timeline's notes, stored texts like the notifications': amounts formatted by the server ("$12,000.00", not "12000 USD"). */
 export const TIMELINE_NOTES = {
   funding: (principal: bigint, wallet: string) => `Funding ${displayUsd(principal)} to ${wallet}`,
-  listedAtPar: (price: bigint) => `Listed at par for ${displayUsd(price)}`,
+  listedAtPar: (price: bigint) => `Listed at 100% of par (${displayUsd(price)} today) by the treasury's signature`,
   listed: (price: bigint) => `Listed for ${displayUsd(price)}`,
 } as const;
 
-/** The timeline's note when the treasury lists a note again after a repayment made its listing lapse. */
-export const RELISTED = (par: bigint) => `Listed again at the new par of ${displayUsd(par)} after a repayment`;
 
 /** Why reconciling with the chain failed a mint or a listing (start-up, after a crash, and the loan job's passes). */
 export const RECONCILED = {
@@ -61,5 +59,4 @@ export const RECONCILED = {
   originationMissing: "Reconciled with the chain: the origination never happened",
   noteMissing: "Reconciled with the chain: the note does not exist",
   listingMissing: "Reconciled with the chain: the listing never happened",
-  listingDropped: "Reconciled with the chain: the listing was dropped by a reorg",
 } as const;

@@ -8,14 +8,15 @@ import type { Socket } from "socket.io-client";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { formatUsdAmount } from "#domain/money";
-import { chainListings, loans, notifications } from "#db/schema";
+import { chainListings, loans, notifications, orders } from "#db/schema";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { fund, makeUser, notificationsOf, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { openSocket, record } from "../realtime/testing";
 
 /**
  * Issue 15 §2 off-chain: a listing made before a repayment or a default lapses in the mirror and the API, its holder
- * is told why, and the treasury lists its note again at the new par after each repayment, never after a default.
+ * is told why. The treasury's own listing is signed at 100% of par (issue 19): it survives repayments at the new par and
+ * lapses on a default.
  * Real Postgres, a private anvil with the contracts, the real indexer, loans approved (minted and listed) by the API.
  */
 describe("a listing lapses when its note is repaid or defaults", { timeout: 180_000 }, () => {
@@ -58,6 +59,8 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "outstandingBalance", args: [tokenId] })) as bigint;
   const listingsOf = (tokenId: bigint) =>
     db().select().from(chainListings).where(eq(chainListings.tokenId, tokenId)).orderBy(asc(chainListings.blockNumber), asc(chainListings.logIndex));
+  const treasuryListingsOf = (tokenId: bigint) =>
+    db().select().from(orders).where(and(eq(orders.tokenId, tokenId), eq(orders.signer, stack.deployment.treasury.toLowerCase()))).orderBy(asc(orders.createdAt));
   const offered = async () => {
     const browse = await call("GET", "/nfts/marketplace/browse?limit=100", alice);
     const list = await call("GET", "/loans/marketplace/list?limit=100", alice);
@@ -131,7 +134,7 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     const hash = await repay(loan.tokenId, 123_450_000n);
     await synced();
 
-    const [, userListing] = await listingsOf(loan.tokenId);
+    const [userListing] = await listingsOf(loan.tokenId); // the treasury listed by signature, not on-chain
     assert.deepEqual([userListing.status, userListing.lapseReason, userListing.lapseAmount, userListing.closedTxHash], ["lapsed", "repaid", 123_450_000n, hash]);
     const shown = await offered();
     assert.ok(!shown.nfts.has(String(loan.tokenId)), "the browse page no longer offers it");
@@ -154,64 +157,38 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     assert.equal(pushed.type, "listing_lapsed");
   });
 
-  it("a crash between a repayment and the treasury's relisting is caught up by the loan job, at exactly the new par", async () => {
-    stack.lifecycle.stop(); // no prompt from the outbox: as if the process died after the repayment was indexed
-    const loan = await approve("5000");
-    await synced();
-    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "5000");
-    await repay(loan.tokenId, 250n * USD);
-    await synced();
-
-    assert.ok(!(await offered()).nfts.has(String(loan.tokenId)), "the lapsed par listing is not offered");
-    assert.deepEqual((await listingsOf(loan.tokenId)).map((l) => [l.status, l.lapseReason]), [["lapsed", "repaid"]]);
-    const summary = await call("GET", "/admin/treasury", admin);
-    const note = summary.body.data.notes.find((n: any) => n.tokenId === String(loan.tokenId));
-    assert.equal(note.listed, false);
-    assert.deepEqual(note.listingLapse, { reason: "repaid", amount: "250", txHash: (await listingsOf(loan.tokenId))[0].closedTxHash });
-    const treasuryNotices = await db().select().from(notifications).where(and(eq(notifications.type, "listing_lapsed"), eq(notifications.userId, admin.id)));
-    assert.deepEqual(treasuryNotices, [], "the treasury's lapse is nobody's notification");
-
-    assert.equal((await stack.services.watcher.runOnce()).relisted, 1);
-    assert.equal((await stack.services.watcher.runOnce()).relisted, 0, "a second pass lists nothing twice");
-    await synced();
-    const expected = await par(loan.tokenId);
-    assert.ok(expected < 5_000n * USD && expected > 4_700n * USD);
-    const listings = await listingsOf(loan.tokenId);
-    assert.deepEqual(listings.map((l) => [l.status, l.seller, l.price]), [
-      ["lapsed", stack.deployment.treasury.toLowerCase(), 5_000n * USD],
-      ["active", stack.deployment.treasury.toLowerCase(), expected],
-    ]);
-    assert.equal((await loanRow(loan.id)).listingStatus, "listed");
-    assert.equal((await offered()).nfts.get(String(loan.tokenId)), formatUsdAmount(expected));
-  });
-
-  it("with the jobs running, each repayment relists the treasury's note at its new par at once, and a buy at that price fills", async () => {
+  it("the treasury's listing at 100% of par survives each repayment: offered at the new par at once, never listed again, and a buy at that price fills", async () => {
     await stack.lifecycle.startJobs({ watchIntervalMs: 3_600_000 });
     const loan = await approve("4000");
     await synced();
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "4000");
+    const [signed] = await treasuryListingsOf(loan.tokenId);
     for (const amount of [100n * USD, 77_777_777n]) {
-      const before = (await listingsOf(loan.tokenId)).length;
       await repay(loan.tokenId, amount);
       await synced();
       const expected = await par(loan.tokenId);
-      const relisted = await eventually(async () => {
-        await indexer.caughtUp();
-        const listings = await listingsOf(loan.tokenId);
-        return listings.length === before + 1 && listings.at(-1)!.status === "active" ? listings.at(-1) : undefined;
-      });
-      assert.equal(relisted.price, expected, "listed again at exactly the outstanding principal");
-      assert.equal(relisted.seller, stack.deployment.treasury.toLowerCase());
+      assert.equal((await offered()).nfts.get(String(loan.tokenId)), formatUsdAmount(expected), "offered at exactly the outstanding principal");
     }
+    assert.deepEqual((await treasuryListingsOf(loan.tokenId)).map((o) => o.hash), [signed.hash], "the one signed listing, never a second");
+    assert.deepEqual(await listingsOf(loan.tokenId), [], "and nothing on-chain");
+    assert.equal((await stack.services.watcher.runOnce()).defaulted, 0);
+    const summary = await call("GET", "/admin/treasury", admin);
+    const note = summary.body.data.notes.find((n: any) => n.tokenId === String(loan.tokenId));
+    assert.deepEqual([note.listed, note.listingPrice], [true, formatUsdAmount(await par(loan.tokenId))]);
+    const treasuryNotices = await db().select().from(notifications).where(and(eq(notifications.type, "listing_lapsed"), eq(notifications.userId, admin.id)));
+    assert.deepEqual(treasuryNotices, [], "no lapse, no notice");
+
     const price = formatUsdAmount(await par(loan.tokenId));
     await buyAs(bob, loan.tokenId, price);
     await synced();
-    const sold = await listingsOf(loan.tokenId);
-    assert.equal(sold.at(-1)!.status, "sold");
     const owner = (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [loan.tokenId] })) as string;
     assert.equal(owner.toLowerCase(), bob.wallet!.address.toLowerCase());
+    const history = (await call("GET", `/nfts/${loan.tokenId}`, alice)).body.data.listings;
+    assert.deepEqual(history.map((l: any) => [l.status, l.seller, l.price]), [["sold", stack.deployment.treasury.toLowerCase(), price]]);
+    assert.equal((await loanRow(loan.id)).listingStatus, "listed");
   });
 
-  it("a default makes the treasury's listing lapse for good: it is not listed again and the marketplace no longer offers it", async () => {
+  it("a default makes the treasury's par listing lapse for good: it is not listed again and the marketplace no longer offers it", async () => {
     const loan = await approve("2000", 1);
     await synced();
     assert.equal((await offered()).nfts.get(String(loan.tokenId)), "2000");
@@ -222,15 +199,14 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     assert.equal((await stack.chain.waitForTransactionReceipt({ hash })).status, "success");
     await synced();
 
-    assert.equal((await stack.services.watcher.runOnce()).relisted, 0);
     await synced();
-    assert.deepEqual((await listingsOf(loan.tokenId)).map((l) => [l.status, l.lapseReason, l.closedTxHash]), [["lapsed", "defaulted", hash]]);
-    assert.ok(!(await offered()).nfts.has(String(loan.tokenId)));
+    assert.ok(!(await offered()).nfts.has(String(loan.tokenId)), "a par listing cannot fill a defaulted note");
     const summary = await call("GET", "/admin/treasury", admin);
     const note = summary.body.data.notes.find((n: any) => n.tokenId === String(loan.tokenId));
     assert.equal(note.listed, false);
-    assert.deepEqual(note.listingLapse, { reason: "defaulted", amount: null, txHash: hash });
     const details = await call("GET", `/nfts/${loan.tokenId}`, alice);
-    assert.deepEqual(details.body.data.listingLapse, { reason: "defaulted", amount: null, txHash: hash });
+    assert.equal(details.body.data.marketplaceStatus, "unlisted");
+    assert.deepEqual(details.body.data.listings.map((l: any) => l.status), ["lapsed"]);
+    assert.equal((await treasuryListingsOf(loan.tokenId)).length, 1, "not listed again");
   });
 });

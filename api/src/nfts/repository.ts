@@ -1,6 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { orders } from "#db/schema";
 import type { Db } from "#db/connect";
 import type { ListingLapseReason } from "#domain/statuses";
+import { parPrice } from "#domain/orders";
+import { outstandingBalance } from "#domain/schedule";
 
 /**
  * Reads of the chain mirror (written by indexer/) joined with the loans that minted the notes. Raw SQL because
@@ -40,6 +43,24 @@ export interface NoteRow {
   lapse_reason?: ListingLapseReason | null;
   lapse_amount?: string | null;
   lapse_tx_hash?: string | null;
+  /** The holder's newest open signed listing (issue 19), when the note has one: what the listing columns show without an on-chain one. */
+  order_hash?: string | null;
+  order_price?: string | null;
+  order_par_bps?: number | null;
+  order_signer?: string | null;
+  order_time?: Date | string | null;
+}
+
+/**
+ * A note listed by a signed order and not on-chain shows that order as its listing: its seller, when it was stored, and
+ * its price now (a par listing's is floor(parBps × outstanding principal / 10,000), the contract's price at a fill).
+ */
+function withSignedListing(row: NoteRow): NoteRow {
+  if (row.listing_price !== null || !row.order_hash) return row;
+  const bps = BigInt(row.order_par_bps ?? 0);
+  const terms = { principal: BigInt(row.principal), rateBps: row.rate_bps, termMonths: row.term_months, start: BigInt(row.start_time) };
+  const price = bps === 0n ? BigInt(row.order_price ?? 0) : parPrice(outstandingBalance(terms, BigInt(row.total_repaid)), bps);
+  return { ...row, listing_price: price.toString(), listing_seller: row.order_signer ?? null, listing_time: row.order_time ?? null, listing_tx_hash: null };
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -62,6 +83,7 @@ const NOTE_SELECT = (chainId: number, lapse = true) => sql`
     l.id as loan_id, l.user_id as loan_user_id, l.purpose, l.status as loan_status, l.approval_date, l.created_at, l.updated_at,
     li.price::text as listing_price, li.seller as listing_seller, li.block_time as listing_time, li.tx_hash as listing_tx_hash,
     li.block_number::text as listing_block, li.log_index as listing_log_index,
+    so.hash as order_hash, so.price::text as order_price, so.par_bps as order_par_bps, so.signer as order_signer, so.created_at as order_time,
     case when v.active then v.depositor else null end as depositor,
     (select array_agg(distinct t.from_address) from chain_transfers t
        where t.chain_id = n.chain_id and t.token_id = n.token_id and t.from_address <> '0x0000000000000000000000000000000000000000') as previous_owners
@@ -70,6 +92,9 @@ const NOTE_SELECT = (chainId: number, lapse = true) => sql`
   left join loans l on l.loan_number::numeric = n.token_id
   left join chain_listings li on li.chain_id = n.chain_id and li.token_id = n.token_id and li.status = 'active'
   left join chain_vault_positions v on v.chain_id = n.chain_id and v.token_id = n.token_id
+  left join lateral (select o.hash, o.price, o.par_bps, o.signer, o.created_at from orders o
+    where o.chain_id = n.chain_id and o.token_id = n.token_id and o.kind = 'listing' and o.status = 'open' and o.signer = n.owner and n.status = 'active'
+    order by o.created_at desc limit 1) so on true
   ${lapse ? LAPSE_JOIN : sql``}
   where n.chain_id = ${chainId}`;
 
@@ -81,7 +106,12 @@ export function createNftsRepository(db: Db, chainId: number) {
         db,
         sql`select block_number::text as block_number, block_hash from chain_cursors where chain_id = ${chainId}`,
       );
-      return row ? `${row.block_number}:${row.block_hash}` : "none";
+      // A signed listing stored or refreshed changes the marketplace without a block.
+      const [book] = await rows<{ n: string; latest: string | null }>(
+        db,
+        sql`select count(*)::text as n, max(updated_at)::text as latest from orders where chain_id = ${chainId} and kind = 'listing'`,
+      );
+      return `${row ? `${row.block_number}:${row.block_hash}` : "none"}:${book?.n ?? 0}:${book?.latest ?? ""}`;
     },
 
     /** The last block the mirror has indexed, or -1 before the first. */
@@ -92,7 +122,7 @@ export function createNftsRepository(db: Db, chainId: number) {
 
     /** Every note with a live listing: the marketplace, filtered and sorted by the caller (there are at most a few 10,000). */
     listed(): Promise<NoteRow[]> {
-      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId, false)} and li.price is not null and not n.burned`);
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId, false)} and (li.price is not null or so.hash is not null) and not n.burned`).then((list) => list.map(withSignedListing));
     },
 
     /** These notes, for the marketplace's notes listed only by a signed order. */
@@ -104,12 +134,12 @@ export function createNftsRepository(db: Db, chainId: number) {
 
     async note(tokenId: bigint): Promise<NoteRow | undefined> {
       const [row] = await rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.token_id = ${tokenId.toString()}::numeric`);
-      return row;
+      return row && withSignedListing(row);
     },
 
     /** Notes the wallet holds (owned, or deposited in the vault by it). */
     held(wallet: string): Promise<NoteRow[]> {
-      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.holder = ${wallet} and not n.burned order by n.token_id desc`);
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.holder = ${wallet} and not n.burned order by n.token_id desc`).then((list) => list.map(withSignedListing));
     },
 
     /** Notes of the user's own loans, or borrowed by the wallet, whoever holds them now (repaid ones included). */
@@ -117,7 +147,7 @@ export function createNftsRepository(db: Db, chainId: number) {
       return rows<NoteRow>(
         db,
         sql`${NOTE_SELECT(chainId)} and (l.user_id = ${userId}::uuid ${wallet ? sql`or n.borrower = ${wallet}` : sql``}) order by n.token_id desc`,
-      );
+      ).then((list) => list.map(withSignedListing));
     },
 
     async credits(wallet: string): Promise<{ credited: bigint; withdrawn: bigint }> {
@@ -142,7 +172,8 @@ export function createNftsRepository(db: Db, chainId: number) {
       }>(
         db,
         sql`select t.from_address, t.to_address, t.tx_hash, t.block_number::text as block_number, t.log_index, t.block_time,
-              (select s.price::text from chain_sales s where s.chain_id = t.chain_id and s.tx_hash = t.tx_hash and s.token_id = t.token_id limit 1) as sale_price,
+              coalesce((select s.price::text from chain_sales s where s.chain_id = t.chain_id and s.tx_hash = t.tx_hash and s.token_id = t.token_id limit 1),
+                (select f.price::text from chain_order_fills f where f.chain_id = t.chain_id and f.tx_hash = t.tx_hash and f.token_id = t.token_id limit 1)) as sale_price,
               (select m.kind from chain_vault_moves m where m.chain_id = t.chain_id and m.tx_hash = t.tx_hash and m.token_id = t.token_id limit 1) as vault_kind
             from chain_transfers t where t.chain_id = ${chainId} and t.token_id = ${tokenId.toString()}::numeric
             order by t.block_number, t.log_index`,
@@ -160,8 +191,11 @@ export function createNftsRepository(db: Db, chainId: number) {
     sales(tokenId: bigint) {
       return rows<{ seller: string; buyer: string; price: string; fee: string; tx_hash: string; block_number: string; block_time: Date | string | null }>(
         db,
-        sql`select seller, buyer, price::text as price, fee::text as fee, tx_hash, block_number::text as block_number, block_time
-            from chain_sales where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric order by block_number, log_index`,
+        sql`select seller, buyer, price::text as price, fee::text as fee, tx_hash, block_number::text as block_number, block_time from (
+              select seller, buyer, price, fee, tx_hash, block_number, log_index, block_time from chain_sales where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric
+              union all
+              select seller, buyer, price, fee, tx_hash, block_number, log_index, block_time from chain_order_fills where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric
+            ) s order by block_number, log_index`,
       );
     },
 
@@ -177,11 +211,31 @@ export function createNftsRepository(db: Db, chainId: number) {
         closed_tx_hash: string | null;
         block_number: string;
         block_time: Date | string | null;
+        /** A signed par listing not filled: its price is a share of the outstanding principal, priced by the reader. */
+        par_bps: number;
       }>(
         db,
-        sql`select seller, price::text as price, status, lapse_reason, lapse_amount::text as lapse_amount, tx_hash, closed_tx_hash, block_number::text as block_number, block_time
-            from chain_listings where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric order by block_number, log_index`,
+        // On-chain listings, and the signed ones (issue 19): a signed listing's "transaction" is its hash until a fill.
+        sql`select seller, price::text as price, status, lapse_reason, lapse_amount::text as lapse_amount, tx_hash, closed_tx_hash, block_number::text as block_number, block_time, par_bps from (
+              select seller, price, status, lapse_reason, lapse_amount, tx_hash, closed_tx_hash, block_number, block_time, 0 as par_bps
+              from chain_listings where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric
+              union all
+              select o.signer, coalesce(f.price, o.price),
+                case when f.tx_hash is not null then 'sold' when o.status = 'cancelled' then 'cancelled'
+                  when o.status = 'open' and n.status = 'active' and n.owner = o.signer then 'active' else 'lapsed' end,
+                null, null, o.hash, f.tx_hash, coalesce(f.block_number, 0), o.created_at, case when f.tx_hash is null then o.par_bps else 0 end
+              from orders o
+              left join lateral (select x.price, x.tx_hash, x.block_number from chain_order_fills x where x.chain_id = o.chain_id and x.order_hash = o.hash limit 1) f on true
+              left join chain_notes n on n.chain_id = o.chain_id and n.token_id = o.token_id
+              where o.chain_id = ${chainId} and o.token_id = ${tokenId.toString()}::numeric and o.kind = 'listing'
+            ) h order by block_time nulls first, block_number`,
       );
+    },
+
+    /** The note's open signed listing by its holder (issue 19), the one the marketplace shows when none is on-chain. */
+    async signedListing(hash: string) {
+      const [row] = await db.select().from(orders).where(and(eq(orders.chainId, chainId), eq(orders.hash, hash), eq(orders.status, "open")));
+      return row;
     },
 
     /** Vault deposits and withdrawals of the notes the wallet moved, newest first (the vault page's history). */

@@ -1,10 +1,11 @@
 import { BaseError, encodeFunctionData, concat, stringToHex, zeroAddress, type Address, type Hex, type PublicClient } from "viem";
 import { permitSignatureParts, permitTypedData } from "#domain/permit";
-import type { UserRow } from "#db/schema";
+import type { OrderRow, UserRow } from "#db/schema";
+import { parPrice, type SignedListing } from "#domain/orders";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { formatUsdAmount, parseUsd } from "#domain/money";
-import { amountDueNow, scheduleRows } from "#domain/schedule";
+import { amountDueNow, outstandingBalance, scheduleRows } from "#domain/schedule";
 import type { z } from "zod";
 import type { buyNftSchema, listNftSchema, transferNftSchema } from "#domain/schemas/nfts";
 import { AppError, badRequest, notFound } from "../http/errors";
@@ -105,6 +106,46 @@ async function liveListing(deps: NftsDeps, d: Deployment, tokenId: bigint): Prom
   return { seller: lower(seller), price };
 }
 
+const termsOfRow = (row: { principal: string; rate_bps: number; term_months: number; start_time: string }) => ({
+  principal: BigInt(row.principal),
+  rateBps: row.rate_bps,
+  termMonths: row.term_months,
+  start: BigInt(row.start_time),
+});
+
+/** A stored signed listing as the contract takes it. */
+function listingMessage(order: OrderRow): SignedListing {
+  return {
+    seller: order.signer as Address,
+    tokenId: order.tokenId!,
+    price: order.price,
+    parBps: BigInt(order.parBps),
+    changes: order.changes ?? 0n,
+    expiry: order.expiry,
+    salt: order.salt,
+    counter: order.counter,
+  };
+}
+
+/**
+ * What a signed listing sells for now, as the contract would price its fill: a fixed price while the note's change
+ * count is the signed one, a par price while the note is active; either only while its seller holds the note and
+ * before its expiry. A listing that cannot fill reads as no listing (zero seller).
+ */
+async function signedListingNow(deps: NftsDeps, d: Deployment, order: OrderRow): Promise<{ seller: string; price: bigint }> {
+  const { publicClient } = deps;
+  const loanNote = d.contracts.loanNote as Address;
+  const none = { seller: zeroAddress as string, price: 0n };
+  const [[owner, changes], [, status, , , outstanding], block] = await Promise.all([
+    read(publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [order.tokenId!] })),
+    read(publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [order.tokenId!] })),
+    read(publicClient.getBlock()),
+  ]);
+  if (lower(owner) !== order.signer || block.timestamp > order.expiry) return none;
+  if (order.parBps === 0) return BigInt(changes) === order.changes ? { seller: order.signer, price: order.price } : none;
+  return Number(status) === 1 ? { seller: order.signer, price: parPrice(outstanding, BigInt(order.parBps)) } : none;
+}
+
 function wallet(user: UserRow): Address {
   if (!user.walletAddress) throw badRequest(NFT_ANSWERS.walletRequired);
   return lower(user.walletAddress) as Address;
@@ -162,7 +203,7 @@ export async function get(deps: NftsDeps, tokenId: bigint) {
     sales: sales.map((s) => ({ seller: s.seller, buyer: s.buyer, price: formatUsdAmount(BigInt(s.price)), fee: formatUsdAmount(BigInt(s.fee)), txHash: s.tx_hash, blockNumber: Number(s.block_number), time: iso(s.block_time) })),
     listings: listings.map((l) => ({
       seller: l.seller,
-      price: formatUsdAmount(BigInt(l.price)),
+      price: formatUsdAmount(l.par_bps > 0 ? parPrice(outstandingBalance(termsOfRow(row), BigInt(row.total_repaid)), BigInt(l.par_bps)) : BigInt(l.price)),
       status: l.status,
       lapseReason: l.lapse_reason,
       lapseAmount: l.lapse_amount === null ? null : formatUsdAmount(BigInt(l.lapse_amount)),
@@ -258,7 +299,10 @@ export async function buy(deps: NftsDeps, user: UserRow, tokenId: bigint, input:
   if (user.kycStatus !== "approved") throw refused(403, NFT_ANSWERS.kycRequired);
   const me = wallet(user);
   const d = await deployment(deps);
-  const [listing, row] = await Promise.all([liveListing(deps, d, tokenId), repo.note(tokenId)]);
+  const [onChainListing, row] = await Promise.all([liveListing(deps, d, tokenId), repo.note(tokenId)]);
+  // No listing on-chain: the holder's open signed listing (issue 19), filled at its price now.
+  const signed = onChainListing.seller === zeroAddress && row?.order_hash ? await repo.signedListing(row.order_hash) : undefined;
+  const listing = signed ? await signedListingNow(deps, d, signed) : onChainListing;
   if (listing.seller === zeroAddress) {
     if (row?.burned) throw refused(409, NFT_ANSWERS.repaid);
     // Say why the chain refuses: the mirror knows why a listing lapsed, or may still show it live.
@@ -278,13 +322,26 @@ export async function buy(deps: NftsDeps, user: UserRow, tokenId: bigint, input:
   if (balance < listing.price) throw badRequest(NFT_ANSWERS.funds(balance, listing.price));
   const deadline = BigInt(input.deadline ?? block.timestamp + PERMIT_TTL_SECONDS);
   const permit = permitTypedData({ domain, owner: me, spender: marketplace, value: listing.price, nonce, deadline });
+  const message = signed ? listingMessage(signed) : null;
   const calls: Record<string, Call> = {
     approve: call(d, token, encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [marketplace, listing.price] })),
-    buy: call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buy", args: [tokenId, listing.price] })),
+    buy: call(
+      d,
+      marketplace,
+      signed
+        ? encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "fillListing", args: [message!, signed.signature as Hex, listing.price] })
+        : encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buy", args: [tokenId, listing.price] }),
+    ),
   };
   if (input.signature) {
     const { v, r, s } = permitSignatureParts(input.signature as Hex);
-    calls.buyWithPermit = call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buyWithPermit", args: [tokenId, listing.price, deadline, v, r, s] }));
+    calls.buyWithPermit = call(
+      d,
+      marketplace,
+      signed
+        ? encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "fillListingWithPermit", args: [message!, signed.signature as Hex, listing.price, deadline, v, r, s] })
+        : encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "buyWithPermit", args: [tokenId, listing.price, deadline, v, r, s] }),
+    );
   }
   return {
     tokenId: tokenId.toString(),
@@ -296,6 +353,8 @@ export async function buy(deps: NftsDeps, user: UserRow, tokenId: bigint, input:
     calls,
     /** The one transaction to send after signing: present once the signature was sent back. */
     call: calls.buyWithPermit ?? null,
+    /** The signed listing the call fills, when the note is listed by signature rather than on-chain. */
+    orderHash: signed?.hash ?? null,
   };
 }
 

@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { Address } from "viem";
+import type { Address, Hex } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi } from "#domain/abis";
 import { formatUsdAmount } from "#domain/money";
+import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
 import { loans, type LoanRow } from "#db/schema";
 import { TIMELINE_NOTES } from "../loans/texts";
 import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../chain/gateway";
 import type { Origination } from "../loans/origination";
 import type { LoansRepository } from "../loans/repository";
+import { AT_PAR, openTreasuryListings, signTreasuryListing, type TreasuryListingDeps } from "./parListing";
+import { priceToday } from "../orders/announce";
 
 export const TREASURY_ANSWERS = {
   repriced: "Listing price updated",
@@ -19,6 +22,9 @@ export const TREASURY_ANSWERS = {
   notListed: "The treasury has not listed this note",
   noteNotFound: "Note not found",
 } as const;
+
+/** The book's reason for a listing the treasury cancelled on-chain (domain/orderStatus.ts's words). */
+const CANCELLED = "Cancelled by its signer";
 
 /** Why the note's last listing lapsed, as the wire reads it (the mirror's record; null when it did not lapse). */
 function lapseOf(lapse: { reason: string; amount: bigint | null; txHash: string | null } | undefined) {
@@ -40,8 +46,9 @@ async function onChain<T>(action: () => Promise<T>): Promise<T> {
  * The treasury's notes, listings and credits, read from the chain (the truth), and the actions admins take on
  * them from /admin/portfolio, signed by the server with the treasury key (DESIGN.md "Money and ownership").
  */
-export function createTreasuryService(deps: { repo: LoansRepository; chain: ChainGateway; origination: Origination }) {
+export function createTreasuryService(deps: { repo: LoansRepository; chain: ChainGateway; origination: Origination } & Omit<TreasuryListingDeps, "chain">) {
   const { repo, chain, origination } = deps;
+  const listingDeps: TreasuryListingDeps = { chain, orders: deps.orders, announcer: deps.announcer, logger: deps.logger };
 
   async function contracts() {
     const deployment = await chain.deployment();
@@ -56,15 +63,49 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
     } catch {
       owner = null;
     }
-    const [seller, price] = await chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [loan.loanNumber] });
-    const onChainLoan = await origination.loanOnChain(loan.loanNumber);
+    const [[seller, onChainPrice], onChainLoan, signed, outstanding] = await Promise.all([
+      chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [loan.loanNumber] }),
+      origination.loanOnChain(loan.loanNumber),
+      openTreasuryListings(listingDeps, loan.loanNumber),
+      chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "outstandingBalance", args: [loan.loanNumber] }).catch(() => 0n),
+    ]);
+    // The treasury's signed listing (issue 19) or, for a note listed before it, an on-chain one.
+    const onChainListed = seller.toLowerCase() === treasury.toLowerCase();
+    const held = owner === treasury.toLowerCase();
     return {
-      held: owner === treasury.toLowerCase(),
+      held,
       owner,
-      listed: seller.toLowerCase() === treasury.toLowerCase(),
-      price,
+      listed: (held && signed.length > 0 && onChainLoan.status === LOAN_NOTE_STATUS.active) || onChainListed,
+      onChainListed,
+      signed,
+      price: signed[0] ? priceToday(signed[0], outstanding) : onChainPrice,
       onChainLoan,
     };
+  }
+
+  async function outstandingOf(tokenId: bigint): Promise<bigint> {
+    const { loanNote } = await contracts();
+    return chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "outstandingBalance", args: [tokenId] });
+  }
+
+  /**
+   * Cancels on-chain, by the treasury key, every listing of the note the treasury made but `keep`: its signed ones in
+   * one cancelOrders (the book marks them cancelled when the indexer mirrors it), and an on-chain listing from before
+   * signed orders. Answers the last transaction's hash, or null when there was nothing to cancel.
+   */
+  async function cancelOld(tokenId: bigint, state: { signed: { hash: string }[]; onChainListed: boolean }, keep: string | null): Promise<string | null> {
+    const { marketplace } = await contracts();
+    let txHash: string | null = null;
+    const hashes = state.signed.map((order) => order.hash).filter((hash) => hash !== keep) as Hex[];
+    if (hashes.length > 0) {
+      txHash = (await chain.send({ signer: "treasury", address: marketplace, abi: noteMarketplaceAbi, functionName: "cancelOrders", args: [hashes] })).transactionHash;
+      // Mined: the book says so now rather than when the indexer's mirror reaches the block.
+      for (const hash of hashes) await deps.orders.setStatus(hash, "cancelled", CANCELLED, 0n);
+    }
+    if (state.onChainListed) {
+      txHash = (await chain.send({ signer: "treasury", address: marketplace, abi: noteMarketplaceAbi, functionName: "cancel", args: [tokenId] })).transactionHash;
+    }
+    return txHash;
   }
 
   async function heldLoan(tokenId: string): Promise<LoanRow> {
@@ -116,39 +157,44 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
       });
     },
 
-    /** Lists a held note at `price`, or changes the price of its listing. */
-    async reprice(tokenId: string, price: bigint, actorId: string) {
+    /**
+     * Lists a held note at a fixed `price` (bound to the note's state) or at 100% of par, by a new listing the treasury
+     * signs, then cancels its previous listings on-chain (one transaction by the treasury key): a signed listing
+     * lives until cancelled there, so a reprice must kill the old price, not only hide it.
+     */
+    async reprice(tokenId: string, price: bigint | "par", actorId: string) {
       const loan = await heldLoan(tokenId);
       return onChain(async () => {
-        const { marketplace } = await contracts();
         const state = await noteState(loan);
         if (!state.held) throw conflict(TREASURY_ANSWERS.notHeld);
-        const receipt = await chain.send({
-          signer: "treasury",
-          address: marketplace,
-          abi: noteMarketplaceAbi,
-          functionName: state.listed ? "updatePrice" : "list",
-          args: [loan.loanNumber, price],
-        });
-        await repo.transition(loan.id, undefined, { listingStatus: "listed", listingTxHash: receipt.transactionHash, listingError: null }, {
+        const listing = await signTreasuryListing(listingDeps, loan.loanNumber, price === "par" ? AT_PAR : { price });
+        const txHash = await cancelOld(loan.loanNumber, state, listing.hash);
+        const shown = price === "par" ? priceToday(listing, await outstandingOf(loan.loanNumber)) : price;
+        await repo.transition(loan.id, undefined, { listingStatus: "listed", listingTxHash: null, listingError: null }, {
           action: state.listed ? "repriced" : "listed",
           actorId,
-          notes: TIMELINE_NOTES.listed(price),
-          txHash: receipt.transactionHash,
+          notes: price === "par" ? TIMELINE_NOTES.listedAtPar(shown) : TIMELINE_NOTES.listed(price),
+          txHash,
         });
-        return { tokenId, listingPrice: formatUsdAmount(price), txHash: receipt.transactionHash, message: state.listed ? TREASURY_ANSWERS.repriced : TREASURY_ANSWERS.listed };
+        return {
+          tokenId,
+          listingPrice: formatUsdAmount(shown),
+          orderHash: listing.hash,
+          txHash,
+          message: state.listed ? TREASURY_ANSWERS.repriced : TREASURY_ANSWERS.listed,
+        };
       });
     },
 
+    /** Cancels the treasury's listings of a held note on-chain (its signed ones by hash, an on-chain one by token). */
     async unlist(tokenId: string, actorId: string) {
       const loan = await heldLoan(tokenId);
       return onChain(async () => {
-        const { marketplace } = await contracts();
         const state = await noteState(loan);
         if (!state.listed) throw conflict(TREASURY_ANSWERS.notListed);
-        const receipt = await chain.send({ signer: "treasury", address: marketplace, abi: noteMarketplaceAbi, functionName: "cancel", args: [loan.loanNumber] });
-        await repo.transition(loan.id, eq(loans.mintStatus, "minted"), { listingStatus: "none" }, { action: "unlisted", actorId, txHash: receipt.transactionHash });
-        return { tokenId, txHash: receipt.transactionHash };
+        const txHash = await cancelOld(loan.loanNumber, state, null);
+        await repo.transition(loan.id, eq(loans.mintStatus, "minted"), { listingStatus: "none" }, { action: "unlisted", actorId, txHash });
+        return { tokenId, txHash };
       });
     },
 

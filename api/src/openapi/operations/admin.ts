@@ -51,6 +51,12 @@ export const adminOperations: OperationGroup = {
       params: { tokenId: tokenIdSchema },
       example: { listingPrice: "5100" },
     },
+    "PUT /api/admin/treasury/notes/{tokenId}/par": {
+      summary: "List a treasury note again at 100% of par (a signed listing; the old ones cancelled on-chain)",
+      access: "admin",
+      params: { tokenId: tokenIdSchema },
+      body: none,
+    },
     "PUT /api/admin/treasury/notes/{tokenId}/unlist": { summary: "Unlist a treasury note", access: "admin", params: { tokenId: tokenIdSchema }, body: none },
     "POST /api/admin/treasury/withdraw": { summary: "Withdraw the repayments credited to the treasury's notes", access: "admin", body: none },
     "GET /api/admin/contact": { summary: "Contact messages, newest first", access: "admin", query: pageQuery(50, 200) },
