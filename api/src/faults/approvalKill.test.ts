@@ -6,14 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createPublicClient, http, type Address, type Hex, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { deployAll, ensureCompiled } from "#contracts/deploy";
-import { loans } from "#db/schema";
+import { loans, orders } from "#db/schema";
 import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { freePort, startAnvil, type Anvil } from "#devchain/anvil";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { validRequest } from "#testing/loanStack";
 import { account, type Account } from "../realtime/testing";
@@ -176,7 +176,10 @@ test("kill -9 while an approval's origination is in flight: after a restart, exa
   // Nothing of the approval is lost: the listing at par the crash cut off is made at start-up.
   const listed = await waitFor("the note listed", () => loanRow(loan._id), (row) => !["none", "listing"].includes(row.listingStatus));
   assert.equal(listed.listingStatus, "listed", listed.listingError ?? "");
-  const [seller, price] = (await chain.readContract({ address: deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] })) as [string, bigint];
-  assert.equal(seller.toLowerCase(), (deployment.treasury as string).toLowerCase());
-  assert.equal(price, principal);
+  // By the treasury's signature at 100% of par (issue 19), once: the book holds one open listing of the note.
+  const signed = await database.db.select().from(orders).where(and(eq(orders.tokenId, tokenId), eq(orders.kind, "listing")));
+  assert.deepEqual(
+    signed.map((o) => [o.signer, o.parBps, o.status]),
+    [[(deployment.treasury as string).toLowerCase(), 10_000, "open"]],
+  );
 });
