@@ -20,11 +20,13 @@ export function useToken(tokenId: bigint) {
         client.readContract({ address: note, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] }).catch(() => null),
         client.readContract({ address: note, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] }).catch(() => null),
         client.readContract({ address: note, abi: loanNoteAbi, functionName: "tokenURI", args: [tokenId] }).catch(() => null),
-        // tokenId is the first indexed argument of the product's events, and the third of Transfer and Approval.
+        // tokenId is the first indexed argument of the product's events, the second of a signed order's OrderFilled,
+        // and the third of Transfer and Approval.
         Promise.all([
           logsMentioning(client, [note, c.marketplace as Address, c.vault as Address], topicOf(tokenId), [1]),
+          logsMentioning(client, [c.marketplace as Address], topicOf(tokenId), [2]),
           logsMentioning(client, [note], topicOf(tokenId), [3]),
-        ]).then(([a, b]) => [...a, ...b]),
+        ]).then(([a, b, d]) => [...a, ...b, ...d]),
       ]);
       let metadata: { name?: string; description?: string; attributes?: { trait_type: string; value: unknown }[] } | null = null;
       if (uri?.startsWith("data:application/json;base64,")) {

@@ -22,7 +22,7 @@ const mintState = (loan: AdminLoan): StepState =>
 const listState = (loan: AdminLoan): StepState =>
   loan.listingStatus === "listed" ? "done" : loan.listingStatus === "failed" ? "failed" : loan.listingStatus === "listing" || loan.mintStatus === "minted" ? "working" : "waiting";
 
-/** Where an approval stands: funded and minted in one transaction, then listed at par; each with its transaction. */
+/** Where an approval stands: funded and minted in one transaction, then listed at par by the treasury's signature. */
 export function MintProgress({ loan, sending }: { loan: AdminLoan | undefined; sending: boolean }) {
   if (!loan) return null;
   const approved = loan.status !== "pending" && loan.status !== "rejected";
@@ -39,7 +39,8 @@ export function MintProgress({ loan, sending }: { loan: AdminLoan | undefined; s
         {mint === "failed" && loan.mintError ? <span className="text-danger"> {loan.mintError}</span> : null}
       </Step>
       <Step state={list} title={list === "done" ? "Listed on the marketplace at par" : "Listing on the marketplace"} testId="step-listed">
-        {loan.listingTxHash ? <>Transaction <ExplorerLink kind="tx" id={loan.listingTxHash} testId="listing-tx-link" /></> : list === "working" ? "Sending the listing…" : null}
+        {/* Since issue 19 the treasury lists by a signature the API stores: no transaction (older listings keep theirs). */}
+        {loan.listingTxHash ? <>Transaction <ExplorerLink kind="tx" id={loan.listingTxHash} testId="listing-tx-link" /></> : list === "done" ? "Signed by the treasury at 100% of par: no transaction, no gas" : list === "working" ? "Signing the listing…" : null}
         {list === "failed" && loan.listingError ? <span className="text-danger"> {loan.listingError}</span> : null}
       </Step>
     </ol>
