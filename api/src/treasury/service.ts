@@ -3,6 +3,7 @@ import type { Address, Hex } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi } from "#domain/abis";
 import { formatUsdAmount } from "#domain/money";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
+import { ORDER_STATUS_REASONS } from "#domain/orderStatus";
 import { loans, type LoanRow } from "#db/schema";
 import { TIMELINE_NOTES } from "../loans/texts";
 import { AppError, conflict, notFound } from "../http/errors";
@@ -23,8 +24,7 @@ export const TREASURY_ANSWERS = {
   noteNotFound: "Note not found",
 } as const;
 
-/** The book's reason for a listing the treasury cancelled on-chain (domain/orderStatus.ts's words). */
-const CANCELLED = "Cancelled by its signer";
+const CANCELLED = ORDER_STATUS_REASONS.cancelled;
 
 /** Why the note's last listing lapsed, as the wire reads it (the mirror's record; null when it did not lapse). */
 function lapseOf(lapse: { reason: string; amount: bigint | null; txHash: string | null } | undefined) {
