@@ -89,8 +89,8 @@ export function createServices(deps: AppDeps) {
   const chain = createChainGateway(config);
   const loansRepo = createLoansRepository(db, config.chainId);
   const ordersRepo = createOrdersRepository(db, config.chainId);
-  const orders = createOrdersService({ config, repo: ordersRepo, publicClient });
   const announcer = createOrderAnnouncer({ db, chainId: config.chainId, notifier, notifications });
+  const orders = createOrdersService({ config, repo: ordersRepo, publicClient, announcer, logger });
   const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations, orders: ordersRepo, announcer });
   const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });
   return {

@@ -106,12 +106,7 @@ export function createNftsRepository(db: Db, chainId: number) {
         db,
         sql`select block_number::text as block_number, block_hash from chain_cursors where chain_id = ${chainId}`,
       );
-      // A signed listing stored or refreshed changes the marketplace without a block.
-      const [book] = await rows<{ n: string; latest: string | null }>(
-        db,
-        sql`select count(*)::text as n, max(updated_at)::text as latest from orders where chain_id = ${chainId} and kind = 'listing'`,
-      );
-      return `${row ? `${row.block_number}:${row.block_hash}` : "none"}:${book?.n ?? 0}:${book?.latest ?? ""}`;
+      return row ? `${row.block_number}:${row.block_hash}` : "none";
     },
 
     /** The last block the mirror has indexed, or -1 before the first. */
@@ -122,7 +117,8 @@ export function createNftsRepository(db: Db, chainId: number) {
 
     /** Every note with a live listing: the marketplace, filtered and sorted by the caller (there are at most a few 10,000). */
     listed(): Promise<NoteRow[]> {
-      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId, false)} and (li.price is not null or so.hash is not null) and not n.burned`).then((list) => list.map(withSignedListing));
+      // Notes listed only by signature are added by the marketplace index itself (browse.ts), with their best orders.
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId, false)} and li.price is not null and not n.burned`);
     },
 
     /** These notes, for the marketplace's notes listed only by a signed order. */

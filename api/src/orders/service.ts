@@ -11,6 +11,7 @@ import { bindDeps } from "../deps";
 import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";
 import { AppError, badRequest, conflict } from "../http/errors";
+import type { OrderAnnouncer } from "./announce";
 import type { OrdersRepository } from "./repository";
 import { ORDER_ANSWERS } from "./texts";
 import { messageOf, termsOf, toWireOrder } from "./wire";
@@ -19,6 +20,9 @@ export interface OrdersDeps {
   config: AppConfig;
   repo: OrdersRepository;
   publicClient: PublicClient;
+  /** Pushes and notices for an order stored (api/src/orders/announce.ts); none in a service built without sockets. */
+  announcer?: Pick<OrderAnnouncer, "stored">;
+  logger?: { warn(obj: unknown, msg?: string): void };
 }
 
 /** Statuses that may still change back to open (the chain can move again); the others are final. */
@@ -410,6 +414,8 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
   );
   const stored = await deps.repo.insert({ ...row, status: verdict.status, statusReason: verdict.reason, filled: usage.filled });
   if (!stored) throw conflict(ORDER_ANSWERS.exists);
+  // The order is stored whatever happens to its announcement: a failed push or notice is logged, not the caller's error.
+  await deps.announcer?.stored(stored).catch((error) => deps.logger?.warn({ err: error, hash: stored.hash }, "could not announce a stored order"));
   return toWireOrder(stored, { priceNow: verdict.priceNow });
 }
 
