@@ -281,7 +281,10 @@ export async function unlist(deps: NftsDeps, user: UserRow, tokenId: bigint) {
   const me = wallet(user);
   const d = await deployment(deps);
   const [listing, row] = await Promise.all([liveListing(deps, d, tokenId), repo.note(tokenId)]);
-  const seller = listing.seller !== zeroAddress ? listing.seller : (row?.listing_seller ?? null);
+  // The mirror's on-chain listing only (a signed one shown in its place has no transaction): signed ones are cancelled
+  // by cancelOrders, which the route answers beside this.
+  const onChainRow = row?.listing_tx_hash ? row.listing_seller : null;
+  const seller = listing.seller !== zeroAddress ? listing.seller : onChainRow;
   if (!seller) throw badRequest(NFT_ANSWERS.notListed);
   if (seller !== me) throw refused(403, NFT_ANSWERS.notSeller);
   return {

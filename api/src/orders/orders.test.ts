@@ -170,7 +170,9 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(a.sellerAddress, alice.wallet!.address.toLowerCase());
     assert.deepEqual([a.bestOffer.hash, a.bestOffer.kind], [offerHash, "offer"]);
     const b = browse.find((n: any) => n.tokenId === noteB.toString());
-    assert.equal(b.signedListing, null, "note B is listed on-chain by the treasury only");
+    // The treasury lists each new note at 100% of par by its signature (api/src/treasury/parListing.ts).
+    assert.deepEqual([b.signedListing.seller, b.signedListing.parBps], [stack.deployment.treasury.toLowerCase(), 10_000]);
+    assert.equal(b.signedListing.priceNow, formatUsdAmount(await outstanding(noteB)));
     assert.equal(b.bestOffer, null);
     const loans = (await call("GET", "/loans/marketplace/list", bob)).body.data.loans;
     assert.equal(loans.find((l: any) => l.nftTokenId === noteA.toString()).bestOffer.hash, offerHash);
