@@ -44,8 +44,8 @@ export const FOCUSED_TARGETS: TargetGroup[] = [
   // The amounts a request may carry and the repayment's installment, against the domain's own tests.
   { name: "loan-schemas", part: "domain", mutate: ["domain/schemas/loans.ts:60-130"], tests: ["domain/schemas/schemas.test.ts"] },
   // Who may buy, at what price, with what money, until when; the buy tests alone (the file's other tests list and browse).
-  { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:256-300"], tests: ["api/src/nfts/nfts.test.ts"], names: "buy" },
-  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:206-300"], tests: ["api/src/nfts/nfts.test.ts"] },
+  { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:300-362"], tests: ["api/src/nfts/nfts.test.ts"], names: "buy" },
+  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:247-362"], tests: ["api/src/nfts/nfts.test.ts"] },
   // Whose loan may be repaid, when, and which installment.
   { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:276-299"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
   { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:276-350"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"] },
