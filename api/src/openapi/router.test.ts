@@ -80,7 +80,9 @@ describe("/api/docs", () => {
       "POST /api/chatbot/message": async () => (await api.call("POST", "/chatbot/message", { body: { message: "How do I apply for a loan?" }, token: borrower })).body.data,
       "GET /api/chatbot/history": async () => (await api.call("GET", "/chatbot/history", { token: borrower })).body.data,
     };
-    const withData = [...allOperations()].filter(([, op]) => op.data);
+    // The order routes need a chain: api/src/orders/orders.test.ts parses their answers with these same schemas.
+    const CHECKED_WITH_A_CHAIN = ["POST /api/orders/typed-data", "POST /api/orders", "GET /api/orders/note/{tokenId}", "GET /api/orders/mine", "GET /api/orders/matching"];
+    const withData = [...allOperations()].filter(([key, op]) => op.data && !CHECKED_WITH_A_CHAIN.includes(key));
     assert.deepEqual(withData.map(([key]) => key).sort(), Object.keys(samples).sort(), "each documented answer schema needs a sample here");
     for (const [key, op] of withData) {
       const parsed = op.data!.safeParse(await samples[key]());
