@@ -14,5 +14,6 @@ export function useMyOrders() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: orderKeys.mine });
   useRealtimeEvent("marketplace:update", refresh);
+  useRealtimeEvent("orderbook:update", refresh);
   return useQuery({ queryKey: orderKeys.mine, queryFn: getMyOrders, staleTime: 0, refetchInterval: 60_000 });
 }

@@ -10,12 +10,16 @@ export async function getOrderBook(tokenId: string): Promise<OrderBook> {
   return orderBookSchema.parse(data.data);
 }
 
-/** The book, refetched when an order on this note changes (orderbook:update) or the note itself does (marketplace:update). */
+/** The book, live: refetched when an order on this note changes (orderbook:update) or the note itself does (marketplace:update). */
 export function useOrderBook(tokenId: string, enabled = true) {
   const queryClient = useQueryClient();
   const refresh = (payload: { tokenId?: string; nftId?: string }) => {
     if (String(payload.tokenId ?? payload.nftId ?? "") === tokenId) void queryClient.invalidateQueries({ queryKey: orderKeys.book(tokenId) });
   };
   useRealtimeEvent("marketplace:update", refresh);
+  // A cancellation by hash names no note (tokenId null): it may be one of this book's, so the book is read again.
+  useRealtimeEvent("orderbook:update", (payload) => {
+    if (payload.tokenId === null || payload.tokenId === tokenId) void queryClient.invalidateQueries({ queryKey: orderKeys.book(tokenId) });
+  });
   return useQuery({ queryKey: orderKeys.book(tokenId), queryFn: () => getOrderBook(tokenId), enabled, staleTime: 0 });
 }
