@@ -3,6 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
 import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { wireNftSchema } from "#domain/wire/nft";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
@@ -87,6 +88,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(answer.status, 200);
     const { nfts, stats, pagination } = answer.body.data;
     assert.deepEqual(nfts.map((n: any) => n.tokenId), [tokens.large, tokens.medium, tokens.small]);
+    for (const nft of nfts) wireNftSchema.parse(nft);
     assert.equal(pagination.total, 3);
     assert.equal(stats.totalListed, 3);
     assert.equal(stats.totalValue, "33000");
@@ -143,6 +145,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
   it("shows one note publicly with its terms and listing, and answers 404 or 400 for unknown or malformed ids", async () => {
     const answer = await call("GET", `/nfts/${tokens.medium}`);
     assert.equal(answer.status, 200);
+    wireNftSchema.parse(answer.body.data);
     assert.equal(answer.body.data.terms.termMonths, 24);
     assert.equal(answer.body.data.terms.principal, "10000");
     assert.equal(answer.body.data.listingPrice, "10000");

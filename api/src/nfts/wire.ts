@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { formatUsdAmount } from "#domain/money";
 import { monthlyPayment, outstandingBalance, totalDue, type LoanTerms } from "#domain/schedule";
+import type { WireNft } from "#domain/wire/nft";
 import type { NoteRow } from "./repository";
 
 export interface WireContext {
@@ -35,7 +36,7 @@ function loanStatus(row: NoteRow): string {
   return row.loan_status && row.loan_status !== "approved" ? row.loan_status : "active";
 }
 
-function marketplaceStatus(row: NoteRow): string {
+function marketplaceStatus(row: NoteRow): WireNft["marketplaceStatus"] {
   if (row.burned) return "repaid";
   if (row.listing_price !== null) return "listed";
   if (row.depositor) return "vaulted";
@@ -43,13 +44,13 @@ function marketplaceStatus(row: NoteRow): string {
 }
 
 /** Why the note's last listing is no longer offered, when it lapsed rather than being sold or cancelled. */
-function listingLapse(row: NoteRow) {
+function listingLapse(row: NoteRow): WireNft["listingLapse"] {
   if (!row.lapse_reason || row.listing_price !== null) return null;
   return { reason: row.lapse_reason, amount: row.lapse_amount ? formatUsdAmount(BigInt(row.lapse_amount)) : null, txHash: row.lapse_tx_hash ?? null };
 }
 
 /** The spec's "Marketplace NFT record" (spec 02 §3), money as decimal strings in USD. */
-export function toNftRecord(row: NoteRow, ctx: WireContext) {
+export function toNftRecord(row: NoteRow, ctx: WireContext): WireNft {
   const terms = termsOf(row);
   const tokenId = row.token_id;
   const principal = formatUsdAmount(terms.principal);
@@ -107,7 +108,7 @@ export function toNftRecord(row: NoteRow, ctx: WireContext) {
     updatedAt: iso(row.updated_at) ?? iso(row.origin_time),
   };
 }
-export type NftRecord = ReturnType<typeof toNftRecord>;
+export type NftRecord = WireNft;
 
 /** The same listing shaped as the spec's loan (GET /loans/marketplace/list reads data.loans), with its signed orders. */
 export function toMarketplaceLoan(record: NftRecord & { signedListing?: unknown; bestOffer?: unknown }) {

@@ -3,6 +3,7 @@ import { formatUsdAmount } from "#domain/money";
 import { parPrice } from "#domain/orders";
 import { orderPriceFor } from "#domain/orderStatus";
 import { maturity, outstandingBalance, type LoanTerms } from "#domain/schedule";
+import type { BestOfferSummary, SignedListingSummary } from "#domain/wire/nft";
 import { messageOf } from "./wire";
 
 /** A note as the marketplace's mirror knows it: enough to price and match orders without a chain read. */
@@ -16,20 +17,8 @@ export interface MirroredNote {
   totalRepaid: bigint;
 }
 
-export interface BestListing {
-  hash: string;
-  seller: string;
-  priceKind: "fixed" | "par";
-  parBps: number;
-  priceNow: string;
-  createdAt: string;
-}
-export interface BestOffer {
-  hash: string;
-  kind: "offer" | "matchingOffer";
-  buyer: string;
-  priceNow: string;
-}
+export type BestListing = SignedListingSummary;
+export type BestOffer = BestOfferSummary;
 
 /**
  * The cheapest open signed listing and the highest open offer (on the note, or matching it) of each note, priced
