@@ -14,6 +14,7 @@ import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { txProgress } from "../../../lib/txProgress";
 import { shortAddress, usd } from "../../../lib/format";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
+import { BuyAction } from "./BuyAction";
 import { parseUsd } from "#domain/money";
 
 /**
@@ -74,28 +75,32 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
       <WalletBar />
       {own ? (
         <p className="small muted">This is your listing.</p>
-      ) : reviewing ? (
-        <ReviewStep
-          title="Review the purchase"
-          lines={[
-            { label: "You pay", value: usd(price), testId: "review-amount" },
-            { label: "To", value: <>the seller <code>{shortAddress(nft.sellerAddress)}</code></>, testId: "review-to" },
-            { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
-            { label: "You receive", value: `Note #${nft.tokenId}: ${usd(nft.outstandingBalance)} of principal still owed` },
-          ]}
-          payer={wallet.address}
-          pays={parseUsd(price)}
-          confirmLabel={`Confirm and pay ${usd(price)}`}
-          onConfirm={() => void buy()}
-          onCancel={() => setReviewing(false)}
-        />
       ) : (
-        <button type="button" className="btn btn--primary btn--lg" onClick={() => setReviewing(true)} disabled={busy || !wallet.isConnected || wallet.mismatch}>
-          {busy ? "Buying…" : `Buy for ${usd(price)}`}
-        </button>
+        <BuyAction
+          reviewing={reviewing}
+          review={
+            <ReviewStep
+              title="Review the purchase"
+              lines={[
+                { label: "You pay", value: usd(price), testId: "review-amount" },
+                { label: "To", value: <>the seller <code>{shortAddress(nft.sellerAddress)}</code></>, testId: "review-to" },
+                { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
+                { label: "You receive", value: `Note #${nft.tokenId}: ${usd(nft.outstandingBalance)} of principal still owed` },
+              ]}
+              payer={wallet.address}
+              pays={parseUsd(price)}
+              confirmLabel={`Confirm and pay ${usd(price)}`}
+              onConfirm={() => void buy()}
+              onCancel={() => setReviewing(false)}
+            />
+          }
+          busy={busy}
+          disabled={busy || !wallet.isConnected || wallet.mismatch}
+          price={usd(price)}
+          onReview={() => setReviewing(true)}
+          error={error}
+        />
       )}
-      {error && <p className="field__error" role="alert" data-testid="buy-error">{error}</p>}
-      <p className="small muted">One permit signature, then one transaction from your verified wallet. No separate approval.</p>
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { bpsText } from "../../../lib/orders/orderWords";
 import { WalletStepError } from "../../../lib/wallet/txError";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
+import { BuyAction } from "./BuyAction";
 import { txProgress } from "../../../lib/txProgress";
 import { percentText, shortAddress } from "../../../lib/format";
 import type { NftDetails } from "../api/getNft";
@@ -85,31 +86,33 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
   return (
     <div className="stack" data-testid="buy-panel">
       <WalletBar />
-      {reviewing ? (
-        <ReviewStep
-          title="Review the purchase"
-          lines={[
-            { label: "You pay", value: displayUsd(price), testId: "review-amount" },
-            { label: "Priced as", value: listing.priceKind === "par" ? `${bpsText(listing.parBps)} of the outstanding principal` : "A fixed price" },
-            { label: "Marketplace fee", value: fee === null ? "…" : `${displayUsd(fee)}, paid by the seller out of the price`, testId: "review-fee" },
-            { label: "Yield to maturity", value: ytm === null ? "—" : `${percentText(ytm)} a year at this price`, testId: "review-yield" },
-            { label: "To", value: <>the seller <code>{shortAddress(listing.signer)}</code></>, testId: "review-to" },
-            { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(parseUsd(nft.outstandingBalance))} of principal still owed` },
-            { label: "Your wallet signs", value: `a permit for at most ${displayUsd(price)} (no gas), then one transaction that fills the signed listing; the permit replaces what the marketplace may take, so offers you made wait until you allow again` },
-          ]}
-          payer={wallet.address}
-          pays={price}
-          confirmLabel={`Confirm and pay ${displayUsd(price)}`}
-          onConfirm={() => void buy()}
-          onCancel={() => setReviewing(false)}
-        />
-      ) : (
-        <button type="button" className="btn btn--primary btn--lg" onClick={() => setReviewing(true)} disabled={busy || !wallet.isConnected || wallet.mismatch}>
-          {busy ? "Buying…" : `Buy for ${displayUsd(price)}`}
-        </button>
-      )}
-      {error && <p className="field__error" role="alert" data-testid="buy-error">{error}</p>}
-      <p className="small muted">One permit signature, then one transaction from your verified wallet. No separate approval.</p>
+      <BuyAction
+        reviewing={reviewing}
+        review={
+          <ReviewStep
+            title="Review the purchase"
+            lines={[
+              { label: "You pay", value: displayUsd(price), testId: "review-amount" },
+              { label: "Priced as", value: listing.priceKind === "par" ? `${bpsText(listing.parBps)} of the outstanding principal` : "A fixed price" },
+              { label: "Marketplace fee", value: fee === null ? "…" : `${displayUsd(fee)}, paid by the seller out of the price`, testId: "review-fee" },
+              { label: "Yield to maturity", value: ytm === null ? "—" : `${percentText(ytm)} a year at this price`, testId: "review-yield" },
+              { label: "To", value: <>the seller <code>{shortAddress(listing.signer)}</code></>, testId: "review-to" },
+              { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(parseUsd(nft.outstandingBalance))} of principal still owed` },
+              { label: "Your wallet signs", value: `a permit for at most ${displayUsd(price)} (no gas), then one transaction that fills the signed listing; the permit replaces what the marketplace may take, so offers you made wait until you allow again` },
+            ]}
+            payer={wallet.address}
+            pays={price}
+            confirmLabel={`Confirm and pay ${displayUsd(price)}`}
+            onConfirm={() => void buy()}
+            onCancel={() => setReviewing(false)}
+          />
+        }
+        busy={busy}
+        disabled={busy || !wallet.isConnected || wallet.mismatch}
+        price={displayUsd(price)}
+        onReview={() => setReviewing(true)}
+        error={error}
+      />
     </div>
   );
 }
