@@ -1,12 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { createPublicClient, createWalletClient, http, type Address, type Hex, type PublicClient } from "viem";
+import { createPublicClient, createWalletClient, encodeFunctionData, http, type Address, type Hex, type PublicClient } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { deployAll, ensureCompiled } from "#contracts/deploy";
 import { startAnvil, type Anvil } from "#devchain/anvil";
 import type { Deployment } from "#domain/deployment";
+import { loanNoteAbi, noteMarketplaceAbi } from "#domain/abis";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { notifications, users, type UserRow } from "#db/schema";
 import type { KycStatus } from "#domain/statuses";
@@ -161,6 +162,18 @@ export async function sendAs(stack: LoanStack, account: PrivateKeyAccount, call:
   const receipt = await stack.chain.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error("transaction reverted");
   return hash;
+}
+
+/**
+ * Lists a note on the marketplace contract directly (the on-chain listing, beside the API's signed ones): lets the
+ * marketplace move the holder's notes, then `list`, or `updatePrice` when `reprice`.
+ */
+export async function listOnChain(stack: LoanStack, account: PrivateKeyAccount, tokenId: bigint | string, price: bigint, reprice = false): Promise<Hex> {
+  const marketplace = stack.deployment.contracts.marketplace as Address;
+  await sendAs(stack, account, { to: stack.deployment.contracts.loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "setApprovalForAll", args: [marketplace, true] }) });
+  const args = [BigInt(tokenId), price] as const;
+  const data = reprice ? encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "updatePrice", args }) : encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "list", args });
+  return sendAs(stack, account, { to: marketplace, data });
 }
 
 export const validRequest = { amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 };

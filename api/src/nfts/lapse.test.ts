@@ -10,7 +10,7 @@ import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { formatUsdAmount } from "#domain/money";
 import { chainListings, loans, notifications, orders } from "#db/schema";
 import { startIndexer, type Indexer } from "#indexer/index";
-import { fund, makeUser, notificationsOf, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, listOnChain, makeUser, notificationsOf, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { openSocket, record } from "../realtime/testing";
 
 /**
@@ -125,9 +125,7 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     const loan = await approve("3000");
     await synced();
     await buyAs(alice, loan.tokenId, "3000");
-    const listed = await call("PUT", `/nfts/${loan.tokenId}/list`, alice, { listingPrice: "2990" });
-    assert.equal(listed.status, 200, listed.body?.message);
-    for (const c of listed.body.data.calls) await sendAs(stack, alice.wallet!, c);
+    await listOnChain(stack, alice.wallet!, loan.tokenId, 2_990_000_000n);
     await synced();
     assert.equal((await offered()).nfts.get(String(loan.tokenId)), "2990");
 

@@ -5,7 +5,7 @@ import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { wireNftSchema } from "#domain/wire/nft";
 import { startIndexer, type Indexer } from "#indexer/index";
-import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, listOnChain, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
 /**
  * The investor's routes against real Postgres, a private anvil with the contracts, the real indexer filling
@@ -213,7 +213,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(again.body.message, "This note is not listed for sale");
   });
 
-  it("lets only the owner list: answers the approval and the list call, then a reprice, and unlisting only by the seller", async () => {
+  it("lets only the holder list: answers the listing to sign and the one-time approval; an on-chain listing reprices, and only its seller unlists", async () => {
     const notMine = await call("PUT", `/nfts/${tokens.small}/list`, bob, { listingPrice: "3100" });
     assert.equal(notMine.status, 403);
     assert.equal(notMine.body.message, "You do not own this note");
@@ -224,11 +224,16 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(huge.body.message, "Listing price is too high");
     const listing = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3100" });
     assert.equal(listing.status, 200);
-    assert.deepEqual(listing.body.data.calls.map((c: any) => c.step), ["approve", "list"]);
-    for (const c of listing.body.data.calls) await send(alice, c);
-    const reprice = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3200" });
-    assert.deepEqual(reprice.body.data.calls.map((c: any) => c.step), ["updatePrice"]);
-    await send(alice, reprice.body.data.call);
+    // A signature to make, no listing transaction: only the approval a first listing needs.
+    assert.equal(listing.body.data.typedData.primaryType, "Listing");
+    assert.equal(listing.body.data.typedData.message.price, "3100000000");
+    assert.equal(listing.body.data.calls, undefined);
+    assert.equal(listing.body.data.approval.to.toLowerCase(), stack.deployment.contracts.loanNote.toLowerCase());
+    await send(alice, listing.body.data.approval);
+    assert.equal((await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3100" })).body.data.approval, null);
+    // The contract's own listing still works beside the signed ones, and the API shows it.
+    await listOnChain(stack, alice.wallet!, tokens.small, 3_100_000_000n);
+    await listOnChain(stack, alice.wallet!, tokens.small, 3_200_000_000n, true);
     await synced();
     const shown = await call("GET", `/nfts/${tokens.small}`);
     assert.equal(shown.body.data.listingPrice, "3200");
@@ -240,8 +245,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
   it("lets the seller unlist with one cancel call, after which the note shows unlisted and unlisting again is refused", async () => {
     const mediumOwner = await call("GET", `/nfts/${tokens.medium}`);
     assert.equal(mediumOwner.body.data.sellerAddress, stack.deployment.treasury.toLowerCase());
-    const listed = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3300" });
-    await send(alice, listed.body.data.call);
+    await listOnChain(stack, alice.wallet!, tokens.small, 3_300_000_000n, true);
     const unlist = await call("PUT", `/nfts/${tokens.small}/unlist`, alice);
     assert.equal(unlist.status, 200);
     await send(alice, unlist.body.data.call);
@@ -253,8 +257,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(again.status, 400);
     assert.equal(again.body.message, "This note is not listed for sale");
     // Listed again for the stale-listing test that follows.
-    const relist = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3200" });
-    await send(alice, relist.body.data.call);
+    await listOnChain(stack, alice.wallet!, tokens.small, 3_200_000_000n);
     await synced();
   });
 

@@ -68,14 +68,14 @@ export function createNftRouters(deps: {
     ok(res, await service.ownership(tokenId(req.params.id)));
   });
 
-  // A listing is now a signed order (issue 19): `typedData` is what the wallet signs and POSTs to /api/orders. The
-  // on-chain listing's calls stay beside it until the app signs instead; the approval step serves both.
+  // A listing is a signed order (issue 19): `typedData` is what the wallet signs and POSTs to /api/orders, for no gas;
+  // `approval` is the one transaction a holder's first listing needs (null once the marketplace may move their notes).
   nfts.put("/:id/list", auth, validate(listNftSchema), async (req, res) => {
     const user = currentUser(req);
     const id = tokenId(req.params.id);
-    const onChain = await service.list(user, id, req.body);
+    const checked = await service.list(user, id, req.body);
     const { typedData } = await deps.orders.listingTypedData(user, id, req.body);
-    ok(res, { ...onChain, typedData }, NFT_ANSWERS.listReady);
+    ok(res, { ...checked, typedData }, NFT_ANSWERS.listReady);
   });
 
   // A signed listing can only be killed on-chain: cancelOrders for the caller's signed listings of the note, and the

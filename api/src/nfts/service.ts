@@ -243,11 +243,14 @@ export async function ownership(deps: NftsDeps, tokenId: bigint) {
   };
 }
 
-/** PUT /nfts/{id}/list: the caller's wallet must own the note; answers the approval (when missing) and the list or reprice call. */
+/**
+ * PUT /nfts/{id}/list: the caller's wallet must hold the note (not in the vault). A listing is a signed order (issue 19),
+ * which the route answers beside this; here only the one transaction a first listing needs: letting the marketplace
+ * move the holder's notes, without which no signed listing of theirs can be filled.
+ */
 export async function list(deps: NftsDeps, user: UserRow, tokenId: bigint, input: ListInput) {
   const { publicClient } = deps;
   const me = wallet(user);
-  // NoteMarketplace stores prices in 64 bits.
   if (input.listingPrice > 2n ** 64n - 1n) throw badRequest(NFT_ANSWERS.priceTooHigh);
   const d = await deployment(deps);
   const owner = await ownerOf(deps, d, tokenId);
@@ -257,22 +260,9 @@ export async function list(deps: NftsDeps, user: UserRow, tokenId: bigint, input
   }
   if (owner !== me) throw refused(403, NFT_ANSWERS.notOwner);
   const marketplace = d.contracts.marketplace as Address;
-  const [approved, approvedForAll, listing] = await Promise.all([
-    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "getApproved", args: [tokenId] })),
-    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "isApprovedForAll", args: [me, marketplace] })),
-    liveListing(deps, d, tokenId),
-  ]);
-  const calls: (Call & { step: string })[] = [];
-  if (lower(approved) !== lower(marketplace) && !approvedForAll) {
-    calls.push({ step: "approve", ...call(d, d.contracts.loanNote, encodeFunctionData({ abi: loanNoteAbi, functionName: "approve", args: [marketplace, tokenId] })) });
-  }
-  const reprice = listing.seller === me;
-  calls.push(
-    reprice
-      ? { step: "updatePrice", ...call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "updatePrice", args: [tokenId, input.listingPrice] })) }
-      : { step: "list", ...call(d, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "list", args: [tokenId, input.listingPrice] })) },
-  );
-  return { tokenId: tokenId.toString(), listingPrice: formatUsdAmount(input.listingPrice), action: reprice ? "updatePrice" : "list", calls, call: calls[calls.length - 1] };
+  const approvedForAll = await read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "isApprovedForAll", args: [me, marketplace] }));
+  const approval = approvedForAll ? null : call(d, d.contracts.loanNote, encodeFunctionData({ abi: loanNoteAbi, functionName: "setApprovalForAll", args: [marketplace, true] }));
+  return { tokenId: tokenId.toString(), listingPrice: formatUsdAmount(input.listingPrice), approval };
 }
 
 /** PUT /nfts/{id}/unlist: only the seller; a stale listing can still be cancelled. */

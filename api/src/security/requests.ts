@@ -1,5 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { TestUser } from "#testing/loanStack";
+import { ORDER_TYPES, orderDomain } from "#domain/orders";
 import { newRegistration, type Answer } from "../testing/harness";
 import { PASSWORD, PNG, type World } from "./world";
 
@@ -32,6 +33,27 @@ export interface Recipe {
   example?: string;
   /** Anonymous acts as A here (signs in with A's password), so A's data in its answer is no leak. */
   anonymousIsA?: true;
+}
+
+/**
+ * The order each caller could sign on A's note: A (its holder) a listing, anyone else an offer at 90% of par. The typed
+ * data comes from the API; where the API will not give it (an admin without KYC), the caller signs the same order
+ * built by hand, as another client would, and the publishing route judges it.
+ */
+async function signedOrderOnHeldNote(w: World, caller: TestUser | undefined) {
+  if (!caller?.wallet) return { kind: "offer", message: {}, signature: "0x" };
+  const isHolder = caller.id === w.a.id;
+  const kind = isHolder ? "listing" : "offer";
+  const asked = await w.call("POST", "/orders/typed-data", { token: caller.token, body: { kind, tokenId: w.heldTokenId, priceKind: "par", parBps: 9000, ...(isHolder ? {} : { cap: "100" }) } });
+  const typed = asked.status === 200 ? asked.body.data.typedData : handMadeOffer(w, caller);
+  const message = Object.fromEntries(Object.entries(typed.message as Record<string, string>).map(([k, v]) => [k, v.startsWith("0x") ? v : BigInt(v)]));
+  const signature = await caller.wallet.signTypedData({ domain: typed.domain, types: typed.types, primaryType: typed.primaryType, message });
+  return { kind, message: typed.message, signature };
+}
+
+function handMadeOffer(w: World, caller: TestUser) {
+  const message = { buyer: caller.wallet!.address, tokenId: w.heldTokenId, price: "0", parBps: "9000", cap: "100000000", changes: "0", expiry: "4102444800", salt: "7", counter: "0" };
+  return { domain: orderDomain(31337, w.stack.deployment.contracts.marketplace as `0x${string}`), types: { Offer: ORDER_TYPES.Offer }, primaryType: "Offer", message };
 }
 
 const pngForm = (field: string, extra: Record<string, string> = {}) => {
@@ -80,6 +102,7 @@ export const RECIPES: Record<string, Recipe> = {
   "PUT /api/admin/users/{id}/kyc": { params: (w) => ({ id: w.a.id }), json: () => ({ action: "approve" }) },
   "PUT /api/admin/treasury/notes/{tokenId}/price": { params: (w) => ({ tokenId: w.treasuryTokenIds[0] }), json: () => ({ listingPrice: "999" }) },
   "PUT /api/admin/treasury/notes/{tokenId}/unlist": { params: (w) => ({ tokenId: w.treasuryTokenIds[1] }) },
+  "PUT /api/admin/treasury/notes/{tokenId}/par": { params: (w) => ({ tokenId: w.treasuryTokenIds[0] }) },
   "PUT /api/admin/contact/{id}/read": { params: (w) => ({ id: w.contactMessageId }) },
 
   "GET /api/nfts/{id}": { params: (w) => ({ id: w.heldTokenId }) },
@@ -93,6 +116,12 @@ export const RECIPES: Record<string, Recipe> = {
     json: (w) => ({ fromAddress: w.a.wallet!.address, toAddress: w.stack.deployment.contracts.vault, reason: "safekeeping" }),
   },
   "GET /api/activity/loans/{id}": { params: active },
+
+  "POST /api/orders/typed-data": { json: (w) => ({ kind: "listing", tokenId: w.heldTokenId, priceKind: "par", parBps: 9900 }) },
+  "POST /api/orders": { json: signedOrderOnHeldNote },
+  "GET /api/orders/note/{tokenId}": { params: (w) => ({ tokenId: w.heldTokenId }) },
+  "GET /api/orders/mine": {},
+  "GET /api/orders/matching": {},
 
   "POST /api/auth/register": { json: () => newRegistration() },
   "POST /api/simple-auth/signup": { json: () => newRegistration() },

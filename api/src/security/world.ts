@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Address } from "viem";
 import { contactMessages, notifications } from "#db/schema";
-import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
+import { parseUsd } from "#domain/money";
+import { fund, listOnChain, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 import type { Answer } from "../testing/harness";
 
 /** newRegistration's password: every user of the world signs in with it. */
@@ -106,8 +107,7 @@ export async function startWorld(): Promise<World> {
     await buyAsA(held.tokenId, held.price);
     await buyAsA(relisted.tokenId, relisted.price);
     const listedPrice = "1500";
-    const listing = expect(await call("PUT", `/nfts/${relisted.tokenId}/list`, { token: a.token, body: { listingPrice: listedPrice } }), 200, "list");
-    for (const step of listing.calls) await sendAs(stack, a.wallet!, step);
+    await listOnChain(stack, a.wallet!, relisted.tokenId, parseUsd(listedPrice));
     // One installment on the treasury-held note leaves the treasury a repayment to withdraw.
     const repayment = expect(await call("PUT", `/loans/${active.loanId}/repayment`, { token: a.token, body: { amount: "100" } }), 200, "repayment");
     const signed = expect(

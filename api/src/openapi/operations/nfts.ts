@@ -21,8 +21,21 @@ export const nftsOperations: OperationGroup = {
     },
     "GET /api/nfts/{id}": { summary: "A note's public page", access: "public", params: token },
     "GET /api/nfts/{id}/ownership": { summary: "A note's owners over time", access: "public", params: token },
-    "PUT /api/nfts/{id}/list": { summary: "List my note for sale", description: CALL, access: "user", params: token, example: { listingPrice: "5100" } },
-    "PUT /api/nfts/{id}/unlist": { summary: "Take my note off the market", description: CALL, access: "user", params: token, body: { none: true } },
+    "PUT /api/nfts/{id}/list": {
+      summary: "List my note for sale",
+      description:
+        "Answers `typedData`, the signed listing for the wallet to sign (no gas) and POST to /api/orders: at `listingPrice`, or with `parBps` at that share of the outstanding principal at the fill. `approval` is the one transaction a first listing needs (letting the marketplace move my notes), null after it.",
+      access: "user",
+      params: token,
+      example: { listingPrice: "5100" },
+    },
+    "PUT /api/nfts/{id}/unlist": {
+      summary: "Take my note off the market",
+      description: "A signed listing lives until cancelled on-chain: `calls` holds `cancelOrders` for my signed listings of the note (and `cancel` for a listing made on the contract directly), for the wallet to send.",
+      access: "user",
+      params: token,
+      body: { none: true },
+    },
     "POST /api/nfts/{id}/buy": {
       summary: "Buy a listed note",
       description: "First call: the permit to sign for the price. Second call with `signature` and `deadline`: the purchase transaction.",
