@@ -58,6 +58,14 @@ export async function connect(page: Page) {
   await expect(signing.or(button)).toBeVisible({ timeout: 30_000 });
   if (await signing.isVisible()) return;
   await button.click();
-  await page.getByTestId("rk-wallet-option-injected").click();
+  // wagmi may finish reconnecting while the modal opens; the modal then goes away and there is nothing to pick
+  // (the fresh-clone CI spent its whole minute retrying a detached wallet option).
+  const option = page.getByTestId("rk-wallet-option-injected");
+  await expect(signing.or(option)).toBeVisible();
+  if (!(await signing.isVisible())) {
+    await option.click({ timeout: 10_000 }).catch(async (error: unknown) => {
+      if (!(await signing.isVisible())) throw error;
+    });
+  }
   await expect(signing).toBeVisible();
 }
