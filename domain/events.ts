@@ -3,7 +3,7 @@
  * Payloads are the spec's and may add loanId, tokenId and txHash (DESIGN.md "The wire contract"); a lapsed listing's
  * "unlisted" adds why it lapsed.
  */
-import type { LoanStatus, KycStatus, ListingLapseReason } from "./statuses";
+import type { ChainCollateralState, LoanStatus, KycStatus, ListingLapseReason } from "./statuses";
 import type { OrderStatus } from "./orders";
 
 export const SERVER_EVENTS = {
@@ -14,6 +14,7 @@ export const SERVER_EVENTS = {
   adminNotification: "admin:notification",
   marketplaceUpdate: "marketplace:update",
   orderbookUpdate: "orderbook:update",
+  collateralUpdate: "collateral:update",
   loanRequestSubmitted: "loan:request:submitted",
   loanNew: "loan:new",
   notificationNew: "notification:new",
@@ -65,6 +66,20 @@ export interface MarketplaceUpdatePayload extends ChainRefs {
 }
 
 /**
+ * A pledged NFT moved (issue 20): locked into escrow at origination, returned to its borrower (or the return failed
+ * and waits for their pull), or claimed by the note's holder after a default. Sent to the borrower, the note's holder,
+ * the admins and the marketplace room.
+ */
+export interface CollateralUpdatePayload extends ChainRefs {
+  tokenId: string;
+  state: ChainCollateralState;
+  collection: string;
+  collateralId: string;
+  /** The receiver of a return or a claim. */
+  to?: string;
+}
+
+/**
  * A note's order book changed (issue 19): an order was stored (status "open"), filled, or cancelled on-chain. A
  * cancellation by counter names no order and no note (`hash` and `tokenId` null): every order of `signer` signed before
  * it is cancelled. A cancellation of one hash names its note when the API's book knows it.
@@ -91,6 +106,7 @@ export interface ServerEventPayloads {
   "admin:notification": AdminNotificationPayload;
   "marketplace:update": MarketplaceUpdatePayload;
   "orderbook:update": OrderbookUpdatePayload;
+  "collateral:update": CollateralUpdatePayload;
   "loan:request:submitted": LoanStatusPayload;
   "loan:new": LoanStatusPayload;
   "notification:new": { _id: string; type: string; title: string; message: string; link: string | null };

@@ -33,6 +33,17 @@ export function monitorStatus(status: LoanStatus, totalRepaidMicro: bigint): Mon
 export const LISTING_LAPSE_REASONS = ["repaid", "defaulted", "moved", "burned"] as const;
 export type ListingLapseReason = (typeof LISTING_LAPSE_REASONS)[number];
 
+/**
+ * Where a pledged NFT stands (issue 20): "pledged" on a request not yet originated, then as LoanNote's Collateral*
+ * events leave it: in escrow ("locked"), refused by its collection at the final payment and waiting for the borrower
+ * to pull it ("returnFailed"), back with the borrower ("returned"), or taken by the note's holder after a default
+ * ("claimed").
+ */
+export const COLLATERAL_STATES = ["pledged", "locked", "returnFailed", "returned", "claimed"] as const;
+export type CollateralState = (typeof COLLATERAL_STATES)[number];
+/** The states the chain mirror records (chain_collateral.state); "pledged" is off-chain only. */
+export type ChainCollateralState = Exclude<CollateralState, "pledged">;
+
 export const NOTIFICATION_TYPES = [
   "loan_request",
   "loan_approved",
@@ -48,6 +59,7 @@ export const NOTIFICATION_TYPES = [
   "listing_lapsed",
   "offer_received",
   "order_filled",
+  "collateral",
   "system_alert",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

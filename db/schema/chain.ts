@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ListingLapseReason } from "#domain/statuses";
+import type { ChainCollateralState, ListingLapseReason } from "#domain/statuses";
 import {
   bigint,
   bigserial,
@@ -223,6 +223,64 @@ export const chainOrderCounters = pgTable(
     updatedBlock: blockNo("updated_block").notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.signer] })],
+);
+
+/** LoanNote's allow-list of pledgeable ERC-721 collections (CollectionAllowed / CollectionDisallowed). */
+export const chainCollections = pgTable(
+  "chain_collections",
+  {
+    chainId: integer("chain_id").notNull(),
+    collection: text("collection").notNull(),
+    allowed: boolean("allowed").notNull(),
+    /** The collection's slot in LoanNote's list (CollectionAllowed's index); kept when disallowed. */
+    slot: integer("slot").notNull(),
+    /** The block whose CollectionAllowed first brought the collection into the mirror. */
+    allowedBlock: blockNo("allowed_block").notNull(),
+    updatedBlock: blockNo("updated_block").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.collection] })],
+);
+
+/**
+ * The ERC-721 pledged for a note, from CollateralLocked until it leaves escrow (CollateralReturned, ReturnFailed,
+ * Claimed). One row per note: a note has at most one pledge in its life.
+ */
+export const chainCollateral = pgTable(
+  "chain_collateral",
+  {
+    chainId: integer("chain_id").notNull(),
+    tokenId: amount("token_id").notNull(),
+    collection: text("collection").notNull(),
+    collateralId: amount("collateral_id").notNull(),
+    borrower: text("borrower").notNull(),
+    state: text("state").$type<ChainCollateralState>().notNull(),
+    lockedTxHash: text("locked_tx_hash").notNull(),
+    lockedBlock: blockNo("locked_block").notNull(),
+    lockedTime: timestamp("locked_time", { withTimezone: true }),
+    /** The transaction of the last state change after the lock (return, failed return, claim). */
+    closedTxHash: text("closed_tx_hash"),
+    /** Who received the piece (returned or claimed). */
+    closedTo: text("closed_to"),
+    updatedBlock: blockNo("updated_block").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.tokenId] }),
+    index("chain_collateral_piece_idx").on(t.chainId, t.collection, t.collateralId),
+    index("chain_collateral_borrower_idx").on(t.chainId, t.borrower),
+  ],
+);
+
+/** Who owns each piece of the allowed collections, from their ERC-721 Transfer logs (the wizard's NFT picker). */
+export const chainNftOwners = pgTable(
+  "chain_nft_owners",
+  {
+    chainId: integer("chain_id").notNull(),
+    collection: text("collection").notNull(),
+    tokenId: amount("token_id").notNull(),
+    owner: text("owner").notNull(),
+    updatedBlock: blockNo("updated_block").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.collection, t.tokenId] }), index("chain_nft_owners_owner_idx").on(t.chainId, t.owner)],
 );
 
 /** How far the mirror of one chain reaches, and which chain and deployment it mirrors. */

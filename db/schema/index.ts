@@ -8,3 +8,4 @@ export * from "./loans";
 export * from "./kyc";
 export * from "./chat";
 export * from "./orders";
+export * from "./nftMetadata";

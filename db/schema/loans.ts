@@ -33,6 +33,13 @@ export const loans = pgTable(
     rateBps: integer("rate_bps").notNull(),
     termMonths: integer("term_months").notNull(),
     collateral: jsonb("collateral").$type<StoredCollateral>(),
+    /** A pledged ERC-721 (issue 20): its collection (lowercase) and token id; both or neither. */
+    collateralCollection: text("collateral_collection"),
+    collateralTokenId: amount("collateral_token_id"),
+    /** The admin's appraisal of the pledged piece, micro-dollars; the loan-to-value is principal (or amount) over it. */
+    collateralAppraisal: amount("collateral_appraisal"),
+    collateralAppraisedBy: uuid("collateral_appraised_by").references(() => users.id, { onDelete: "set null" }),
+    collateralAppraisedAt: timestamp("collateral_appraised_at", { withTimezone: true }),
     status: text("status").$type<LoanStatus>().notNull().default("pending"),
     mintStatus: text("mint_status").$type<MintStatus>().notNull().default("none"),
     listingStatus: text("listing_status").$type<ListingState>().notNull().default("none"),
@@ -65,6 +72,9 @@ export const loans = pgTable(
     check("loans_status_check", sql`${t.status} in ('pending', 'approved', 'active', 'completed', 'rejected', 'defaulted')`),
     check("loans_mint_status_check", sql`${t.mintStatus} in ('none', 'minting', 'minted', 'failed')`),
     check("loans_listing_status_check", sql`${t.listingStatus} in ('none', 'listing', 'listed', 'failed')`),
+    index("loans_collateral_piece_idx").on(t.collateralCollection, t.collateralTokenId),
+    check("loans_collateral_piece_check", sql`(${t.collateralCollection} is null) = (${t.collateralTokenId} is null)`),
+    check("loans_collateral_appraisal_check", sql`${t.collateralAppraisal} is null or ${t.collateralAppraisal} > 0`),
     check("loans_principal_check", sql`${t.principal} is null or (${t.principal} > 0 and ${t.principal} <= ${t.amount})`),
   ],
 );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wirePledgedNftSchema } from "./collateral";
 import { KYC_STATUSES, LISTING_STATES, LOAN_STATUSES, MINT_STATUSES } from "../statuses";
 
 /**
@@ -48,7 +49,8 @@ export const wireLoanSchema = z.object({
   updatedAt: z.string(),
   rejectionReason: text,
   adminNotes: text,
-  collateral: z.object({ type: z.string(), value: z.string(), description: z.string() }).nullable(),
+  /** `nft`: the pledged ERC-721 when the borrower pledged one (issue 20), else null. */
+  collateral: z.object({ type: z.string(), value: z.string(), description: z.string(), nft: wirePledgedNftSchema.nullable() }).nullable(),
   borrowerWallet: text,
   nftTokenId: text,
   nftTransactionHash: text,

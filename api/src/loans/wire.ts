@@ -73,7 +73,7 @@ export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEnt
     rejectionReason: loan.rejectionReason,
     adminNotes: loan.adminNotes,
     collateral: loan.collateral
-      ? { type: loan.collateral.type, value: formatUsdAmount(BigInt(loan.collateral.value)), description: loan.collateral.description }
+      ? { type: loan.collateral.type, value: formatUsdAmount(BigInt(loan.collateral.value)), description: loan.collateral.description, nft: null }
       : null,
     borrowerWallet: loan.borrowerWallet,
     nftTokenId: hasNote ? loan.nftTokenId : null,

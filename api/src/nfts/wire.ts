@@ -68,6 +68,7 @@ export function toNftRecord(row: NoteRow, ctx: WireContext): WireNft {
     /** The ERC-721 owner: the vault while deposited. */
     custodyAddress: row.owner,
     borrowerAddress: row.borrower,
+    collateral: null,
     previousOwners: row.previous_owners ?? [],
     inVault: row.depositor !== null,
     metadata: {
