@@ -1,0 +1,43 @@
+import type { CollateralState } from "#domain/statuses";
+import type { WirePledgedNft } from "#domain/wire/collateral";
+import { shortAddress } from "../format";
+
+/** Where a pledged NFT stands, in the words every page uses (issue 20). */
+export const COLLATERAL_STATE_TEXT: Record<CollateralState, string> = {
+  pledged: "Pledged",
+  locked: "In escrow",
+  returnFailed: "Return failed – claim it back",
+  returned: "Returned to borrower",
+  claimed: "Claimed by the note holder",
+};
+
+/** The badge colour of each state: in escrow is the normal life of a loan, a failed return asks for action. */
+export const COLLATERAL_STATE_TONE: Record<CollateralState, "neutral" | "success" | "warning" | "danger"> = {
+  pledged: "neutral",
+  locked: "success",
+  returnFailed: "warning",
+  returned: "neutral",
+  claimed: "neutral",
+};
+
+/** Basis points of loan-to-value as the card shows them: 6667 → "LTV 66.7%"; null without an appraisal. */
+export function ltvText(bps: number | null | undefined): string | null {
+  if (bps === null || bps === undefined || !Number.isFinite(bps)) return null;
+  const tenths = Math.round(bps / 10);
+  const whole = Math.trunc(tenths / 10);
+  const rest = tenths % 10;
+  return `LTV ${whole}${rest ? `.${rest}` : ""}%`;
+}
+
+/** "Demo Piece #2": the piece's own name, else its collection's with its id, else the short address with its id. */
+export function pieceTitle(nft: Pick<WirePledgedNft, "name" | "collectionName" | "collection" | "tokenId">): string {
+  const name = nft.name?.trim();
+  if (name) return name;
+  return `${nft.collectionName?.trim() || shortAddress(nft.collection)} #${nft.tokenId}`;
+}
+
+/** "Demo Art (0x1234...abcd)": the collection's name beside its short address, or the address alone. */
+export function collectionText(nft: Pick<WirePledgedNft, "collectionName" | "collection">): string {
+  const name = nft.collectionName?.trim();
+  return name ? `${name} (${shortAddress(nft.collection)})` : shortAddress(nft.collection);
+}
