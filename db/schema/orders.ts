@@ -43,6 +43,11 @@ export const orders = pgTable(
     /** What a matching offer has spent so far (the contract's orderStatus `filled`). */
     filled: amount("filled").notNull().default(sql`0`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The chain's clock (latest block time) when the order was stored: a note's history places a signed listing by it
+     * beside on-chain rows, whose times are block times too (the wall clock and a chain's clock may differ by months).
+     */
+    chainTime: timestamp("chain_time", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

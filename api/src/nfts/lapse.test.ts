@@ -142,10 +142,13 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     assert.equal(details.body.data.marketplaceStatus, "unlisted");
     assert.equal(details.body.data.listingPrice, null);
     assert.deepEqual(details.body.data.listingLapse, { reason: "repaid", amount: "123.45", txHash: hash });
-    // Found by the repayment that closed it: the history also holds the treasury's signed listing, whose time is when
-    // the API stored it (wall clock), not a block's, so its place beside on-chain rows is not fixed.
-    const lapsed = details.body.data.listings.find((l: { closedTxHash: string | null }) => l.closedTxHash === hash);
-    assert.deepEqual([lapsed?.status, lapsed?.lapseReason, lapsed?.lapseAmount], ["lapsed", "repaid", "123.45"]);
+    // The treasury's signed listing, filled by alice, sits at its fill's block, before alice's own listing.
+    const listings = details.body.data.listings.map((l: any) => [l.seller, l.status, l.lapseReason, l.closedTxHash]);
+    const treasury = stack.deployment.treasury.toLowerCase();
+    assert.deepEqual(listings, [
+      [treasury, "sold", null, listings[0][3]],
+      [alice.wallet!.address.toLowerCase(), "lapsed", "repaid", hash],
+    ]);
     const refused = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: "2990" });
     assert.equal(refused.status, 409);
     assert.equal(refused.body.message, "This listing lapsed: the borrower repaid part of the loan since it was listed, so it can no longer be bought");
@@ -208,5 +211,33 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     assert.equal(details.body.data.marketplaceStatus, "unlisted");
     assert.deepEqual(details.body.data.listings.map((l: any) => l.status), ["lapsed"]);
     assert.equal((await treasuryListingsOf(loan.tokenId)).length, 1, "not listed again");
+  });
+  it("a note's listing history places a signed listing by the chain's clock, which may run months ahead of the server's", async () => {
+    const loan = await approve("1500");
+    await synced();
+    await stack.rpc("evm_increaseTime", [100 * 86_400]);
+    await stack.rpc("evm_mine", []);
+    await buyAs(alice, loan.tokenId, "1500");
+    await listOnChain(stack, alice.wallet!, loan.tokenId, 1_490_000_000n);
+    await repay(loan.tokenId, 10_000_000n);
+    await synced();
+
+    const asked = await call("POST", "/orders/typed-data", alice, { kind: "listing", tokenId: loan.tokenId.toString(), parBps: 9900 });
+    assert.equal(asked.status, 200, asked.body?.message);
+    const t = asked.body.data.typedData;
+    const message = Object.fromEntries(Object.entries(t.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
+    const signature = await alice.wallet!.signTypedData({ domain: t.domain, types: t.types, primaryType: t.primaryType, message } as never);
+    const published = await call("POST", "/orders", alice, { kind: "listing", message: t.message, signature });
+    assert.equal(published.status, 201, published.body?.message);
+
+    const history = (await call("GET", `/nfts/${loan.tokenId}`, alice)).body.data.listings;
+    const seller = alice.wallet!.address.toLowerCase();
+    assert.deepEqual(
+      history.map((l: any) => [l.seller, l.status]),
+      [[stack.deployment.treasury.toLowerCase(), "sold"], [seller, "lapsed"], [seller, "active"]],
+    );
+    const times = history.map((l: any) => Date.parse(l.time));
+    assert.ok(times[2] >= times[1] && times[1] >= times[0], `times in order: ${history.map((l: any) => l.time)}`);
+    assert.ok(times[2] > Date.now() + 50 * 86_400_000, "the signed listing carries the chain's time, not the server's");
   });
 });

@@ -211,20 +211,23 @@ export function createNftsRepository(db: Db, chainId: number) {
         par_bps: number;
       }>(
         db,
-        // On-chain listings, and the signed ones (issue 19): a signed listing's "transaction" is its hash until a fill.
+        // On-chain listings, and the signed ones (issue 19): a signed listing's "transaction" is its hash until a fill,
+        // and its time is its fill's block time, else the chain's clock when it was stored (orders.chain_time), after
+        // every block of that time (the chain's latest block then).
         sql`select seller, price::text as price, status, lapse_reason, lapse_amount::text as lapse_amount, tx_hash, closed_tx_hash, block_number::text as block_number, block_time, par_bps from (
-              select seller, price, status, lapse_reason, lapse_amount, tx_hash, closed_tx_hash, block_number, block_time, 0 as par_bps
+              select seller, price, status, lapse_reason, lapse_amount, tx_hash, closed_tx_hash, block_number, block_time, 0 as par_bps, block_number as place
               from chain_listings where chain_id = ${chainId} and token_id = ${tokenId.toString()}::numeric
               union all
               select o.signer, coalesce(f.price, o.price),
                 case when f.tx_hash is not null then 'sold' when o.status = 'cancelled' then 'cancelled'
                   when o.status = 'open' and n.status = 'active' and n.owner = o.signer then 'active' else 'lapsed' end,
-                null, null, o.hash, f.tx_hash, coalesce(f.block_number, 0), o.created_at, case when f.tx_hash is null then o.par_bps else 0 end
+                null, null, o.hash, f.tx_hash, coalesce(f.block_number, 0), coalesce(f.block_time, o.chain_time, o.created_at), case when f.tx_hash is null then o.par_bps else 0 end,
+                coalesce(f.block_number, ${Number.MAX_SAFE_INTEGER}::bigint)
               from orders o
-              left join lateral (select x.price, x.tx_hash, x.block_number from chain_order_fills x where x.chain_id = o.chain_id and x.order_hash = o.hash limit 1) f on true
+              left join lateral (select x.price, x.tx_hash, x.block_number, x.block_time from chain_order_fills x where x.chain_id = o.chain_id and x.order_hash = o.hash limit 1) f on true
               left join chain_notes n on n.chain_id = o.chain_id and n.token_id = o.token_id
               where o.chain_id = ${chainId} and o.token_id = ${tokenId.toString()}::numeric and o.kind = 'listing'
-            ) h order by block_time nulls first, block_number`,
+            ) h order by block_time nulls first, place`,
       );
     },
 

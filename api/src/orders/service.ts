@@ -314,6 +314,8 @@ function rowOf(input: OrderSubmission, hash: string): Omit<OrderRow, "chainId" |
     status: "open" as OrderStatus,
     statusReason: null as string | null,
     filled: 0n,
+    /** Set when stored: the chain's clock then. */
+    chainTime: null as Date | null,
   };
   if (input.kind !== "matchingOffer") {
     if (m.parBps === 0n && m.price === 0n) throw badRequest(ORDER_ANSWERS.priceZero);
@@ -412,7 +414,8 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
     { ...termsOf({ ...row, chainId: deps.config.chainId, createdAt: new Date(), updatedAt: new Date() }) },
     { now, counter, fills: 0, used: false, spent: usage.filled, note, funds },
   );
-  const stored = await deps.repo.insert({ ...row, status: verdict.status, statusReason: verdict.reason, filled: usage.filled });
+  const chainTime = new Date(Number(now) * 1000);
+  const stored = await deps.repo.insert({ ...row, status: verdict.status, statusReason: verdict.reason, filled: usage.filled, chainTime });
   if (!stored) throw conflict(ORDER_ANSWERS.exists);
   // The order is stored whatever happens to its announcement: a failed push or notice is logged, not the caller's error.
   await deps.announcer?.stored(stored).catch((error) => deps.logger?.warn({ err: error, hash: stored.hash }, "could not announce a stored order"));

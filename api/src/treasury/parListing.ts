@@ -46,12 +46,13 @@ export async function signTreasuryListing(deps: TreasuryListingDeps, tokenId: bi
   const loanNote = deployment.contracts.loanNote as Address;
   const marketplace = deployment.contracts.marketplace as Address;
   const seller = chain.address("treasury");
-  const [[, changes], [, , , maturity], counter, grace, chainId] = await Promise.all([
+  const [[, changes], [, , , maturity], counter, grace, chainId, latest] = await Promise.all([
     chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] }),
     chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] }),
     chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [seller] }),
     readGracePeriod(chain.publicClient, loanNote),
     chain.publicClient.getChainId(),
+    chain.publicClient.getBlock({ blockTag: "latest" }),
   ]);
   const message: SignedListing = {
     seller,
@@ -79,6 +80,7 @@ export async function signTreasuryListing(deps: TreasuryListingDeps, tokenId: bi
     counter: message.counter,
     signature,
     status: "open",
+    chainTime: new Date(Number(latest.timestamp) * 1000),
   });
   if (!stored) throw new Error(`the treasury's listing ${hash} of note ${tokenId} was stored already`);
   await deps.announcer?.stored(stored).catch((error) => deps.logger?.warn({ err: error, hash }, "could not announce the treasury's listing"));

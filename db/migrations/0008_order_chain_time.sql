@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "chain_time" timestamp with time zone;
