@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { COLLATERAL_STATES } from "#domain/statuses";
-import { collectionText, COLLATERAL_STATE_TEXT, ltvText, pieceTitle } from "./collateralWords";
+import { collateralToastText, collectionText, COLLATERAL_STATE_TEXT, findPledgedNft, ltvText, pieceTitle } from "./collateralWords";
 
 const piece = { collection: "0x5fbdb2315678afecb367f032d93f642f64180aa3", collectionName: "Demo Art", tokenId: "2", name: "Demo Piece #2" };
 
@@ -31,5 +31,27 @@ describe("collateral words", () => {
   it("names a collection beside its short address", () => {
     assert.equal(collectionText(piece), "Demo Art (0x5fbd...0aa3)");
     assert.equal(collectionText({ ...piece, collectionName: null }), "0x5fbd...0aa3");
+  });
+
+  it("tells only the receiving wallet where its NFT went", () => {
+    const me = "0xAbC0000000000000000000000000000000000001";
+    const move = { collection: piece.collection, collateralId: "2", to: me.toLowerCase() };
+    assert.equal(collateralToastText({ ...move, state: "returned" }, me, "Demo Piece #2"), "Demo Piece #2 is back in your wallet");
+    assert.equal(collateralToastText({ ...move, state: "claimed" }, me, "Demo Piece #2"), "Demo Piece #2 is now in your wallet: the note is settled");
+    assert.match(collateralToastText({ ...move, state: "returnFailed" }, me, "Demo Piece #2")!, /claim it back/);
+    assert.equal(collateralToastText({ ...move, state: "locked" }, me, "Demo Piece #2"), null);
+    assert.equal(collateralToastText({ ...move, state: "claimed" }, "0x0000000000000000000000000000000000000002", "Demo Piece #2"), null);
+    assert.equal(collateralToastText({ ...move, state: "claimed" }, null, "Demo Piece #2"), null);
+    assert.equal(collateralToastText({ ...move, to: undefined, state: "returned" }, me, "Demo Piece #2"), null);
+  });
+
+  it("finds a loaded piece by collection and id in a page of notes or a loan, and nothing else", () => {
+    const pledged = { ...piece, image: null, state: "locked", appraisal: "1500", loanToValueBps: 6667, txHash: null, receiver: null };
+    const browse = { nfts: [{ tokenId: "1", collateral: null }, { tokenId: "7", collateral: pledged }], stats: {} };
+    assert.equal(findPledgedNft(browse, piece.collection.toUpperCase().replace("0X", "0x"), "2"), pledged);
+    assert.equal(findPledgedNft({ collateral: { type: "nft", nft: pledged } }, piece.collection, "2"), pledged);
+    assert.equal(findPledgedNft(browse, piece.collection, "3"), null);
+    assert.equal(findPledgedNft({ a: { b: { c: { d: { e: { f: pledged } } } } } }, piece.collection, "2"), null, "stops a few levels deep");
+    assert.equal(findPledgedNft(undefined, piece.collection, "2"), null);
   });
 });

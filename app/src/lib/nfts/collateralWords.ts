@@ -41,3 +41,40 @@ export function collectionText(nft: Pick<WirePledgedNft, "collectionName" | "col
   const name = nft.collectionName?.trim();
   return name ? `${name} (${shortAddress(nft.collection)})` : shortAddress(nft.collection);
 }
+
+/** A `collateral:update` as the toast reads it: the new state, the piece and who received it. */
+export interface CollateralMove {
+  state: CollateralState;
+  collection: string;
+  collateralId: string;
+  to?: string | null;
+}
+
+/**
+ * The live toast for a moved NFT, said only to the wallet it concerns (the event also reaches the marketplace room):
+ * "Demo Piece #2 is back in your wallet". Null when it is not about the user's wallet.
+ */
+export function collateralToastText(move: CollateralMove, me: string | null, title: string): string | null {
+  if (!me || !move.to || move.to.toLowerCase() !== me.toLowerCase()) return null;
+  if (move.state === "returned") return `${title} is back in your wallet`;
+  if (move.state === "claimed") return `${title} is now in your wallet: the note is settled`;
+  if (move.state === "returnFailed") return `${title} could not be returned to your wallet: claim it back on your loan's page`;
+  return null;
+}
+
+/**
+ * Finds the piece among what the pages already loaded (notes, loans, the portfolio), to name it in a toast; a few
+ * levels deep only, so a large cache is never walked whole.
+ */
+export function findPledgedNft(data: unknown, collection: string, tokenId: string, depth = 5): WirePledgedNft | null {
+  if (!data || typeof data !== "object" || depth < 0) return null;
+  const record = data as Record<string, unknown>;
+  if (typeof record.collection === "string" && record.collection.toLowerCase() === collection.toLowerCase() && record.tokenId === tokenId && "state" in record) {
+    return record as unknown as WirePledgedNft;
+  }
+  for (const value of Array.isArray(data) ? data : Object.values(record)) {
+    const found = value && typeof value === "object" ? findPledgedNft(value, collection, tokenId, depth - 1) : null;
+    if (found) return found;
+  }
+  return null;
+}

@@ -7,3 +7,9 @@ export const marketplaceKeys = {
   ownership: (id: string) => ["marketplace", "ownership", id] as const,
   portfolio: ["portfolio"] as const,
 };
+
+/**
+ * Every query a moved NFT changes (issue 20): the note and the marketplace, the portfolio, the loans (the borrower's
+ * pages, under "loans") and the explorer's token pages. Prefixes only: lib code cannot import a feature's keys.
+ */
+export const collateralQueryPrefixes = [marketplaceKeys.all, marketplaceKeys.portfolio, ["loans"], ["explorer", "token"]] as const;

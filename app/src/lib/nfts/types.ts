@@ -19,6 +19,8 @@ export interface BrowseQuery {
   maxAmount?: string;
   rateBand?: string[];
   amountBand?: string[];
+  /** Issue 20: notes secured by an NFT ("nft") or without one ("none"); any when unset. */
+  collateral?: "nft" | "none";
 }
 
 export interface PortfolioResult {

@@ -17,7 +17,7 @@ function when(iso: string) {
   return new Date(iso).toLocaleDateString();
 }
 
-const ICONS: Record<string, string> = { loan_request: "📝", kyc_submission: "🪪", system_alert: "⚠️" };
+const ICONS: Record<string, string> = { loan_request: "📝", kyc_submission: "🪪", collateral: "🖼️", system_alert: "⚠️" };
 
 /** The admin's bell: newest notifications, the unread count, Mark all read; an item opens what it is about. */
 export function NotificationBell() {

@@ -17,6 +17,7 @@ import { purposeText, statusText, usd } from "../../../lib/format";
 import { installments, loanTerms, ScheduleTable } from "../components/ScheduleTable";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { Timeline } from "../components/Timeline";
+import { LoanCollateral } from "../components/LoanCollateral";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import "../loans.css";
 
@@ -162,6 +163,8 @@ export function LoanDetailsPage() {
           )}
         </section>
       </div>
+
+      <LoanCollateral loan={l} onClaimed={afterPayment} />
 
       {schedule && (
         <section className="card mt">

@@ -15,5 +15,6 @@ export function browseMarketplace(q: BrowseQuery) {
   if (q.maxAmount) params.maxAmount = q.maxAmount;
   if (q.rateBand?.length) params.rateBand = q.rateBand.join(",");
   if (q.amountBand?.length) params.amountBand = q.amountBand.join(",");
+  if (q.collateral) params.collateral = q.collateral;
   return unwrap<BrowseResult>(http.get("/nfts/marketplace/browse", { params }));
 }

@@ -3,6 +3,8 @@ import { percentText, purposeText, shortAddress, usd } from "../../../lib/format
 import type { NftRecord } from "../../../lib/nfts/types";
 import { listedYield } from "../../../lib/nfts/noteYield";
 import { bpsText } from "../../../lib/orders/orderWords";
+import { PledgedNftView } from "../../../lib/nfts/PledgedNftView";
+import { ltvText, pieceTitle } from "../../../lib/nfts/collateralWords";
 
 /** A signed listing's price (with its percentage of par) before an on-chain listing's. */
 const priceOf = (nft: NftRecord) => nft.signedListing?.priceNow ?? nft.listingPrice;
@@ -22,6 +24,7 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
         <h3 id={`note-${nft.tokenId}`}>Note #{nft.tokenId}</h3>
         <span className="badge badge--success">{purposeText(d.purpose)}</span>
       </div>
+      {nft.collateral ? <PledgedNftView nft={nft.collateral} compact /> : <p className="small muted" data-testid="card-unsecured">Unsecured</p>}
       <div>
         <span className="small muted">Price</span>
         <div className="mk-card__price">{usd(priceOf(nft))}</div>
@@ -47,7 +50,7 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
     <div className="table-wrap card">
       <table className="table" data-testid="note-table">
         <thead>
-          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Best offer</th><th>Outstanding</th><th>Yield</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
+          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Best offer</th><th>Outstanding</th><th>Yield</th><th>Collateral</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
         </thead>
         <tbody>
           {nfts.map((nft) => (
@@ -61,6 +64,7 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
               <td>{offerText(nft)}</td>
               <td>{usd(nft.outstandingBalance)}</td>
               <td>{yieldText(nft)}</td>
+              <td data-testid="row-collateral">{nft.collateral ? `${pieceTitle(nft.collateral)}${ltvText(nft.collateral.loanToValueBps) ? ` · ${ltvText(nft.collateral.loanToValueBps)}` : ""}` : "Unsecured"}</td>
               <td><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>
               <td><Link to={`/marketplace/nft/${nft.tokenId}`} aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link></td>
             </tr>

@@ -30,6 +30,7 @@ const SORTS: { value: BrowseQuery["sort"]; label: string }[] = [
 ];
 const RATE_LABELS: Record<keyof typeof RATE_BANDS, string> = { low: "Low (under 8%)", medium: "Medium (8–12%)", high: "High (12% and over)" };
 const AMOUNT_LABELS: Record<keyof typeof AMOUNT_BANDS, string> = { small: "Small (under $5,000)", medium: "Medium ($5,000–$15,000)", large: "Large ($15,000 and over)" };
+const COLLATERAL_LABELS: Record<NonNullable<BrowseQuery["collateral"]>, string> = { nft: "NFT-secured", none: "Unsecured" };
 const PAGE_SIZE = 20;
 
 /** Spec 02 "Marketplace": live listings from the chain mirror; a failed load says so and offers Retry (never stand-in listings). */
@@ -42,6 +43,7 @@ export function MarketplacePage() {
   const [maxAmount, setMaxAmount] = useState(params.get("maxAmount") ?? "");
   const [rateBand, setRateBand] = useState<string[]>((params.get("rateBand") ?? "").split(",").filter((b) => b in RATE_LABELS));
   const [amountBand, setAmountBand] = useState(params.get("amountBand") && params.get("amountBand")! in AMOUNT_LABELS ? params.get("amountBand")! : "");
+  const [collateral, setCollateral] = useState<BrowseQuery["collateral"]>(params.get("collateral") === "nft" || params.get("collateral") === "none" ? (params.get("collateral") as "nft" | "none") : undefined);
   const [view, setView] = useState<"grid" | "list">(params.get("view") === "list" ? "list" : "grid");
   const [page, setPage] = useState(Math.max(1, Number(params.get("page")) || 1));
   const debouncedSearch = useDebounced(search, 300);
@@ -62,6 +64,7 @@ export function MarketplacePage() {
     maxAmount: debouncedMax.trim() || undefined,
     rateBand,
     amountBand: amountBand ? [amountBand] : undefined,
+    collateral,
   };
   const address = new URLSearchParams();
   if (query.search) address.set("search", query.search);
@@ -70,6 +73,7 @@ export function MarketplacePage() {
   if (query.maxAmount) address.set("maxAmount", query.maxAmount);
   if (rateBand.length) address.set("rateBand", rateBand.join(","));
   if (amountBand) address.set("amountBand", amountBand);
+  if (collateral) address.set("collateral", collateral);
   if (view === "list") address.set("view", "list");
   if (page > 1) address.set("page", String(page));
   const addressText = address.toString();
@@ -134,6 +138,13 @@ export function MarketplacePage() {
             <select id="mk-band" value={amountBand} onChange={(e) => reset(() => setAmountBand(e.target.value))}>
               <option value="">Any amount</option>
               {(Object.keys(AMOUNT_LABELS) as (keyof typeof AMOUNT_LABELS)[]).map((b) => <option key={b} value={b}>{AMOUNT_LABELS[b]}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="mk-collateral">Collateral</label>
+            <select id="mk-collateral" value={collateral ?? ""} onChange={(e) => reset(() => setCollateral((e.target.value || undefined) as BrowseQuery["collateral"]))} data-testid="collateral-filter">
+              <option value="">Any</option>
+              {(Object.keys(COLLATERAL_LABELS) as (keyof typeof COLLATERAL_LABELS)[]).map((c) => <option key={c} value={c}>{COLLATERAL_LABELS[c]}</option>)}
             </select>
           </div>
           <Field id="mk-min" label="Min amount ($)" inputMode="decimal" value={minAmount} error={amountErrors.minAmount} onChange={(e) => reset(() => setMinAmount(e.target.value))} />

@@ -21,6 +21,7 @@ import { Fold } from "../../../components/Fold";
 import { useOrderBook } from "../../../lib/orders/getOrderBook";
 import { bpsText } from "../../../lib/orders/orderWords";
 import { OrderBook } from "../components/OrderBook";
+import { NoteCollateral } from "../components/NoteCollateral";
 import { parseUsd } from "#domain/money";
 import "../../../lib/nfts/nfts.css";
 
@@ -132,6 +133,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
             <div className="mk-progress" role="progressbar" aria-label="Repayment progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}><span style={{ width: `${progress}%` }} /></div>
           </div>
         </section>
+        <NoteCollateral nft={nft} mine={mine} />
         <OrderBook book={book} me={me} />
         {nft.isActive && !mine && me !== null && (
           <WithWallet><Suspense fallback={<Spinner />}><OfferForm nft={nft} /></Suspense></WithWallet>

@@ -3,6 +3,9 @@ import { percentText, purposeText, shortAddress, usd } from "../../../lib/format
 import type { NftRecord } from "../../../lib/nfts/types";
 import OwnerActions from "../../../lib/nfts/OwnerActions";
 import { ListingLapsed } from "../../../lib/nfts/ListingLapsed";
+import { PledgedNftView } from "../../../lib/nfts/PledgedNftView";
+import ClaimCollateral from "../../../lib/nfts/ClaimCollateral";
+import { COLLATERAL_STATE_TEXT, pieceTitle } from "../../../lib/nfts/collateralWords";
 import { parseUsd } from "#domain/money";
 
 const PERFORMANCE_BADGE: Record<string, string> = { excellent: "badge--success", good: "badge--success", average: "badge--warning", poor: "badge--danger" };
@@ -39,8 +42,11 @@ export function HeldNoteCard({ nft, actions }: { nft: NftRecord; actions: boolea
         <div><dt>Purpose</dt><dd>{purposeText(d.purpose)}</dd></div>
         <div><dt>Status</dt><dd>{d.status}</dd></div>
       </dl>
+      {nft.collateral && <PledgedNftView nft={nft.collateral} compact />}
       {d.status === "active" && <RepaymentBar nft={nft} />}
       <ListingLapsed nft={nft} />
+      {/* A defaulted note whose NFT is still in escrow: its holder may take the piece (the note is then burned). */}
+      {actions && d.status === "defaulted" && nft.collateral?.state === "locked" && <ClaimCollateral tokenId={nft.tokenId} nft={nft.collateral} role="holder" />}
       {actions && <OwnerActions nft={nft} bar={false} />}
     </article>
   );
@@ -52,7 +58,7 @@ export function LoanNoteRow({ nft }: { nft: NftRecord }) {
     <tr data-testid="loan-note">
       <td><Link to={`/marketplace/nft/${nft.tokenId}`}>#{nft.tokenId}</Link></td>
       <td>{usd(nft.metadata.loanDetails.amount)}</td>
-      <td>{nft.metadata.loanDetails.status}</td>
+      <td>{nft.metadata.loanDetails.status}{nft.collateral ? <div className="small muted" data-testid="loan-note-collateral">{pieceTitle(nft.collateral)}: {COLLATERAL_STATE_TEXT[nft.collateral.state]}</div> : null}</td>
       <td>{nft.marketplaceStatus === "repaid" ? "—" : <code>{shortAddress(nft.ownerAddress)}</code>}{nft.inVault ? " (vault)" : ""}</td>
       <td style={{ minWidth: 180 }}><RepaymentBar nft={nft} /></td>
       <td>{nft.loanId ? <Link to={`/loans/${nft.loanId}`}>Loan details</Link> : "—"}</td>
