@@ -11,6 +11,7 @@ import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { Modal } from "./Modal";
 import { MintProgress } from "./MintProgress";
 import { LoanSummary } from "./LoanSummary";
+import { CollateralReview } from "./CollateralReview";
 
 export type Decision = "approve" | "reject";
 
@@ -22,6 +23,7 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
   const [adminNotes, setAdminNotes] = useState("");
   const [rejectionReason, setRejectionReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [approveError, setApproveError] = useState("");
   const approve = useApproveLoan();
   const reject = useRejectLoan();
   const retry = useRetryMint();
@@ -38,6 +40,7 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
       return;
     }
     setErrors({});
+    setApproveError("");
     approve.mutate(
       { id: loan._id, ...parsed.data },
       {
@@ -45,7 +48,11 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
           if (result.mintStatus === "minted") toast.success(message || "Loan approved successfully!");
           else toast.error(message || "Failed to approve loan");
         },
-        onError: (error) => toast.error(serverMessage(error, "Failed to approve loan")),
+        onError: (error) => {
+          // A refusal (409: no appraisal, the NFT moved or not approved for the escrow) stays said beside the button.
+          setApproveError(serverMessage(error, "Failed to approve loan"));
+          toast.error(serverMessage(error, "Failed to approve loan"));
+        },
       },
     );
   };
@@ -102,13 +109,17 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
             <button type="button" role="tab" aria-selected={decision === "reject"} className={decision === "reject" ? "is-active" : ""} onClick={() => { setDecision("reject"); setErrors({}); }}>Reject</button>
           </div>
           {decision === "approve" ? (
+            <>
+            {current.collateral?.nft && <div className="mt"><CollateralReview loan={current} principal={fundingAmount} /></div>}
             <form className="stack mt" onSubmit={submitApprove} noValidate>
               <Input label="Funding amount (USD)" value={fundingAmount} onChange={setFundingAmount} error={errors.fundingAmount} hint={`Requested: ${loan.amount} USD; at most that.`} inputMode="decimal" />
               <Input label="Borrower wallet" value={walletAddress} onChange={setWalletAddress} error={errors.walletAddress}
                 hint={loan.user.walletAddress ? "The borrower's verified wallet; the principal is paid only there." : "The borrower has no verified wallet yet."} />
               <TextArea label="Admin notes (optional)" value={adminNotes} onChange={setAdminNotes} />
+              {approveError && <p className="alert alert--danger" role="alert" data-testid="approve-error">{approveError}</p>}
               <button type="submit" className="btn btn--primary" disabled={busy}>Approve, fund and mint</button>
             </form>
+            </>
           ) : (
             <form className="stack mt" onSubmit={submitReject} noValidate>
               <TextArea label="Rejection reason" value={rejectionReason} onChange={(v) => { setRejectionReason(v); if (errors.rejectionReason) setErrors({}); }} error={errors.rejectionReason} />

@@ -2,6 +2,7 @@ import { useLoanDetails } from "../api/getLoanDetails";
 import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { Modal } from "./Modal";
 import { LoanSummary } from "./LoanSummary";
+import { CollateralReview } from "./CollateralReview";
 import { MintProgress } from "./MintProgress";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { dateTimeText } from "./money";
@@ -23,6 +24,7 @@ export function LoanDetailsModal({ loanId, onClose, onDecide }: { loanId: string
       ) : (
         <>
           <LoanSummary loan={loan} />
+          <CollateralReview loan={loan} />
           {loan.status !== "pending" && loan.status !== "rejected" && (
             <>
               <h3 className="section-title">Note</h3>

@@ -16,7 +16,7 @@ export function LoanSummary({ loan }: { loan: AdminLoan }) {
       <div><dt>Status</dt><dd><StatusBadge status={loan.status} /></dd></div>
       <div><dt>KYC</dt><dd><StatusBadge status={loan.user.kycStatus === "approved" ? "approved" : loan.user.kycStatus ?? "none"} label={loan.user.kycStatus ?? "none"} /></dd></div>
       <div><dt>Requested</dt><dd>{dateText(loan.requestDate)}</dd></div>
-      {loan.collateral ? <div><dt>Collateral</dt><dd>{collateralTypeLabel(loan.collateral.type)}: {usd(loan.collateral.value)}<br /><span className="muted small">{loan.collateral.description}</span></dd></div> : null}
+      {loan.collateral ? <div><dt>Collateral</dt><dd>{collateralTypeLabel(loan.collateral.type)}: {usd(loan.collateral.value)}{loan.collateral.nft ? <span className="muted small"> (borrower's estimate)</span> : null}<br /><span className="muted small">{loan.collateral.description}</span></dd></div> : null}
       {loan.rejectionReason ? <div><dt>Rejection reason</dt><dd>{loan.rejectionReason}</dd></div> : null}
     </dl>
   );

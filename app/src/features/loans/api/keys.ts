@@ -3,4 +3,6 @@ export const loanKeys = {
   mine: (params: object) => ["loans", "mine", params] as const,
   one: (id: string) => ["loans", "one", id] as const,
   activity: (id: string) => ["loans", "activity", id] as const,
+  walletNfts: ["loans", "wallet-nfts"] as const,
+  collections: ["loans", "collateral-collections"] as const,
 };

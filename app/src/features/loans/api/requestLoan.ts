@@ -9,7 +9,8 @@ export interface LoanRequestPayload {
   purpose: string;
   interestRate: number | string;
   termMonths: number | string;
-  collateral?: { type: string; value: string; description: string };
+  /** `nft` names the pledged ERC-721 when the type is "nft" (issue 20). */
+  collateral?: { type: string; value: string; description: string; nft?: { collection: string; tokenId: string } };
 }
 
 /** POST /loans/request; on success the my-loans cache is refreshed (spec 02 §7). */

@@ -11,5 +11,5 @@ export const COLLATERAL_RATIO_PERCENT = 150n;
 export const WIZARD_STEPS = [
   { title: "Loan Details", fields: ["amount", "purpose"] },
   { title: "Terms", fields: ["interestRate", "termMonths"] },
-  { title: "Collateral", fields: ["collateral", "collateral.type", "collateral.value", "collateral.description"] },
+  { title: "Collateral", fields: ["collateral", "collateral.type", "collateral.nft", "collateral.value", "collateral.description"] },
 ] as const;

@@ -18,6 +18,8 @@ import { installments, loanTerms, ScheduleTable } from "../components/ScheduleTa
 import { StatusBadge } from "../../../components/StatusBadge";
 import { Timeline } from "../components/Timeline";
 import { LoanCollateral } from "../components/LoanCollateral";
+import { CollateralPanel } from "../components/CollateralPanel";
+import { collateralCheckKey } from "../../../lib/collateral/getCollateralCheck";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import "../loans.css";
 
@@ -37,6 +39,7 @@ export function LoanDetailsPage() {
     if (!id) return;
     void queryClient.invalidateQueries({ queryKey: loanKeys.one(id) });
     void queryClient.invalidateQueries({ queryKey: loanKeys.activity(id) });
+    void queryClient.invalidateQueries({ queryKey: collateralCheckKey(id) });
   };
   const mine = (p: { loanId?: string; tokenId?: string; nftId?: string }) =>
     !p.loanId && !p.tokenId && !p.nftId ? true : p.loanId === id || (loan.data && [p.tokenId, p.nftId].includes(String(loan.data.loanNumber)));
@@ -44,6 +47,7 @@ export function LoanDetailsPage() {
   useRealtimeEvent("loan:funded", (p) => mine(p) && refresh());
   useRealtimeEvent("marketplace:update", (p) => mine(p) && refresh());
   useRealtimeEvent("notification:new", refresh);
+  useRealtimeEvent("collateral:update", (p) => mine(p) && refresh());
 
   // The mirror follows the chain within moments of a receipt: look again a few times.
   const afterPayment = () => {
@@ -165,6 +169,7 @@ export function LoanDetailsPage() {
       </div>
 
       <LoanCollateral loan={l} onClaimed={afterPayment} />
+      <CollateralPanel loan={l} onChanged={refresh} />
 
       {schedule && (
         <section className="card mt">

@@ -11,6 +11,7 @@ import { useRequestLoan, type LoanRequestPayload } from "../api/requestLoan";
 import { BorrowGate, useCanBorrow } from "../components/BorrowGate";
 import { loanFieldErrors } from "../components/loanForm";
 import { COLLATERAL_RATIO_PERCENT, COLLATERAL_TYPES, WIZARD_DEFAULT_RATE, WIZARD_PURPOSES, WIZARD_STEPS, WIZARD_TERMS } from "../components/wizardOptions";
+import { NftPicker, pledgeDescription, type PickedNft } from "../components/NftPicker";
 import "../loans.css";
 
 const micro = (text: string) => {
@@ -30,13 +31,16 @@ export function RequestLoanPage() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [form, setForm] = useState({ amount: "", purpose: "", interestRate: WIZARD_DEFAULT_RATE, termMonths: "12", collateralType: "nft", collateralValue: "", collateralDescription: "" });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // The pledged ERC-721 when the collateral type is "nft" (issue 20); its value stays the borrower's estimate.
+  const [nft, setNft] = useState<PickedNft | null>(null);
+  const pledging = form.collateralType === "nft";
 
   const payload: LoanRequestPayload = {
     amount: typedUsd(form.amount),
     purpose: form.purpose,
     interestRate: form.interestRate,
     termMonths: form.termMonths,
-    collateral: { type: form.collateralType, value: typedUsd(form.collateralValue), description: form.collateralDescription },
+    collateral: { type: form.collateralType, value: typedUsd(form.collateralValue), description: form.collateralDescription, ...(pledging && nft ? { nft } : {}) },
   };
   const errors: Record<string, string> = { ...loanFieldErrors(payload) };
   for (const [key, message] of Object.entries(serverErrors)) if (message) errors[key] = message;
@@ -47,7 +51,15 @@ export function RequestLoanPage() {
   const set = (key: keyof typeof form, field: string) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     setTouched((t) => ({ ...t, [field]: true }));
-    setServerErrors((e) => ({ ...e, [field]: "" }));
+    setServerErrors((e) => ({ ...e, [field]: "", collateral: "" }));
+  };
+
+  /** A pick fills the description (still editable); the value is left to the borrower. */
+  const pick = (piece: Parameters<typeof pledgeDescription>[0]) => {
+    setNft({ collection: piece.collection, tokenId: piece.tokenId });
+    set("collateralDescription", "collateral.description")(pledgeDescription(piece));
+    setTouched((t) => ({ ...t, "collateral.nft": true }));
+    setServerErrors((e) => ({ ...e, "collateral.nft": "", collateral: "" }));
   };
 
   // No payment is shown for terms the request would be refused with (a 75% rate, a 500 loan).
@@ -76,8 +88,11 @@ export function RequestLoanPage() {
         navigate("/loans/my-loans");
       },
       onError: (error) => {
-        setServerErrors(serverFieldErrors(error));
-        toast.error(serverMessage(error, LOAN_MESSAGES.submitFailed));
+        const message = serverMessage(error, LOAN_MESSAGES.submitFailed);
+        const fields = serverFieldErrors(error);
+        // A refused pledge (not held, already pledged, collection not accepted) is said under the picker too.
+        setServerErrors(pledging && !Object.keys(fields).length ? { collateral: message } : fields);
+        toast.error(message);
       },
     });
   };
@@ -136,12 +151,16 @@ export function RequestLoanPage() {
             <legend className="sr-only">Collateral</legend>
             <div className="field">
               <label htmlFor="wizard-collateral-type">Collateral type</label>
-              <select id="wizard-collateral-type" value={form.collateralType} onChange={(e) => set("collateralType", "collateral.type")(e.target.value)}>
+              <select id="wizard-collateral-type" value={form.collateralType} onChange={(e) => {
+                set("collateralType", "collateral.type")(e.target.value);
+                if (e.target.value !== "nft") setNft(null);
+              }}>
                 {COLLATERAL_TYPES.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
               </select>
             </div>
+            {pledging && <NftPicker picked={nft} onPick={pick} error={shown("collateral.nft") ?? errors.collateral} />}
             <Field label="Collateral value (USD)" name="collateralValue" inputMode="decimal" value={form.collateralValue} error={shown("collateral.value")}
-              hint={minCollateral ? `Collateral should be worth at least 150% of the loan: ${displayUsd(minCollateral)}` : "Collateral should be worth at least 150% of the loan"}
+              hint={`${pledging ? "Your estimate of the NFT's value; an administrator appraises it. " : ""}${minCollateral ? `Collateral should be worth at least 150% of the loan: ${displayUsd(minCollateral)}` : "Collateral should be worth at least 150% of the loan"}`}
               onChange={(e) => set("collateralValue", "collateral.value")(e.target.value)} />
             <div className={`field${shown("collateral.description") ? " field--error" : ""}`}>
               <label htmlFor="wizard-collateral-description">Collateral description</label>
