@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import { useRuntimeConfig } from "../config";
 import { loanNoteAbi } from "#domain/abis";
 import { chainClient, decodeLog, knownContracts, logsMentioning, topicOf } from "./chain";
+import { isOtherNotesCollateralEvent } from "./tokenCollateral";
 
 /** A loan note on-chain: owner, terms, metadata, and every event of our contracts about this token. */
 export function useToken(tokenId: bigint) {
@@ -42,7 +43,10 @@ export function useToken(tokenId: bigint) {
           metadata = null;
         }
       }
-      const events = logs.map((log) => decodeLog(log, contracts)).sort((a, b) => Number((a.blockNumber ?? 0n) - (b.blockNumber ?? 0n)) || a.logIndex - b.logIndex);
+      const events = logs
+        .map((log) => decodeLog(log, contracts))
+        .filter((event) => !isOtherNotesCollateralEvent(event, tokenId.toString()))
+        .sort((a, b) => Number((a.blockNumber ?? 0n) - (b.blockNumber ?? 0n)) || a.logIndex - b.logIndex);
       return { owner, loan, metadata, events, exists: owner !== null || events.length > 0 };
     },
   });

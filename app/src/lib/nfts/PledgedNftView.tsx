@@ -10,6 +10,8 @@ interface Props {
   compact?: boolean;
   /** Hides the state (a page that says it in its own words, like the wizard's picker). */
   hideState?: boolean;
+  /** False where the platform's appraisal is not known (the explorer reads only the chain). */
+  valuation?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * passes checkedImageDataUri again here (docs/decisions.md "Images only as checked data URIs"): an `<img>` runs no
  * script, even of an SVG, and anything else gets a plain placeholder that names the collection and the id.
  */
-export function PledgedNftView({ nft, compact = false, hideState = false }: Props) {
+export function PledgedNftView({ nft, compact = false, hideState = false, valuation = true }: Props) {
   const title = pieceTitle(nft);
   const ltv = ltvText(nft.loanToValueBps);
   const state = hideState ? null : (
@@ -45,8 +47,12 @@ export function PledgedNftView({ nft, compact = false, hideState = false }: Prop
             <dl className="pledged__facts">
               <div><dt>Collection</dt><dd><code title={nft.collection}>{collectionText(nft)}</code></dd></div>
               <div><dt>Token id</dt><dd>#{nft.tokenId}</dd></div>
-              <div><dt>Appraisal</dt><dd data-testid="pledged-nft-appraisal">{nft.appraisal ? usd(nft.appraisal) : "Not appraised yet"}</dd></div>
-              <div><dt>Loan-to-value</dt><dd data-testid="pledged-nft-ltv">{ltv ? ltv.replace(/^LTV /, "") : "—"}</dd></div>
+              {valuation && (
+                <>
+                  <div><dt>Appraisal</dt><dd data-testid="pledged-nft-appraisal">{nft.appraisal ? usd(nft.appraisal) : "Not appraised yet"}</dd></div>
+                  <div><dt>Loan-to-value</dt><dd data-testid="pledged-nft-ltv">{ltv ? ltv.replace(/^LTV /, "") : "—"}</dd></div>
+                </>
+              )}
             </dl>
           </>
         )}

@@ -5,6 +5,9 @@ import { Spinner } from "../../../components/Spinner";
 import { useToken } from "../../../lib/explorer/useToken";
 import { EventsTable } from "../../../lib/explorer/EventsTable";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import { tokenCollateralFromEvents } from "../../../lib/explorer/tokenCollateral";
+import { PledgedNftView } from "../../../lib/nfts/PledgedNftView";
+import { useCollateralPiece } from "../api/useCollateralPiece";
 import "../../../lib/explorer/explorer.css";
 
 const STATUS = ["None", "Active", "Repaid", "Defaulted"];
@@ -41,6 +44,7 @@ function TokenDetails({ id }: { id: bigint }) {
           </dl>
         )}
       </section>
+      {d?.exists && <TokenCollateralCard id={id} events={d.events} />}
       {d && (
         <section className="card stack" aria-labelledby="history-title">
           <h2 id="history-title">History</h2>
@@ -48,5 +52,23 @@ function TokenDetails({ id }: { id: bigint }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** The NFT escrowed for this note (issue 20), read from its Collateral* events and its collection. */
+function TokenCollateralCard({ id, events }: { id: bigint; events: NonNullable<ReturnType<typeof useToken>["data"]>["events"] }) {
+  const collateral = tokenCollateralFromEvents(events, id.toString());
+  const piece = useCollateralPiece(collateral);
+  if (!collateral) return null;
+  return (
+    <section className="card stack" aria-labelledby="token-collateral-title" data-testid="token-collateral">
+      <h2 id="token-collateral-title">Collateral</h2>
+      {piece.isPending ? <Spinner /> : piece.isError || !piece.data ? (
+        <p className="field__error" role="alert">The collection could not be read: piece #{collateral.collateralId} of <code className="break">{collateral.collection}</code>.</p>
+      ) : (
+        <PledgedNftView nft={piece.data} valuation={false} />
+      )}
+      {collateral.receiver && <p className="small">{collateral.state === "returnFailed" ? "Waiting for its borrower" : "Sent to"} <ExplorerLink kind="address" id={collateral.receiver}><code className="break">{collateral.receiver}</code></ExplorerLink></p>}
+    </section>
   );
 }
