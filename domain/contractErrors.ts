@@ -1,5 +1,6 @@
 import { decodeErrorResult, isHex, toFunctionSelector, type Abi, type Hex } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "./abis";
+import { COLLATERAL_MESSAGES } from "./schemas/loans";
 
 type AbiError = Extract<Abi[number], { type: "error" }>;
 type ErrorsOf<abi extends readonly unknown[]> = Extract<abi[number], { type: "error" }>;
@@ -28,7 +29,7 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   CollectionNotAllowed: "This NFT collection is not accepted as collateral.",
   InvalidCollection: "That address cannot be accepted as an NFT collection.",
   TooManyCollections: "No more NFT collections can be added to the list of accepted collateral.",
-  CollateralNotHeld: "The borrower's wallet no longer holds the pledged NFT, so the loan cannot start.",
+  CollateralNotHeld: `${COLLATERAL_MESSAGES.borrowerNoLongerHolds}, so the loan cannot start.`,
   CollateralNotApproved: "The borrower has not allowed the platform to hold the pledged NFT in escrow, so the loan cannot start.",
   CollateralTransferFailed: "The NFT's collection refused to move the pledged NFT into escrow, so the loan cannot start.",
   CollateralNotReceived: "The pledged NFT did not arrive in escrow, so the loan cannot start.",

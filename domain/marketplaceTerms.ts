@@ -23,7 +23,12 @@ export const NFT_MESSAGES = {
   amountRange: "Minimum amount cannot exceed maximum amount",
   amountFilter: "Amount filters must be non-negative amounts in USD",
   tokenId: "NFT id must be a token id (a whole number)",
+  collateralFilter: "Collateral must be nft or none",
 } as const;
+
+/** The marketplace's collateral filter (issue 20): notes secured by an escrowed NFT, or notes without one. */
+export const COLLATERAL_FILTERS = ["nft", "none"] as const;
+export type CollateralFilter = (typeof COLLATERAL_FILTERS)[number];
 
 export const MARKETPLACE_SORTS = ["newest", "amount", "interestRate", "termMonths"] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];

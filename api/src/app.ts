@@ -65,6 +65,9 @@ import { createDocsRouter } from "./openapi/router";
 import { createOrdersRepository } from "./orders/repository";
 import { createOrdersService } from "./orders/service";
 import { createOrdersRouter } from "./orders/router";
+import { createCollateralRepository } from "./collateral/repository";
+import { createCollateralService } from "./collateral/service";
+import { createCollateralRouters } from "./collateral/router";
 
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
@@ -92,16 +95,17 @@ export function createServices(deps: AppDeps) {
   const announcer = createOrderAnnouncer({ db, chainId: config.chainId, notifier, notifications });
   const orders = createOrdersService({ config, repo: ordersRepo, publicClient, announcer, logger });
   const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations, orders: ordersRepo, announcer });
+  const collateral = createCollateralService({ repo: createCollateralRepository(db, config.chainId), loansRepo, chain, publicClient });
   const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });
   return {
     // The basics and the pieces shared by several services, for the routers, socket.io and the tests.
     config, db, kv, logger, now, limits, publicClient, publisher,
-    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher, ordersRepo, orders, announcer,
+    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher, ordersRepo, orders, announcer, collateral,
     auth: createAuthService({ config, users, tokens, now }),
     siwe: createSiweService({ config, kv, publicClient, now }),
     usersService: createUsersService({ users, avatarDir: avatarDirOf(config) }),
     contact: createContactService({ messages: contactMessages }),
-    loans: createLoansService({ db, repo: loansRepo, users, chain, origination, notifier, maxPendingRequests: limits.pendingLoanRequests }),
+    loans: createLoansService({ db, repo: loansRepo, users, chain, origination, notifier, collateral, maxPendingRequests: limits.pendingLoanRequests }),
     kyc: createKycService({ repo: createKycRepository(db), users, notifier, dataDir: config.dataDir }),
     treasury: createTreasuryService({ repo: loansRepo, chain, origination, orders: ordersRepo, announcer, logger }),
     nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
@@ -199,13 +203,15 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
   const admin = createAdminRouter({ db, config, auth, loans: services.loans, kyc: services.kyc, users, treasury: services.treasury, watcher: services.watcher, origination: services.origination, contact: services.contactMessages });
   const loansAdmin = createLoansAdminRouter({ service: services.loans, auth });
   const nftsAdmin = createNftsAdminRouter({ db, config, auth });
+  const collateral = createCollateralRouters({ service: services.collateral, auth });
   // KYC, loans, admin and the treasury first, so /users/kyc is not taken by the profile routes.
   api.use("/users/kyc", createKycRouter({ service: services.kyc, users, tokens, kv, uploadLimit: limits.upload, appOrigin: config.appOrigin }));
-  api.use("/loans", loansAdmin, createLoansRouter({ service: services.loans, auth, kv, requestLimit: limits.loanRequest }));
-  api.use("/admin", admin);
+  api.use("/loans", loansAdmin, collateral.loans, createLoansRouter({ service: services.loans, auth, kv, requestLimit: limits.loanRequest }));
+  api.use("/admin", collateral.admin, admin);
   api.use("/nfts/admin", nftsAdmin);
   const nftRouters = createNftRouters({ service: services.nfts, orders: services.orders, tokens, users });
-  api.use("/nfts", nftRouters.nfts);
+  api.use("/nfts", collateral.nfts, nftRouters.nfts);
+  api.use("/collateral", collateral.collateral);
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
   api.use("/orders", createOrdersRouter({ service: services.orders, repo: services.ordersRepo, tokens, users }));
   api.use("/activity", createActivityRouter({ service: services.activity, auth }));
@@ -225,5 +231,6 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
     { mount: "/admin", router: admin },
     { mount: "/loans", router: loansAdmin },
     { mount: "/nfts/admin", router: nftsAdmin },
+    { mount: "/admin", router: collateral.admin },
   ];
 }

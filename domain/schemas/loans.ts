@@ -35,6 +35,28 @@ export const LOAN_MESSAGES = {
     `You already have ${max} loan ${max === 1 ? "request" : "requests"} awaiting review. Please wait for a decision before requesting another loan.`,
 } as const;
 
+/**
+ * A pledged ERC-721 (issue 20): the request's refusals (400), the admin's appraisal, the approval's live checks (409,
+ * nothing changes) and the claim after a default. The app shows them as they are.
+ */
+export const COLLATERAL_MESSAGES = {
+  chooseNft: "Choose an NFT to pledge",
+  verifyWallet: "Verify a wallet before pledging an NFT",
+  collectionNotAllowed: "This collection is not accepted as collateral",
+  notHeld: "Your verified wallet does not hold this NFT",
+  alreadyPledged: "This NFT is already pledged to another request",
+  noPledge: "This loan has no pledged NFT",
+  appraisalPositive: "Appraised value must be greater than 0",
+  appraisalNotPending: "Only a pending request's NFT can be appraised",
+  appraisalMissing: "Enter an appraised value for the NFT before approving",
+  collectionNoLongerAllowed: "This collection is no longer accepted as collateral",
+  borrowerNoLongerHolds: "The borrower's wallet no longer holds the pledged NFT",
+  escrowNotApproved: "The borrower has not approved the escrow for the pledged NFT yet",
+  claimNotHolder: "Only the note's holder can claim its collateral",
+  claimNotNow: "This note's collateral cannot be claimed now",
+  claimRecipient: "Choose a wallet address to receive the NFT",
+} as const;
+
 export const LOAN_LIMITS = {
   minAmountMicro: 1_000_000_000n,
   maxAmountMicro: 1_000_000_000_000n,
@@ -136,11 +158,60 @@ const termMonths = numeric(LOAN_MESSAGES.termMin).transform((months, ctx): numbe
 const requiredText = (message: string, max: number) =>
   z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: message }).min(1, message).max(max, message));
 
-export const collateralSchema = z.object({
-  type: requiredText(LOAN_MESSAGES.collateralType, 100),
-  value: usdAmount(LOAN_MESSAGES.collateralValue),
-  description: requiredText(LOAN_MESSAGES.collateralDescription, 2000),
+/** A token id as the wire writes it: a decimal string (or a whole number) within uint256. */
+const decimalTokenId = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value),
+    z
+      .string({ error: message })
+      .trim()
+      .regex(/^[0-9]{1,78}$/, message)
+      .transform((id) => BigInt(id))
+      .refine((id) => id <= MAX_UINT256, message),
+  );
+
+/** The piece a borrower pledges (issue 20): an ERC-721 collection (lowercased) and one of its token ids. */
+export const pledgedNftSchema = z.object({
+  collection: z
+    .string({ error: COLLATERAL_MESSAGES.chooseNft })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, COLLATERAL_MESSAGES.chooseNft)
+    .transform((address) => address.toLowerCase()),
+  tokenId: decimalTokenId(COLLATERAL_MESSAGES.chooseNft),
 });
+export type PledgedNftInput = z.infer<typeof pledgedNftSchema>;
+
+/**
+ * The request's collateral: type, value and description; with type "nft" also the pledged piece (`nft`), which the
+ * API checks against the allow-list and the borrower's wallet. `nft` is ignored for any other type.
+ */
+export const collateralSchema = z
+  .object({
+    type: requiredText(LOAN_MESSAGES.collateralType, 100),
+    value: usdAmount(LOAN_MESSAGES.collateralValue),
+    description: requiredText(LOAN_MESSAGES.collateralDescription, 2000),
+    nft: z.unknown().optional(),
+  })
+  .transform((collateral, ctx) => {
+    const { nft, ...rest } = collateral;
+    if (rest.type !== "nft") return { ...rest, nft: undefined };
+    const parsed = pledgedNftSchema.safeParse(nft ?? undefined);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", path: ["nft"], message: COLLATERAL_MESSAGES.chooseNft });
+      return z.NEVER;
+    }
+    return { ...rest, nft: parsed.data };
+  });
+
+/** PUT /admin/loans/{id}/collateral/appraisal: the admin's appraised value of the pledged piece, USD. */
+export const collateralAppraisalSchema = z.object({ appraisal: usdAmount(COLLATERAL_MESSAGES.appraisalPositive) });
+export type CollateralAppraisalInput = z.infer<typeof collateralAppraisalSchema>;
+
+/** POST /nfts/{tokenId}/collateral/claim: where the escrowed piece goes; the caller's verified wallet by default. */
+export const collateralClaimSchema = z.object({
+  to: z.preprocess((value) => (blank(value) ? undefined : value), ethAddress.transform((address) => address.toLowerCase()).optional()),
+});
+export type CollateralClaimInput = z.infer<typeof collateralClaimSchema>;
 
 /** POST /loans/request (and the wizard's submissions): amount, purpose, interestRate, termMonths, optional collateral. */
 export const loanRequestSchema = z.object({

@@ -3,10 +3,10 @@ import { parseUsd } from "../money";
 import { ethAddress } from "./common";
 import { usdAmount } from "./loans";
 import { ORDER_MESSAGES, PAR_BPS_LIMITS } from "../wire/order";
-import { AMOUNT_BANDS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, NFT_MESSAGES, RATE_BANDS, type AmountBand, type RateBand } from "../marketplaceTerms";
+import { AMOUNT_BANDS, COLLATERAL_FILTERS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, NFT_MESSAGES, RATE_BANDS, type AmountBand, type RateBand } from "../marketplaceTerms";
 
-export { AMOUNT_BANDS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, NFT_MESSAGES, RATE_BANDS };
-export type { AmountBand, MarketplaceSort, RateBand } from "../marketplaceTerms";
+export { AMOUNT_BANDS, COLLATERAL_FILTERS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, NFT_MESSAGES, RATE_BANDS };
+export type { AmountBand, CollateralFilter, MarketplaceSort, RateBand } from "../marketplaceTerms";
 
 const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.preprocess(
@@ -53,6 +53,8 @@ export const marketplaceQuerySchema = z
     amountBand: nameList(Object.keys(AMOUNT_BANDS) as AmountBand[], NFT_MESSAGES.band),
     rateBand: nameList(Object.keys(RATE_BANDS) as RateBand[], NFT_MESSAGES.band),
     search: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) || undefined : undefined), z.string().optional()),
+    /** nft: notes secured by an escrowed NFT; none: notes without one (issue 20). */
+    collateral: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), z.enum(COLLATERAL_FILTERS, { error: NFT_MESSAGES.collateralFilter }).optional()),
   })
   .superRefine((q, ctx) => {
     if (q.minAmount !== undefined && q.maxAmount !== undefined && q.minAmount > q.maxAmount) {

@@ -220,16 +220,22 @@ export async function originate(deps: OriginationDeps, loan: LoanRow, actor: str
       const funds = await treasuryFunds(deps);
       throw new ChainActionError(NOTIFY.treasuryLow(principal, funds.balance, funds.allowance).message);
     }
-    receipt = await chain.send({
-      signer: "originator",
-      address: deployment.contracts.loanNote as Address,
-      abi: loanNoteAbi,
-      functionName: "originate",
-      args: [loan.loanNumber, loan.borrowerWallet as Address, principal, loan.rateBps, loan.termMonths],
-      onSent: async (hash) => {
-        await repo.transition(loan.id, undefined, { mintTxHash: hash }, { action: "mint_sent", actorId: actor, txHash: hash });
-      },
-    });
+    const onSent = async (hash: Hex) => {
+      await repo.transition(loan.id, undefined, { mintTxHash: hash }, { action: "mint_sent", actorId: actor, txHash: hash });
+    };
+    const terms = [loan.loanNumber, loan.borrowerWallet as Address, principal, loan.rateBps, loan.termMonths] as const;
+    // A pledged NFT moves into escrow in the same transaction (issue 20); the checks before approval said it can.
+    receipt =
+      loan.collateralCollection && loan.collateralTokenId !== null
+        ? await chain.send({
+            signer: "originator",
+            address: deployment.contracts.loanNote as Address,
+            abi: loanNoteAbi,
+            functionName: "originateWithCollateral",
+            args: [...terms, loan.collateralCollection as Address, loan.collateralTokenId],
+            onSent,
+          })
+        : await chain.send({ signer: "originator", address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "originate", args: terms, onSent });
   } catch (error) {
     const failure = describeChainError(error);
     deps.logger?.warn({ err: error, loanId: loan.id }, "origination failed");

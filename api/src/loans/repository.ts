@@ -1,19 +1,33 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/connect";
-import { chainCursors, chainListings, chainNotes, loanEvents, loans, users, type LoanEventRow, type LoanRow, type NewLoanRow, type UserRow } from "#db/schema";
+import { chainCollateral, chainCursors, chainListings, chainNotes, loanEvents, loans, nftMetadata, users, type LoanEventRow, type LoanRow, type NewLoanRow, type UserRow } from "#db/schema";
 import type { LoanListQuery } from "#domain/schemas/loans";
-import type { ListingLapseReason, LoanStatus, MintStatus } from "#domain/statuses";
+import type { ChainCollateralState, ListingLapseReason, LoanStatus, MintStatus } from "#domain/statuses";
 import type { ListingState } from "#db/schema/loans";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Borrower = Pick<UserRow, "id" | "firstName" | "lastName" | "email" | "walletAddress" | "kycStatus">;
 
-/** A loan with its borrower and what the chain mirror knows of its note. */
+/** What the mirror and the metadata cache know of a loan's pledged piece (issue 20); all null when they know nothing. */
+export interface PledgeMirror {
+  chainState: ChainCollateralState | null;
+  chainCollection: string | null;
+  chainCollateralId: bigint | null;
+  lockedTxHash: string | null;
+  closedTxHash: string | null;
+  closedTo: string | null;
+  collectionName: string | null;
+  name: string | null;
+  image: string | null;
+}
+
+/** A loan with its borrower and what the chain mirror knows of its note and its pledged piece. */
 export interface LoanView {
   loan: LoanRow;
   borrower: Borrower;
   totalRepaid: bigint;
+  pledge: PledgeMirror;
 }
 
 export interface LoanEvent {
@@ -41,16 +55,39 @@ export function createLoansRepository(db: Db, chainId: number) {
     kycStatus: users.kycStatus,
   };
   const repaidColumn = sql<string | null>`${chainNotes.totalRepaid}`;
+  const pledgeColumns = {
+    chainState: chainCollateral.state,
+    chainCollection: chainCollateral.collection,
+    chainCollateralId: chainCollateral.collateralId,
+    lockedTxHash: chainCollateral.lockedTxHash,
+    closedTxHash: chainCollateral.closedTxHash,
+    closedTo: chainCollateral.closedTo,
+    collectionName: nftMetadata.collectionName,
+    name: nftMetadata.name,
+    image: nftMetadata.image,
+  };
+  // The escrow row of the loan's note, and the metadata of the piece it holds (or, before origination, the pledged one).
   const selectViews = () =>
     db
-      .select({ loan: loans, borrower: borrowerColumns, totalRepaid: repaidColumn })
+      .select({ loan: loans, borrower: borrowerColumns, totalRepaid: repaidColumn, pledge: pledgeColumns })
       .from(loans)
       .innerJoin(users, eq(users.id, loans.userId))
-      .leftJoin(chainNotes, and(eq(chainNotes.chainId, chainId), sql`${chainNotes.tokenId} = ${loans.loanNumber}::numeric`));
-  const toView = (row: { loan: LoanRow; borrower: Borrower; totalRepaid: string | bigint | null }): LoanView => ({
+      .leftJoin(chainNotes, and(eq(chainNotes.chainId, chainId), sql`${chainNotes.tokenId} = ${loans.loanNumber}::numeric`))
+      .leftJoin(chainCollateral, and(eq(chainCollateral.chainId, chainId), sql`${chainCollateral.tokenId} = ${loans.loanNumber}::numeric`))
+      .leftJoin(
+        nftMetadata,
+        and(
+          eq(nftMetadata.chainId, chainId),
+          sql`${nftMetadata.collection} = coalesce(${chainCollateral.collection}, ${loans.collateralCollection})`,
+          sql`${nftMetadata.tokenId} = coalesce(${chainCollateral.collateralId}, ${loans.collateralTokenId})`,
+        ),
+      );
+  const NO_PLEDGE: PledgeMirror = { chainState: null, chainCollection: null, chainCollateralId: null, lockedTxHash: null, closedTxHash: null, closedTo: null, collectionName: null, name: null, image: null };
+  const toView = (row: { loan: LoanRow; borrower: Borrower; totalRepaid: string | bigint | null; pledge: Partial<PledgeMirror> | null }): LoanView => ({
     loan: row.loan,
     borrower: row.borrower,
     totalRepaid: row.totalRepaid === null ? 0n : BigInt(row.totalRepaid),
+    pledge: { ...NO_PLEDGE, ...row.pledge },
   });
 
   async function addEvent(loanId: string, event: LoanEvent, tx: Db = db): Promise<void> {
@@ -95,9 +132,29 @@ export function createLoansRepository(db: Db, chainId: number) {
       return found;
     },
 
-    /** Undefined when `maxPending` is given and the borrower already has that many requests awaiting review. */
-    async insert(values: Omit<NewLoanRow, "loanNumber">, event: LoanEvent, maxPending?: number): Promise<LoanRow | undefined> {
+    /**
+     * Undefined when `maxPending` is given and the borrower already has that many requests awaiting review; "pledged"
+     * when the request pledges a piece another pending or approved request already pledges.
+     */
+    async insert(values: Omit<NewLoanRow, "loanNumber">, event: LoanEvent, maxPending?: number): Promise<LoanRow | undefined | "pledged"> {
       return db.transaction(async (tx) => {
+        if (values.collateralCollection && values.collateralTokenId !== null && values.collateralTokenId !== undefined) {
+          // One piece, one open request: the piece's lock makes the check and the insert one step for concurrent requests.
+          const piece = `${values.collateralCollection}:${values.collateralTokenId}`;
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${piece}, 20))`);
+          const [taken] = await tx
+            .select({ id: loans.id })
+            .from(loans)
+            .where(
+              and(
+                eq(loans.collateralCollection, values.collateralCollection),
+                eq(loans.collateralTokenId, values.collateralTokenId),
+                inArray(loans.status, ["pending", "approved"]),
+              ),
+            )
+            .limit(1);
+          if (taken) return "pledged";
+        }
         if (maxPending !== undefined) {
           // The borrower's row lock makes the count and the insert one step: concurrent requests cannot all pass the cap.
           await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for("update");

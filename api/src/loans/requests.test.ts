@@ -37,7 +37,7 @@ describe("a loan request", () => {
     assert.equal(loan.principal, null);
     assert.equal(loan.interestRate, 8.5);
     assert.equal(loan.termMonths, 12);
-    assert.deepEqual(loan.collateral, { type: "vehicle", value: "9000", description: "2019 pickup" });
+    assert.deepEqual(loan.collateral, { type: "vehicle", value: "9000", description: "2019 pickup", nft: null });
     assert.equal(loan.user.email, borrower.email);
     assert.equal(loan.timeline[0].action, "requested");
     assert.equal(loan.timeline[0].by._id, borrower.id);

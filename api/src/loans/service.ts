@@ -17,7 +17,7 @@ import {
   payoffAmount,
   type LoanTerms,
 } from "#domain/schedule";
-import { fundingWithinRequest, LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "#domain/schemas/loans";
+import { COLLATERAL_MESSAGES, fundingWithinRequest, LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "#domain/schemas/loans";
 import { loans, users as usersTable, type LoanRow, type UserRow } from "#db/schema";
 import type { Db } from "#db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../http/errors";
@@ -30,6 +30,7 @@ import { LOAN_ANSWERS, NOTIFY, TIMELINE_NOTES } from "./texts";
 import { bindDeps } from "../deps";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
 import { toWireLoan, toWireTimeline, type WireLoan } from "./wire";
+import type { CollateralService } from "../collateral/service";
 
 export interface LoansServiceDeps {
   db: Db;
@@ -38,6 +39,8 @@ export interface LoansServiceDeps {
   chain: ChainGateway;
   origination: Origination;
   notifier: Notifier;
+  /** A pledged NFT's checks: the request's against the mirror, the approval's live (issue 20). */
+  collateral: Pick<CollateralService, "checkPledge" | "checkOrigination">;
   /** Requests one borrower may have awaiting review at once (RateLimits.pendingLoanRequests). */
   maxPendingRequests: number;
 }
@@ -89,10 +92,13 @@ async function createRequest(deps: LoansServiceDeps, borrower: UserRow, input: L
       collateral: input.collateral
         ? { type: input.collateral.type, value: input.collateral.value.toString(), description: input.collateral.description }
         : null,
+      collateralCollection: input.collateral?.nft?.collection ?? null,
+      collateralTokenId: input.collateral?.nft?.tokenId ?? null,
     },
     { action: "requested", actorId: actor.id, notes: note },
     maxPending,
   );
+  if (loan === "pledged") throw badRequest(COLLATERAL_MESSAGES.alreadyPledged);
   if (!loan) throw badRequest(LOAN_MESSAGES.pendingCap(maxPending!));
   const amount = formatUsdAmount(loan.amount);
   const payload = { status: "pending" as const, amount, loanId: loan.id, tokenId: loan.loanNumber.toString() };
@@ -120,6 +126,9 @@ async function decided(deps: LoansServiceDeps, loan: LoanRow | undefined, id: st
 }
 
 export async function request(deps: LoansServiceDeps, user: UserRow, input: LoanRequestInput) {
+  if (user.kycStatus !== "approved") throw new AppError(403, LOAN_ANSWERS.kycRequired);
+  // A pledged piece is checked first, so a borrower without a wallet hears what a pledge needs.
+  if (input.collateral?.nft) await deps.collateral.checkPledge(user, input.collateral.nft);
   checkBorrower(user);
   return createRequest(deps, user, input, user, "Requested by the borrower", deps.maxPendingRequests);
 }
@@ -188,6 +197,8 @@ export async function approve(deps: LoansServiceDeps, admin: UserRow, id: string
   const principal = input.fundingAmount ?? loan.amount;
   if (!fundingWithinRequest(principal, loan.amount)) throw badRequest(LOAN_ANSWERS.fundingAboveAmount);
   if (!isValidTerms({ principal, rateBps: loan.rateBps, termMonths: loan.termMonths })) throw badRequest(LOAN_ANSWERS.invalidTerms);
+  // A pledged piece is checked live before anything changes: a refusal (409) leaves the request pending.
+  await deps.collateral.checkOrigination(loan, wallet);
   // The conditional update is the lock: of two approvals at once, one finds the loan pending.
   const claimed = await decided(deps, 
     await repo.transition(
@@ -247,6 +258,7 @@ export async function retryMint(deps: LoansServiceDeps, admin: UserRow, id: stri
     if (!borrower?.walletAddress || borrower.walletAddress !== walletAddress.toLowerCase()) throw badRequest(LOAN_ANSWERS.walletMismatch);
     wallet = borrower.walletAddress;
   }
+  if (wallet) await deps.collateral.checkOrigination(loan, wallet);
   const claimed = await repo.transition(
     id,
     and(eq(loans.status, "approved"), sql`${loans.mintStatus} in ('failed', 'none')`),

@@ -2,7 +2,9 @@ import { formatUsdAmount } from "#domain/money";
 import { amountDueNow, maturity, monthlyPayment, totalDue, type LoanTerms } from "#domain/schedule";
 import type { LoanEventRow, LoanRow } from "#db/schema";
 import type { Performance, WireLoan, WireTimelineEntry } from "#domain/wire/loan";
+import type { WirePledgedNft } from "#domain/wire/collateral";
 import type { LoanView } from "./repository";
+import { toWirePledgedNft } from "../collateral/wire";
 
 export type { WireLoan, WireTimelineEntry };
 
@@ -33,6 +35,27 @@ export function toWireTimeline(events: (LoanEventRow & { actorName: string | nul
     notes: e.notes,
     txHash: e.txHash,
   }));
+}
+
+/** The loan's pledged piece (issue 20): the request's columns, or the escrow's row once the note was originated. */
+export function pledgedNftOf(view: LoanView): WirePledgedNft | null {
+  const { loan, pledge } = view;
+  const collection = pledge.chainCollection ?? loan.collateralCollection;
+  const tokenId = pledge.chainCollateralId ?? loan.collateralTokenId;
+  if (!collection || tokenId === null) return null;
+  return toWirePledgedNft({
+    collection,
+    tokenId,
+    collectionName: pledge.collectionName,
+    name: pledge.name,
+    image: pledge.image,
+    chainState: pledge.chainState,
+    lockedTxHash: pledge.lockedTxHash,
+    closedTxHash: pledge.closedTxHash,
+    closedTo: pledge.closedTo,
+    appraisal: loan.collateralAppraisal,
+    principal: loan.principal ?? loan.amount,
+  });
 }
 
 /** The loan as the client reads it: domain/wire/loan.ts's shape, which the app parses with. */
@@ -73,7 +96,7 @@ export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEnt
     rejectionReason: loan.rejectionReason,
     adminNotes: loan.adminNotes,
     collateral: loan.collateral
-      ? { type: loan.collateral.type, value: formatUsdAmount(BigInt(loan.collateral.value)), description: loan.collateral.description, nft: null }
+      ? { type: loan.collateral.type, value: formatUsdAmount(BigInt(loan.collateral.value)), description: loan.collateral.description, nft: pledgedNftOf(view) }
       : null,
     borrowerWallet: loan.borrowerWallet,
     nftTokenId: hasNote ? loan.nftTokenId : null,

@@ -43,6 +43,7 @@ function matches(entry: Entry, q: MarketplaceQuery): boolean {
   if (q.maxAmount !== undefined && entry.principal > q.maxAmount) return false;
   if (q.amountBand && !q.amountBand.includes(amountBandOf(entry.principal))) return false;
   if (q.rateBand && !q.rateBand.includes(rateBandOf(entry.rateBps))) return false;
+  if (q.collateral && (entry.record.collateral !== null) !== (q.collateral === "nft")) return false;
   if (q.search) {
     const needle = q.search.toLowerCase();
     // "#12" is note 12; "12" is any note whose number starts with 12; words search purpose and addresses.

@@ -49,6 +49,17 @@ export interface NoteRow {
   order_par_bps?: number | null;
   order_signer?: string | null;
   order_time?: Date | string | null;
+  /** The ERC-721 escrowed for the note (issue 20): chain_collateral with the cached metadata and the loan's appraisal. */
+  pledge_collection: string | null;
+  pledge_token_id: string | null;
+  pledge_collection_name: string | null;
+  pledge_name: string | null;
+  pledge_image: string | null;
+  pledge_state: string | null;
+  pledge_locked_tx_hash: string | null;
+  pledge_closed_tx_hash: string | null;
+  pledge_closed_to: string | null;
+  pledge_appraisal: string | null;
 }
 
 /**
@@ -85,6 +96,9 @@ const NOTE_SELECT = (chainId: number, lapse = true) => sql`
     li.block_number::text as listing_block, li.log_index as listing_log_index,
     so.hash as order_hash, so.price::text as order_price, so.par_bps as order_par_bps, so.signer as order_signer, so.created_at as order_time,
     case when v.active then v.depositor else null end as depositor,
+    cc.collection as pledge_collection, cc.collateral_id::text as pledge_token_id, nm.collection_name as pledge_collection_name,
+    nm.name as pledge_name, nm.image as pledge_image, cc.state as pledge_state, cc.locked_tx_hash as pledge_locked_tx_hash,
+    cc.closed_tx_hash as pledge_closed_tx_hash, cc.closed_to as pledge_closed_to, l.collateral_appraisal::text as pledge_appraisal,
     (select array_agg(distinct t.from_address) from chain_transfers t
        where t.chain_id = n.chain_id and t.token_id = n.token_id and t.from_address <> '0x0000000000000000000000000000000000000000') as previous_owners
     ${lapse ? LAPSE_COLUMNS : sql``}
@@ -92,6 +106,8 @@ const NOTE_SELECT = (chainId: number, lapse = true) => sql`
   left join loans l on l.loan_number::numeric = n.token_id
   left join chain_listings li on li.chain_id = n.chain_id and li.token_id = n.token_id and li.status = 'active'
   left join chain_vault_positions v on v.chain_id = n.chain_id and v.token_id = n.token_id
+  left join chain_collateral cc on cc.chain_id = n.chain_id and cc.token_id = n.token_id
+  left join nft_metadata nm on nm.chain_id = n.chain_id and nm.collection = cc.collection and nm.token_id = cc.collateral_id
   left join lateral (select o.hash, o.price, o.par_bps, o.signer, o.created_at from orders o
     where o.chain_id = n.chain_id and o.token_id = n.token_id and o.kind = 'listing' and o.status = 'open' and o.signer = n.owner and n.status = 'active'
     order by o.created_at desc limit 1) so on true

@@ -3,6 +3,7 @@ import { formatUsdAmount } from "#domain/money";
 import { monthlyPayment, outstandingBalance, totalDue, type LoanTerms } from "#domain/schedule";
 import type { WireNft } from "#domain/wire/nft";
 import type { NoteRow } from "./repository";
+import { pledgeFromRow } from "../collateral/wire";
 
 export interface WireContext {
   chainId: number;
@@ -68,7 +69,7 @@ export function toNftRecord(row: NoteRow, ctx: WireContext): WireNft {
     /** The ERC-721 owner: the vault while deposited. */
     custodyAddress: row.owner,
     borrowerAddress: row.borrower,
-    collateral: null,
+    collateral: pledgeFromRow(row),
     previousOwners: row.previous_owners ?? [],
     inVault: row.depositor !== null,
     metadata: {

@@ -27,6 +27,8 @@ const PUBLIC_BY_DESIGN: Record<string, string[]> = {
     "nftTransactionHash",
     "listingTxHash",
     "noteStart",
+    // A pledged NFT's collection is on the public chain: the allow-list and the escrow of its note name it.
+    "collateralCollection",
   ],
   // A loan step's transaction is public on the chain; the loan it belongs to is named by the note.
   loanEvents: ["txHash", "loanId"],
@@ -43,6 +45,8 @@ const CATEGORICAL: Record<string, string[]> = {
   contactMessages: ["subject"],
   chatMessages: ["sender", "source", "model"],
   loanEvents: ["action"],
+  // A collateral's kind (nft, other); its description stays private.
+  loans: ["collateral.type"],
 };
 
 /** Shorter strings say nothing about whose record they came from. */
@@ -74,10 +78,10 @@ async function recordsOf(db: Db, userId: string): Promise<Record<string, Row[]>>
   };
 }
 
-/** The text values inside a field: strings, and the strings inside a JSON object (an address, a collateral). */
-function texts(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (value && typeof value === "object" && !(value instanceof Date)) return Object.values(value).flatMap(texts);
+/** The text values inside a field with where each sits: strings, and the strings inside a JSON object (an address, a collateral's "collateral.type"). */
+function texts(value: unknown, path: string): [string, string][] {
+  if (typeof value === "string") return [[path, value]];
+  if (value && typeof value === "object" && !(value instanceof Date)) return Object.entries(value).flatMap(([key, inner]) => texts(inner, `${path}.${key}`));
   return [];
 }
 
@@ -88,7 +92,7 @@ function valuesOf(records: Record<string, Row[]>, skipPublic: boolean): Map<stri
     for (const row of rows) {
       for (const [field, value] of Object.entries(row)) {
         if (open.includes(field)) continue;
-        for (const text of texts(value)) if (text.length >= MIN_LENGTH) values.set(text.toLowerCase(), `${table}.${field}`);
+        for (const [path, text] of texts(value, field)) if (text.length >= MIN_LENGTH && !open.includes(path)) values.set(text.toLowerCase(), `${table}.${path}`);
       }
     }
   }

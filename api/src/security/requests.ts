@@ -1,4 +1,8 @@
+import { createWalletClient, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { demoCollectionAbi } from "#domain/abis";
+import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import type { TestUser } from "#testing/loanStack";
 import { ORDER_TYPES, orderDomain } from "#domain/orders";
 import { newRegistration, type Answer } from "../testing/harness";
@@ -71,6 +75,19 @@ async function siweBody(world: World, caller: TestUser | undefined) {
   return { walletAddress: wallet.address, signature: await wallet.signMessage({ message }), message, nonce };
 }
 
+/** A fresh pending request of A pledging a demo piece minted to A's wallet for it (issue 20). */
+export async function pledgedLoanOfA(w: World) {
+  const demo = w.stack.deployment.contracts.demoCollection as Address;
+  const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(w.stack.anvil.rpcUrl) });
+  await w.stack.chain.waitForTransactionReceipt({ hash: await deployer.writeContract({ address: demo, abi: demoCollectionAbi, functionName: "mint", args: [w.a.wallet!.address] }) });
+  const tokenId = await w.stack.chain.readContract({ address: demo, abi: demoCollectionAbi, functionName: "totalMinted" });
+  await w.indexer.caughtUp();
+  const collateral = { type: "nft", value: "8000", description: "A pledged demo piece", nft: { collection: demo, tokenId: tokenId.toString() } };
+  const answer = await w.call("POST", "/loans/request", { token: w.a.token, body: { amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12, collateral } });
+  if (answer.status !== 201) throw new Error(`pledged request: ${answer.status} ${answer.body?.message}`);
+  return { id: answer.body.data._id as string };
+}
+
 const login = (world: World, caller: TestUser | undefined) => ({ email: (caller ?? world.a).email, password: PASSWORD });
 const pending = async (world: World) => ({ id: await world.pendingLoanOfA() });
 const active = (world: World) => ({ id: world.activeLoanId });
@@ -90,6 +107,10 @@ export const RECIPES: Record<string, Recipe> = {
   "POST /api/loans/request": { json: () => ({ amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 }) },
   "GET /api/loans/{id}": { params: active },
   "PUT /api/loans/{id}/repayment": { params: active, json: () => ({ amount: "100" }) },
+  // Until the indexer mirrors NFT owners, A's loan pledges no piece: the routes answer 404 to whoever is let in.
+  "GET /api/loans/{id}/collateral": { params: active },
+  "PUT /api/admin/loans/{id}/collateral/appraisal": { params: active, json: () => ({ appraisal: "9000" }) },
+  "POST /api/nfts/{tokenId}/collateral/claim": { params: (w) => ({ tokenId: w.heldTokenId }), json: () => ({}) },
 
   "GET /api/admin/loans/{id}": { params: active },
   "PUT /api/admin/loans/{id}/approve": { params: pending, json: () => ({ adminNotes: "ok" }) },

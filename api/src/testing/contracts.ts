@@ -4,8 +4,9 @@ import type { Abi, Hex } from "viem";
 const require = createRequire(import.meta.url);
 
 /**
- * A tiny contract for API tests, compiled with the project's solc: a contract wallet that accepts
- * its owner's signatures through EIP-1271.
+ * Tiny contracts for API tests, compiled with the project's solc: a contract wallet that accepts its owner's
+ * signatures through EIP-1271, and a bare ERC-721 whose name and tokenURIs the test writes (a hostile collection's
+ * metadata: HTML, script addresses, oversized answers, reverts).
  */
 const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -19,6 +20,41 @@ contract OwnerWallet {
     uint8 v = uint8(signature[64]);
     return ecrecover(hash, v, r, s) == owner ? bytes4(0x1626ba7e) : bytes4(0xffffffff);
   }
+}
+contract MetadataCollection {
+  event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
+  event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId);
+  event ApprovalForAll(address indexed owner, address indexed operator, bool approved);
+  string public name;
+  mapping(uint256 => address) private owners;
+  mapping(address => uint256) public balanceOf;
+  mapping(uint256 => address) public getApproved;
+  mapping(address => mapping(address => bool)) public isApprovedForAll;
+  mapping(uint256 => string) private uris;
+  /// Pieces whose tokenURI reverts, or answers this many zero bytes.
+  mapping(uint256 => bool) public reverts;
+  mapping(uint256 => uint256) public hugeBytes;
+  constructor(string memory name_) { name = name_; }
+  function mint(address to, uint256 id, string calldata uri) external { owners[id] = to; balanceOf[to] += 1; uris[id] = uri; emit Transfer(address(0), to, id); }
+  function setTrap(uint256 id, bool reverting, uint256 huge) external { reverts[id] = reverting; hugeBytes[id] = huge; }
+  function ownerOf(uint256 id) public view returns (address) { require(owners[id] != address(0), "none"); return owners[id]; }
+  function tokenURI(uint256 id) external view returns (string memory) {
+    require(!reverts[id], "no metadata");
+    if (hugeBytes[id] > 0) return string(new bytes(hugeBytes[id]));
+    return uris[id];
+  }
+  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x80ac58cd || id == 0x5b5e139f || id == 0x01ffc9a7; }
+  function approve(address to, uint256 id) external { address o = ownerOf(id); require(msg.sender == o || isApprovedForAll[o][msg.sender], "auth"); getApproved[id] = to; emit Approval(o, to, id); }
+  function setApprovalForAll(address op, bool ok) external { isApprovedForAll[msg.sender][op] = ok; emit ApprovalForAll(msg.sender, op, ok); }
+  function transferFrom(address from, address to, uint256 id) public {
+    address o = ownerOf(id);
+    require(o == from && to != address(0), "from");
+    require(msg.sender == o || getApproved[id] == msg.sender || isApprovedForAll[o][msg.sender], "auth");
+    getApproved[id] = address(0); balanceOf[from] -= 1; balanceOf[to] += 1; owners[id] = to;
+    emit Transfer(from, to, id);
+  }
+  function safeTransferFrom(address from, address to, uint256 id) external { transferFrom(from, to, id); }
+  function safeTransferFrom(address from, address to, uint256 id, bytes calldata) external { transferFrom(from, to, id); }
 }`;
 
 export interface Compiled {
@@ -26,7 +62,7 @@ export interface Compiled {
   bytecode: Hex;
 }
 
-let compiled: Record<"OwnerWallet", Compiled> | undefined;
+let compiled: Record<"OwnerWallet" | "MetadataCollection", Compiled> | undefined;
 
 export function testContracts() {
   if (compiled) return compiled;
@@ -43,6 +79,6 @@ export function testContracts() {
     abi: output.contracts["Test.sol"][name].abi,
     bytecode: `0x${output.contracts["Test.sol"][name].evm.bytecode.object}`,
   });
-  compiled = { OwnerWallet: pick("OwnerWallet") };
+  compiled = { OwnerWallet: pick("OwnerWallet"), MetadataCollection: pick("MetadataCollection") };
   return compiled;
 }

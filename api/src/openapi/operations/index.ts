@@ -3,6 +3,7 @@ import { activityOperations } from "./activity";
 import { adminOperations } from "./admin";
 import { authOperations } from "./auth";
 import { chatbotOperations } from "./chatbot";
+import { collateralOperations } from "./collateral";
 import { contactOperations } from "./contact";
 import { kycOperations } from "./kyc";
 import { loansOperations } from "./loans";
@@ -18,6 +19,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
   kycOperations,
   loansOperations,
   nftsOperations,
+  collateralOperations,
   ordersOperations,
   activityOperations,
   notificationsOperations,
