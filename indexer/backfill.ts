@@ -1,5 +1,6 @@
 import { numberToHex, type RpcLog } from "viem";
 import type { Db } from "#db/connect";
+import { catchUpCollections } from "./collections";
 import { commit, prepareCommit, type BlockRange } from "./commit";
 import { makeContext } from "./context";
 import type { ChainEvent } from "./decode";
@@ -38,11 +39,18 @@ export async function backfill(state: SyncState, db: Db, { head, target, announc
     while (next) {
       const fetched: Fetched | null = await next;
       if (!fetched) break; // the parent changed under us: the next step finds the reorg
-      next = fetched.to < target && !state.stopped ? fetchRange(state, fetched.to + 1, target, fetched.toHash, finalized, announced) : null;
-      next?.catch(() => {});
-      const events = decode(state, fetched.logs);
+      const fetchNext = () => {
+        next = fetched.to < target && !state.stopped ? fetchRange(state, fetched.to + 1, target, fetched.toHash, finalized, announced) : null;
+        next?.catch(() => {});
+      };
+      fetchNext();
       const logCount = fetched.logs.length;
+      const caught = await catchUpCollections(state, decode(state, fetched.logs), fetched);
       fetched.logs = []; // the node's answer is let go once decoded (less for the GC to copy while we work)
+      if (!caught) break; // the chain changed under the catch-up: the next step finds the reorg
+      // A collection followed from this batch on: the range fetched meanwhile lacks its logs, so it is fetched again.
+      if (caught.added) fetchNext();
+      const { events } = caught;
       const batch = new Batch(state.cache, state.chainId, finalized, state.cursor!.silentUntil);
       // Reads see what the previous batch committed; on Postgres they go to other connections, side by side.
       if (batch.needsDatabase(ENTITY_DEFS, events)) await committing;

@@ -2,6 +2,8 @@ import type { Abi } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import type { Handler, Handlers } from "./context";
+import { COLLECTION } from "./entities";
+import { collectionHandlers, erc721TransferAbi } from "./handlers/collection";
 import { loanNoteHandlers } from "./handlers/loanNote";
 import { marketplaceHandlers } from "./handlers/marketplace";
 import { vaultHandlers } from "./handlers/vault";
@@ -31,8 +33,23 @@ export function indexedContracts(deployment: Deployment): IndexedContract[] {
   ];
 }
 
-/** A different value means a different deployment, whose mirror must be rebuilt from scratch. */
+/**
+ * A pledgeable ERC-721 collection LoanNote allowed (indexer/collections.ts follows it from its CollectionAllowed on):
+ * only its Transfer is decoded. The demo collection of the local chain is one like any other, not a fixed contract.
+ */
+export function collectionContract(address: string): IndexedContract {
+  return indexed(COLLECTION, address, erc721TransferAbi, collectionHandlers);
+}
+
+/**
+ * What the mirror holds: rows derived from the logs of these contracts, by this version of the handlers. Bumped
+ * when the mirror starts following something it did not (v2: the allow-list, escrow and pieces' owners of issue 20),
+ * so a mirror built before is rebuilt from the deploy block rather than missing what its past blocks held.
+ */
+const MIRROR_VERSION = "v2";
+
+/** A different value means a different deployment (or mirror version), whose mirror must be rebuilt from scratch. */
 export function deploymentKey(deployment: Deployment): string {
   const { loanNote, marketplace, vault, stablecoin } = deployment.contracts;
-  return [deployment.deployBlock, loanNote, marketplace, vault, stablecoin].join(":").toLowerCase();
+  return [deployment.deployBlock, loanNote, marketplace, vault, stablecoin, MIRROR_VERSION].join(":").toLowerCase();
 }

@@ -1,8 +1,8 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Abi, ContractEventName, GetEventArgs } from "viem";
-import type { chainCredits, chainListings, chainNotes, chainOrderCounters, chainVaultPositions } from "#db/schema/chain";
+import type { chainCollateral, chainCollections, chainCredits, chainListings, chainNftOwners, chainNotes, chainOrderCounters, chainVaultPositions } from "#db/schema/chain";
 import type { ChainEvent } from "./decode";
-import { creditsDef, listingsDef, notesDef, orderCountersDef, vaultPositionsDef } from "./entities";
+import { collateralDef, collectionsDef, creditsDef, listingsDef, nftOwnersDef, notesDef, orderCountersDef, vaultPositionsDef } from "./entities";
 import { recordLoanChange, type LoanChange } from "./loans";
 import type { Batch, Entities, OutboxMessage } from "./store";
 
@@ -19,6 +19,12 @@ export interface Context {
   credits: Entities<typeof chainCredits.$inferSelect>;
   /** Each signer's order counter (NoteOrders.incrementCounter), by signer. */
   orderCounters: Entities<typeof chainOrderCounters.$inferSelect>;
+  /** LoanNote's allow-list of pledgeable collections, by collection. */
+  collections: Entities<typeof chainCollections.$inferSelect>;
+  /** The piece pledged for each note, by note. */
+  collateral: Entities<typeof chainCollateral.$inferSelect>;
+  /** Who owns each piece of a followed collection, by (collection, piece). */
+  nftOwners: Entities<typeof chainNftOwners.$inferSelect>;
   insert(table: PgTable, row: Record<string, unknown>): void;
   emit(message: OutboxMessage): void;
   /** A change the off-chain loan of this note follows (indexer/loans.ts), applied with the batch's rows. */
@@ -50,6 +56,9 @@ export function makeContext(batch: Batch, chainId: number, addresses: Context["a
     vaultPositions: batch.entity(vaultPositionsDef),
     credits: batch.entity(creditsDef),
     orderCounters: batch.entity(orderCountersDef),
+    collections: batch.entity(collectionsDef),
+    collateral: batch.entity(collateralDef),
+    nftOwners: batch.entity(nftOwnersDef),
     insert: (table, row) => batch.insert(table, row),
     emit: (message) => batch.emit(message, event()),
     loan: (change) => recordLoanChange(batch, change, event()),

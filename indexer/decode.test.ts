@@ -36,3 +36,12 @@ test("the decoder gives each argument the value and type viem's decodeEventLog g
     assert.equal(ours.blockNumber, 7);
   }
 });
+
+test("a log under a known selector with another count of topics is not that event (an ERC-20's Transfer from a followed collection)", () => {
+  const erc721 = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)"]);
+  const decoder = new LogDecoder([{ name: "Collection", address, abi: erc721 }]);
+  const topics = encodeEventTopics({ abi: erc721, eventName: "Transfer", args: { from: who, to: who, tokenId: 5n } }) as Hex[];
+  assert.deepEqual(decoder.decode(log(topics, "0x") as never)?.args, { from: who.toLowerCase(), to: who.toLowerCase(), tokenId: 5n });
+  const fungible = log(topics.slice(0, 3), encodeAbiParameters(parseAbiParameters("uint256"), [5n]));
+  assert.equal(decoder.decode(fungible as never), null);
+});

@@ -14,6 +14,11 @@ export interface ChainEvent {
   blockTime: Date | null;
   txHash: string;
   logIndex: number;
+  /**
+   * The block whose rollback undoes this event's changes, when later than its own: a collection's past Transfer,
+   * fetched when its first CollectionAllowed is indexed (indexer/collections.ts), belongs to that block.
+   */
+  undoBlock?: number;
 }
 
 interface Decoder {
@@ -21,6 +26,8 @@ interface Decoder {
   name: string;
   /** The contract's address, lowercase: one string for all its events. */
   address: string;
+  /** The topics a log of this event has: any other count is another event under the same selector. */
+  topics: number;
   /** One reader per argument, in ABI order: the hot loop only calls them. */
   fields: { name: string; read(log: Log): unknown }[];
 }
@@ -42,7 +49,13 @@ export class LogDecoder {
       this.byAddress.set(contract.address.toLowerCase(), bySelector);
       for (const item of contract.abi) {
         if (item.type !== "event" || item.anonymous) continue;
-        bySelector.set(toEventSelector(item).toLowerCase(), { contract: contract.name, name: item.name, address: contract.address.toLowerCase(), fields: readers(item) });
+        bySelector.set(toEventSelector(item).toLowerCase(), {
+          contract: contract.name,
+          name: item.name,
+          address: contract.address.toLowerCase(),
+          topics: 1 + item.inputs.filter((input) => input.indexed).length,
+          fields: readers(item),
+        });
       }
     }
   }
@@ -53,7 +66,8 @@ export class LogDecoder {
     if (!topic0) return null;
     const bySelector = this.byAddress.get(log.address) ?? this.byAddress.get(log.address.toLowerCase());
     const decoder = bySelector?.get(topic0) ?? bySelector?.get(topic0.toLowerCase());
-    if (!decoder) return null;
+    // An ERC-20's Transfer has the ERC-721's selector with one topic less: a collection's such log is not a piece's move.
+    if (!decoder || log.topics.length !== decoder.topics) return null;
     const args: Record<string, unknown> = {};
     for (const field of decoder.fields) args[field.name] = field.read(log);
     const blockTime = this.blockTime(log);

@@ -1,11 +1,16 @@
 import { sql } from "drizzle-orm";
-import { chainCredits, chainListings, chainNotes, chainOrderCounters, chainVaultPositions } from "#db/schema/chain";
+import { chainCollateral, chainCollections, chainCredits, chainListings, chainNftOwners, chainNotes, chainOrderCounters, chainVaultPositions } from "#db/schema/chain";
 import type { ChainEvent } from "./decode";
 import type { EntityDef } from "./store";
 
 /** The derived tables: the rows events change, loaded per batch by the keys its events name. */
 
-const tokenIdOf = (event: ChainEvent): bigint[] => (typeof event.args.tokenId === "bigint" ? [event.args.tokenId] : []);
+/** A note's id: a collection's Transfer names a piece of that collection, not a note. */
+const tokenIdOf = (event: ChainEvent): bigint[] =>
+  event.contract !== COLLECTION && typeof event.args.tokenId === "bigint" ? [event.args.tokenId] : [];
+
+/** The contract name of every followed ERC-721 collection (indexer/collections.ts). */
+export const COLLECTION = "Collection";
 
 export const notesDef: EntityDef<typeof chainNotes.$inferSelect> = {
   table: chainNotes,
@@ -49,4 +54,33 @@ export const orderCountersDef: EntityDef<typeof chainOrderCounters.$inferSelect>
   loadValues: (event) => (event.name === "CounterIncremented" ? [event.args.signer as string] : []),
 };
 
-export const ENTITY_DEFS = [notesDef, listingsDef, vaultPositionsDef, creditsDef, orderCountersDef] as unknown as EntityDef<Record<string, unknown>>[];
+/** LoanNote's allow-list, by collection. */
+export const collectionsDef: EntityDef<typeof chainCollections.$inferSelect> = {
+  table: chainCollections,
+  keyFields: ["collection"],
+  loadColumn: chainCollections.collection,
+  loadValues: (event) => (event.name === "CollectionAllowed" || event.name === "CollectionDisallowed" ? [event.args.collection as string] : []),
+};
+
+const COLLATERAL_EVENTS = new Set(["CollateralLocked", "CollateralReturned", "CollateralReturnFailed", "CollateralClaimed"]);
+
+/** The piece pledged for a note, by note. */
+export const collateralDef: EntityDef<typeof chainCollateral.$inferSelect> = {
+  table: chainCollateral,
+  keyFields: ["tokenId"],
+  loadColumn: chainCollateral.tokenId,
+  loadValues: (event) => (event.contract !== COLLECTION && COLLATERAL_EVENTS.has(event.name) ? [event.args.tokenId as bigint] : []),
+};
+
+/**
+ * The owner of each piece of a followed collection, keyed by (collection, piece) but loaded by piece id: loading an id
+ * loads that id's rows of every collection, so a known id stays true for all of them.
+ */
+export const nftOwnersDef: EntityDef<typeof chainNftOwners.$inferSelect> = {
+  table: chainNftOwners,
+  keyFields: ["collection", "tokenId"],
+  loadColumn: chainNftOwners.tokenId,
+  loadValues: (event) => (event.contract === COLLECTION ? [event.args.tokenId as bigint] : []),
+};
+
+export const ENTITY_DEFS = [notesDef, listingsDef, vaultPositionsDef, creditsDef, orderCountersDef, collectionsDef, collateralDef, nftOwnersDef] as unknown as EntityDef<Record<string, unknown>>[];

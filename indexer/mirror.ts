@@ -2,10 +2,13 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import {
   chainBlocks,
+  chainCollateral,
+  chainCollections,
   chainCreditWithdrawals,
   chainCredits,
   chainCursors,
   chainListings,
+  chainNftOwners,
   chainNotes,
   chainOrderCancellations,
   chainOrderCounters,
@@ -25,7 +28,7 @@ import type { Cursor, SyncState } from "./state";
 /** Append-only log tables: a rollback deletes their rows above the common ancestor. */
 export const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers, chainOrderFills, chainOrderCancellations] as const;
 /** Derived tables: a rollback puts their rows back from the undo journal. */
-const DERIVED_TABLES = [chainNotes, chainListings, chainVaultPositions, chainCredits, chainOrderCounters] as const;
+const DERIVED_TABLES = [chainNotes, chainListings, chainVaultPositions, chainCredits, chainOrderCounters, chainCollections, chainCollateral, chainNftOwners] as const;
 
 /**
  * Drops this chain's mirror and starts again from the deploy block. History up to the current head is
@@ -50,6 +53,7 @@ export async function resetMirror(state: SyncState, db: Db, reason: string): Pro
   );
   state.cursor = cursor;
   state.cache.clear(true);
+  state.followCollections([]); // each comes back with its CollectionAllowed
 }
 
 /** Deletes one chain's mirror; outbox rows stay (the API may still deliver them) but are marked reverted. */

@@ -1,13 +1,23 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { chainBlocks, chainCursors, chainOutbox, chainUndo } from "#db/schema/chain";
+import { loadFollowedCollections } from "./collections";
 import { LOAN_UNDO_TABLE, undoLoanChange } from "./loans";
 import { LOG_TABLES, resetMirror } from "./mirror";
 import { OUTBOX_CHANNEL } from "./options";
 import { ChainMismatchError, type SyncState } from "./state";
 
 /** Derived tables' names in the undo journal (the loans' own journal rows are undone by indexer/loans.ts). */
-const DERIVED_NAMES = new Set(["chain_notes", "chain_listings", "chain_vault_positions", "chain_credits", "chain_order_counters"]);
+const DERIVED_NAMES = new Set([
+  "chain_notes",
+  "chain_listings",
+  "chain_vault_positions",
+  "chain_credits",
+  "chain_order_counters",
+  "chain_collections",
+  "chain_collateral",
+  "chain_nft_owners",
+]);
 
 interface Block {
   number: number;
@@ -36,6 +46,8 @@ export async function undoReorg(state: SyncState, db: Db, head: number, why: str
   state.cache.clear(false);
   await db.transaction((tx) => rollback(tx as unknown as Db, state.chainId, ancestor));
   state.cursor = { ...cursor, blockNumber: ancestor.number, blockHash: ancestor.hash };
+  // A collection whose CollectionAllowed was rolled back is no longer followed (its replay catches it up again).
+  await loadFollowedCollections(state, db);
 }
 
 /** The newest kept block at or below `top` whose hash the chain still has, asked 16 at a time. */

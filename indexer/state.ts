@@ -1,5 +1,7 @@
 import { createPublicClient, http, type PublicClient } from "viem";
-import { indexedContracts, type IndexedContract } from "./config";
+import { collectionContract, indexedContracts, type IndexedContract } from "./config";
+import { COLLECTION } from "./entities";
+import { collectionHandlers } from "./handlers/collection";
 import type { Context } from "./context";
 import { LogDecoder } from "./decode";
 import { createLogsClient, type LogsClient } from "./logs";
@@ -27,9 +29,14 @@ export class SyncState {
   readonly client: PublicClient;
   readonly logs: LogsClient;
   readonly chainId: number;
-  readonly contracts: IndexedContract[];
+  /** The deployment's own contracts, followed from its deploy block. */
+  readonly fixed: IndexedContract[];
+  /** What the logs are asked for and decoded of: the fixed contracts and the followed collections. */
+  contracts: IndexedContract[];
   readonly handlersByContract: Map<string, IndexedContract["handlers"]>;
-  readonly decoder: LogDecoder;
+  decoder: LogDecoder;
+  /** The collections followed now (lowercase), as chain_collections lists them plus any the batch in hand adds. */
+  collections: string[] = [];
   readonly range: AdaptiveRange;
   readonly confirmations: number;
   readonly finalityDepth: number;
@@ -43,8 +50,10 @@ export class SyncState {
     this.client = createPublicClient({ cacheTime: 0, transport: http(options.rpcUrl, { retryCount: 2, timeout: 30_000 }) }) as PublicClient;
     this.logs = createLogsClient(options.rpcUrl);
     this.chainId = options.deployment.chainId;
-    this.contracts = indexedContracts(options.deployment);
-    this.handlersByContract = new Map(this.contracts.map((contract) => [contract.name, contract.handlers]));
+    this.fixed = indexedContracts(options.deployment);
+    this.contracts = this.fixed;
+    this.handlersByContract = new Map(this.fixed.map((contract) => [contract.name, contract.handlers]));
+    this.handlersByContract.set(COLLECTION, collectionHandlers as IndexedContract["handlers"]);
     this.decoder = new LogDecoder(this.contracts);
     this.range = new AdaptiveRange({ ...DEFAULT_RANGE, ...options.range });
     this.confirmations = options.confirmations ?? 0;
@@ -58,6 +67,20 @@ export class SyncState {
       stablecoin: stablecoin.toLowerCase(),
       treasury: options.deployment.treasury.toLowerCase(),
     };
+  }
+
+  /** True for an address whose logs are followed already: a fixed contract (never a collection too) or a collection. */
+  follows(address: string): boolean {
+    const lower = address.toLowerCase();
+    return this.contracts.some((contract) => contract.address === lower);
+  }
+
+  /** Follows exactly these collections beside the fixed contracts (the decoder is rebuilt: a handful of ABIs). */
+  followCollections(addresses: string[]): void {
+    const fixed = new Set(this.fixed.map((contract) => contract.address));
+    this.collections = [...new Set(addresses.map((address) => address.toLowerCase()))].filter((address) => !fixed.has(address));
+    this.contracts = [...this.fixed, ...this.collections.map(collectionContract)];
+    this.decoder = new LogDecoder(this.contracts);
   }
 
   async blockHash(number: number): Promise<string> {

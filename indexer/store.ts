@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-o
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "#db/connect";
 import { chainOutbox, chainUndo } from "#db/schema/chain";
+import { loans } from "#db/schema/loans";
 import { users } from "#db/schema/users";
 import { bulkInsertQuery } from "./bulk";
 import type { ChainEvent } from "./decode";
@@ -88,11 +89,12 @@ export class Entities<Row extends AnyRow> {
   put(row: Row, event: ChainEvent): void {
     const key = this.keyOf(row);
     const previous = this.rows.get(key) ?? null;
-    if (event.blockNumber > this.batch.finalizedBlock && this.journaledAt.get(key) !== event.blockNumber) {
-      this.journaledAt.set(key, event.blockNumber);
+    const undoBlock = event.undoBlock ?? event.blockNumber;
+    if (undoBlock > this.batch.finalizedBlock && this.journaledAt.get(key) !== undoBlock) {
+      this.journaledAt.set(key, undoBlock);
       this.batch.journal.push({
         chainId: this.batch.chainId,
-        blockNumber: event.blockNumber,
+        blockNumber: undoBlock,
         tableName: this.name,
         rowKey: this.dbKey(row),
         previous: previous ? toDbJson(this.def.table, previous) : null,
@@ -144,6 +146,11 @@ export interface OutboxMessage {
   rooms?: string[];
   /** Wallets whose accounts' user rooms also receive the event (resolved when the batch is written). */
   wallets?: string[];
+  /**
+   * A note whose off-chain loan's id goes into the payload as `loanId`, when a loan follows it (resolved when the batch
+   * is written, after the batch's own loan changes, so a loan originated in the same batch is found).
+   */
+  loanOf?: bigint;
 }
 
 interface PendingOutbox extends OutboxMessage {
@@ -331,6 +338,7 @@ export class Batch {
   async writeOutbox(tx: Db, notify: { channel: string; payload: string }): Promise<void> {
     if (this.outbox.length === 0) return;
     await this.resolveWallets(tx); // only the wallets rows added since (normally none)
+    const loanIds = await loanIdsOf(tx, this.outbox);
     const rows = this.outbox.map((message) => {
       const rooms = new Set(message.rooms ?? []);
       for (const wallet of message.wallets ?? []) {
@@ -344,7 +352,7 @@ export class Batch {
         logIndex: message.logIndex,
         event: message.event,
         rooms: [...rooms],
-        payload: message.payload,
+        payload: message.loanOf !== undefined && loanIds.has(message.loanOf) ? { ...message.payload, loanId: loanIds.get(message.loanOf) } : message.payload,
       };
     });
     const parts = chunks(chainOutbox, rows.filter((row) => row.rooms.length > 0));
@@ -353,6 +361,22 @@ export class Batch {
       await tx.execute(i < parts.length - 1 ? insert.getSQL() : sql`with w as (${insert.getSQL()}) select pg_notify(${notify.channel}, ${notify.payload})`);
     }
   }
+}
+
+/** Loan numbers are a bigint sequence (indexer/loans.ts): a larger note id is no loan of ours. */
+const MAX_LOAN_NUMBER = 2n ** 63n - 1n;
+
+/** The ids of the loans that follow the notes the outbox's messages name (`loanOf`); one query, only when one is named. */
+async function loanIdsOf(tx: Db, outbox: OutboxMessage[]): Promise<Map<bigint, string>> {
+  const notes = [...new Set(outbox.flatMap((message) => (message.loanOf !== undefined && message.loanOf <= MAX_LOAN_NUMBER ? [message.loanOf] : [])))];
+  const ids = new Map<bigint, string>();
+  if (notes.length === 0) return ids;
+  const rows = await tx
+    .select({ id: loans.id, number: loans.loanNumber })
+    .from(loans)
+    .where(sql`${loans.loanNumber} = any(${sql.param(notes.map(String))}::bigint[]) and ${loans.nftTokenId} = ${loans.loanNumber}::text`);
+  for (const row of rows) ids.set(row.number, row.id);
+  return ids;
 }
 
 /** Postgres takes at most 65,535 parameters per statement. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { chainCursors } from "#db/schema/chain";
 import { backfill } from "./backfill";
+import { loadFollowedCollections } from "./collections";
 import { deploymentKey } from "./config";
 import { localHeadsUrl, watchHeads, type Head, type HeadsWatch } from "./heads";
 import { tryAcquireWriter, type Writer } from "./lock";
@@ -185,7 +186,8 @@ export class ChainSync implements Indexer {
     if (rebuild) return resetMirror(this.state, db, rebuild);
     if (!row) return resetMirror(this.state, db, "no mirror yet");
     if (row.genesisHash !== genesis) return resetMirror(this.state, db, "the chain was reset");
-    if (row.deploymentKey !== deploymentKey(deployment)) return resetMirror(this.state, db, "the contracts were redeployed");
+    if (row.deploymentKey !== deploymentKey(deployment)) return resetMirror(this.state, db, "the contracts were redeployed, or the mirror follows more now");
+    await loadFollowedCollections(this.state, db);
   }
 
   /** One poll: detect a reorg, or index what is new. Answers whether anything happened. */

@@ -1,10 +1,13 @@
 import { asc, eq } from "drizzle-orm";
-import type { Address, Hex, PublicClient } from "viem";
+import { erc721Abi, type Address, type Hex, type PublicClient } from "viem";
 import type { Db } from "#db/connect";
 import {
+  chainCollateral,
+  chainCollections,
   chainCreditWithdrawals,
   chainCredits,
   chainListings,
+  chainNftOwners,
   chainNotes,
   chainOrderCancellations,
   chainOrderCounters,
@@ -31,6 +34,9 @@ const MIRROR_TABLES = {
   orderFills: chainOrderFills,
   orderCancellations: chainOrderCancellations,
   orderCounters: chainOrderCounters,
+  collections: chainCollections,
+  collateral: chainCollateral,
+  nftOwners: chainNftOwners,
 } as const;
 
 /** Every mirror row of one chain in a stable order, as plain comparable values. */
@@ -38,8 +44,8 @@ export async function mirrorSnapshot(db: Db, chainId: number): Promise<Record<st
   const out: Record<string, unknown[]> = {};
   for (const [name, table] of Object.entries(MIRROR_TABLES)) {
     const columns = table as unknown as Record<string, never>;
-    const key = "tokenId" in columns ? columns.tokenId : "signer" in columns ? columns.signer : columns.account;
-    const order = "txHash" in columns ? [asc(columns.blockNumber), asc(columns.logIndex)] : [asc(key)];
+    const keys = ["collection", "tokenId", "signer", "account"].filter((name) => name in columns).map((name) => asc(columns[name]));
+    const order = "txHash" in columns ? [asc(columns.blockNumber), asc(columns.logIndex)] : keys;
     const rows = await db.select().from(table as never).where(eq(columns.chainId, chainId)).orderBy(...order);
     out[name] = (rows as Record<string, unknown>[]).map((row) =>
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v instanceof Date ? v.toISOString() : v])),
@@ -95,6 +101,38 @@ export async function compareWithChain(db: Db, client: PublicClient, deployment:
   for (const row of counters) {
     const counter = await client.readContract({ ...marketplace, functionName: "counterOf", args: [row.signer as Address] });
     if (counter !== row.counter) differences.push(`counter of ${row.signer}: ${row.counter} in the mirror, ${counter} on chain`);
+  }
+  differences.push(...(await compareCollateralWithChain(db, client, deployment)));
+  return differences;
+}
+
+const ZERO = "0x0000000000000000000000000000000000000000";
+
+/**
+ * The allow-list, the escrow and the pieces' owners against the contracts: each mirrored collection's isCollectionAllowed,
+ * each pledge's collateralOf (in escrow while locked or returnFailed, nothing once returned or claimed), each mirrored
+ * piece's ownerOf. Answers the differences found.
+ */
+export async function compareCollateralWithChain(db: Db, client: PublicClient, deployment: Deployment): Promise<string[]> {
+  const differences: string[] = [];
+  const loanNote = { address: deployment.contracts.loanNote as Address, abi: loanNoteAbi };
+  const chainId = deployment.chainId;
+  for (const row of await db.select().from(chainCollections).where(eq(chainCollections.chainId, chainId))) {
+    const allowed = await client.readContract({ ...loanNote, functionName: "isCollectionAllowed", args: [row.collection as Address] });
+    if (allowed !== row.allowed) differences.push(`collection ${row.collection}: allowed ${row.allowed} in the mirror, ${allowed} on chain`);
+  }
+  for (const row of await db.select().from(chainCollateral).where(eq(chainCollateral.chainId, chainId))) {
+    const [collection, collateralId, borrower] = await client.readContract({ ...loanNote, functionName: "collateralOf", args: [row.tokenId] });
+    const held = row.state === "locked" || row.state === "returnFailed";
+    const expected = held ? [row.collection, row.collateralId, row.borrower] : [ZERO, 0n, ZERO];
+    const actual = [collection.toLowerCase(), collateralId, borrower.toLowerCase()];
+    if (expected.some((value, i) => value !== actual[i])) differences.push(`pledge of note ${row.tokenId}: ${row.state} ${expected.join("/")} in the mirror, ${actual.join("/")} on chain`);
+  }
+  for (const row of await db.select().from(chainNftOwners).where(eq(chainNftOwners.chainId, chainId))) {
+    const owner = await client
+      .readContract({ address: row.collection as Address, abi: erc721Abi, functionName: "ownerOf", args: [row.tokenId] })
+      .then((address) => address.toLowerCase(), () => ZERO); // a burned piece has no owner
+    if (owner !== row.owner) differences.push(`piece ${row.tokenId} of ${row.collection}: owner ${row.owner} in the mirror, ${owner} on chain`);
   }
   return differences;
 }

@@ -3,6 +3,7 @@ import { formatUsdAmount } from "#domain/money";
 import { chainCreditWithdrawals, chainRepayments, chainTransfers } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { logRow, ZERO_ADDRESS, type Context, type Handlers } from "../context";
+import { burnedHolderKey, collateralHandlers } from "./collateral";
 import { lapseListing } from "./marketplace";
 
 const mintKey = (tokenId: bigint) => `mint:${tokenId}`;
@@ -25,6 +26,8 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
       return;
     }
     const burned = to === ZERO_ADDRESS;
+    // A claim or the final payment burns the note before its Collateral* log: who held it is told of the piece.
+    if (burned) ctx.scratch.set(burnedHolderKey(tokenId), note.holder);
     const position = ctx.vaultPositions.get(tokenId);
     let holder: string = to;
     if (to === ctx.addresses.vault && position?.active) holder = position.depositor;
@@ -103,4 +106,6 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
     const credit = ctx.credits.get(account) ?? { chainId: ctx.chainId, account, credited: 0n, withdrawn: 0n, updatedBlock: 0 };
     ctx.credits.put({ ...credit, withdrawn: credit.withdrawn + amount, updatedBlock: event.blockNumber }, event);
   },
+
+  ...collateralHandlers,
 };

@@ -9,6 +9,19 @@ import type { NotificationContent } from "./notifier";
  */
 const usd = (amount: string | bigint) => displayUsd(typeof amount === "bigint" ? amount : parseUsd(amount));
 const nftLink = (tokenId: string) => `/nft/${tokenId}`;
+const loanLink = (loanId?: string) => (loanId ? `/loans/${loanId}` : "/loans/my-loans");
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/** A pledged piece as the collateral notices name it: its id and its collection's address (names are the API's cache). */
+export interface PledgedPiece {
+  /** The note (the loan number) it secures. */
+  tokenId: string;
+  collection: string;
+  collateralId: string;
+  /** The off-chain loan, when one follows the note. */
+  loanId?: string;
+}
+const piece = (p: PledgedPiece) => `NFT #${p.collateralId} (${shortAddress(p.collection)})`;
 
 export const NOTIFICATION_TEXTS = {
   loanApproved: (amount: string | bigint, loanId?: string): NotificationContent => ({
@@ -92,6 +105,39 @@ export const NOTIFICATION_TEXTS = {
     title: kind === "listing" ? "Listing filled" : "Offer filled",
     message: kind === "listing" ? `Your listing of NFT #${tokenId} was filled for ${usd(price)}.` : `Your offer was filled: you bought NFT #${tokenId} for ${usd(price)}.`,
     link: nftLink(tokenId),
+  }),
+  /** To the borrower, when the loan is originated and the pledged piece moves into LoanNote's escrow. */
+  collateralLocked: (p: PledgedPiece): NotificationContent => ({
+    type: "collateral",
+    title: "NFT in escrow",
+    message: `Your ${piece(p)} is held in escrow for loan #${p.tokenId} until it is repaid.`,
+    link: loanLink(p.loanId),
+  }),
+  /** To the borrower: the final payment sent the piece back, or their pull after a refused return did. */
+  collateralReturned: (p: PledgedPiece, to: string): NotificationContent => ({
+    type: "collateral",
+    title: "NFT returned",
+    message: `Loan #${p.tokenId} is repaid: your ${piece(p)} was returned to ${shortAddress(to)}.`,
+    link: loanLink(p.loanId),
+  }),
+  /** To the borrower: the collection refused the return at the final payment; the piece waits for their claim. */
+  collateralReturnFailed: (p: PledgedPiece): NotificationContent => ({
+    type: "collateral",
+    title: "Claim your NFT",
+    message: `Loan #${p.tokenId} is repaid, but its collection refused to send back your ${piece(p)}. Claim it back from the loan page.`,
+    link: loanLink(p.loanId),
+  }),
+  /** After a default: to the borrower (their loan), the note's holder who claimed it, and admins. */
+  collateralClaimed: (p: PledgedPiece, to: string, audience: "borrower" | "holder" | "admin"): NotificationContent => ({
+    type: "collateral",
+    title: audience === "holder" ? "NFT claimed" : "NFT collateral claimed",
+    message:
+      audience === "borrower"
+        ? `Loan #${p.tokenId} defaulted: your pledged ${piece(p)} was claimed by the note's holder.`
+        : audience === "holder"
+          ? `You claimed ${piece(p)} securing defaulted loan #${p.tokenId}; it was sent to ${shortAddress(to)} and the note is settled.`
+          : `${piece(p)} securing defaulted loan #${p.tokenId} was claimed by the note's holder, sent to ${shortAddress(to)}.`,
+    link: audience === "borrower" ? loanLink(p.loanId) : audience === "admin" && p.loanId ? `/admin/loans?loan=${p.loanId}` : nftLink(p.tokenId),
   }),
   noteSold: (tokenId: string, price: string | bigint): NotificationContent => ({
     type: "nft_sold",

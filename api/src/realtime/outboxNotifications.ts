@@ -1,4 +1,5 @@
 import type { ChainOutboxRow } from "#db/schema";
+import type { CollateralUpdatePayload } from "#domain/events";
 import type { ListingLapseReason } from "#domain/statuses";
 import type { NotificationContent } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
@@ -9,7 +10,8 @@ import { NOTIFICATION_TEXTS } from "../notifications/texts";
  * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller; a loan completed → its
  * borrower; defaulted → borrower, holder and admins; a listing that lapsed → its seller (never the treasury, whose
  * wallet is no account's). A new listing is news for every investor except the seller and the note's borrower. A signed
- * order's fill is news for its signer only (the API's book knows who signed it).
+ * order's fill is news for its signer only (the API's book knows who signed it). A pledged NFT's move (collateral:update)
+ * comes as the borrower's row and, apart, the holder's (`audience: "holder"`): see collateralNotices below.
  */
 export type Recipients =
   | { kind: "rooms"; userIds: string[]; admins: boolean }
@@ -54,6 +56,8 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
   const toRooms = (content: NotificationContent): PlannedNotification[] => [{ content, recipients: { kind: "rooms", userIds, admins: false } }];
   const amount = payload.amount ?? null;
 
+  if (row.event === "collateral:update") return collateralNotices(row, userIds, toRooms);
+
   if (row.event === "loan:funded" && amount) return toRooms(NOTIFICATION_TEXTS.loanFunded(amount, tokenId));
   // The indexer writes these only when the off-chain loan followed its note (indexer/loans.ts): the row with the
   // loan's id is the borrower's (and, for a default, the admins'); one without it is the note's holder's.
@@ -83,4 +87,37 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
     if (payload.type === "sold") return toRooms(NOTIFICATION_TEXTS.noteSold(tokenId, amount));
   }
   return [];
+}
+
+/**
+ * A pledged NFT's move (indexer/handlers/collateral.ts). The borrower's row (rooms: their account, admins,
+ * marketplace; `loanId` when a loan follows the note) gets the borrower's words for every state, and for a claim the
+ * admins' too; the row marked `audience: "holder"` (the note's holder, a claim's receiver) is stored only for a claim:
+ * a lock, a return or a failed return is the borrower's business, the holder's page just refreshes.
+ */
+function collateralNotices(
+  row: Pick<ChainOutboxRow, "rooms" | "payload">,
+  userIds: string[],
+  toRooms: (content: NotificationContent) => PlannedNotification[],
+): PlannedNotification[] {
+  const payload = row.payload as Partial<CollateralUpdatePayload> & { audience?: string };
+  if (!payload.tokenId || !payload.collection || !payload.collateralId || !payload.state) return [];
+  const piece = { tokenId: payload.tokenId, collection: payload.collection, collateralId: payload.collateralId, loanId: payload.loanId };
+  const to = payload.to ?? "";
+  if (payload.audience === "holder") return payload.state === "claimed" ? toRooms(NOTIFICATION_TEXTS.collateralClaimed(piece, to, "holder")) : [];
+  switch (payload.state) {
+    case "locked":
+      return toRooms(NOTIFICATION_TEXTS.collateralLocked(piece));
+    case "returned":
+      return toRooms(NOTIFICATION_TEXTS.collateralReturned(piece, to));
+    case "returnFailed":
+      return toRooms(NOTIFICATION_TEXTS.collateralReturnFailed(piece));
+    case "claimed": {
+      const planned = toRooms(NOTIFICATION_TEXTS.collateralClaimed(piece, to, "borrower"));
+      if (!row.rooms.includes("admins")) return planned;
+      return [...planned, { content: NOTIFICATION_TEXTS.collateralClaimed(piece, to, "admin"), recipients: { kind: "rooms", userIds: [], admins: true } }];
+    }
+    default:
+      return [];
+  }
 }

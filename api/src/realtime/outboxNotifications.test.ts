@@ -1,0 +1,51 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { notificationsForOutbox } from "./outboxNotifications";
+
+const borrowerId = "11111111-1111-4111-8111-111111111111";
+const holderId = "22222222-2222-4222-8222-222222222222";
+const loanId = "33333333-3333-4333-8333-333333333333";
+const collection = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+const to = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
+const piece = { tokenId: "100", collection, collateralId: "2", txHash: `0x${"ab".repeat(32)}` };
+const borrowerRow = (payload: Record<string, unknown>) => ({ event: "collateral:update", rooms: ["admins", "marketplace", `user:${borrowerId}`], payload: { ...piece, loanId, ...payload } });
+const holderRow = (payload: Record<string, unknown>) => ({ event: "collateral:update", rooms: [`user:${holderId}`], payload: { ...piece, audience: "holder", ...payload } });
+
+test("a locked pledge tells the borrower their NFT is in escrow for the loan, linked to the loan's page", () => {
+  const planned = notificationsForOutbox(borrowerRow({ state: "locked" }));
+  assert.deepEqual(planned, [
+    {
+      content: { type: "collateral", title: "NFT in escrow", message: "Your NFT #2 (0x5fbd…0aa3) is held in escrow for loan #100 until it is repaid.", link: `/loans/${loanId}` },
+      recipients: { kind: "rooms", userIds: [borrowerId], admins: false },
+    },
+  ]);
+});
+
+test("a return tells the borrower where the piece went; a refused one tells them to claim it back from the loan page", () => {
+  const [returned] = notificationsForOutbox(borrowerRow({ state: "returned", to }));
+  assert.equal(returned.content.message, "Loan #100 is repaid: your NFT #2 (0x5fbd…0aa3) was returned to 0x7099…79c8.");
+  assert.equal(returned.content.link, `/loans/${loanId}`);
+  const [failed, ...rest] = notificationsForOutbox(borrowerRow({ state: "returnFailed" }));
+  assert.equal(rest.length, 0);
+  assert.equal(failed.content.title, "Claim your NFT");
+  assert.match(failed.content.message, /Claim it back from the loan page\.$/);
+  assert.deepEqual(failed.recipients, { kind: "rooms", userIds: [borrowerId], admins: false });
+});
+
+test("a claim tells the borrower, the admins and the holder, each in their own words; without a loan the borrower is sent to their loans", () => {
+  const [borrower, admins] = notificationsForOutbox(borrowerRow({ state: "claimed", to, loanId: undefined }));
+  assert.equal(borrower.content.message, "Loan #100 defaulted: your pledged NFT #2 (0x5fbd…0aa3) was claimed by the note's holder.");
+  assert.equal(borrower.content.link, "/loans/my-loans");
+  assert.deepEqual(admins.recipients, { kind: "rooms", userIds: [], admins: true });
+  assert.equal(admins.content.message, "NFT #2 (0x5fbd…0aa3) securing defaulted loan #100 was claimed by the note's holder, sent to 0x7099…79c8.");
+  const [holder, ...more] = notificationsForOutbox(holderRow({ state: "claimed", to }));
+  assert.equal(more.length, 0);
+  assert.deepEqual(holder.recipients, { kind: "rooms", userIds: [holderId], admins: false });
+  assert.equal(holder.content.message, "You claimed NFT #2 (0x5fbd…0aa3) securing defaulted loan #100; it was sent to 0x7099…79c8 and the note is settled.");
+  assert.equal(holder.content.link, "/nft/100");
+  assert.equal(holder.content.type, "collateral");
+});
+
+test("the holder stores nothing for a lock, a return or a refused return: the borrower's business", () => {
+  for (const state of ["locked", "returned", "returnFailed"]) assert.deepEqual(notificationsForOutbox(holderRow({ state, to })), []);
+});

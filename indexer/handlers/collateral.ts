@@ -1,0 +1,121 @@
+import type { loanNoteAbi } from "#domain/abis";
+import type { CollateralUpdatePayload } from "#domain/events";
+import type { ChainCollateralState } from "#domain/statuses";
+import type { chainCollateral } from "#db/schema/chain";
+import type { ChainEvent } from "../decode";
+import { ZERO_ADDRESS, type Context, type Handlers } from "../context";
+
+type CollateralEvents =
+  | "CollectionAllowed"
+  | "CollectionDisallowed"
+  | "CollateralLocked"
+  | "CollateralReturned"
+  | "CollateralReturnFailed"
+  | "CollateralClaimed";
+
+type CollateralRow = typeof chainCollateral.$inferSelect;
+
+/** Who held a note just before its burn (loanNote.ts keeps it for the claim that burned it, same transaction). */
+export const burnedHolderKey = (tokenId: bigint) => `burnedHolder:${tokenId}`;
+
+function requirePledge(ctx: Context, tokenId: bigint, event: ChainEvent): CollateralRow {
+  const row = ctx.collateral.get(tokenId);
+  if (!row) throw new Error(`${event.name} of note ${tokenId} at ${event.txHash}:${event.logIndex} before its CollateralLocked`);
+  return row;
+}
+
+/**
+ * Pushes `collateral:update` for a pledge's move: to the borrower with the admins and the marketplace (with the
+ * loan's id when a loan follows the note), and, in a second row marked `audience: "holder"`, to the note's holder (and a
+ * claim's receiver) when that is someone else. Two rows like a default's loan:status (indexer/loans.ts): the API
+ * stores each audience's own words (api/src/realtime/outboxNotifications.ts), and only rooms tell it who is who.
+ */
+function pushUpdate(ctx: Context, row: CollateralRow, event: ChainEvent, to: string | null, holders: (string | undefined)[]): void {
+  const payload: CollateralUpdatePayload = {
+    tokenId: row.tokenId.toString(),
+    state: row.state,
+    collection: row.collection,
+    collateralId: row.collateralId.toString(),
+    ...(to ? { to } : {}),
+    txHash: event.txHash,
+  };
+  ctx.emit({ event: "collateral:update", payload: { ...payload }, rooms: ["admins", "marketplace"], wallets: [row.borrower], loanOf: row.tokenId });
+  const others = [...new Set(holders)].filter(
+    (wallet): wallet is string => !!wallet && wallet !== ZERO_ADDRESS && wallet !== row.borrower && wallet !== ctx.addresses.treasury,
+  );
+  if (others.length > 0) ctx.emit({ event: "collateral:update", payload: { ...payload, audience: "holder" }, wallets: others });
+}
+
+/** The note's holder now, or the one it had before the burn this transaction made (a claim, the final payment). */
+function holderOf(ctx: Context, tokenId: bigint): string | undefined {
+  return (ctx.scratch.get(burnedHolderKey(tokenId)) as string | undefined) ?? ctx.notes.get(tokenId)?.holder;
+}
+
+/**
+ * A pledge leaving `locked`. `to` is the wallet the event names: the receiver of a return or a claim (kept as
+ * closedTo), or the borrower a refused return was meant for (only pushed, so their app can say it waits for them).
+ */
+function close(ctx: Context, event: ChainEvent, tokenId: bigint, state: ChainCollateralState, to: string, holders: (string | undefined)[] = []) {
+  const pledge = requirePledge(ctx, tokenId, event);
+  const row = { ...pledge, state, closedTxHash: event.txHash, closedTo: state === "returnFailed" ? null : to, updatedBlock: event.blockNumber };
+  ctx.collateral.put(row, event);
+  pushUpdate(ctx, row, event, to, [holderOf(ctx, tokenId), ...holders]);
+}
+
+/**
+ * LoanNote's allow-list and escrow (issue 20, docs/decisions.md "NFT collateral off-chain"). The allow-list is a
+ * derived row per collection (its slot kept when disallowed); a pledge is one derived row per note from
+ * CollateralLocked on: `locked` → `returned`, or `returnFailed` → `returned` by the borrower's pull, or `claimed`
+ * after a default. The undo journal puts both back on a reorg. Which collections' Transfers are followed, and the
+ * catch-up of one newly allowed, is indexer/collections.ts's.
+ */
+export const collateralHandlers: Pick<Handlers<typeof loanNoteAbi>, CollateralEvents> = {
+  CollectionAllowed(event, ctx) {
+    const { collection, index } = event.args;
+    const known = ctx.collections.get(collection);
+    const slot = Number(index);
+    const row = known
+      ? { ...known, allowed: true, slot, updatedBlock: event.blockNumber }
+      : { chainId: ctx.chainId, collection, allowed: true, slot, allowedBlock: event.blockNumber, updatedBlock: event.blockNumber };
+    ctx.collections.put(row, event);
+  },
+
+  CollectionDisallowed(event, ctx) {
+    const { collection } = event.args;
+    const known = ctx.collections.get(collection);
+    if (!known) throw new Error(`CollectionDisallowed of ${collection} at ${event.txHash}:${event.logIndex} before it was allowed`);
+    ctx.collections.put({ ...known, allowed: false, updatedBlock: event.blockNumber }, event);
+  },
+
+  CollateralLocked(event, ctx) {
+    const { tokenId, collection, collateralId, from } = event.args;
+    const row: CollateralRow = {
+      chainId: ctx.chainId,
+      tokenId,
+      collection,
+      collateralId,
+      borrower: from,
+      state: "locked",
+      lockedTxHash: event.txHash,
+      lockedBlock: event.blockNumber,
+      lockedTime: event.blockTime,
+      closedTxHash: null,
+      closedTo: null,
+      updatedBlock: event.blockNumber,
+    };
+    ctx.collateral.put(row, event);
+    pushUpdate(ctx, row, event, null, [ctx.notes.get(tokenId)?.holder]);
+  },
+
+  CollateralReturned(event, ctx) {
+    close(ctx, event, event.args.tokenId, "returned", event.args.to);
+  },
+
+  CollateralReturnFailed(event, ctx) {
+    close(ctx, event, event.args.tokenId, "returnFailed", event.args.borrower);
+  },
+
+  CollateralClaimed(event, ctx) {
+    close(ctx, event, event.args.tokenId, "claimed", event.args.to, [event.args.to]);
+  },
+};
