@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -16,8 +15,6 @@ import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, t
 import { testContracts } from "../testing/contracts";
 
 const USD = 1_000_000n;
-// The suite reads the indexer's allow-list and NFT owner mirror, which land with the indexer's collateral handlers.
-const WAITING = existsSync(new URL("../../../indexer/handlers/collection.ts", import.meta.url)) ? false : "waits for the indexer's collection and owner mirror (issue 20)";
 let stack: LoanStack;
 let admin: TestUser;
 let borrower: TestUser;
@@ -90,7 +87,6 @@ async function refusedApproval(loanId: string, message: string) {
 }
 
 before(async () => {
-  if (WAITING) return;
   stack = await startLoanStack({ indexer: true });
   demo = stack.deployment.contracts.demoCollection as Address;
   [admin, borrower, other] = await Promise.all([
@@ -121,7 +117,7 @@ after(async () => {
   await stack?.close();
 });
 
-describe("the wizard's picker", { skip: WAITING }, () => {
+describe("the wizard's picker", () => {
   test("lists the accepted collections by name, publicly", async () => {
     const answer = await call("GET", "/collateral/collections");
     assert.equal(answer.status, 200, answer.body.message);
@@ -157,7 +153,7 @@ describe("the wizard's picker", { skip: WAITING }, () => {
   });
 });
 
-describe("a request pledging an NFT", { skip: WAITING }, () => {
+describe("a request pledging an NFT", () => {
   test("is refused with 400 and nothing stored: no piece chosen, no wallet, a collection not accepted, a piece the wallet does not hold", async () => {
     const noWallet = await makeUser(stack.api, { kyc: "approved" });
     const cases: [TestUser, unknown, string][] = [
@@ -245,7 +241,7 @@ describe("a request pledging an NFT", { skip: WAITING }, () => {
   });
 });
 
-describe("the admin's appraisal", { skip: WAITING }, () => {
+describe("the admin's appraisal", () => {
   test("stores the value with who and when, gives the loan-to-value, and is refused for bad input, a borrower and a decided loan", async () => {
     const loan = await pledge(borrower, demo, pieces[2]);
     for (const appraisal of ["0", "-5", "abc", ""]) {
@@ -281,7 +277,7 @@ describe("the admin's appraisal", { skip: WAITING }, () => {
   });
 });
 
-describe("approving an NFT-secured request", { skip: WAITING }, () => {
+describe("approving an NFT-secured request", () => {
   test("is refused (409, nothing sent, nothing paid) before the appraisal, without the escrow approval, and once the borrower moved the piece", async () => {
     const loan = await pledge(borrower, demo, pieces[3]);
     await refusedApproval(loan._id, "Enter an appraised value for the NFT before approving");
@@ -353,7 +349,7 @@ describe("approving an NFT-secured request", { skip: WAITING }, () => {
   });
 });
 
-describe("the claim of a defaulted note's piece", { skip: WAITING }, () => {
+describe("the claim of a defaulted note's piece", () => {
   test("is answered to the note's holder only, and only after the default", async () => {
     const piece = await mintDemo(borrower.wallet!.address);
     await caughtUp();
@@ -418,7 +414,7 @@ describe("the claim of a defaulted note's piece", { skip: WAITING }, () => {
   });
 });
 
-describe("a crash after sending originateWithCollateral", { skip: WAITING }, () => {
+describe("a crash after sending originateWithCollateral", () => {
   test("is reconciled like any origination: the loan ends minted and its piece locked", async () => {
     const piece = await mintDemo(borrower.wallet!.address);
     await caughtUp();

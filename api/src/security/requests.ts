@@ -76,7 +76,7 @@ async function siweBody(world: World, caller: TestUser | undefined) {
 }
 
 /** A fresh pending request of A pledging a demo piece minted to A's wallet for it (issue 20). */
-export async function pledgedLoanOfA(w: World) {
+async function pledgedLoanOfA(w: World) {
   const demo = w.stack.deployment.contracts.demoCollection as Address;
   const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(w.stack.anvil.rpcUrl) });
   await w.stack.chain.waitForTransactionReceipt({ hash: await deployer.writeContract({ address: demo, abi: demoCollectionAbi, functionName: "mint", args: [w.a.wallet!.address] }) });
@@ -107,9 +107,8 @@ export const RECIPES: Record<string, Recipe> = {
   "POST /api/loans/request": { json: () => ({ amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 }) },
   "GET /api/loans/{id}": { params: active },
   "PUT /api/loans/{id}/repayment": { params: active, json: () => ({ amount: "100" }) },
-  // Until the indexer mirrors NFT owners, A's loan pledges no piece: the routes answer 404 to whoever is let in.
-  "GET /api/loans/{id}/collateral": { params: active },
-  "PUT /api/admin/loans/{id}/collateral/appraisal": { params: active, json: () => ({ appraisal: "9000" }) },
+  "GET /api/loans/{id}/collateral": { params: pledgedLoanOfA },
+  "PUT /api/admin/loans/{id}/collateral/appraisal": { params: pledgedLoanOfA, json: () => ({ appraisal: "9000" }) },
   "POST /api/nfts/{tokenId}/collateral/claim": { params: (w) => ({ tokenId: w.heldTokenId }), json: () => ({}) },
 
   "GET /api/admin/loans/{id}": { params: active },
