@@ -75,8 +75,14 @@ export interface CollateralUpdatePayload extends ChainRefs {
   state: ChainCollateralState;
   collection: string;
   collateralId: string;
-  /** The receiver of a return or a claim. */
+  /** The receiver of a return or a claim; for "returnFailed", the borrower it was meant for. */
   to?: string;
+  /**
+   * "holder" on the copy sent to the note's holder (and a claim's receiver) when that is not the borrower: the indexer
+   * sends the borrower's row (with `loanId`, to admins and the marketplace too) and the holder's apart, so each hears
+   * their own words (docs/decisions.md "NFT collateral off-chain").
+   */
+  audience?: "holder";
 }
 
 /**

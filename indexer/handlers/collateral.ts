@@ -28,7 +28,7 @@ function requirePledge(ctx: Context, tokenId: bigint, event: ChainEvent): Collat
  * Pushes `collateral:update` for a pledge's move: to the borrower with the admins and the marketplace (with the
  * loan's id when a loan follows the note), and, in a second row marked `audience: "holder"`, to the note's holder (and a
  * claim's receiver) when that is someone else. Two rows like a default's loan:status (indexer/loans.ts): the API
- * stores each audience's own words (api/src/realtime/outboxNotifications.ts), and only rooms tell it who is who.
+ * stores each audience its own words (api/src/realtime/outboxNotifications.ts), and it sees rooms, not whose wallet each is.
  */
 function pushUpdate(ctx: Context, row: CollateralRow, event: ChainEvent, to: string | null, holders: (string | undefined)[]): void {
   const payload: CollateralUpdatePayload = {
@@ -43,7 +43,8 @@ function pushUpdate(ctx: Context, row: CollateralRow, event: ChainEvent, to: str
   const others = [...new Set(holders)].filter(
     (wallet): wallet is string => !!wallet && wallet !== ZERO_ADDRESS && wallet !== row.borrower && wallet !== ctx.addresses.treasury,
   );
-  if (others.length > 0) ctx.emit({ event: "collateral:update", payload: { ...payload, audience: "holder" }, wallets: others });
+  const toHolders: CollateralUpdatePayload = { ...payload, audience: "holder" };
+  if (others.length > 0) ctx.emit({ event: "collateral:update", payload: { ...toHolders }, wallets: others });
 }
 
 /** The note's holder now, or the one it had before the burn this transaction made (a claim, the final payment). */

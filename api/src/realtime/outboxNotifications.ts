@@ -100,7 +100,7 @@ function collateralNotices(
   userIds: string[],
   toRooms: (content: NotificationContent) => PlannedNotification[],
 ): PlannedNotification[] {
-  const payload = row.payload as Partial<CollateralUpdatePayload> & { audience?: string };
+  const payload = row.payload as Partial<CollateralUpdatePayload>;
   if (!payload.tokenId || !payload.collection || !payload.collateralId || !payload.state) return [];
   const piece = { tokenId: payload.tokenId, collection: payload.collection, collateralId: payload.collateralId, loanId: payload.loanId };
   const to = payload.to ?? "";
