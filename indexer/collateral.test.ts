@@ -242,6 +242,27 @@ test("a reorg takes back a collection's allowance with its caught-up owners, and
   assert.deepEqual(await owners(art), [[1n, lower(investor)]]);
 });
 
+test("a vaulted note's depositor claims its piece: the depositor is the holder told apart from the borrower", async () => {
+  const { treasury, investor } = chain.actors;
+  await moves.originateSecured(104n, moves.demo, 3n);
+  await chain.transfer(104n, treasury, investor);
+  await chain.deposit(104n, investor);
+  await chain.markDefaulted(104n);
+  const claimTx = await moves.claim(104n, investor);
+  await indexer!.caughtUp();
+
+  assert.equal((await pledge(104n)).state, "claimed");
+  const rows = (await collateralRows(104n)).filter((row) => row.txHash === claimTx);
+  assert.deepEqual(
+    rows.map((row) => [(row.payload as { audience?: string }).audience ?? "borrower", [...row.rooms].sort()]),
+    [
+      ["borrower", ["admins", "marketplace", `user:${ids.borrower}`].sort()],
+      ["holder", [`user:${ids.investor}`]],
+    ],
+  );
+  await mirrorEqualsChain();
+});
+
 test("the collateral mirror rebuilt from the chain, one block a batch, equals the one built live", async () => {
   await indexer!.caughtUp();
   await indexer!.stop();
