@@ -414,6 +414,53 @@ describe("the claim of a defaulted note's piece", () => {
   });
 });
 
+describe("the borrower's pull after a failed return", () => {
+  test("is answered to the borrower only, once the collection refused to return the piece at the final payment", async () => {
+    const { abi } = testContracts().MetadataCollection;
+    const loan = await pledge(borrower, hostile, 2n);
+    await appraise(loan._id, "3000");
+    await approveEscrow(borrower, loan._id);
+    const approved = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: { fundingAmount: "1000" } });
+    assert.equal(approved.status, 200, approved.body.message);
+    const tokenId = String(approved.body.data.loanNumber);
+    assert.equal(await ownerOf(hostile, 2n), lower(contracts().loanNote));
+
+    const early = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: borrower.token, body: {} });
+    assert.equal(early.status, 409);
+    assert.equal(early.body.message, "This note's collateral cannot be claimed now");
+
+    // The collection refuses every transfer out of the escrow while the borrower pays the loan off.
+    await asDeployer(hostile, abi, "setBlockedFrom", [contracts().loanNote]);
+    await fund(stack, borrower.wallet!.address, 2_000n * USD);
+    const payoff = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: "1500" } });
+    assert.equal(payoff.status, 200, payoff.body.message);
+    await sendAs(stack, borrower.wallet!, payoff.body.data.calls.approve);
+    await sendAs(stack, borrower.wallet!, payoff.body.data.calls.repay);
+    assert.equal(await ownerOf(hostile, 2n), lower(contracts().loanNote), "the piece stayed in escrow");
+    await caughtUp();
+    const failed = await call("GET", `/loans/${loan._id}`, { token: borrower.token });
+    assert.equal(failed.body.data.status, "completed");
+    assert.equal(failed.body.data.collateral.nft.state, "returnFailed");
+
+    await asDeployer(hostile, abi, "setBlockedFrom", ["0x0000000000000000000000000000000000000000"]);
+    for (const user of [other, admin]) {
+      const refused = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: user.token, body: {} });
+      assert.equal(refused.status, 403, refused.body.message);
+      assert.equal(refused.body.message, "Only the note's holder can claim its collateral");
+    }
+    const answer = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: borrower.token, body: {} });
+    assert.equal(answer.status, 200, answer.body.message);
+    const claim = z.object({ call: wireWalletCallSchema }).parse(answer.body.data).call;
+    assert.equal(claim.summary, `Take Script back out of escrow to ${lower(borrower.wallet!.address)}.`);
+    await sendAs(stack, borrower.wallet!, claim);
+    assert.equal(await ownerOf(hostile, 2n), lower(borrower.wallet!.address));
+    await caughtUp();
+    const returned = await call("GET", `/loans/${loan._id}`, { token: borrower.token });
+    assert.equal(returned.body.data.collateral.nft.state, "returned");
+    assert.equal(returned.body.data.collateral.nft.receiver, lower(borrower.wallet!.address));
+  });
+});
+
 describe("a crash after sending originateWithCollateral", () => {
   test("is reconciled like any origination: the loan ends minted and its piece locked", async () => {
     const piece = await mintDemo(borrower.wallet!.address);

@@ -34,9 +34,12 @@ contract MetadataCollection {
   /// Pieces whose tokenURI reverts, or answers this many zero bytes.
   mapping(uint256 => bool) public reverts;
   mapping(uint256 => uint256) public hugeBytes;
+  /// Transfers out of this address revert (a collection refusing to return an escrowed piece).
+  address public blockedFrom;
   constructor(string memory name_) { name = name_; }
   function mint(address to, uint256 id, string calldata uri) external { owners[id] = to; balanceOf[to] += 1; uris[id] = uri; emit Transfer(address(0), to, id); }
   function setTrap(uint256 id, bool reverting, uint256 huge) external { reverts[id] = reverting; hugeBytes[id] = huge; }
+  function setBlockedFrom(address from) external { blockedFrom = from; }
   function ownerOf(uint256 id) public view returns (address) { require(owners[id] != address(0), "none"); return owners[id]; }
   function tokenURI(uint256 id) external view returns (string memory) {
     require(!reverts[id], "no metadata");
@@ -49,6 +52,7 @@ contract MetadataCollection {
   function transferFrom(address from, address to, uint256 id) public {
     address o = ownerOf(id);
     require(o == from && to != address(0), "from");
+    require(from != blockedFrom, "blocked");
     require(msg.sender == o || getApproved[id] == msg.sender || isApprovedForAll[o][msg.sender], "auth");
     getApproved[id] = address(0); balanceOf[from] -= 1; balanceOf[to] += 1; owners[id] = to;
     emit Transfer(from, to, id);
