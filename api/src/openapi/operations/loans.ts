@@ -10,7 +10,7 @@ export const loansOperations: OperationGroup = {
   operations: {
     "POST /api/loans/request": {
       summary: "Request a loan",
-      description: `Needs approved KYC and a verified wallet (403 otherwise). Amounts are USD (a number or a decimal string), the rate is percent per year. A borrower may have ${DEFAULT_RATE_LIMITS.pendingLoanRequests} requests awaiting review (400 past that) and send ${DEFAULT_RATE_LIMITS.loanRequest.max} per hour (429 past that; by default). ${LOAN}`,
+      description: `Needs approved KYC and a verified wallet (403 otherwise). Amounts are USD (a number or a decimal string), the rate is percent per year. With collateral \`{ type: "nft", value, description, nft: { collection, tokenId } }\` the borrower pledges an NFT their verified wallet holds, of an accepted collection, not pledged by another pending or approved request (400 otherwise, with the reason). A borrower may have ${DEFAULT_RATE_LIMITS.pendingLoanRequests} requests awaiting review (400 past that) and send ${DEFAULT_RATE_LIMITS.loanRequest.max} per hour (429 past that; by default). ${LOAN}`,
       access: "user",
       status: 201,
       example: { amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 },
