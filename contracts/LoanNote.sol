@@ -348,20 +348,33 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         uint256 totalRepaid = loan.repaid + paid;
         address beneficiary = _beneficiary(tokenId);
         _credits[beneficiary] += paid;
-        Loan storage stored = _loans[tokenId];
-        stored.repaid = uint72(totalRepaid);
+        bool settled = paid == owed;
+        // One write of the loan's slot for the payment, its change and the status; the burn counts its own change.
+        loan.repaid = uint72(totalRepaid);
+        if (settled) loan.status = Status.Repaid;
         unchecked {
-            stored.changes = loan.changes + 1; // same slot as `repaid`: the optimizer merges both into one write
+            ++loan.changes;
         }
-        if (paid == owed) {
-            stored.status = Status.Repaid;
-            _burn(tokenId);
-        }
+        _storeLoan(tokenId, loan);
+        if (settled) _burn(tokenId);
         emit Repaid(tokenId, msg.sender, beneficiary, paid, totalRepaid);
-        emit MetadataUpdate(tokenId);
-        if (paid == owed) emit LoanRepaid(tokenId);
+        // A burned note has no metadata left to refresh: its Transfer to zero says so.
+        if (settled) emit LoanRepaid(tokenId);
+        else emit MetadataUpdate(tokenId);
         stablecoin.safeTransferFrom(msg.sender, address(this), paid);
-        if (paid == owed && loan.collateral != 0) _returnCollateral(tokenId, collectionAt[loan.collateral]);
+        if (settled && loan.collateral != 0) _returnCollateral(tokenId, collectionAt[loan.collateral]);
+    }
+
+    /// @dev Writes loan `tokenId`'s slot in one SSTORE (assigning the struct writes it member by member), packed in
+    ///      `Loan`'s declaration order from the lowest bits.
+    function _storeLoan(uint256 tokenId, Loan memory loan) private {
+        Loan storage stored = _loans[tokenId];
+        uint256 word = uint256(loan.principal) | (uint256(loan.repaid) << 64) | (uint256(loan.start) << 136)
+            | (uint256(loan.rateBps) << 176) | (uint256(loan.termMonths) << 192) | (uint256(loan.status) << 208)
+            | (uint256(loan.changes) << 216) | (uint256(loan.collateral) << 248);
+        assembly ("memory-safe") {
+            sstore(stored.slot, word)
+        }
     }
 
     /**

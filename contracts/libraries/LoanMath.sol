@@ -36,25 +36,35 @@ library LoanMath {
         uint256 payment;
     }
 
-    /// @dev x^n in RAY, every product floored; n <= 360 and rateBps <= 10000 keep every product below 2^256.
+    /// @dev x^n in RAY, every product floored. Unchecked: for x = RAY + monthlyRate(rateBps <= 10000) and n <= 360
+    ///      (the bounds every stored loan meets) no product exceeds g^360 * RAY^2 < 2^222.
     function rpow(uint256 x, uint256 n) internal pure returns (uint256 z) {
         z = RAY;
-        while (n != 0) {
-            if (n & 1 != 0) z = (z * x) / RAY;
-            n >>= 1;
-            if (n != 0) x = (x * x) / RAY;
+        unchecked {
+            while (n != 0) {
+                if (n & 1 != 0) z = (z * x) / RAY;
+                n >>= 1;
+                if (n != 0) x = (x * x) / RAY;
+            }
         }
     }
 
+    /// @dev rateBps <= 10000 (unchecked: the product stays below 2^107).
     function monthlyRate(uint256 rateBps) internal pure returns (uint256) {
-        return (rateBps * RAY) / RATE_DENOMINATOR;
+        unchecked {
+            return (rateBps * RAY) / RATE_DENOMINATOR;
+        }
     }
 
+    /// @dev Unchecked for principal < 2^64, rateBps <= 10000, 1 <= termMonths <= 360: r * f < 2^219, the numerator
+    ///      < 2^192, and f > RAY whenever the rate is not zero.
     function monthlyPayment(uint256 principal, uint256 rateBps, uint256 termMonths) internal pure returns (uint256) {
         if (rateBps == 0) return principal / termMonths;
         uint256 r = monthlyRate(rateBps);
         uint256 f = rpow(RAY + r, termMonths);
-        return (principal * ((r * f) / RAY)) / (f - RAY);
+        unchecked {
+            return (principal * ((r * f) / RAY)) / (f - RAY);
+        }
     }
 
     function terms(uint256 principal, uint256 rateBps, uint256 termMonths) internal pure returns (Terms memory) {
@@ -71,7 +81,14 @@ library LoanMath {
         if (t.rateBps == 0) return t.principal - k * t.payment;
         uint256 r = monthlyRate(t.rateBps);
         uint256 g = rpow(RAY + r, k);
-        return (t.principal * g - Math.mulDiv(t.payment * (g - RAY), RAY, r, Math.Rounding.Ceil)) / RAY;
+        uint256 grown;
+        uint256 paidDown;
+        unchecked {
+            // P < 2^64, A < 2^65 (at most P * g / RAY) and RAY <= g < 2^132: both products stay below 2^197.
+            grown = t.principal * g;
+            paidDown = t.payment * (g - RAY);
+        }
+        return (grown - Math.mulDiv(paidDown, RAY, r, Math.Rounding.Ceil)) / RAY;
     }
 
     /// @dev Interest of period `k` (1-based) given the balance before it.
@@ -83,7 +100,10 @@ library LoanMath {
     /// @dev Sum of every installment: n-1 regular ones and the last, which absorbs the rounding.
     function totalDue(Terms memory t) internal pure returns (uint256) {
         uint256 last = balanceAfter(t, t.termMonths - 1);
-        return (t.termMonths - 1) * t.payment + last + (last * t.rateBps) / RATE_DENOMINATOR;
+        unchecked {
+            // At most 360 installments and a balance below 2^65: far from 2^256.
+            return (t.termMonths - 1) * t.payment + last + (last * t.rateBps) / RATE_DENOMINATOR;
+        }
     }
 
     /// @dev What settles the loan at `timestamp`, counted since the start (not net of repayments).
@@ -92,9 +112,12 @@ library LoanMath {
         uint256 completed = elapsed / PERIOD;
         if (completed >= t.termMonths) return totalDue(t);
         uint256 balance = balanceAfter(t, completed);
-        uint256 day = (elapsed % PERIOD) / 1 days + 1;
-        uint256 accrued = (interestOf(t, completed + 1, balance) * day) / DAYS_PER_PERIOD;
-        return completed * t.payment + balance + accrued;
+        unchecked {
+            // completed < termMonths <= 360; the balance, the payment and one period's interest are below 2^66.
+            uint256 day = (elapsed % PERIOD) / 1 days + 1;
+            uint256 accrued = (interestOf(t, completed + 1, balance) * day) / DAYS_PER_PERIOD;
+            return completed * t.payment + balance + accrued;
+        }
     }
 
     /// @dev Installments fallen due by `timestamp` minus what was repaid (never negative).

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
-import { getAddress, zeroAddress } from "viem";
+import { getAddress, toEventSelector, zeroAddress } from "viem";
 import * as schedule from "#domain/schedule";
 import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
@@ -144,11 +144,15 @@ describe("LoanNote", () => {
       assert.equal((await f.note.read.loanOf([1n])).repaid, payment);
     });
 
-    it("caps a payment above the payoff, marks the loan repaid and burns the note", async () => {
+    it("caps a payment above the payoff, marks the loan repaid and burns the note without a MetadataUpdate", async () => {
       const payoff = await f.note.read.payoffAmount([1n]);
       const before = await f.dollar.read.balanceOf([f.accounts.borrower.account.address]);
       const hash = await f.note.write.repay([1n, 5n * P], { account: f.accounts.borrower.account });
       await f.viem.assertions.emitWithArgs(hash, f.note, "LoanRepaid", [1n]);
+      // A burned note has no metadata to refresh: the final payment emits no MetadataUpdate.
+      const receipt = await f.publicClient.getTransactionReceipt({ hash });
+      const metadataUpdate = toEventSelector("MetadataUpdate(uint256)");
+      assert.equal(receipt.logs.filter((log) => log.topics[0] === metadataUpdate).length, 0);
       assert.equal(await f.dollar.read.balanceOf([f.accounts.borrower.account.address]), before - payoff);
       assert.equal(await f.note.read.creditsOf([f.accounts.treasury.account.address]), payoff);
       await f.viem.assertions.revertWithCustomError(f.note.read.ownerOf([1n]), f.note, "ERC721NonexistentToken");

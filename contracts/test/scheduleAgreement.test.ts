@@ -85,6 +85,40 @@ describe("the domain schedule and the contract", () => {
     }
   });
 
+  it("agree through the math harness at the corners of the valid terms, where the unchecked products are largest", async () => {
+    const harness = await f.viem.deployContract("LoanMathHarness");
+    const start = 1_700_000_000n;
+    const corners = [
+      { principal: schedule.MAX_PRINCIPAL, rateBps: schedule.MAX_RATE_BPS, termMonths: schedule.MAX_TERM_MONTHS },
+      { principal: schedule.MAX_PRINCIPAL, rateBps: schedule.MAX_RATE_BPS, termMonths: 1 },
+      { principal: schedule.MAX_PRINCIPAL, rateBps: 1, termMonths: schedule.MAX_TERM_MONTHS },
+      { principal: schedule.MAX_PRINCIPAL, rateBps: 0, termMonths: schedule.MAX_TERM_MONTHS },
+      { principal: schedule.MIN_PRINCIPAL, rateBps: 1, termMonths: schedule.MAX_TERM_MONTHS },
+    ];
+    let compared = 0;
+    for (const t of corners) {
+      assert.ok(schedule.isValidTerms(t), JSON.stringify(t, (_, v) => (typeof v === "bigint" ? String(v) : v)));
+      const terms = { ...t, start };
+      for (const month of [0n, 1n, 179n, 358n, 359n, 360n, 400n]) {
+        const at = start + month * 30n * DAY + 29n * DAY;
+        const settlement = schedule.settlementValue(terms, at);
+        for (const repaid of [0n, settlement / 2n, settlement - 1n]) {
+          const got = await harness.read.views([t.principal, BigInt(t.rateBps), BigInt(t.termMonths), start, repaid, at]);
+          assert.deepEqual(got, [
+            schedule.monthlyPayment(t.principal, t.rateBps, t.termMonths),
+            schedule.totalDue(terms),
+            settlement,
+            schedule.amountDueNow(terms, repaid, at),
+            schedule.nextDueDate(terms, repaid),
+            schedule.outstandingBalance(terms, repaid),
+          ]);
+          compared++;
+        }
+      }
+    }
+    assert.equal(compared, corners.length * 7 * 3);
+  });
+
   it("agree through the math harness on random repaid amounts and moments", async () => {
     const harness = await f.viem.deployContract("LoanMathHarness");
     const cases = fc.sample(
