@@ -147,7 +147,7 @@ export function LoanDetailsPage() {
               <div>
                 <dt>Current holder</dt>
                 <dd data-testid="note-holder">
-                  {activity.isPending ? <Spinner /> : activity.isError ? "Unavailable" : note?.burned ? "Burned (repaid)" : note?.holder ? <ExplorerLink kind="address" id={note.holder} /> : "Not yet indexed"}
+                  {activity.isPending ? <Spinner /> : activity.isError ? "Unavailable" : note?.burned ? (l.collateral?.nft?.state === "claimed" ? "Burned (its NFT was claimed)" : "Burned (repaid)") : note?.holder ? <ExplorerLink kind="address" id={note.holder} /> : "Not yet indexed"}
                 </dd>
               </div>
               {l.borrowerWallet && <div><dt>Funded to</dt><dd><ExplorerLink kind="address" id={l.borrowerWallet} /></dd></div>}

@@ -34,7 +34,8 @@ export function RepaymentHistory({ nft }: { nft: NftDetails }) {
   );
 }
 
-export function OwnerHistory({ ownership }: { ownership: Ownership | undefined }) {
+/** `claimed`: the note was burned by the claim of its escrowed NFT after a default, not by its last repayment. */
+export function OwnerHistory({ ownership, claimed = false }: { ownership: Ownership | undefined; claimed?: boolean }) {
   if (!ownership) return null;
   return (
     <div className="table-wrap">
@@ -44,7 +45,7 @@ export function OwnerHistory({ ownership }: { ownership: Ownership | undefined }
           {ownership.history.map((h) => (
             <tr key={h.txHash + h.kind + h.to}>
               <td>{dateText(h.time)}</td>
-              <td>{KIND_LABELS[h.kind]}</td>
+              <td>{h.kind === "burn" && claimed ? "Burned when its NFT was claimed" : KIND_LABELS[h.kind]}</td>
               <td>{h.kind === "mint" ? "—" : <ExplorerLink kind="address" id={h.from}><code>{shortAddress(h.from)}</code></ExplorerLink>}</td>
               <td>{h.kind === "burn" ? "—" : <ExplorerLink kind="address" id={h.to}><code>{shortAddress(h.to)}</code></ExplorerLink>}</td>
               <td>{h.price ? usd(h.price) : "—"}</td>

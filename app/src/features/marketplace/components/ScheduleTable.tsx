@@ -7,13 +7,15 @@ export function ScheduleTable({ nft }: { nft: NftDetails }) {
   const terms: LoanTerms = { principal: parseUsd(nft.terms.principal), rateBps: nft.terms.rateBps, termMonths: nft.terms.termMonths, start: BigInt(nft.terms.startTime) };
   const rows = scheduleRows(terms);
   const paidCount = installmentsPaid(terms, parseUsd(nft.totalRepaid));
+  // A burned note was repaid in full, unless its holder took the escrowed NFT after a default (issue 20).
+  const claimed = nft.burned && nft.collateral?.state === "claimed";
   return (
     <div className="table-wrap">
       <table className="table" data-testid="schedule">
         <thead><tr><th>#</th><th>Due</th><th>Payment</th><th>Interest</th><th>Principal</th><th>Balance</th><th>Status</th></tr></thead>
         <tbody>
           {rows.map((r) => {
-            const paid = nft.burned || r.index <= paidCount;
+            const paid = (nft.burned && !claimed) || r.index <= paidCount;
             return (
               <tr key={r.index}>
                 <td>{r.index}</td>
@@ -22,7 +24,7 @@ export function ScheduleTable({ nft }: { nft: NftDetails }) {
                 <td>{displayUsd(r.interest)}</td>
                 <td>{displayUsd(r.principal)}</td>
                 <td>{displayUsd(r.balance)}</td>
-                <td>{paid ? <span className="badge badge--success">Paid</span> : <span className="badge badge--neutral">Due</span>}</td>
+                <td>{paid ? <span className="badge badge--success">Paid</span> : claimed ? <span className="badge badge--neutral">Settled by the NFT</span> : <span className="badge badge--neutral">Due</span>}</td>
               </tr>
             );
           })}

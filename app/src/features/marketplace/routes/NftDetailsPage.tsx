@@ -97,7 +97,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
               )}
             </>
           ) : (
-            <p className="muted" data-testid="not-listed">{nft.burned ? "Repaid in full: this note no longer exists." : "Not listed for sale."}</p>
+            <p className="muted" data-testid="not-listed">{nft.burned ? (nft.collateral?.state === "claimed" ? "Settled by the claim of its NFT after a default: this note no longer exists." : "Repaid in full: this note no longer exists.") : "Not listed for sale."}</p>
           )}
           <NoteValue nft={signed ? { ...nft, listingPrice: signed.priceNow } : nft} />
           {bestOffer && <p className="small" data-testid="best-offer">Best offer: <strong>{usd(bestOffer.priceNow)}</strong>{bestOffer.priceKind === "par" ? ` (${bpsText(bestOffer.parBps)} of par)` : ""}</p>}
@@ -140,7 +140,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
         )}
         <Fold id="schedule-title" title="Schedule" testId="fold-schedule"><ScheduleTable nft={nft} /></Fold>
         <Fold id="repayments-title" title="Repayment history"><RepaymentHistory nft={nft} /></Fold>
-        <Fold id="owners-title" title="Owner history"><OwnerHistory ownership={ownership} /></Fold>
+        <Fold id="owners-title" title="Owner history"><OwnerHistory ownership={ownership} claimed={nft.collateral?.state === "claimed"} /></Fold>
         <Fold id="chain-title" title="Every transaction on-chain" testId="fold-events"><TokenHistory tokenId={nft.tokenId} /></Fold>
       </div>
     </div>
