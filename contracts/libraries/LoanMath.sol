@@ -88,7 +88,16 @@ library LoanMath {
             grown = t.principal * g;
             paidDown = t.payment * (g - RAY);
         }
-        return (grown - Math.mulDiv(paidDown, RAY, r, Math.Rounding.Ceil)) / RAY;
+        return (grown - mulRayDivUp(paidDown, r)) / RAY;
+    }
+
+    /// @dev ceil(x * RAY / r) for r > 0: one division while x * RAY fits in 256 bits (x < 2^160, every loan but the
+    ///      largest far into long terms), OpenZeppelin's 512-bit mulDiv beyond.
+    function mulRayDivUp(uint256 x, uint256 r) internal pure returns (uint256) {
+        if (x >= 2 ** 160) return Math.mulDiv(x, RAY, r, Math.Rounding.Ceil);
+        unchecked {
+            return (x * RAY + r - 1) / r; // below 2^250 + 2^87
+        }
     }
 
     /// @dev Interest of period `k` (1-based) given the balance before it.

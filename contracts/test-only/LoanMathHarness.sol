@@ -20,4 +20,8 @@ contract LoanMathHarness {
             LoanMath.outstandingPrincipal(t, repaid)
         );
     }
+
+    function mulRayDivUp(uint256 x, uint256 r) external pure returns (uint256) {
+        return LoanMath.mulRayDivUp(x, r);
+    }
 }

@@ -119,6 +119,16 @@ describe("the domain schedule and the contract", () => {
     assert.equal(compared, corners.length * 7 * 3);
   });
 
+  it("round x * RAY / r up the same on both sides of the one-division fast path (x below 2^160)", async () => {
+    const harness = await f.viem.deployContract("LoanMathHarness");
+    const r = schedule.RAY * 3n / 1_000n + 7n;
+    const xs = [0n, 1n, 2n ** 160n - 1n, 2n ** 160n, 2n ** 160n + 1n, 2n ** 167n, 2n ** 197n + 12_345n, r, r * 1_000n + 1n];
+    for (const x of xs) {
+      const exact = (x * schedule.RAY + r - 1n) / r;
+      assert.equal(await harness.read.mulRayDivUp([x, r]), exact, `x = ${x}`);
+    }
+  });
+
   it("agree through the math harness on random repaid amounts and moments", async () => {
     const harness = await f.viem.deployContract("LoanMathHarness");
     const cases = fc.sample(
