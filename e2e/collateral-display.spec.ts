@@ -3,7 +3,7 @@ import { screenshot } from "./helpers";
 import { connect, DEMO, login, person, signIn, type Person } from "./investors";
 import { expectFitsScreen, PHONE } from "./phone";
 import { E2E_BASE_URL } from "./stack";
-import { contractsOf, defaultLoan, demoPiece, giveNote, hostileCollection, jsonUri, pieceOwner, securedLoan, type Contracts, type SecuredLoan } from "./securedLoans";
+import { contractsOf, defaultLoan, demoPiece, giveNote, hostileCollection, jsonUri, payOff, pieceOwner, refusingCollection, securedLoan, type Contracts, type SecuredLoan } from "./securedLoans";
 
 /**
  * Issue 20 §3 and §4 in the browser: a note's escrowed NFT on the marketplace's cards and filter, the note page, the
@@ -198,5 +198,30 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
     const res = await api.post(`/api/nfts/${scriptSvg.tokenId}/collateral/claim`, { data: {}, headers: { authorization: `Bearer ${investor.token}` } });
     expect([403, 409]).toContain(res.status());
     expect((await res.json()).message).toMatch(/Only the note's holder can claim its collateral|This note's collateral cannot be claimed now/);
+  });
+
+  test("the borrower pulls back an NFT its collection refused to return at the final payment", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const refusing = await refusingCollection(contracts, borrower.address, "7");
+    const loan = await securedLoan(api, borrower, admin, { collection: refusing.collection, pieceId: "7", amount: "1000", appraisal: "2500" });
+    // The collection refuses to let the piece leave the escrow: the payoff still goes through, the return does not.
+    await refusing.refuse(contracts.loanNote);
+    await payOff(contracts, borrower.key, loan.tokenId);
+    expect(await pieceOwner(refusing.collection, "7")).toBe(contracts.loanNote.toLowerCase());
+
+    const page = await signIn(browser, borrower);
+    await page.goto(`/loans/${loan.loanId}`);
+    const section = page.getByTestId("loan-collateral");
+    await expect(section.getByTestId("pledged-nft-state")).toHaveText("Return failed – claim it back", { timeout: 30_000 });
+    await expect(section.getByTestId("loan-collateral-words")).toContainText("refused the return");
+    await refusing.refuse(null);
+    await connect(page);
+    await section.getByTestId("claim-collateral").click();
+    await expect(section.getByTestId("claim-words")).toContainText(`Hostile #7 moves back to your wallet ${borrower.address.toLowerCase().slice(0, 6)}...`);
+    await section.getByTestId("claim-confirm").click();
+    await expect(page.getByText("Hostile #7 is back in your wallet").first()).toBeVisible({ timeout: 30_000 });
+    expect(await pieceOwner(refusing.collection, "7")).toBe(borrower.address.toLowerCase());
+    await expect(section.getByTestId("pledged-nft-state")).toHaveText("Returned to borrower", { timeout: 30_000 });
+    await screenshot(page, "collateral-05-pulled-back");
   });
 });

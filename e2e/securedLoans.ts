@@ -4,7 +4,7 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { createPublicClient, createWalletClient, erc721Abi, http, type Abi, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { demoCollectionAbi, loanNoteAbi } from "#domain/abis";
+import { demoCollectionAbi, loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { PERIOD_SECONDS } from "#domain/schedule";
 import { E2E_RPC_URL } from "./stack";
@@ -47,7 +47,7 @@ export async function demoPiece(contracts: Contracts, to: Address): Promise<stri
  * admin so its pieces can be pledged: `pieces` maps each token id to its tokenURI, minted to `to`.
  */
 export async function hostileCollection(contracts: Contracts, name: string, to: Address, pieces: Record<string, string>): Promise<Address> {
-  const artifact = JSON.parse(readFileSync(resolve(import.meta.dirname, "../artifacts/contracts/test-only/HostileMetadataCollection.sol/HostileMetadataCollection.json"), "utf8")) as { abi: Abi; bytecode: Hex };
+  const artifact = artifactOf("HostileMetadataCollection");
   const deployer = walletOf(DEV_ACCOUNTS.deployer);
   const receipt = await mined(await deployer.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [name] }));
   const collection = receipt.contractAddress!;
@@ -56,6 +56,36 @@ export async function hostileCollection(contracts: Contracts, name: string, to: 
   }
   await mined(await deployer.writeContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "allowCollection", args: [collection] }));
   return collection;
+}
+
+const artifactOf = (name: string) =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, `../artifacts/contracts/test-only/${name}.sol/${name}.json`), "utf8")) as { abi: Abi; bytecode: Hex };
+
+/**
+ * A collection that can refuse to let pieces leave an address (contracts/test-only/HostileCollection.sol), allowed
+ * by the admin, with piece `pieceId` minted to `to`. `refuse(from)` blocks transfers out of `from`; `refuse(null)` lifts it.
+ */
+export async function refusingCollection(contracts: Contracts, to: Address, pieceId: string) {
+  const { abi, bytecode } = artifactOf("HostileCollection");
+  const deployer = walletOf(DEV_ACCOUNTS.deployer);
+  const collection = (await mined(await deployer.deployContract({ abi, bytecode, args: [] }))).contractAddress!;
+  await mined(await deployer.writeContract({ address: collection, abi, functionName: "mint", args: [to, BigInt(pieceId)] }));
+  await mined(await deployer.writeContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "allowCollection", args: [collection] }));
+  const zero = "0x0000000000000000000000000000000000000000";
+  return {
+    collection,
+    refuse: async (from: Address | null) => {
+      await mined(await deployer.writeContract({ address: collection, abi, functionName: "setModes", args: [from ?? zero, false, false, zero] }));
+    },
+  };
+}
+
+/** The borrower pays the note off in one repayment from their own wallet (the repay page is the borrower journey's test). */
+export async function payOff(contracts: Contracts, key: Hex, tokenId: string) {
+  const wallet = walletOf(key);
+  const amount = (await chain().readContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "payoffAmount", args: [BigInt(tokenId)] })) as bigint;
+  await mined(await wallet.writeContract({ address: contracts.stablecoin, abi: testDollarAbi as Abi, functionName: "approve", args: [contracts.loanNote, amount] }));
+  await mined(await wallet.writeContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "repay", args: [BigInt(tokenId), amount] }));
 }
 
 /** A JSON data URI of ERC-721 metadata, as an on-chain collection answers tokenURI. */
