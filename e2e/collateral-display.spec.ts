@@ -224,4 +224,20 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
     await expect(section.getByTestId("pledged-nft-state")).toHaveText("Returned to borrower", { timeout: 30_000 });
     await screenshot(page, "collateral-05-pulled-back");
   });
+
+  test("a payoff made elsewhere returns the NFT live: the loan page follows and names the piece", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const pieceId = await demoPiece(contracts, borrower.address);
+    const loan = await securedLoan(api, borrower, admin, { collection: contracts.demoCollection, pieceId, amount: "1000", appraisal: "1600" });
+    const page = await signIn(browser, borrower);
+    await page.goto(`/loans/${loan.loanId}`);
+    const section = page.getByTestId("loan-collateral");
+    await expect(section.getByTestId("pledged-nft-state")).toHaveText("In escrow", { timeout: 30_000 });
+    await expect(page.getByText("Real-time updates enabled!")).toBeVisible({ timeout: 30_000 });
+
+    await payOff(contracts, borrower.key, loan.tokenId);
+    await expect(page.getByText(`LoanMint Demo Art #${pieceId} is back in your wallet`, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(section.getByTestId("pledged-nft-state")).toHaveText("Returned to borrower");
+    expect(await pieceOwner(contracts.demoCollection, pieceId)).toBe(borrower.address.toLowerCase());
+  });
 });

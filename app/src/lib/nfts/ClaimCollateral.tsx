@@ -5,6 +5,7 @@ import { useRuntimeConfig } from "../config";
 import { serverMessage } from "../errors";
 import { shortAddress } from "../format";
 import { txProgress } from "../txProgress";
+import { collateralToast } from "../realtime/collateralToast";
 import { walletErrorMessage, type WalletStepError } from "../wallet/txError";
 import { pieceTitle } from "./collateralWords";
 import { collateralQueryPrefixes } from "./keys";
@@ -52,6 +53,7 @@ export default function ClaimCollateral({ tokenId, nft, role, onClaimed }: Props
       const call = await prepareCollateralClaim(tokenId, receiver);
       progress.step(`Confirm in your wallet: ${call.summary}`);
       const hash = await wallet.send({ to: call.to as `0x${string}`, data: call.data as `0x${string}`, value: call.value, chainId: config?.chainId ?? 0 });
+      collateralToast.ownMoveDone();
       progress.done(role === "holder" ? `${title} is now in your wallet` : `${title} is back in your wallet`, hash);
       setReviewing(false);
       await Promise.all(collateralQueryPrefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -9,6 +9,7 @@ import { SOCKET_MESSAGES, SOCKET_SETTINGS, socketOptions } from "./options";
 import { queryClient } from "../queryClient";
 import { collateralQueryPrefixes } from "../nfts/keys";
 import { collateralToastText, findPledgedNft, pieceTitle } from "../nfts/collateralWords";
+import { collateralToast } from "./collateralToast";
 
 export type SocketStatus = "disconnected" | "connecting" | "connected";
 
@@ -85,16 +86,13 @@ function open({ io }: SocketIo, token: string): Socket {
     if (!payload.simulated) useSession.getState().updateUser({ kycStatus: payload.status });
   });
   s.on(SERVER_EVENTS.notificationNew, (payload: ServerEventPayloads["notification:new"]) => {
-    // A moved NFT's notice and its live toast share one place on screen: whichever comes second replaces the first.
-    const id = payload.type === "collateral" ? COLLATERAL_TOAST_ID : `notification-${payload._id}`;
-    toast(payload.message, { id, duration: 5000 });
+    if (payload.type === "collateral") return collateralToast.notice(payload.message);
+    toast(payload.message, { id: `notification-${payload._id}`, duration: 5000 });
   });
   s.on(SERVER_EVENTS.collateralUpdate, onCollateralUpdate);
   s.connect();
   return s;
 }
-
-const COLLATERAL_TOAST_ID = "collateral-notice";
 
 /**
  * A pledged NFT moved (issue 20): every page that shows it reads again (notes, marketplace, portfolio, loans,
@@ -109,7 +107,7 @@ function onCollateralUpdate(payload: ServerEventPayloads["collateral:update"]): 
   const title = known ? pieceTitle(known) : `NFT #${payload.collateralId}`;
   const me = useSession.getState().user?.walletAddress ?? null;
   const text = collateralToastText(payload, me, title);
-  if (text) toast.success(text, { id: COLLATERAL_TOAST_ID, duration: 8000 });
+  if (text) collateralToast.live(text);
 }
 
 function close(): void {
