@@ -16,7 +16,7 @@ import { loanToValueBps, typedMicro } from "./loanToValue";
  * approved the escrow (read live from its collection while the request waits), the appraisal the admin enters and
  * the loan-to-value it gives. `principal` is the funding amount being decided, when it differs from the request.
  */
-export function CollateralReview({ loan, principal }: { loan: WireLoan; principal?: string }) {
+export function CollateralReview({ loan, principal, onAppraised }: { loan: WireLoan; principal?: string; onAppraised?: () => void }) {
   const nft = loan.collateral?.nft;
   const pending = loan.status === "pending";
   const check = useCollateralCheck(loan._id, Boolean(nft) && pending);
@@ -43,6 +43,7 @@ export function CollateralReview({ loan, principal }: { loan: WireLoan; principa
         onSuccess: ({ message }) => {
           toast.success(message || "Appraisal saved");
           void check.refetch();
+          onAppraised?.();
         },
         onError: (e) => setError(serverMessage(e, "The appraisal could not be saved")),
       },

@@ -110,7 +110,7 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
           </div>
           {decision === "approve" ? (
             <>
-            {current.collateral?.nft && <div className="mt"><CollateralReview loan={current} principal={fundingAmount} /></div>}
+            {current.collateral?.nft && <div className="mt"><CollateralReview loan={current} principal={fundingAmount} onAppraised={() => setApproveError("")} /></div>}
             <form className="stack mt" onSubmit={submitApprove} noValidate>
               <Input label="Funding amount (USD)" value={fundingAmount} onChange={setFundingAmount} error={errors.fundingAmount} hint={`Requested: ${loan.amount} USD; at most that.`} inputMode="decimal" />
               <Input label="Borrower wallet" value={walletAddress} onChange={setWalletAddress} error={errors.walletAddress}

@@ -78,7 +78,7 @@ export function LoanRequestForm({ onSubmitted }: { onSubmitted?: () => void }) {
       </label>
       {withCollateral && (
         <div className="stack">
-          <Field label="Collateral type" value={collateral.type} error={errors["collateral.type"]}
+          <Field label="Collateral type" value={collateral.type} error={errors["collateral.type"] || errors["collateral.nft"]}
             onChange={(e) => edit("collateral.type", () => setCollateral({ ...collateral, type: e.target.value }))} />
           <Field label="Collateral value (USD)" inputMode="decimal" value={collateral.value} error={errors["collateral.value"]}
             onChange={(e) => edit("collateral.value", () => setCollateral({ ...collateral, value: e.target.value }))} />
