@@ -62,6 +62,12 @@ async function browserFor(browser: Browser, account: { email: string; password: 
   return page;
 }
 
+/** A piece of the demo art the demo borrower holds and has not pledged, per GET /collateral/mine. */
+async function freeDemoPiece() {
+  const pieces = (await (await api.get("/api/collateral/mine", { headers: asBorrower() })).json()).data.nfts as { collection: string; tokenId: string; pledgedLoanId: string | null }[];
+  return pieces.find((p) => p.collection === contracts.demoCollection.toLowerCase() && !p.pledgedLoanId)!;
+}
+
 async function pendingLoanOf(tokenId: string) {
   const rows = await query<{ id: string; loan_number: string }>(
     "select id, loan_number::text from loans where collateral_collection = $1 and collateral_token_id = $2::numeric and status = 'pending'",
@@ -101,7 +107,8 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await wizard.getByRole("button", { name: "Next" }).click();
     await expect(wizard.getByLabel("Collateral type")).toHaveValue("nft");
     const picker = page.getByTestId("nft-picker");
-    const free = picker.getByTestId("nft-pick").filter({ has: page.locator("input:enabled") });
+    // Other journeys may leave pieces of other collections in wallets: this one pledges the demo art.
+    const free = picker.getByTestId("nft-pick").and(page.locator(`[data-collection="${contracts.demoCollection.toLowerCase()}"]`)).filter({ has: page.locator("input:enabled") });
     await expect(free.first()).toBeVisible({ timeout: 20_000 });
     await expect(wizard.getByRole("button", { name: "Submit Request" })).toBeDisabled();
     const card = free.first();
@@ -207,8 +214,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
   });
 
   test("the pledge, the request page and the admin's review fit a 390 px phone", async ({ browser }) => {
-    const pieces = (await (await api.get("/api/collateral/mine", { headers: asBorrower() })).json()).data.nfts as { tokenId: string; pledgedLoanId: string | null }[];
-    const piece = pieces.find((p) => !p.pledgedLoanId)!;
+    const piece = await freeDemoPiece();
     expect(piece, "the demo borrower still holds a free piece").toBeTruthy();
     const requested = await api.post("/api/loans/request", {
       headers: asBorrower(),
@@ -248,8 +254,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await dollars(holder.address, 2_000n * USD);
 
     // The borrower pledges another piece and sends the approval the API offers; the admin appraises and approves.
-    const pieces = (await (await api.get("/api/collateral/mine", { headers: asBorrower() })).json()).data.nfts as { tokenId: string; pledgedLoanId: string | null }[];
-    const piece = pieces.find((p) => !p.pledgedLoanId)!;
+    const piece = await freeDemoPiece();
     expect(piece, "the demo borrower still holds a free piece").toBeTruthy();
     const requested = await api.post("/api/loans/request", {
       headers: asBorrower(),
