@@ -1,4 +1,5 @@
 import { test, expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { screenshot } from "./helpers";
 import { connect, DEMO, login, person, signIn, type Person } from "./investors";
 import { expectFitsScreen, PHONE } from "./phone";
@@ -151,6 +152,25 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
     await expectFitsScreen(page);
     await screenshot(page, "collateral-03-phone");
     await context.close();
+  });
+
+  test("the collateral views pass axe-core: cards, the note's section with a picture and a placeholder, the loan page", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const page = await signIn(browser, borrower);
+    const found: string[] = [];
+    for (const [path, ready] of [
+      ["/marketplace?collateral=nft", `#note-${demo.tokenId}`],
+      [`/marketplace/nft/${demo.tokenId}`, "[data-testid=pledged-nft-image]"],
+      [`/marketplace/nft/${htmlImage.tokenId}`, "[data-testid=pledged-nft-placeholder]"],
+      [`/loans/${demo.loanId}`, "[data-testid=loan-collateral]"],
+      [`/explorer/token/${demo.tokenId}`, "[data-testid=token-collateral] [data-testid=pledged-nft-image]"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator(ready).first()).toBeVisible({ timeout: 30_000 });
+      const results = await new AxeBuilder({ page }).include("[data-testid=pledged-nft]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) found.push(`${path}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    }
+    expect(found).toEqual([]);
   });
 
   test("the holder of a defaulted note claims the NFT: the words first, then one transaction", async ({ browser }) => {

@@ -4,6 +4,7 @@ import type { WireLoan as Loan } from "#domain/wire/loan";
 import { dateText } from "./money";
 import { purposeText, statusText, usd } from "../../../lib/format";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { COLLATERAL_STATE_TEXT, pieceTitle } from "../../../lib/nfts/collateralWords";
 
 /** One loan in a list: amount, purpose, terms, status, and the caller's actions. */
 export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode }) {
@@ -13,6 +14,7 @@ export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode
       <div className="loan-item__main">
         <strong>{usd(loan.principal ?? loan.amount)} · {purposeText(loan.purpose)}</strong>
         <span className="small muted">Loan #{loan.loanNumber} · {loan.interestRate}% · {loan.termMonths} months · requested {dateText(loan.requestDate)}</span>
+        {loan.collateral?.nft && <span className="small muted" data-testid="loan-item-collateral">Secured by {pieceTitle(loan.collateral.nft)} · {COLLATERAL_STATE_TEXT[loan.collateral.nft.state]}</span>}
         {due !== null && (
           <span className="small muted">
             <span className="progress" style={{ display: "block", width: 160 }} aria-hidden="true"><span style={{ width: `${due}%` }} /></span>

@@ -22,6 +22,7 @@ import { walletErrorMessage, WalletStepError } from "../../../lib/wallet/txError
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { MoveReason } from "../components/MoveReason";
+import { PledgedNftView } from "../../../lib/nfts/PledgedNftView";
 import "../../../lib/nfts/nfts.css";
 
 type Tab = "deposit" | "withdraw";
@@ -138,6 +139,8 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
             <div>
               <strong>Note #{selected.tokenId}</strong> · {usd(selected.outstandingBalance)} outstanding · {selected.metadata.loanDetails.termMonths} months
               {selected.marketplaceStatus === "listed" && <p className="small">Listed at {usd(selected.listingPrice)}: depositing ends the listing.</p>}
+              {/* The escrowed NFT goes with the note: its depositor may claim it after a default, from the note's page. */}
+              {selected.collateral && <div style={{ marginTop: 8 }}><PledgedNftView nft={selected.collateral} compact /></div>}
             </div>
           </div>
         )}
