@@ -337,10 +337,11 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     function _repay(uint256 tokenId, uint256 amount) private {
         if (amount == 0) revert ZeroAmount();
         Loan memory loan = _loans[tokenId];
-        if (loan.status == Status.None) revert LoanNotFound(tokenId);
-        if (loan.status == Status.Repaid) revert LoanNotActive(tokenId);
+        Status status = loan.status;
+        if (status == Status.None) revert LoanNotFound(tokenId);
+        if (status == Status.Repaid) revert LoanNotActive(tokenId);
         // A default settled by the claim of its collateral burned the note: nothing is owed to anyone any more.
-        if (loan.status == Status.Defaulted && loan.collateral != 0 && _pledges[tokenId].borrower == address(0)) {
+        if (status == Status.Defaulted && loan.collateral != 0 && _pledges[tokenId].borrower == address(0)) {
             revert LoanNotActive(tokenId);
         }
         uint256 owed = LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;
@@ -387,10 +388,17 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         Pledge memory pledge = _pledges[tokenId];
         uint256 collateralId = _collateralIdOf(tokenId, pledge);
         _release(tokenId, pledge);
-        bytes memory call_ = abi.encodeCall(IERC721.transferFrom, (address(this), pledge.borrower, collateralId));
+        bytes4 selector = IERC721.transferFrom.selector;
+        address borrower = pledge.borrower;
         bool ok;
         assembly ("memory-safe") {
-            ok := call(gas(), collection, 0, add(call_, 32), mload(call_), 0, 0)
+            // transferFrom(this, borrower, collateralId), encoded past the free memory pointer and left there.
+            let data := mload(0x40)
+            mstore(data, selector)
+            mstore(add(data, 4), address())
+            mstore(add(data, 36), borrower)
+            mstore(add(data, 68), collateralId)
+            ok := call(gas(), collection, 0, data, 100, 0, 0)
         }
         if (ok && collection.code.length != 0) {
             emit CollateralReturned(tokenId, collection, collateralId, pledge.borrower);
