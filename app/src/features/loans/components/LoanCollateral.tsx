@@ -17,6 +17,7 @@ const WORDS = {
   returned: "Returned to your wallet with the final payment.",
   claimed: "The loan defaulted and the note's holder claimed the NFT; nothing more is owed on this loan.",
 } as const;
+const DEFAULTED_WORDS = "The loan defaulted: the NFT stays in escrow until the note's holder claims it, which settles the note.";
 
 /**
  * The NFT pledged for an originated loan (issue 20): the piece, where it stands and, after a failed return, the
@@ -25,7 +26,7 @@ const WORDS = {
 export function LoanCollateral({ loan, onClaimed }: { loan: WireLoan; onClaimed?: () => void }) {
   const nft = loan.collateral?.nft;
   if (!nft || loan.status === "pending" || loan.status === "rejected") return null;
-  const words = WORDS[nft.state];
+  const words = nft.state === "locked" && loan.status === "defaulted" ? DEFAULTED_WORDS : WORDS[nft.state];
   return (
     <section className="card stack mt" aria-labelledby="loan-collateral-title" data-testid="loan-collateral">
       <h2 id="loan-collateral-title">Collateral NFT</h2>
