@@ -213,7 +213,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await page.context().close();
   });
 
-  test("the pledge, the request page and the admin's review fit a 390 px phone", async ({ browser }) => {
+  test("the pledge, the request page and the admin's review fit a 390 px phone, and say so when the wallet no longer holds the piece", async ({ browser }) => {
     const piece = await freeDemoPiece();
     expect(piece, "the demo borrower still holds a free piece").toBeTruthy();
     const requested = await api.post("/api/loans/request", {
@@ -233,19 +233,61 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(phone.getByTestId("nft-pick").first()).toBeVisible({ timeout: 20_000 });
     await expectFitsScreen(phone);
     await phone.goto(`/loans/${loanId}`);
-    await expect(phone.getByTestId("collateral-panel").getByTestId("approval-summary")).toBeVisible({ timeout: 20_000 });
+    const panel = phone.getByTestId("collateral-panel");
+    await expect(panel.getByTestId("approval-summary")).toBeVisible({ timeout: 20_000 });
+    await expectFitsScreen(phone);
+
+    // The piece leaves the wallet: the request page says so (read live from the collection), and so does the review.
+    const parked = privateKeyToAccount(DEV_ACCOUNTS.faucet).address;
+    const move = (key: Hex, from: Address, to: Address) =>
+      createWalletClient({ account: privateKeyToAccount(key), chain: foundry, transport: http(E2E_RPC_URL) })
+        .writeContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "transferFrom", args: [from, to, BigInt(piece.tokenId)] })
+        .then((hash) => chain.waitForTransactionReceipt({ hash }));
+    await move(DEV_ACCOUNTS.demoBorrower, borrowerAddress, parked);
+    await phone.reload();
+    await expect(panel.getByTestId("collateral-held")).toHaveAttribute("data-value", "false", { timeout: 20_000 });
+    await expect(panel.getByTestId("collateral-not-held")).toContainText("no longer holds this NFT");
+    await expect(panel.getByTestId("approve-escrow")).toHaveCount(0);
     await expectFitsScreen(phone);
     await phone.context().close();
 
+    const appraised = await api.put(`/api/admin/loans/${loanId}/collateral/appraisal`, { headers: asAdmin(), data: { appraisal: "2000" } });
+    expect(appraised.ok(), await appraised.text()).toBeTruthy();
     const admin = await browserFor(browser, DEMO.admin, "Admin", PHONE);
     await admin.goto(`/admin/request?loan=${loanId}`);
-    await expect(admin.getByTestId("collateral-review").getByTestId("review-held")).toBeVisible({ timeout: 20_000 });
+    const review = admin.getByTestId("collateral-review");
+    await expect(review.getByTestId("review-held")).toHaveAttribute("data-value", "false", { timeout: 20_000 });
+    await expect(review.getByTestId("review-ltv")).toContainText("60%");
+    await expectFitsScreen(admin);
+    await admin.getByTestId("loan-details").getByRole("button", { name: "Approve" }).click();
+    const modal = admin.getByTestId("decision-modal");
+    await modal.getByRole("button", { name: "Approve, fund and mint" }).click();
+    await expect(modal.getByTestId("approve-error")).toHaveText("The borrower's wallet no longer holds the pledged NFT");
     await expectFitsScreen(admin);
     await admin.context().close();
+    await move(DEV_ACCOUNTS.faucet, parked, borrowerAddress);
 
     // Rejected, so the piece is free again for the default journey.
     const rejected = await api.put(`/api/admin/loans/${loanId}/reject`, { headers: asAdmin(), data: { rejectionReason: "Phone layout check only" } });
     expect(rejected.ok(), await rejected.text()).toBeTruthy();
+  });
+
+  test("a verified wallet without a piece of an accepted collection is told which collections are accepted", async ({ browser }) => {
+    const newcomer = await person(api, "no-art");
+    const page = await signIn(browser, newcomer);
+    await page.goto("/loans/request");
+    const wizard = page.getByTestId("loan-wizard");
+    await wizard.getByLabel("Loan amount (USD)").fill("1000");
+    await wizard.getByLabel("Purpose").selectOption("Personal");
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    const empty = page.getByTestId("nft-picker-empty");
+    await expect(empty).toContainText("holds no NFT of a collection accepted as collateral", { timeout: 20_000 });
+    await expect(empty).toContainText("LoanMint Demo Art");
+    await expect(wizard.getByRole("button", { name: "Submit Request" })).toBeDisabled();
+    await wizard.getByLabel("Collateral type").selectOption("other");
+    await expect(empty).toHaveCount(0);
+    await page.context().close();
   });
 
   test("a second NFT-secured loan defaults and the note's holder claims the piece from the note's page", async ({ browser }) => {
