@@ -46,8 +46,8 @@ export function toWirePledgedNft(facts: PledgeFacts): WirePledgedNft {
   };
 }
 
-/** The same facts from a raw SQL row (the note reads of api/src/nfts), whose numbers arrive as text. */
-export function pledgeFromRow(row: {
+/** The pledge's columns of a raw SQL note row (the note reads of api/src/nfts), whose numbers arrive as text. */
+export interface PledgeColumns {
   pledge_collection: string | null;
   pledge_token_id: string | null;
   pledge_collection_name: string | null;
@@ -58,8 +58,10 @@ export function pledgeFromRow(row: {
   pledge_closed_tx_hash: string | null;
   pledge_closed_to: string | null;
   pledge_appraisal: string | null;
-  principal: string;
-}): WirePledgedNft | null {
+}
+
+/** The same facts from a raw SQL note row. */
+export function pledgeFromRow(row: PledgeColumns & { principal: string }): WirePledgedNft | null {
   if (!row.pledge_collection || row.pledge_token_id === null) return null;
   return toWirePledgedNft({
     collection: row.pledge_collection,

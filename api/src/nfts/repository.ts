@@ -4,13 +4,15 @@ import type { Db } from "#db/connect";
 import type { ListingLapseReason } from "#domain/statuses";
 import { parPrice } from "#domain/orders";
 import { outstandingBalance } from "#domain/schedule";
+import type { PledgeColumns } from "../collateral/wire";
 
 /**
  * Reads of the chain mirror (written by indexer/) joined with the loans that minted the notes. Raw SQL because
  * token ids are numeric(78,0) on one side and bigint on the other, and every read here is a join.
  */
 
-export interface NoteRow {
+/** The ERC-721 escrowed for the note (issue 20), `pledge_*`: chain_collateral with the cached metadata and the loan's appraisal. */
+export interface NoteRow extends PledgeColumns {
   token_id: string;
   borrower: string;
   owner: string;
@@ -49,17 +51,6 @@ export interface NoteRow {
   order_par_bps?: number | null;
   order_signer?: string | null;
   order_time?: Date | string | null;
-  /** The ERC-721 escrowed for the note (issue 20): chain_collateral with the cached metadata and the loan's appraisal. */
-  pledge_collection: string | null;
-  pledge_token_id: string | null;
-  pledge_collection_name: string | null;
-  pledge_name: string | null;
-  pledge_image: string | null;
-  pledge_state: string | null;
-  pledge_locked_tx_hash: string | null;
-  pledge_closed_tx_hash: string | null;
-  pledge_closed_to: string | null;
-  pledge_appraisal: string | null;
 }
 
 /**
