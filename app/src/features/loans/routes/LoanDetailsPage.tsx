@@ -22,6 +22,7 @@ import { CollateralPanel } from "../components/CollateralPanel";
 import { collateralCheckKey } from "../../../lib/collateral/getCollateralCheck";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import "../loans.css";
+import { useChainNow } from "../../../lib/chainClock";
 
 const RepayPanel = lazy(() => import("../components/RepayPanel"));
 
@@ -32,6 +33,7 @@ export function LoanDetailsPage() {
   const loan = useLoan(id);
   const minted = loan.data?.mintStatus === "minted";
   const activity = useLoanActivity(id, minted);
+  const chainNow = useChainNow();
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -77,7 +79,7 @@ export function LoanDetailsPage() {
   const repaid = parseUsd(l.totalRepaid);
   // The last repayment on-chain: after an early payoff, that payoff (the schedule shows it as its own line).
   const lastRepayment = note?.entries.filter((e) => e.kind === "repayment" && e.amount).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex).at(-1);
-  const schedule = terms ? installments(terms, repaid, l.status === "completed", BigInt(Math.floor(Date.now() / 1000)), lastRepayment ? parseUsd(lastRepayment.amount!) : null) : null;
+  const schedule = terms ? installments(terms, repaid, l.status === "completed", chainNow, lastRepayment ? parseUsd(lastRepayment.amount!) : null) : null;
   const rows = schedule?.rows ?? [];
   const late = rows.filter((r) => r.state === "late");
   // A loan that never ran (rejected, or still waiting) has no balance and no payment due: its terms read as requested.

@@ -21,12 +21,13 @@ import { WalletStepError } from "../../../lib/wallet/txError";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { BuyAction } from "./BuyAction";
+import { useChainNow } from "../../../lib/chainClock";
 import { txProgress } from "../../../lib/txProgress";
 import { percentText, shortAddress } from "../../../lib/format";
 import type { NftDetails } from "../api/getNft";
 
 /** The buyer's yield to maturity at `price`, from the note's terms and what was repaid. */
-export function yieldAt(nft: NftDetails, price: bigint, now = BigInt(Math.floor(Date.now() / 1000))): number | null {
+export function yieldAt(nft: NftDetails, price: bigint, now: bigint): number | null {
   const terms = { principal: parseUsd(nft.terms.principal), rateBps: nft.terms.rateBps, termMonths: nft.terms.termMonths, start: BigInt(nft.terms.startTime) };
   return yieldToMaturity(terms, parseUsd(nft.totalRepaid), price, now);
 }
@@ -48,7 +49,8 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
   const feeBps = useMarketplaceFeeBps();
   const price = parseUsd(listing.priceNow ?? "0");
   const fee = feeBps.data === undefined ? null : feeOf(price, feeBps.data);
-  const ytm = yieldAt(nft, price);
+  const now = useChainNow();
+  const ytm = yieldAt(nft, price, now);
 
   if (kyc !== "approved") {
     return <div className="alert alert--warning" role="status" data-testid="buy-kyc"><p>KYC verification must be approved before you can buy notes. <Link to="/kyc">Go to KYC</Link></p></div>;
