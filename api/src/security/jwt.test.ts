@@ -3,7 +3,10 @@ import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { io as connect } from "socket.io-client";
+import type { Request } from "express";
 import { listRoutes } from "../http/routes";
+import { bearerToken, userFromRequest } from "../http/auth";
+import { createTokenService } from "../auth/tokens";
 import { makeUser, type TestUser } from "#testing/loanStack";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { badTokens } from "./badTokens";
@@ -137,5 +140,50 @@ describe("the socket.io handshake", () => {
       if (viaHeader !== "Invalid or expired token") accepted.push(`${name} as header: ${viaHeader}`);
     }
     assert.deepEqual(accepted, []);
+  });
+});
+
+/**
+ * The token service and the bearer header on their own: over HTTP a later check (the user's current password stamp)
+ * refuses what these let through, so a weakened first check would go unseen there.
+ */
+describe("the token service and the bearer header, each on its own", () => {
+  const secret = "a-test-secret-of-at-least-32-characters";
+  const service = createTokenService(secret);
+  const someone = { id: "00000000-0000-4000-8000-000000000001", role: "user" as const, passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$a$b" };
+  const signed = (body: Record<string, unknown>, subject?: string) => {
+    const jwt = new SignJWT(body).setProtectedHeader({ alg: "HS256" }).setIssuer("loanmint").setExpirationTime("1h");
+    return (subject === undefined ? jwt : jwt.setSubject(subject)).sign(new TextEncoder().encode(secret));
+  };
+
+  test("verify answers exactly null for a token with no password stamp, no subject, a stamp that is no text, or no signature of ours", async () => {
+    const stamp = service.stamp(someone);
+    assert.equal(await service.verify(await signed({ role: "user" }, someone.id)), null);
+    assert.equal(await service.verify(await signed({ role: "user", pws: stamp })), null);
+    assert.equal(await service.verify(await signed({ role: "user", pws: 12345 }, someone.id)), null);
+    assert.equal(await service.verify("garbage"), null);
+    assert.deepEqual(await service.verify(await service.issue(someone)), { userId: someone.id, stamp });
+  });
+
+  test("the password stamp is a 16-character digest that changes with the password and never shows the hash", () => {
+    const stamp = service.stamp(someone);
+    assert.match(stamp, /^[A-Za-z0-9_-]{16}$/);
+    assert.ok(service.current(someone, stamp));
+    assert.ok(!service.current({ ...someone, passwordHash: `${someone.passwordHash}x` }, stamp));
+    assert.ok(!stamp.includes(someone.passwordHash.slice(0, 8)));
+  });
+
+  test("no authorization header is an anonymous caller, not a bad token: nobody is looked up and nothing is thrown", async () => {
+    const bare = { headers: {} } as Request;
+    assert.equal(bearerToken(bare), null);
+    let lookedUp = false;
+    const user = await userFromRequest(bare, service, async () => {
+      lookedUp = true;
+      return undefined;
+    });
+    assert.equal(user, null);
+    assert.equal(lookedUp, false);
+    assert.equal(bearerToken({ headers: { authorization: "Bearer abc" } } as Request), "abc");
+    assert.equal(bearerToken({ headers: { authorization: "Basic abc" } } as Request), "");
   });
 });
