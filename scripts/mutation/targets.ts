@@ -43,7 +43,7 @@ export const TARGETS: TargetGroup[] = [
  */
 export const FOCUSED_TARGETS: TargetGroup[] = [
   // The amounts a request may carry and the repayment's installment, against the domain's own tests.
-  { name: "loan-schemas", part: "domain", mutate: ["domain/schemas/loans.ts:86-157"], tests: ["domain/schemas/schemas.test.ts"] },
+  { name: "loan-schemas", part: "domain", mutate: ["domain/schemas/loans.ts:86-157"], tests: ["domain/schemas/schemas.test.ts", "domain/schemas/loans.test.ts"] },
   // Who may buy, at what price, with what money, until when; the buy tests alone (the file's other tests list and browse).
   { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:300-362"], tests: ["api/src/nfts/nfts.test.ts"], names: "buy" },
   { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:247-362"], tests: ["api/src/nfts/nfts.test.ts"] },
