@@ -272,7 +272,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     expect(rejected.ok(), await rejected.text()).toBeTruthy();
   });
 
-  test("a verified wallet without a piece of an accepted collection is told which collections are accepted", async ({ browser }) => {
+  test("a verified wallet without a piece of an accepted collection is told which collections are accepted, and on the local chain mints a demo piece to pledge", async ({ browser }) => {
     const newcomer = await person(api, "no-art");
     const page = await signIn(browser, newcomer);
     await page.goto("/loans/request");
@@ -285,8 +285,18 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(empty).toContainText("holds no NFT of a collection accepted as collateral", { timeout: 20_000 });
     await expect(empty).toContainText("LoanMint Demo Art");
     await expect(wizard.getByRole("button", { name: "Submit Request" })).toBeDisabled();
+
+    // The demo collection's faucet, from the verified wallet: the minted piece becomes the picker's one card.
+    await connect(page);
+    await empty.getByTestId("mint-demo-art").click();
+    const pick = page.getByTestId("nft-pick");
+    await expect(pick).toHaveCount(1, { timeout: 30_000 });
+    const owner = await ownerOf((await pick.getAttribute("data-token-id"))!);
+    expect(owner.toLowerCase()).toBe(newcomer.address.toLowerCase());
+    await expect(pick.locator("img")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
+
     await wizard.getByLabel("Collateral type").selectOption("other");
-    await expect(empty).toHaveCount(0);
+    await expect(page.getByTestId("nft-picker")).toHaveCount(0);
     await page.context().close();
   });
 

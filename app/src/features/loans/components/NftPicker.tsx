@@ -1,10 +1,15 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { checkedImageDataUri } from "#domain/nftImage";
 import type { WireWalletNft } from "#domain/wire/collateral";
 import { Spinner } from "../../../components/Spinner";
+import { useRuntimeConfig } from "../../../lib/config";
 import { shortAddress } from "../../../lib/format";
+import { WithWallet } from "../../../lib/wallet/WithWallet";
 import { useCollateralCollections } from "../api/getCollateralCollections";
 import { useWalletNfts } from "../api/getWalletNfts";
+
+const DemoArtFaucet = lazy(() => import("./DemoArtFaucet"));
 
 export interface PickedNft {
   collection: string;
@@ -30,6 +35,10 @@ export function NftPicker({ picked, onPick, error }: { picked: PickedNft | null;
   const nfts = useWalletNfts(true);
   const empty = nfts.data !== undefined && nfts.data.walletAddress !== null && nfts.data.nfts.length === 0;
   const collections = useCollateralCollections(empty);
+  const config = useRuntimeConfig().data;
+  // The faucet's collection, when this local chain has one and the admin accepts it.
+  const demo = config?.isLocalChain ? config.contracts?.demoCollection?.toLowerCase() : undefined;
+  const demoCollection = demo && collections.data?.some((c) => c.collection === demo) ? (demo as `0x${string}`) : null;
 
   if (nfts.isPending) return <p className="row gap-sm muted small" role="status" data-testid="nft-picker-loading"><Spinner /> Loading the NFTs your wallet holds…</p>;
   if (nfts.isError) {
@@ -61,6 +70,13 @@ export function NftPicker({ picked, onPick, error }: { picked: PickedNft | null;
           </p>
         ) : (
           <p className="small muted">No collection is accepted as collateral right now.</p>
+        )}
+        {demoCollection && (
+          <WithWallet>
+            <Suspense fallback={<Spinner />}>
+              <DemoArtFaucet collection={demoCollection} />
+            </Suspense>
+          </WithWallet>
         )}
         <p className="small muted">Or choose “Other asset” as the collateral type.</p>
       </div>
