@@ -5,7 +5,8 @@ import { decodeJwt, SignJWT } from "jose";
 import { io as connect } from "socket.io-client";
 import type { Request } from "express";
 import { listRoutes } from "../http/routes";
-import { bearerToken, userFromRequest } from "../http/auth";
+import { bearerToken, currentUser, optionalAuth, requireAdmin, requireAuth, userFromRequest } from "../http/auth";
+import type { UserRow } from "#db/schema";
 import { createTokenService } from "../auth/tokens";
 import { makeUser, type TestUser } from "#testing/loanStack";
 import { startTestApi, type TestApi } from "../testing/harness";
@@ -185,5 +186,38 @@ describe("the token service and the bearer header, each on its own", () => {
     assert.equal(lookedUp, false);
     assert.equal(bearerToken({ headers: { authorization: "Bearer abc" } } as Request), "abc");
     assert.equal(bearerToken({ headers: { authorization: "Basic abc" } } as Request), "");
+  });
+
+  /** Runs one middleware: what it put on the request, whether it passed on, and what it threw (status). */
+  async function through(handler: (req: Request, res: never, next: () => void) => unknown, req: Partial<Request>) {
+    let passed = false;
+    try {
+      await handler(req as Request, undefined as never, () => {
+        passed = true;
+      });
+      return { passed, status: null as number | null, user: req.user };
+    } catch (error) {
+      return { passed, status: (error as { status?: number }).status ?? -1, user: req.user };
+    }
+  }
+
+  test("the middlewares: requireAuth refuses no token and passes a good one, optionalAuth signs in or leaves anonymous, requireAdmin lets only an admin on", async () => {
+    const row = (role: "user" | "admin") => ({ ...someone, id: `00000000-0000-4000-8000-00000000000${role === "admin" ? 2 : 1}`, role }) as UserRow;
+    const people = new Map([row("user"), row("admin")].map((u) => [u.id, u]));
+    const find = async (id: string) => people.get(id);
+    const bearer = async (role: "user" | "admin") => ({ headers: { authorization: `Bearer ${await service.issue(row(role))}` } });
+
+    assert.deepEqual(await through(requireAuth(service, find), { headers: {} }), { passed: false, status: 401, user: undefined });
+    const signedIn = await through(requireAuth(service, find), await bearer("user"));
+    assert.deepEqual([signedIn.passed, signedIn.status, signedIn.user?.id], [true, null, row("user").id]);
+
+    assert.deepEqual(await through(optionalAuth(service, find), { headers: {} }), { passed: true, status: null, user: undefined });
+    const optional = await through(optionalAuth(service, find), await bearer("admin"));
+    assert.deepEqual([optional.passed, optional.user?.role], [true, "admin"]);
+
+    assert.deepEqual(await through(requireAdmin, { user: row("user") }), { passed: false, status: 403, user: row("user") });
+    assert.deepEqual(await through(requireAdmin, { user: row("admin") }), { passed: true, status: null, user: row("admin") });
+    assert.throws(() => currentUser({} as Request), (error: { status?: number }) => error.status === 401);
+    assert.equal(currentUser({ user: row("user") } as Request).id, row("user").id);
   });
 });
