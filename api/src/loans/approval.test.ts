@@ -2,7 +2,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { verifyTypedData, type Address, type Hex } from "viem";
-import { orders } from "#db/schema";
+import { loans, orders } from "#db/schema";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { ORDER_TYPES, orderDomain } from "#domain/orders";
 import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
@@ -177,6 +177,15 @@ describe("repayment", () => {
     const done = await call("GET", `/loans/${loan._id}`, { token: borrower.token });
     assert.equal(done.body.data.status, "completed");
     assert.equal(done.body.data.performance, "excellent");
+
+    // Only the borrower prepares their repayment: an admin can read the loan, not pay it from this route.
+    const byAdmin = await call("PUT", `/loans/${loan._id}/repayment`, { token: admin.token, body: { amount: monthly } });
+    assert.deepEqual([byAdmin.status, byAdmin.body.message], [403, "Access denied"]);
+    // A mirror that lags the chain (the loan still active here, repaid on-chain) gets no permit to pay a repaid loan.
+    await stack.api.database.db.update(loans).set({ status: "active" }).where(eq(loans.id, loan._id));
+    const lagging = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: monthly } });
+    assert.deepEqual([lagging.status, lagging.body.message, lagging.body.data], [400, "Only an active or defaulted loan with a minted note can be repaid", null]);
+    await stack.api.database.db.update(loans).set({ status: "completed" }).where(eq(loans.id, loan._id));
   });
 
   test("pins the permit's deadline to an hour after the chain's latest block, and refuses installment 0 by name", async () => {
