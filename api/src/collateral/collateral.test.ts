@@ -393,6 +393,8 @@ describe("the claim of a defaulted note's piece", () => {
       assert.equal(refused.body.message, "Only the note's holder can claim its collateral");
     }
     assert.equal((await call("POST", `/nfts/${tokenId}/collateral/claim`, { body: {} })).status, 401);
+    const noNote = await call("POST", "/nfts/987654321/collateral/claim", { token: other.token, body: {} });
+    assert.deepEqual([noNote.status, noNote.body.message], [404, "NFT not found"]);
     const toNote = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: { to: contracts().loanNote } });
     assert.equal(toNote.status, 400);
     assert.equal(toNote.body.message, "Choose a wallet address to receive the NFT");

@@ -137,6 +137,7 @@ describe("repayment", () => {
     assert.equal(first.status, 200, first.body.message);
     const answer = first.body.data;
     assert.equal(answer.schedule.monthlyPayment, monthly);
+    assert.deepEqual([answer.installmentNumber, answer.schedule.installmentsPaid, answer.schedule.nextInstallment], [1, 0, 1]);
     assert.equal(answer.permit.primaryType, "Permit");
     assert.equal(answer.permit.message.owner.toLowerCase(), borrower.wallet!.address.toLowerCase());
     assert.equal(answer.call, null);
@@ -162,6 +163,10 @@ describe("repayment", () => {
     assert.equal(paid.body.message, "Installment 1 is already paid");
     const beyond = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: monthly, installmentNumber: 7 } });
     assert.equal(beyond.body.message, "Installment number must be between 1 and 6");
+    // The last installment may be named; the schedule says the second one is next.
+    const last = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: monthly, installmentNumber: 6 } });
+    assert.equal(last.status, 200, last.body.message);
+    assert.deepEqual([last.body.data.schedule.installmentsPaid, last.body.data.schedule.nextInstallment], [1, 2]);
     const foreign = await call("PUT", `/loans/${loan._id}/repayment`, { token: other.token, body: { amount: monthly } });
     assert.equal(foreign.status, 404);
 
