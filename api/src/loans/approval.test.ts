@@ -5,6 +5,7 @@ import { verifyTypedData, type Address, type Hex } from "viem";
 import { loans, orders } from "#db/schema";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { ORDER_TYPES, orderDomain } from "#domain/orders";
+import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
 import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 
 let stack: LoanStack;
@@ -213,6 +214,24 @@ describe("repayment", () => {
       assert.equal(zero.body.message, "Installment number must be a whole number of 1 or more");
       assert.deepEqual(zero.body.data, { errors: [{ path: "installmentNumber", message: "Installment number must be a whole number of 1 or more" }] }, "no permit, no call");
     }
+  });
+});
+
+describe("repayment after a default", () => {
+  test("a defaulted loan can still be repaid: the route answers its permit as for an active one", async () => {
+    const loan = await requestLoan(borrower, { amount: "1000", termMonths: 1 });
+    const approved = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    assert.equal(approved.body.data.mintStatus, "minted");
+    const grace = (await read(contracts().loanNote, loanNoteAbi, "gracePeriod")) as bigint;
+    await stack.rpc("evm_increaseTime", [Number(30n * 86_400n + grace + 60n)]);
+    await stack.rpc("evm_mine", []);
+    const defaulted = await call("POST", `/admin/loans/${loan._id}/default`, { token: admin.token });
+    assert.equal(defaulted.status, 200, defaulted.body.message);
+    assert.equal(Number((await read(contracts().loanNote, loanNoteAbi, "loanOf", [BigInt(loan.loanNumber)])).status), LOAN_NOTE_STATUS.defaulted);
+
+    const answer = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: "100" } });
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal(answer.body.data.permit.message.owner.toLowerCase(), borrower.wallet!.address.toLowerCase());
   });
 });
 
