@@ -211,6 +211,16 @@ describe("a whole loan request", () => {
     }
   });
 
+  it("refuses collateral that is no object, an empty text or 0 included, instead of reading it as none", () => {
+    for (const collateral of ["", "car", 0, true]) {
+      assert.deepEqual(
+        issues(loanRequestSchema.safeParse({ ...request, collateral })).map((i) => i.split(":")[0]),
+        ["collateral"],
+        `for ${JSON.stringify(collateral)}`,
+      );
+    }
+  });
+
   it("judges any other collateral whole, each refusal on its own field", () => {
     assert.deepEqual(refusal("collateral", { type: "car" }), [
       `collateral.value: ${LOAN_MESSAGES.collateralValue}`,
