@@ -211,11 +211,11 @@ describe("a whole loan request", () => {
     }
   });
 
-  it("refuses collateral that is no object, an empty text or 0 included, instead of reading it as none", () => {
+  it("refuses collateral that is no object, an empty text or 0 included, by the collateral type message instead of reading it as none", () => {
     for (const collateral of ["", "car", 0, true]) {
       assert.deepEqual(
-        issues(loanRequestSchema.safeParse({ ...request, collateral })).map((i) => i.split(":")[0]),
-        ["collateral"],
+        issues(loanRequestSchema.safeParse({ ...request, collateral })),
+        [`collateral: ${LOAN_MESSAGES.collateralType}`],
         `for ${JSON.stringify(collateral)}`,
       );
     }

@@ -186,12 +186,16 @@ export type PledgedNftInput = z.infer<typeof pledgedNftSchema>;
  * API checks against the allow-list and the borrower's wallet. `nft` is ignored for any other type.
  */
 export const collateralSchema = z
-  .object({
-    type: requiredText(LOAN_MESSAGES.collateralType, 100),
-    value: usdAmount(LOAN_MESSAGES.collateralValue),
-    description: requiredText(LOAN_MESSAGES.collateralDescription, 2000),
-    nft: z.unknown().optional(),
-  })
+  .object(
+    {
+      type: requiredText(LOAN_MESSAGES.collateralType, 100),
+      value: usdAmount(LOAN_MESSAGES.collateralValue),
+      description: requiredText(LOAN_MESSAGES.collateralDescription, 2000),
+      nft: z.unknown().optional(),
+    },
+    // Spec 02's first collateral rule names the type: what is not an object has none.
+    { error: LOAN_MESSAGES.collateralType },
+  )
   .transform((collateral, ctx) => {
     const { nft, ...rest } = collateral;
     if (rest.type !== "nft") return { ...rest, nft: undefined };
