@@ -378,6 +378,10 @@ describe("the claim of a defaulted note's piece", () => {
     const early = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: {} });
     assert.equal(early.status, 409);
     assert.equal(early.body.message, "This note's collateral cannot be claimed now");
+    // Other keeps the note in the vault: the vault owns it, and the claim is still its depositor's.
+    const vault = contracts().vault;
+    await sendAs(stack, other.wallet!, { to: contracts().loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "transferFrom", args: [other.wallet!.address, vault, BigInt(tokenId)] }) });
+    assert.equal(lower((await read(contracts().loanNote, loanNoteAbi as Abi, "ownerOf", [BigInt(tokenId)])) as string), lower(vault));
 
     const [, , , maturity] = await read(contracts().loanNote, loanNoteAbi as Abi, "parStateOf", [BigInt(tokenId)]);
     const grace = (await read(contracts().loanNote, loanNoteAbi as Abi, "gracePeriod")) as bigint;
@@ -398,6 +402,8 @@ describe("the claim of a defaulted note's piece", () => {
     const toNote = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: { to: contracts().loanNote } });
     assert.equal(toNote.status, 400);
     assert.equal(toNote.body.message, "Choose a wallet address to receive the NFT");
+    const toNobody = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: { to: "0x0000000000000000000000000000000000000000" } });
+    assert.deepEqual([toNobody.status, toNobody.body.message], [400, "Choose a wallet address to receive the NFT"]);
 
     const answer = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: {} });
     assert.equal(answer.status, 200, answer.body.message);
