@@ -1,7 +1,7 @@
 import { after, before, describe, it, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -109,6 +109,23 @@ describe("with LOG_FILE, as npm start runs", () => {
       assert.match(stdout, /the chain is slow/);
       const written = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line).msg);
       assert.deepEqual(written, ["request completed", "the chain is slow"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("lets a process that exits at once (a start refused for its configuration) end with its own code, no logger crash", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lm-logfile-"));
+    try {
+      const file = join(dir, "logs", "api.log");
+      const script = `
+        import { createConfiguredLogger } from "./api/src/logger.ts";
+        createConfiguredLogger({ logLevel: "warn", logFile: ${JSON.stringify(file)} }).warn("refused");
+        process.exit(3);`;
+      const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+      assert.equal(child.status, 3, child.stderr);
+      assert.doesNotMatch(child.stderr, /sonic boom|Error/);
+      assert.equal(JSON.parse(readFileSync(file, "utf8").trim()).msg, "refused");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

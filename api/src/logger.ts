@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { mkdirSync, openSync } from "node:fs";
+import { dirname } from "node:path";
 import type { RequestHandler } from "express";
 import { pino, symbols, type DestinationStream, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -36,11 +38,21 @@ export function createConfiguredLogger(config: { logLevel: string; logFile?: str
   if (!config.logFile) return createLogger(config.logLevel);
   const fileLevel = LEVEL_ORDER.indexOf(config.logLevel) < LEVEL_ORDER.indexOf("info") ? config.logLevel : "info";
   const streams = [
-    { level: fileLevel, stream: pino.destination({ dest: config.logFile, mkdir: true, sync: false }) },
+    { level: fileLevel, stream: pino.destination({ dest: openLogFile(config.logFile), sync: false }) },
     ...(config.logLevel === "silent" ? [] : [{ level: config.logLevel, stream: process.stdout }]),
   ];
   const logger = createLogger(fileLevel, pino.multistream(streams as Parameters<typeof pino.multistream>[0]));
   return logger;
+}
+
+/**
+ * The log file opened now, not by the stream in the background: pino flushes it synchronously when the process exits,
+ * and a start refused in its first milliseconds (a bad configuration) otherwise crashed with "sonic boom is not ready
+ * yet" after printing its one problem line.
+ */
+function openLogFile(path: string): number {
+  mkdirSync(dirname(path), { recursive: true });
+  return openSync(path, "a");
 }
 
 function requestIdMixin(_merge: object, _level: number, logger: Logger): object {
