@@ -216,6 +216,7 @@ describe("the token service and the bearer header, each on its own", () => {
     assert.deepEqual([optional.passed, optional.user?.role], [true, "admin"]);
 
     assert.deepEqual(await through(requireAdmin, { user: row("user") }), { passed: false, status: 403, user: row("user") });
+    assert.deepEqual(await through(requireAdmin, {}), { passed: false, status: 403, user: undefined }, "alone, it refuses nobody's request too");
     assert.deepEqual(await through(requireAdmin, { user: row("admin") }), { passed: true, status: null, user: row("admin") });
     assert.throws(() => currentUser({} as Request), (error: { status?: number }) => error.status === 401);
     assert.equal(currentUser({ user: row("user") } as Request).id, row("user").id);
