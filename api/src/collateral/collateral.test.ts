@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { createWalletClient, encodeFunctionData, erc721Abi, http, type Abi, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { demoCollectionAbi, loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { demoCollectionAbi, loanNoteAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { loans } from "#db/schema";
 import { z } from "zod";
@@ -411,6 +411,12 @@ describe("the claim of a defaulted note's piece", () => {
     assert.equal(claim.to, lower(contracts().loanNote));
     assert.equal(claim.value, "0");
     assert.equal(claim.summary, `Take LoanMint Demo Art #${piece} out of escrow to ${lower(other.wallet!.address)}. The defaulted note is settled and burned.`);
+    // Out of the vault, other holds the note itself and is still the one answered; the borrower still is not.
+    await sendAs(stack, other.wallet!, { to: vault, data: encodeFunctionData({ abi: noteVaultAbi, functionName: "withdraw", args: [BigInt(tokenId), other.wallet!.address] }) });
+    assert.equal((await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: borrower.token, body: {} })).status, 403);
+    const direct = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: {} });
+    assert.equal(direct.status, 200, direct.body.message);
+    assert.deepEqual(direct.body.data.call, claim);
     await sendAs(stack, other.wallet!, claim);
     assert.equal(await ownerOf(demo, piece), lower(other.wallet!.address));
     await caughtUp();
