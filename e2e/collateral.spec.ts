@@ -36,23 +36,6 @@ async function dollars(to: Address, amount: bigint) {
   await chain.waitForTransactionReceipt({ hash: await faucet.writeContract({ address: contracts.stablecoin, abi: testDollarAbi, functionName: "transfer", args: [to, amount] }) });
 }
 
-/** Connects the app's local dev wallet (it follows the demo user's verified wallet) unless wagmi reconnected it. */
-async function connectDevWallet(page: Page) {
-  const signing = page.getByTestId("wallet-bar").filter({ hasText: "Signing as" }).first();
-  const button = page.getByRole("button", { name: "Connect Wallet" }).first();
-  await expect(signing.or(button)).toBeVisible({ timeout: 30_000 });
-  if (await signing.isVisible()) return;
-  await button.click();
-  const option = page.getByTestId("rk-wallet-option-loanmint-dev");
-  await expect(signing.or(option)).toBeVisible();
-  if (!(await signing.isVisible())) {
-    await option.click({ timeout: 10_000 }).catch(async (error: unknown) => {
-      if (!(await signing.isVisible())) throw error;
-    });
-  }
-  await expect(signing).toBeVisible();
-}
-
 async function browserFor(browser: Browser, account: { email: string; password: string }, as: "User" | "Admin", options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
@@ -148,7 +131,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(panel.getByTestId("collateral-held")).toHaveAttribute("data-value", "true");
     await expect(panel.getByTestId("collateral-approved")).toHaveAttribute("data-value", "false");
     await expect(panel.getByTestId("approval-summary")).not.toBeEmpty();
-    await connectDevWallet(page);
+    await connect(page, "loanmint-dev");
     await panel.getByTestId("approve-escrow").click();
     await expect(page.getByText("Escrow approved: the loan note may take the NFT").first()).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByTestId("collateral-approved")).toHaveAttribute("data-value", "true", { timeout: 20_000 });

@@ -50,8 +50,11 @@ export async function signIn(browser: Browser, who: Person): Promise<Page> {
   return page;
 }
 
-/** Connects the injected wallet unless wagmi already reconnected it. */
-export async function connect(page: Page) {
+/**
+ * Connects a wallet unless wagmi already reconnected it: the injected test wallet, or ("loanmint-dev") the app's local
+ * dev wallet, which follows the demo user's verified wallet.
+ */
+export async function connect(page: Page, wallet: "injected" | "loanmint-dev" = "injected") {
   const signing = page.getByTestId("wallet-bar").filter({ hasText: "Signing as" }).first();
   const button = page.getByRole("button", { name: "Connect Wallet" }).first();
   // The wallet stack is a large chunk: on a loaded machine it can take longer than the default wait.
@@ -60,7 +63,7 @@ export async function connect(page: Page) {
   await button.click();
   // wagmi may finish reconnecting while the modal opens; the modal then goes away and there is nothing to pick
   // (the fresh-clone CI spent its whole minute retrying a detached wallet option).
-  const option = page.getByTestId("rk-wallet-option-injected");
+  const option = page.getByTestId(`rk-wallet-option-${wallet}`);
   await expect(signing.or(option)).toBeVisible();
   if (!(await signing.isVisible())) {
     await option.click({ timeout: 10_000 }).catch(async (error: unknown) => {
