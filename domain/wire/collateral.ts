@@ -15,7 +15,7 @@ export const wirePledgedNftSchema = z.object({
   state: z.enum(COLLATERAL_STATES),
   /** The admin's appraisal, USD; null until appraised. */
   appraisal: z.string().nullable(),
-  /** Principal (the requested amount before approval) over the appraisal, in basis points; null without an appraisal. */
+  /** Principal (the requested amount before approval) over the appraisal, in basis points rounded half up (domain/loanToValue.ts); null without an appraisal. */
   loanToValueBps: z.number().int().nullable(),
   /** The transaction of the last on-chain change (lock, return, failed return, claim); null while only pledged. */
   txHash: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { formatUsdAmount } from "#domain/money";
 import type { ChainCollateralState } from "#domain/statuses";
 import type { WirePledgedNft } from "#domain/wire/collateral";
+import { loanToValueBps } from "#domain/loanToValue";
 
 /**
  * What the loan and note reads join for a pledged piece (one query per page, never one per row): the request's
@@ -23,11 +24,6 @@ export interface PledgeFacts {
   principal: bigint;
 }
 
-/** Principal over appraisal in basis points, rounded down; null without an appraisal. */
-export function loanToValueBps(principal: bigint, appraisal: bigint | null): number | null {
-  if (appraisal === null || appraisal <= 0n) return null;
-  return Number((principal * 10_000n) / appraisal);
-}
 
 const big = (value: bigint | string | number | null | undefined): bigint | null => (value === null || value === undefined ? null : BigInt(value));
 

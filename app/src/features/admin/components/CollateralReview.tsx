@@ -9,7 +9,8 @@ import { shortAddress, usd } from "../../../lib/format";
 import { ltvText } from "../../../lib/nfts/collateralWords";
 import { PledgedNftView } from "../../../lib/nfts/PledgedNftView";
 import { useAppraiseCollateral } from "../api/appraiseCollateral";
-import { loanToValueBps, typedMicro } from "./loanToValue";
+import { loanToValueBps } from "#domain/loanToValue";
+import { typedMicro } from "./loanToValue";
 
 /**
  * The pledged NFT in an admin's review (issue 20): the piece, whether the borrower's wallet still holds it and has
