@@ -202,9 +202,34 @@ describe("a request pledging an NFT", () => {
 
     const mine = await call("GET", "/collateral/mine", { token: borrower.token });
     assert.equal(mine.body.data.nfts.find((n: any) => n.tokenId === String(pieces[0]) && n.collection === lower(demo)).pledgedLoanId, loan._id);
-    // Rejected, the piece is free again.
     await call("PUT", `/admin/loans/${loan._id}/reject`, { token: admin.token, body: { rejectionReason: "Not now" } });
     const again = await pledge(borrower, demo, pieces[0]);
+    await call("PUT", `/admin/loans/${again._id}/reject`, { token: admin.token, body: { rejectionReason: "Not now" } });
+  });
+
+  test("once rejected, releases its piece: the loan reads released, the picker offers it, the check offers no approval, and a new request may pledge it", async () => {
+    const piece = await mintDemo(borrower.wallet!.address);
+    const loan = await pledge(borrower, demo, piece);
+    const pickable = async () => (await call("GET", "/collateral/mine", { token: borrower.token })).body.data.nfts.find((n: any) => n.tokenId === String(piece));
+    assert.equal((await pickable()).pledgedLoanId, loan._id);
+
+    const rejected = await call("PUT", `/admin/loans/${loan._id}/reject`, { token: admin.token, body: { rejectionReason: "Not now" } });
+    assert.equal(rejected.status, 200, rejected.body.message);
+    assert.equal(wireLoanSchema.parse(rejected.body.data).collateral!.nft!.state, "released");
+    for (const user of [borrower, admin]) {
+      assert.equal((await call("GET", `/loans/${loan._id}`, { token: user.token })).body.data.collateral.nft.state, "released");
+    }
+    const listed = await call("GET", "/loans/my-loans", { token: borrower.token });
+    assert.equal(listed.body.data.loans.find((l: any) => l._id === loan._id).collateral.nft.state, "released");
+    assert.equal((await pickable()).pledgedLoanId, null, "the wizard's picker offers the piece again");
+    const check = await call("GET", `/loans/${loan._id}/collateral`, { token: borrower.token });
+    assert.equal(check.status, 200, check.body.message);
+    assert.deepEqual([check.body.data.nft.state, check.body.data.held, check.body.data.approval], ["released", true, null]);
+
+    const again = await pledge(borrower, demo, piece);
+    assert.equal(again.collateral.nft.state, "pledged");
+    assert.equal((await pickable()).pledgedLoanId, again._id);
+    assert.equal((await call("GET", `/loans/${loan._id}`, { token: borrower.token })).body.data.collateral.nft.state, "released", "the old request stays released");
     await call("PUT", `/admin/loans/${again._id}/reject`, { token: admin.token, body: { rejectionReason: "Not now" } });
   });
 

@@ -163,8 +163,11 @@ export async function check(deps: Deps, user: UserRow, loanId: string): Promise<
   const loanNote = d.contracts.loanNote as Address;
   const borrowerWallet = view.loan.borrowerWallet ?? view.borrower.walletAddress ?? null;
   const now = await pieceNow(deps, loanNote, piece, borrowerWallet);
+  // Only a request still to be originated (awaiting review, or approved with its origination to retry) needs the
+  // escrow's approval: a rejected request's piece is released, an originated one's is in escrow already.
+  const toOriginate = view.loan.status === "pending" || (view.loan.status === "approved" && view.loan.mintStatus !== "minted");
   const approval: WireWalletCall | null =
-    now.held && !now.approved
+    toOriginate && now.held && !now.approved
       ? {
           to: lower(piece.collection),
           data: encodeFunctionData({ abi: erc721Abi, functionName: "approve", args: [loanNote, piece.tokenId] }),

@@ -15,6 +15,8 @@ export interface PledgeFacts {
   image: string | null;
   /** chain_collateral.state; null before origination (the piece is then only pledged). */
   chainState: ChainCollateralState | null;
+  /** The request was rejected before origination: nothing was escrowed and the piece is free to pledge again. */
+  released?: boolean;
   lockedTxHash: string | null;
   closedTxHash: string | null;
   closedTo: string | null;
@@ -34,7 +36,7 @@ export function toWirePledgedNft(facts: PledgeFacts): WirePledgedNft {
     tokenId: facts.tokenId.toString(),
     name: facts.name,
     image: facts.image,
-    state: facts.chainState ?? "pledged",
+    state: facts.chainState ?? (facts.released ? "released" : "pledged"),
     appraisal: facts.appraisal === null ? null : formatUsdAmount(facts.appraisal),
     loanToValueBps: loanToValueBps(facts.principal, facts.appraisal),
     txHash: facts.closedTxHash ?? facts.lockedTxHash,

@@ -50,6 +50,7 @@ export function pledgedNftOf(view: LoanView): WirePledgedNft | null {
     name: pledge.name,
     image: pledge.image,
     chainState: pledge.chainState,
+    released: loan.status === "rejected",
     lockedTxHash: pledge.lockedTxHash,
     closedTxHash: pledge.closedTxHash,
     closedTo: pledge.closedTo,

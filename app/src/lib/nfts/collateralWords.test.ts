@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { COLLATERAL_STATES } from "#domain/statuses";
-import { collateralToastText, collectionText, COLLATERAL_STATE_TEXT, findPledgedNft, ltvText, pieceTitle } from "./collateralWords";
+import { collateralToastText, collectionText, COLLATERAL_STATE_TEXT, findPledgedNft, ltvText, pieceTitle, releasedText } from "./collateralWords";
 
 const piece = { collection: "0x5fbdb2315678afecb367f032d93f642f64180aa3", collectionName: "Demo Art", tokenId: "2", name: "Demo Piece #2" };
 
@@ -9,7 +9,7 @@ describe("collateral words", () => {
   it("says every state of a pledged NFT in words", () => {
     assert.deepEqual(
       COLLATERAL_STATES.map((s) => COLLATERAL_STATE_TEXT[s]),
-      ["Pledged", "In escrow", "Return failed – claim it back", "Returned to borrower", "Claimed by the note holder"],
+      ["Pledged", "Released – free to pledge again", "In escrow", "Return failed – claim it back", "Returned to borrower", "Claimed by the note holder"],
     );
   });
 
@@ -26,6 +26,10 @@ describe("collateral words", () => {
     assert.equal(pieceTitle(piece), "Demo Piece #2");
     assert.equal(pieceTitle({ ...piece, name: "  " }), "Demo Art #2");
     assert.equal(pieceTitle({ ...piece, name: null, collectionName: null }), "0x5fbd...0aa3 #2");
+  });
+
+  it("tells the borrower a rejected request's piece is free to pledge again", () => {
+    assert.equal(releasedText(piece), "Demo Piece #2 is released: nothing was held in escrow, and you can pledge it to a new request.");
   });
 
   it("names a collection beside its short address", () => {

@@ -5,6 +5,7 @@ import { shortAddress } from "../format";
 /** Where a pledged NFT stands, in the words every page uses (issue 20). */
 export const COLLATERAL_STATE_TEXT: Record<CollateralState, string> = {
   pledged: "Pledged",
+  released: "Released – free to pledge again",
   locked: "In escrow",
   returnFailed: "Return failed – claim it back",
   returned: "Returned to borrower",
@@ -14,6 +15,7 @@ export const COLLATERAL_STATE_TEXT: Record<CollateralState, string> = {
 /** The badge colour of each state: in escrow is the normal life of a loan, a failed return asks for action. */
 export const COLLATERAL_STATE_TONE: Record<CollateralState, "neutral" | "success" | "warning" | "danger"> = {
   pledged: "neutral",
+  released: "neutral",
   locked: "success",
   returnFailed: "warning",
   returned: "neutral",
@@ -34,6 +36,11 @@ export function pieceTitle(nft: Pick<WirePledgedNft, "name" | "collectionName" |
   const name = nft.name?.trim();
   if (name) return name;
   return `${nft.collectionName?.trim() || shortAddress(nft.collection)} #${nft.tokenId}`;
+}
+
+/** A rejected request's piece: nothing was escrowed, and the wizard offers it again. */
+export function releasedText(nft: Pick<WirePledgedNft, "name" | "collectionName" | "collection" | "tokenId">): string {
+  return `${pieceTitle(nft)} is released: nothing was held in escrow, and you can pledge it to a new request.`;
 }
 
 /** "Demo Art (0x1234...abcd)": the collection's name beside its short address, or the address alone. */

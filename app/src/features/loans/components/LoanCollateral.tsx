@@ -12,6 +12,7 @@ const ClaimCollateral = lazy(() => import("../../../lib/nfts/ClaimCollateral"));
 /** What happens to the piece, by where it stands, as the borrower reads it. */
 const WORDS = {
   pledged: null,
+  released: null,
   locked: "Held in escrow by the note contract: the final payment returns it to your wallet. If the loan defaults, the note's holder may claim it.",
   returnFailed: "The final payment was made, but the NFT's collection refused the return: claim it back to your wallet.",
   returned: "Returned to your wallet with the final payment.",

@@ -14,7 +14,12 @@ export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode
       <div className="loan-item__main">
         <strong>{usd(loan.principal ?? loan.amount)} · {purposeText(loan.purpose)}</strong>
         <span className="small muted">Loan #{loan.loanNumber} · {loan.interestRate}% · {loan.termMonths} months · requested {dateText(loan.requestDate)}</span>
-        {loan.collateral?.nft && <span className="small muted" data-testid="loan-item-collateral">Secured by {pieceTitle(loan.collateral.nft)} · {COLLATERAL_STATE_TEXT[loan.collateral.nft.state]}</span>}
+        {loan.collateral?.nft && (
+          <span className="small muted" data-testid="loan-item-collateral">
+            {/* A rejected request secured nothing: its piece was only offered. */}
+            {loan.collateral.nft.state === "released" ? "Offered" : "Secured by"} {pieceTitle(loan.collateral.nft)} · {COLLATERAL_STATE_TEXT[loan.collateral.nft.state]}
+          </span>
+        )}
         {due !== null && (
           <span className="small muted">
             <span className="progress" style={{ display: "block", width: 160 }} aria-hidden="true"><span style={{ width: `${due}%` }} /></span>

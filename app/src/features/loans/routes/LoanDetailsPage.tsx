@@ -20,6 +20,7 @@ import { Timeline } from "../components/Timeline";
 import { LoanCollateral } from "../components/LoanCollateral";
 import { CollateralPanel } from "../components/CollateralPanel";
 import { collateralCheckKey } from "../../../lib/collateral/getCollateralCheck";
+import { releasedText } from "../../../lib/nfts/collateralWords";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import "../loans.css";
 import { useChainNow } from "../../../lib/chainClock";
@@ -99,6 +100,9 @@ export function LoanDetailsPage() {
         <div className="alert alert--danger" role="status" data-testid="loan-rejected">
           <p><strong>This request was rejected{l.rejectionDate ? ` on ${dateText(l.rejectionDate)}` : ""}.</strong> Nothing was funded and nothing is owed.</p>
           <p>Reason: {l.rejectionReason || "Please contact support for details."}</p>
+          {l.collateral?.nft?.state === "released" && (
+            <p data-testid="collateral-released">{releasedText(l.collateral.nft)}</p>
+          )}
         </div>
       )}
       {l.status === "approved" && l.mintStatus !== "failed" && <p className="alert alert--info" role="status"><Spinner /> Approved: the principal is being sent to your wallet and the note minted.</p>}
