@@ -78,6 +78,11 @@ export interface CollateralUpdatePayload extends ChainRefs {
   /** The receiver of a return or a claim; for "returnFailed", the borrower it was meant for. */
   to?: string;
   /**
+   * The collection's name, added by the API as it delivers the event (its metadata cache, nft_metadata), so the
+   * notice and the toast name it; null when no name is known. The indexer does not write it.
+   */
+  collectionName?: string | null;
+  /**
    * "holder" on the copy sent to the note's holder (and a claim's receiver) when that is not the borrower: the indexer
    * sends the borrower's row (with `loanId`, to admins and the marketplace too) and the holder's apart, so each hears
    * their own words (docs/decisions.md "NFT collateral off-chain").

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
-import { loans, notifications, orders, users, type NotificationRow } from "#db/schema";
+import { loans, nftMetadata, notifications, orders, users, type NotificationRow } from "#db/schema";
 import type { OrderKind } from "#domain/orders";
 import type { NotificationContent } from "./notifier";
 
@@ -41,6 +41,21 @@ export function createNotificationsRepository(db: Db) {
       if (!/^\d{1,78}$/.test(tokenId)) return null;
       const [row] = await tx.select({ userId: loans.userId }).from(loans).where(eq(loans.loanNumber, BigInt(tokenId))).limit(1);
       return row?.userId ?? null;
+    },
+
+    /**
+     * A collection's name as the metadata cache knows it: read with this piece, else with any other piece of the
+     * collection; null when no read named it.
+     */
+    async collectionName(chainId: number, collection: string, tokenId: string, tx: Db = db): Promise<string | null> {
+      if (!/^\d{1,78}$/.test(tokenId)) return null;
+      const [row] = await tx
+        .select({ name: nftMetadata.collectionName })
+        .from(nftMetadata)
+        .where(and(eq(nftMetadata.chainId, chainId), eq(nftMetadata.collection, collection.toLowerCase()), sql`${nftMetadata.collectionName} is not null`))
+        .orderBy(sql`${nftMetadata.tokenId} = ${tokenId}::numeric desc`, desc(nftMetadata.fetchedAt))
+        .limit(1);
+      return row?.name ?? null;
     },
 
     /** Who signed the stored order of this hash: its kind and the account of its signer's verified wallet (if any). */

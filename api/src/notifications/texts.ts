@@ -12,16 +12,18 @@ const nftLink = (tokenId: string) => `/nft/${tokenId}`;
 const loanLink = (loanId?: string) => (loanId ? `/loans/${loanId}` : "/loans/my-loans");
 const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
-/** A pledged piece as the collateral notices name it: its id and its collection's address (names are the API's cache). */
+/** A pledged piece as the collateral notices name it: its collection's name and its id. */
 export interface PledgedPiece {
   /** The note (the loan number) it secures. */
   tokenId: string;
   collection: string;
   collateralId: string;
+  /** The collection's name from the API's metadata cache; without one the notice names its short address. */
+  collectionName?: string | null;
   /** The off-chain loan, when one follows the note. */
   loanId?: string;
 }
-const piece = (p: PledgedPiece) => `NFT #${p.collateralId} (${shortAddress(p.collection)})`;
+const piece = (p: PledgedPiece) => (p.collectionName?.trim() ? `${p.collectionName.trim()} #${p.collateralId}` : `NFT #${p.collateralId} (${shortAddress(p.collection)})`);
 
 export const NOTIFICATION_TEXTS = {
   loanApproved: (amount: string | bigint, loanId?: string): NotificationContent => ({

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import type { Db } from "#db/connect";
-import { loans, orders } from "#db/schema";
+import { loans, nftMetadata, orders } from "#db/schema";
 import { createNotificationsRepository } from "../notifications/repository";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { startOutboxDelivery } from "./outbox";
@@ -168,6 +168,31 @@ describe("outbox delivery", () => {
     assert.equal(events.named("loan:funded").length, 2, "nothing about note 22");
     const messages = (await api.call("GET", "/notifications", { token: borrower.token })).body.data.notifications.map((n: { message: string }) => n.message);
     assert.ok(!messages.some((m: string) => m.includes("#21") || m.includes("#22")), "the reverted funding's notice is gone");
+  });
+
+  test("a moved NFT is named by its collection's name from the metadata cache, in the stored notice and the live event; without a name, by its short address", async () => {
+    const named = "0x" + "d1".repeat(20);
+    const unnamed = "0x" + "d2".repeat(20);
+    // Another piece of the collection was read (the picker, a pledge): its name names this one too.
+    await db.insert(nftMetadata).values([
+      { chainId: 31337, collection: named, tokenId: 8n, collectionName: "LoanMint Demo Art", name: "LoanMint Demo Art #8", image: null },
+      { chainId: 31337, collection: unnamed, tokenId: 4n, collectionName: null, name: null, image: null },
+    ]);
+    const events = record(await open(borrower.token));
+    const moved = (collection: string, collateralId: string) => ({
+      event: "collateral:update",
+      rooms: [`user:${borrower.id}`],
+      payload: { tokenId: "41", collection, collateralId, state: "locked", loanId: "33333333-3333-4333-8333-333333333333" },
+    });
+    await insertOutbox(db, [moved(named, "5"), moved(unnamed, "4")]);
+    const [first, second] = await events.count("collateral:update", 2);
+    assert.equal(first.collectionName, "LoanMint Demo Art");
+    assert.equal(second.collectionName, null);
+    const notices = await events.count("notification:new", 2);
+    assert.deepEqual(
+      notices.map((n) => n.message),
+      ["Your LoanMint Demo Art #5 is held in escrow for loan #41 until it is repaid.", "Your NFT #4 (0xd2d2…d2d2) is held in escrow for loan #41 until it is repaid."],
+    );
   });
 
   test("two claimers on one database deliver every row exactly once, in id order", async () => {

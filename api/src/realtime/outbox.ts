@@ -57,6 +57,7 @@ interface ClaimedRow {
   outbox_id: string | number | null;
   emitted: boolean;
   kind: "event" | "correction" | null;
+  chain_id: number;
   event: string;
   rooms: string[];
   payload: Record<string, unknown>;
@@ -84,7 +85,7 @@ function claimQuery(kind: "postgres" | "pglite", batchSize: number): SQL {
         left join chain_outbox o on o.id = p.outbox_id
         left join outbox_deliveries e on e.outbox_id = o.corrects_id
       where d.outbox_id = p.outbox_id
-      returning d.outbox_id, d.emitted, o.kind, o.event, o.rooms, o.payload, e.notification_ids as withdrawn)
+      returning d.outbox_id, d.emitted, o.kind, o.chain_id, o.event, o.rooms, o.payload, e.notification_ids as withdrawn)
     select (select ok from lock) as ok, c.* from (select 1) as one left join claimed c on true
     order by c.outbox_id`;
 }
@@ -120,9 +121,10 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
       const emissions: Emission[] = [];
       let investors: string[] | null = null;
       let admins: string[] | null = null;
-      for (const row of claimed) {
+      for (let row of claimed) {
         // Not pushed: reverted before it ever was, or the correction of an event nobody saw.
         if (!row.emitted) continue;
+        if (row.event === SERVER_EVENTS.collateralUpdate) row = await withCollectionName(row, tx as Db);
         emissions.push({ rooms: row.rooms, name: row.event, payload: row.payload });
         if (row.kind === "correction") {
           // The notices of an event the chain took back are withdrawn; the replayed block brings its own.
@@ -162,6 +164,14 @@ export function startOutboxDelivery(options: OutboxDeliveryOptions): OutboxDeliv
       }
       return { claimed: claimed.length, emissions };
     });
+  }
+
+  /** A moved NFT's event, named by its collection for the notice stored now and the toast pushed after the commit. */
+  async function withCollectionName(row: ClaimedRow, tx: Db): Promise<ClaimedRow> {
+    const { collection, collateralId } = row.payload as { collection?: unknown; collateralId?: unknown };
+    if (typeof collection !== "string" || typeof collateralId !== "string") return row;
+    const collectionName = await notifications.collectionName(row.chain_id, collection, collateralId, tx);
+    return { ...row, payload: { ...row.payload, collectionName } };
   }
 
   /** Claims batches until none is left; emits each batch after its commit. */

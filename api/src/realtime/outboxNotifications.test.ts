@@ -46,6 +46,26 @@ test("a claim tells the borrower, the admins and the holder, each in their own w
   assert.equal(holder.content.type, "collateral");
 });
 
+test("every notice names the piece by its collection's name when the API knows it", () => {
+  const named = { collectionName: "LoanMint Demo Art", to };
+  const messages = [
+    ...notificationsForOutbox(borrowerRow({ state: "locked", ...named })),
+    ...notificationsForOutbox(borrowerRow({ state: "returned", ...named })),
+    ...notificationsForOutbox(borrowerRow({ state: "returnFailed", ...named })),
+    ...notificationsForOutbox(borrowerRow({ state: "claimed", ...named })),
+    ...notificationsForOutbox(holderRow({ state: "claimed", ...named })),
+  ].map((planned) => planned.content.message);
+  assert.deepEqual(messages, [
+    "Your LoanMint Demo Art #2 is held in escrow for loan #100 until it is repaid.",
+    "Loan #100 is repaid: your LoanMint Demo Art #2 was returned to 0x7099…79c8.",
+    "Loan #100 is repaid, but its collection refused to send back your LoanMint Demo Art #2. Claim it back from the loan page.",
+    "Loan #100 defaulted: your pledged LoanMint Demo Art #2 was claimed by the note's holder.",
+    "LoanMint Demo Art #2 securing defaulted loan #100 was claimed by the note's holder, sent to 0x7099…79c8.",
+    "You claimed LoanMint Demo Art #2 securing defaulted loan #100; it was sent to 0x7099…79c8 and the note is settled.",
+  ]);
+  assert.equal(notificationsForOutbox(borrowerRow({ state: "locked", collectionName: "  " }))[0].content.message, "Your NFT #2 (0x5fbd…0aa3) is held in escrow for loan #100 until it is repaid.");
+});
+
 test("the holder stores nothing for a lock, a return or a refused return: the borrower's business", () => {
   for (const state of ["locked", "returned", "returnFailed"]) assert.deepEqual(notificationsForOutbox(holderRow({ state, to })), []);
 });

@@ -102,7 +102,7 @@ function collateralNotices(
 ): PlannedNotification[] {
   const payload = row.payload as Partial<CollateralUpdatePayload>;
   if (!payload.tokenId || !payload.collection || !payload.collateralId || !payload.state) return [];
-  const piece = { tokenId: payload.tokenId, collection: payload.collection, collateralId: payload.collateralId, loanId: payload.loanId };
+  const piece = { tokenId: payload.tokenId, collection: payload.collection, collateralId: payload.collateralId, collectionName: payload.collectionName, loanId: payload.loanId };
   const to = payload.to ?? "";
   if (payload.audience === "holder") return payload.state === "claimed" ? toRooms(NOTIFICATION_TEXTS.collateralClaimed(piece, to, "holder")) : [];
   switch (payload.state) {

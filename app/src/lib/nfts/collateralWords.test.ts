@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { COLLATERAL_STATES } from "#domain/statuses";
-import { collateralToastText, collectionText, COLLATERAL_STATE_TEXT, findPledgedNft, ltvText, pieceTitle, releasedText } from "./collateralWords";
+import { collateralToastText, collectionText, COLLATERAL_STATE_TEXT, findPledgedNft, ltvText, moveTitle, pieceTitle, releasedText } from "./collateralWords";
 
 const piece = { collection: "0x5fbdb2315678afecb367f032d93f642f64180aa3", collectionName: "Demo Art", tokenId: "2", name: "Demo Piece #2" };
 
@@ -35,6 +35,16 @@ describe("collateral words", () => {
   it("names a collection beside its short address", () => {
     assert.equal(collectionText(piece), "Demo Art (0x5fbd...0aa3)");
     assert.equal(collectionText({ ...piece, collectionName: null }), "0x5fbd...0aa3");
+  });
+
+  it("names a moved piece in a toast as the pages show it, else by the collection's name the event carries, else by its short address", () => {
+    const move = { collection: piece.collection, collateralId: "2", collectionName: "LoanMint Demo Art" };
+    const known = { ...piece, image: null, state: "locked" as const, appraisal: null, loanToValueBps: null, txHash: null, receiver: null };
+    assert.equal(moveTitle(move, known), "Demo Piece #2");
+    assert.equal(moveTitle(move, { ...known, name: null }), "Demo Art #2");
+    assert.equal(moveTitle(move, null), "LoanMint Demo Art #2");
+    assert.equal(moveTitle({ ...move, collectionName: null }, null), "0x5fbd...0aa3 #2");
+    assert.equal(moveTitle({ ...move, collectionName: null }, { ...known, name: null, collectionName: null }), "0x5fbd...0aa3 #2");
   });
 
   it("tells only the receiving wallet where its NFT went", () => {

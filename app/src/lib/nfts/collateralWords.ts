@@ -55,6 +55,18 @@ export interface CollateralMove {
   collection: string;
   collateralId: string;
   to?: string | null;
+  /** Added by the API as it delivers the event; null when no name is known. */
+  collectionName?: string | null;
+}
+
+/**
+ * How a toast names a moved piece: as the pages show it when one of them loaded it, else by the collection's name
+ * the event carries ("LoanMint Demo Art #2"), else by the collection's short address.
+ */
+export function moveTitle(move: Pick<CollateralMove, "collection" | "collateralId" | "collectionName">, known: WirePledgedNft | null): string {
+  const name = known?.name?.trim();
+  if (name) return name;
+  return `${known?.collectionName?.trim() || move.collectionName?.trim() || shortAddress(move.collection)} #${move.collateralId}`;
 }
 
 /**

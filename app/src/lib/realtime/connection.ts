@@ -8,7 +8,7 @@ import { afterFirstPaint } from "../firstPaint";
 import { SOCKET_MESSAGES, SOCKET_SETTINGS, socketOptions } from "./options";
 import { queryClient } from "../queryClient";
 import { collateralQueryPrefixes } from "../nfts/keys";
-import { collateralToastText, findPledgedNft, pieceTitle } from "../nfts/collateralWords";
+import { collateralToastText, findPledgedNft, moveTitle } from "../nfts/collateralWords";
 import { collateralToast } from "./collateralToast";
 
 export type SocketStatus = "disconnected" | "connecting" | "connected";
@@ -104,7 +104,7 @@ function onCollateralUpdate(payload: ServerEventPayloads["collateral:update"]): 
     .getQueryCache()
     .getAll()
     .reduce<ReturnType<typeof findPledgedNft>>((found, query) => found ?? findPledgedNft(query.state.data, payload.collection, payload.collateralId), null);
-  const title = known ? pieceTitle(known) : `NFT #${payload.collateralId}`;
+  const title = moveTitle(payload, known);
   const me = useSession.getState().user?.walletAddress ?? null;
   const text = collateralToastText(payload, me, title);
   if (text) collateralToast.live(text);
