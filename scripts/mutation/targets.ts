@@ -36,7 +36,8 @@ export const TARGETS: TargetGroup[] = [
 /**
  * Line ranges follow the code: re-read them when the file above them changes (on 2026-11-26 the buy range had
  * drifted onto `unlist`, the repayment ranges onto the relisting admin route; the NFT collateral moved the loan
- * schemas by 22 lines and the repayment by 12).
+ * schemas by 22 lines and the repayment by 12; the shorter PUT /list (a signed listing) moved buy up by 10 lines,
+ * onto `transfer`, and the order notices' lookups pushed the notification page down by 19, onto the order signer).
  *
  * `--focus`: the functions that move money or decide who may act, out of the large files above, for a run
  * that has an hour rather than a day (each mutant there costs a minute or two of API tests).
@@ -45,16 +46,17 @@ export const FOCUSED_TARGETS: TargetGroup[] = [
   // The amounts a request may carry and the repayment's installment, against the domain's own tests.
   { name: "loan-schemas", part: "domain", mutate: ["domain/schemas/loans.ts:86-157"], tests: ["domain/schemas/schemas.test.ts", "domain/schemas/loans.test.ts"] },
   // Who may buy, at what price, with what money, until when; the buy tests alone (the file's other tests list and browse).
-  { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:300-362"], tests: ["api/src/nfts/nfts.test.ts"], names: "buy" },
-  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:247-362"], tests: ["api/src/nfts/nfts.test.ts"] },
+  { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:290-352"], tests: ["api/src/nfts/nfts.test.ts"], names: "buy" },
+  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:251-352"], tests: ["api/src/nfts/nfts.test.ts"] },
   // Whose loan may be repaid, when, and which installment.
   { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:288-311"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
   { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:288-362"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"] },
   // Who is signed in and who is an admin: every route's gate.
   { name: "role-gate", part: "api", mutate: ["api/src/http/auth.ts:15-60", "api/src/auth/tokens.ts"], tests: ["api/src/security/jwt.test.ts"] },
-  { name: "notifications-page", part: "api", mutate: ["api/src/notifications/repository.ts:38-80"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts"] },
-  // Who is notified: the admins of a new request, the investors of a new listing (exact ids in the repository test).
-  { name: "recipients", part: "api", mutate: ["api/src/notifications/repository.ts:16-36"], tests: [notificationsRepository] },
+  { name: "notifications-page", part: "api", mutate: ["api/src/notifications/repository.ts:57-95"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts"] },
+  // Who is notified: the admins of a new request, the investors of a new listing, the signer of a filled order and the
+  // borrower left out of their own note's listing news (exact ids in the repository test).
+  { name: "recipients", part: "api", mutate: ["api/src/notifications/repository.ts:16-55"], tests: [notificationsRepository] },
   // Who may pledge, have a pledge originated and take an escrowed NFT out (issue 20): the pledge's checks, the
   // approval's live checks and the claimant, against the collateral suite's attacks.
   { name: "collateral-gate", part: "api", mutate: ["api/src/collateral/service.ts:127-133", "api/src/collateral/service.ts:182-197", "api/src/collateral/service.ts:217-252"], tests: ["api/src/collateral/collateral.test.ts"] },
