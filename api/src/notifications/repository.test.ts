@@ -3,7 +3,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { notifications, users } from "#db/schema";
+import { loans, notifications, orders, users } from "#db/schema";
 import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { createNotificationsRepository, type NotificationsRepository } from "./repository";
 import { NOTIFICATION_TEXTS } from "./texts";
@@ -11,6 +11,7 @@ import { NOTIFICATION_TEXTS } from "./texts";
 let database: TestDatabase;
 let repository: NotificationsRepository;
 const ids: Record<string, string> = {};
+const wallets: Record<string, string> = {};
 
 type Person = { role?: "user" | "admin"; kycStatus?: "none" | "pending" | "approved" | "rejected"; wallet?: boolean };
 const people: Record<string, Person> = {
@@ -36,6 +37,7 @@ before(async () => {
       .values({ firstName: name, lastName: "Test", role: person.role ?? "user", kycStatus: person.kycStatus ?? "none", walletAddress })
       .returning({ id: users.id });
     ids[name] = row.id;
+    if (walletAddress) wallets[name] = walletAddress;
   }
 });
 after(async () => {
@@ -52,6 +54,35 @@ describe("the notifications repository", () => {
 
   it("names exactly the users with approved KYC and a verified wallet as the investors to tell of a new listing", async () => {
     assert.deepEqual(sorted(await repository.investorIds()), idsOf("adminWithWallet", "investor", "secondInvestor"));
+  });
+
+  it("names the borrower of the loan whose number is the note's token id, and nobody for another number or a token id that is no number", async () => {
+    await database.db.insert(loans).values([
+      { loanNumber: 7001n, userId: ids.newcomer, amount: 1_000_000_000n, purpose: "Tools", rateBps: 1200, termMonths: 12 },
+      { loanNumber: 7002n, userId: ids.investor, amount: 1_000_000_000n, purpose: "Stock", rateBps: 1200, termMonths: 12 },
+    ]);
+    assert.equal(await repository.borrowerOfNote("7001"), ids.newcomer);
+    assert.equal(await repository.borrowerOfNote("7002"), ids.investor);
+    assert.equal(await repository.borrowerOfNote("7003"), null);
+    // A note of another contract may carry any id; one that is no number must not reach BigInt().
+    assert.equal(await repository.borrowerOfNote("0x1b59"), null);
+    await database.db.delete(loans);
+  });
+
+  it("names the account whose verified wallet signed an order, with the order's kind, found by its hash in any case", async () => {
+    const order = (hash: string, kind: "listing" | "offer", signer: string) => ({ hash, chainId: 31337, kind, signer, expiry: 1n, salt: 1n, counter: 0n, signature: "0x" });
+    const stranger = `0x${"e".repeat(40)}`;
+    await database.db.insert(orders).values([
+      order(`0x${"ab".repeat(32)}`, "listing", wallets.investor),
+      order(`0x${"cd".repeat(32)}`, "offer", wallets.pendingWithWallet),
+      order(`0x${"ef".repeat(32)}`, "offer", stranger),
+    ]);
+    // Stored lowercase: a hash written in capitals still finds its order.
+    assert.deepEqual(await repository.orderSigner(`0x${"AB".repeat(32)}`), { kind: "listing", userId: ids.investor });
+    assert.deepEqual(await repository.orderSigner(`0x${"cd".repeat(32)}`), { kind: "offer", userId: ids.pendingWithWallet });
+    assert.deepEqual(await repository.orderSigner(`0x${"ef".repeat(32)}`), { kind: "offer", userId: null }, "a signer without an account is told nothing");
+    assert.equal(await repository.orderSigner(`0x${"01".repeat(32)}`), null);
+    await database.db.delete(orders);
   });
 
   it("stores one notice per named user and none when nobody is named", async () => {
