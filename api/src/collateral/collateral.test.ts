@@ -8,7 +8,7 @@ import { demoCollectionAbi, loanNoteAbi, noteVaultAbi, testDollarAbi } from "#do
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { loans } from "#db/schema";
 import { z } from "zod";
-import { wireCollateralCheckSchema, wireWalletCallSchema, wireWalletNftsSchema } from "#domain/wire/collateral";
+import { wireCollateralCheckSchema, wirePledgedNftSchema, wireWalletCallSchema, wireWalletNftsSchema } from "#domain/wire/collateral";
 import { wireLoanSchema } from "#domain/wire/loan";
 import { wireNftSchema } from "#domain/wire/nft";
 import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
@@ -363,6 +363,11 @@ describe("approving an NFT-secured request", () => {
     assert.equal(withNft.status, 200, withNft.body.message);
     assert.ok(withNft.body.data.nfts.some((n: any) => n.tokenId === String(tokenId)));
     assert.ok(withNft.body.data.nfts.every((n: any) => n.collateral !== null));
+    // The loan-shaped list carries the same piece as the note views.
+    const asLoans = await call("GET", "/loans/marketplace/list?collateral=nft&limit=100", { token: other.token });
+    assert.equal(asLoans.status, 200, asLoans.body.message);
+    const listed = asLoans.body.data.loans.find((l: any) => l.nftTokenId === String(tokenId));
+    assert.deepEqual(wirePledgedNftSchema.parse(listed.collateral), note.collateral);
     const without = await call("GET", "/nfts/marketplace/browse?collateral=none&limit=100", { token: other.token });
     assert.ok(!without.body.data.nfts.some((n: any) => n.tokenId === String(tokenId)));
     const bad = await call("GET", "/nfts/marketplace/browse?collateral=gold", { token: other.token });

@@ -139,6 +139,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(first.amount, "20000");
     assert.equal(first.listingPrice, "20000");
     assert.equal(first.purpose, "home_improvement");
+    assert.ok(answer.body.data.loans.every((loan: { collateral: unknown }) => loan.collateral === null), "unsecured notes carry no collateral");
     assert.equal(answer.body.data.pagination.totalLoans, 3);
   });
 

@@ -135,6 +135,9 @@ export function toMarketplaceLoan(record: NftRecord & { signedListing?: unknown;
     totalInterest: record.totalInterest,
     totalRepaid: record.totalRepaid,
     remainingBalance: record.outstandingBalance,
+    // The escrowed piece as every note view shows it (domain/wire/collateral.ts), not the request's {type, value,
+    // description}: a buyer prices the NFT in escrow, and the borrower's own estimate is not public.
+    collateral: record.collateral,
     createdAt: record.createdAt,
     signedListing: record.signedListing ?? null,
     bestOffer: record.bestOffer ?? null,
