@@ -4,7 +4,7 @@ import { screenshot } from "./helpers";
 import { connect, DEMO, login, person, signIn, type Person } from "./investors";
 import { expectFitsScreen, PHONE } from "./phone";
 import { E2E_BASE_URL } from "./stack";
-import { contractsOf, defaultLoan, demoPiece, giveNote, hostileCollection, jsonUri, payOff, pieceOwner, refusingCollection, securedLoan, type Contracts, type SecuredLoan } from "./securedLoans";
+import { contractsOf, defaultLoan, demoPiece, giveNote, hostileCollection, jsonUri, payOff, pieceOwner, pledgedRequest, refusingCollection, securedLoan, type Contracts, type SecuredLoan } from "./securedLoans";
 
 /**
  * Issue 20 §3 and §4 in the browser: a note's escrowed NFT on the marketplace's cards and filter, the note page, the
@@ -141,6 +141,10 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
     const loan = page.getByTestId("loan-collateral");
     await expect(loan.getByTestId("pledged-nft-state")).toHaveText("In escrow", { timeout: 30_000 });
     await expect(loan.getByTestId("loan-collateral-words")).toContainText("the final payment returns it to your wallet");
+    // The lock is in the loan's timeline at its block's time, with its transaction.
+    const lock = page.getByTestId("timeline").locator("li").filter({ hasText: "NFT locked in escrow" });
+    await expect(lock).toContainText(`LoanMint Demo Art #${demoPieceId} moved from the borrower's wallet into the loan note's escrow`);
+    await expect(lock.getByRole("link")).toBeVisible();
     await expectFitsScreen(page);
 
     await page.goto(`/explorer/token/${demo.tokenId}`);
@@ -242,7 +246,38 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
     await expect(page.getByText("Hostile #7 is back in your wallet").first()).toBeVisible({ timeout: 30_000 });
     expect(await pieceOwner(refusing.collection, "7")).toBe(borrower.address.toLowerCase());
     await expect(section.getByTestId("pledged-nft-state")).toHaveText("Returned to borrower", { timeout: 30_000 });
+    // The timeline keeps the refusal at the final payment, then the pull.
+    const timeline = page.getByTestId("timeline");
+    await expect(timeline.locator("li").filter({ hasText: "NFT return failed" })).toContainText("the collection refused to return");
+    await expect(timeline.locator("li").filter({ hasText: /^NFT returned/ })).toContainText(`returned to ${borrower.address.toLowerCase().slice(0, 6)}…`);
     await screenshot(page, "collateral-05-pulled-back");
+  });
+
+  test("a rejected request's NFT reads released on its page and in the list, and the wizard offers it again", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const pieceId = await demoPiece(contracts, borrower.address);
+    const loanId = await pledgedRequest(api, borrower, { collection: contracts.demoCollection, pieceId, amount: "1000", appraisal: "1500" });
+    const rejected = await api.put(`/api/admin/loans/${loanId}/reject`, { data: { rejectionReason: "Not this time" }, headers: { authorization: `Bearer ${admin}` } });
+    expect(rejected.ok(), await rejected.text()).toBeTruthy();
+
+    const page = await signIn(browser, borrower);
+    await page.goto(`/loans/${loanId}`);
+    await expect(page.getByTestId("collateral-released")).toHaveText(
+      `LoanMint Demo Art #${pieceId} is released: nothing was held in escrow, and you can pledge it to a new request.`,
+      { timeout: 30_000 },
+    );
+    await page.goto("/loans/my-loans");
+    await expect(page.locator(`[data-loan-id="${loanId}"]`).getByTestId("loan-item-collateral")).toHaveText(`Offered LoanMint Demo Art #${pieceId} · Released – free to pledge again`);
+
+    await page.goto("/loans/request");
+    const wizard = page.getByTestId("loan-wizard");
+    await wizard.getByLabel("Loan amount (USD)").fill("1000");
+    await wizard.getByLabel("Purpose").selectOption("Personal");
+    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizard.getByRole("button", { name: "Next" }).click();
+    const card = page.getByTestId("nft-pick").and(page.locator(`[data-collection="${contracts.demoCollection.toLowerCase()}"][data-token-id="${pieceId}"]`));
+    await expect(card.getByRole("radio")).toBeEnabled({ timeout: 20_000 });
+    await expect(card).not.toContainText("Already pledged");
   });
 
   test("a payoff made elsewhere returns the NFT live: the loan page follows and names the piece", async ({ browser }) => {

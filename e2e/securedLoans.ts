@@ -107,6 +107,29 @@ export async function securedLoan(
   adminToken: string,
   piece: { collection: Address; pieceId: string; amount: string; appraisal: string; termMonths?: number },
 ): Promise<SecuredLoan> {
+  const loanId = await pledgedRequest(api, who, piece);
+  const check = await api.get(`/api/loans/${loanId}/collateral`, { headers: auth(who.token) });
+  expect(check.ok(), await check.text()).toBeTruthy();
+  const approval = (await check.json()).data.approval as { to: Address; data: Hex } | null;
+  if (approval) await mined(await walletOf(who.key).sendTransaction({ to: approval.to, data: approval.data }));
+
+  const appraised = await api.put(`/api/admin/loans/${loanId}/collateral/appraisal`, { data: { appraisal: piece.appraisal }, headers: auth(adminToken) });
+  expect(appraised.ok(), await appraised.text()).toBeTruthy();
+  const approved = await api.put(`/api/admin/loans/${loanId}/approve`, { data: {}, headers: auth(adminToken) });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+  const answer = (await approved.json()).data as { loanNumber: number; nftTokenId: string | null };
+  return { loanId, tokenId: String(answer.nftTokenId ?? answer.loanNumber) };
+}
+
+/**
+ * A pending request pledging piece `pieceId` of `collection`, sent once the indexer's owner mirror sees the piece in
+ * the borrower's wallet; its loan id.
+ */
+export async function pledgedRequest(
+  api: APIRequestContext,
+  who: { token: string },
+  piece: { collection: Address; pieceId: string; amount: string; appraisal: string; termMonths?: number },
+): Promise<string> {
   const body = {
     amount: piece.amount,
     purpose: "business",
@@ -125,19 +148,7 @@ export async function securedLoan(
       { timeout: 30_000, message: "the request pledging the piece" },
     )
     .toBe("requested");
-  const { _id: loanId } = loan!;
-
-  const check = await api.get(`/api/loans/${loanId}/collateral`, { headers: auth(who.token) });
-  expect(check.ok(), await check.text()).toBeTruthy();
-  const approval = (await check.json()).data.approval as { to: Address; data: Hex } | null;
-  if (approval) await mined(await walletOf(who.key).sendTransaction({ to: approval.to, data: approval.data }));
-
-  const appraised = await api.put(`/api/admin/loans/${loanId}/collateral/appraisal`, { data: { appraisal: piece.appraisal }, headers: auth(adminToken) });
-  expect(appraised.ok(), await appraised.text()).toBeTruthy();
-  const approved = await api.put(`/api/admin/loans/${loanId}/approve`, { data: {}, headers: auth(adminToken) });
-  expect(approved.ok(), await approved.text()).toBeTruthy();
-  const answer = (await approved.json()).data as { loanNumber: number; nftTokenId: string | null };
-  return { loanId, tokenId: String(answer.nftTokenId ?? answer.loanNumber) };
+  return loan!._id;
 }
 
 /** Hands a note from the treasury to `to` (buying it is the investor journey's own test). */

@@ -73,6 +73,24 @@ async function approveEscrow(user: TestUser, loanId: string) {
   await sendAs(stack, user.wallet!, check.body.data.approval);
 }
 
+/**
+ * The escrow's entries of a loan's timeline (the appraisal aside), each beside the time of the block that mined its
+ * transaction, read from the chain; and whether the whole timeline is in order of time.
+ */
+async function escrowTimeline(loanId: string) {
+  const loan = wireLoanSchema.parse((await call("GET", `/loans/${loanId}`, { token: borrower.token })).body.data);
+  const timeline = loan.timeline!;
+  assert.deepEqual(timeline.map((e) => e.at), timeline.map((e) => e.at).sort(), "the timeline is in order of time");
+  const entries = timeline.filter((e) => e.action.startsWith("collateral_") && e.action !== "collateral_appraised");
+  return Promise.all(
+    entries.map(async ({ action, at, by, notes, txHash }) => {
+      const { blockNumber } = await stack.chain.getTransactionReceipt({ hash: txHash as Hex });
+      const block = await stack.chain.getBlock({ blockNumber });
+      return { action, at, by, notes, txHash, blockTime: new Date(Number(block.timestamp) * 1000).toISOString() };
+    }),
+  );
+}
+
 /** An approval the API must refuse before it sends anything. */
 async function refusedApproval(loanId: string, message: string) {
   const [balance, nonce] = [await treasuryBalance(), await originatorNonce()];
@@ -351,6 +369,16 @@ describe("approving an NFT-secured request", () => {
     assert.equal(wired.collateral!.nft!.txHash, wired.nftTransactionHash);
     // 4,000 funded over 10,000 appraised.
     assert.equal(wired.collateral!.nft!.loanToValueBps, 4000);
+    const [locked, ...more] = await escrowTimeline(loan._id);
+    assert.equal(more.length, 0);
+    assert.deepEqual(locked, {
+      action: "collateral_locked",
+      at: locked.blockTime,
+      by: null,
+      notes: `LoanMint Demo Art #${piece} moved from the borrower's wallet into the loan note's escrow`,
+      txHash: wired.nftTransactionHash,
+      blockTime: locked.blockTime,
+    });
     const list = await call("GET", "/loans/my-loans", { token: borrower.token });
     assert.equal(list.body.data.loans.find((l: any) => l._id === loan._id).collateral.nft.state, "locked");
 
@@ -453,6 +481,13 @@ describe("the claim of a defaulted note's piece", () => {
     const after = await call("GET", `/loans/${loan._id}`, { token: borrower.token });
     assert.equal(after.body.data.collateral.nft.state, "claimed");
     assert.equal(after.body.data.collateral.nft.receiver, lower(other.wallet!.address));
+    const moves = await escrowTimeline(loan._id);
+    assert.deepEqual(moves.map((e) => e.action), ["collateral_locked", "collateral_claimed"]);
+    const claimed = moves[1];
+    assert.equal(claimed.txHash, after.body.data.collateral.nft.txHash);
+    assert.equal(claimed.at, claimed.blockTime);
+    const receiver = lower(other.wallet!.address);
+    assert.equal(claimed.notes, `LoanMint Demo Art #${piece} claimed by the note's holder, sent to ${receiver.slice(0, 6)}…${receiver.slice(-4)}`);
     const gone = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: {} });
     assert.equal(gone.status, 409);
   });
@@ -502,6 +537,19 @@ describe("the borrower's pull after a failed return", () => {
     const returned = await call("GET", `/loans/${loan._id}`, { token: borrower.token });
     assert.equal(returned.body.data.collateral.nft.state, "returned");
     assert.equal(returned.body.data.collateral.nft.receiver, lower(borrower.wallet!.address));
+    // The refusal stays in the timeline at the final payment, before the pull.
+    const moves = await escrowTimeline(loan._id);
+    assert.deepEqual(moves.map((e) => [e.action, e.txHash]), [
+      ["collateral_locked", approved.body.data.nftTransactionHash],
+      ["collateral_return_failed", failed.body.data.collateral.nft.txHash],
+      ["collateral_returned", returned.body.data.collateral.nft.txHash],
+    ]);
+    for (const move of moves) assert.equal(move.at, move.blockTime, move.action);
+    const collectionName = returned.body.data.collateral.nft.collectionName;
+    const name = collectionName ? `${collectionName} #2` : `NFT #2 (${hostile.slice(0, 6)}…${hostile.slice(-4)})`;
+    const wallet = lower(borrower.wallet!.address);
+    assert.equal(moves[1].notes, `The final payment was made, but the collection refused to return ${name}; the borrower can claim it back`);
+    assert.equal(moves[2].notes, `${name} returned to ${wallet.slice(0, 6)}…${wallet.slice(-4)}`);
   });
 });
 

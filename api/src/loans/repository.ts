@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { zeroAddress } from "viem";
 import type { Db } from "#db/connect";
 import { chainCollateral, chainCursors, chainListings, chainNotes, loanEvents, loans, nftMetadata, users, type LoanEventRow, type LoanRow, type NewLoanRow, type UserRow } from "#db/schema";
 import type { LoanListQuery } from "#domain/schemas/loans";
@@ -28,6 +29,39 @@ export interface LoanView {
   borrower: Borrower;
   totalRepaid: bigint;
   pledge: PledgeMirror;
+}
+
+/** Where and when the escrow's history happened on-chain; `time` null when the mirror has no block time. */
+export interface ChainMoment {
+  txHash: string;
+  block: number;
+  time: Date | null;
+}
+
+/** A note's escrow row with the moments of its lock, its last move and the note's burn (loans/repository collateralHistory). */
+export interface CollateralHistory {
+  state: ChainCollateralState;
+  collection: string;
+  collateralId: string;
+  locked: ChainMoment;
+  closed: (ChainMoment & { to: string | null }) | null;
+  burn: ChainMoment | null;
+}
+
+interface CollateralHistoryRow {
+  state: ChainCollateralState;
+  collection: string;
+  collateral_id: string;
+  locked_tx_hash: string;
+  locked_block: string | number;
+  locked_time: Date | string | null;
+  closed_tx_hash: string | null;
+  closed_to: string | null;
+  updated_block: string | number;
+  burn_tx_hash: string | null;
+  burn_block: string | number | null;
+  burn_time: Date | string | null;
+  closed_time: Date | string | null;
 }
 
 export interface LoanEvent {
@@ -185,6 +219,36 @@ export function createLoansRepository(db: Db, chainId: number) {
       if (!UUID.test(id)) return undefined;
       const [row] = await selectViews().where(eq(loans.id, id)).limit(1);
       return row ? toView(row) : undefined;
+    },
+
+    /**
+     * The escrow's history of the loan's note (issue 20), for its timeline: the lock, the last move, and the note's
+     * burn (a final payment or a claim burns it in the transaction that moves the piece). Each with its block and,
+     * when the mirror has it, its time; the closing move's time is the mirrored log of its transaction (the burn), if any.
+     */
+    async collateralHistory(loanNumber: bigint): Promise<CollateralHistory | undefined> {
+      const result = (await db.execute(sql`
+        select c.state, c.collection, c.collateral_id::text as collateral_id, c.locked_tx_hash, c.locked_block, c.locked_time,
+          c.closed_tx_hash, c.closed_to, c.updated_block,
+          b.tx_hash as burn_tx_hash, b.block_number as burn_block, b.block_time as burn_time,
+          (select t.block_time from chain_transfers t where t.chain_id = c.chain_id and t.tx_hash = c.closed_tx_hash and t.block_time is not null limit 1) as closed_time
+        from chain_collateral c
+        left join lateral (
+          select t.tx_hash, t.block_number, t.block_time from chain_transfers t
+          where t.chain_id = c.chain_id and t.token_id = c.token_id and t.to_address = ${zeroAddress}
+          order by t.block_number desc, t.log_index desc limit 1) b on true
+        where c.chain_id = ${chainId} and c.token_id = ${loanNumber.toString()}::numeric`)) as unknown as { rows: CollateralHistoryRow[] };
+      const row = result.rows[0];
+      if (!row) return undefined;
+      const time = (value: Date | string | null) => (value === null ? null : new Date(value));
+      return {
+        state: row.state,
+        collection: row.collection,
+        collateralId: row.collateral_id,
+        locked: { txHash: row.locked_tx_hash, block: Number(row.locked_block), time: time(row.locked_time) },
+        closed: row.closed_tx_hash ? { txHash: row.closed_tx_hash, block: Number(row.updated_block), time: time(row.closed_time), to: row.closed_to } : null,
+        burn: row.burn_tx_hash ? { txHash: row.burn_tx_hash, block: Number(row.burn_block), time: time(row.burn_time) } : null,
+      };
     },
 
     async events(loanId: string): Promise<(LoanEventRow & { actorName: string | null; actorEmail: string | null })[]> {

@@ -25,11 +25,11 @@ import type { Notifier } from "../notifications/notifier";
 import type { UsersRepository } from "../users/repository";
 import { describeChainError, type ChainGateway } from "../chain/gateway";
 import type { Origination } from "./origination";
-import type { LoansRepository, LoanView } from "./repository";
+import type { ChainMoment, LoansRepository, LoanView } from "./repository";
 import { LOAN_ANSWERS, NOTIFY, TIMELINE_NOTES } from "./texts";
 import { bindDeps } from "../deps";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
-import { toWireLoan, toWireTimeline, type WireLoan } from "./wire";
+import { collateralTimeline, toWireLoan, toWireTimeline, type WireLoan, type WireTimelineEntry } from "./wire";
 import type { CollateralService } from "../collateral/service";
 
 export interface LoansServiceDeps {
@@ -51,8 +51,25 @@ const PERMIT_TTL_SECONDS = 3600;
 
 async function wire(deps: LoansServiceDeps, view: LoanView, withTimeline = false): Promise<WireLoan> {
   const { repo } = deps;
-  const timeline = withTimeline ? toWireTimeline(await repo.events(view.loan.id)) : undefined;
+  if (!withTimeline) return toWireLoan(view);
+  const [events, collateral] = await Promise.all([repo.events(view.loan.id), collateralEntries(deps, view)]);
+  // Decisions and the escrow's moves in one order of time (a sort keeps equal times in their given order).
+  const timeline = [...toWireTimeline(events), ...collateral].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return toWireLoan(view, { timeline });
+}
+
+/** The escrow's moves of the loan's note, timed by their blocks: the mirror's times, else the node's blocks. */
+async function collateralEntries(deps: LoansServiceDeps, view: LoanView): Promise<WireTimelineEntry[]> {
+  if (view.loan.mintStatus !== "minted" || view.pledge.chainState === null) return [];
+  const history = await deps.repo.collateralHistory(view.loan.loanNumber);
+  if (!history) return [];
+  const timed = async <T extends ChainMoment | null>(moment: T): Promise<T> => {
+    if (!moment || moment.time) return moment;
+    const block = await deps.chain.publicClient.getBlock({ blockNumber: BigInt(moment.block) }).catch(() => null);
+    return { ...moment, time: block ? new Date(Number(block.timestamp) * 1000) : null };
+  };
+  const [locked, closed, burn] = await Promise.all([timed(history.locked), timed(history.closed), timed(history.burn)]);
+  return collateralTimeline({ ...history, locked, closed, burn }, view.pledge.collectionName);
 }
 
 export async function wireById(deps: LoansServiceDeps, id: string, withTimeline = true): Promise<WireLoan> {

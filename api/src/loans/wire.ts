@@ -3,7 +3,9 @@ import { amountDueNow, maturity, monthlyPayment, totalDue, type LoanTerms } from
 import type { LoanEventRow, LoanRow } from "#db/schema";
 import type { Performance, WireLoan, WireTimelineEntry } from "#domain/wire/loan";
 import type { WirePledgedNft } from "#domain/wire/collateral";
-import type { LoanView } from "./repository";
+import type { ChainMoment, CollateralHistory, LoanView } from "./repository";
+import { pieceName } from "../notifications/texts";
+import { TIMELINE_NOTES } from "./texts";
 import { toWirePledgedNft } from "../collateral/wire";
 
 export type { WireLoan, WireTimelineEntry };
@@ -35,6 +37,27 @@ export function toWireTimeline(events: (LoanEventRow & { actorName: string | nul
     notes: e.notes,
     txHash: e.txHash,
   }));
+}
+
+/**
+ * The escrow's moves as timeline entries (issue 20), at their blocks' times; a move whose time is known nowhere is
+ * left out. A return in another transaction than the note's burn is a pull after a refused return: the refusal
+ * happened at the final payment, the transaction that burned the note.
+ */
+export function collateralTimeline(history: CollateralHistory, collectionName: string | null): WireTimelineEntry[] {
+  const piece = pieceName({ collection: history.collection, collateralId: history.collateralId, collectionName });
+  const entries: WireTimelineEntry[] = [];
+  const add = (action: string, moment: ChainMoment, notes: string) => {
+    if (moment.time) entries.push({ action, at: moment.time.toISOString(), by: null, notes, txHash: moment.txHash });
+  };
+  add("collateral_locked", history.locked, TIMELINE_NOTES.collateralLocked(piece));
+  const { closed, burn, state } = history;
+  if (!closed) return entries;
+  if (state === "returned" && burn && burn.txHash !== closed.txHash) add("collateral_return_failed", burn, TIMELINE_NOTES.collateralReturnFailed(piece));
+  if (state === "returnFailed") add("collateral_return_failed", closed, TIMELINE_NOTES.collateralReturnFailed(piece));
+  if (state === "returned") add("collateral_returned", closed, TIMELINE_NOTES.collateralReturned(piece, closed.to));
+  if (state === "claimed") add("collateral_claimed", closed, TIMELINE_NOTES.collateralClaimed(piece, closed.to));
+  return entries;
 }
 
 /** The loan's pledged piece (issue 20): the request's columns, or the escrow's row once the note was originated. */

@@ -10,7 +10,8 @@ import type { NotificationContent } from "./notifier";
 const usd = (amount: string | bigint) => displayUsd(typeof amount === "bigint" ? amount : parseUsd(amount));
 const nftLink = (tokenId: string) => `/nft/${tokenId}`;
 const loanLink = (loanId?: string) => (loanId ? `/loans/${loanId}` : "/loans/my-loans");
-const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+/** "0x5fbd…0aa3": how the server's stored texts (notices, the timeline's notes) shorten a wallet or a collection. */
+export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 /** A pledged piece as the collateral notices name it: its collection's name and its id. */
 export interface PledgedPiece {
@@ -23,7 +24,9 @@ export interface PledgedPiece {
   /** The off-chain loan, when one follows the note. */
   loanId?: string;
 }
-const piece = (p: PledgedPiece) => (p.collectionName?.trim() ? `${p.collectionName.trim()} #${p.collateralId}` : `NFT #${p.collateralId} (${shortAddress(p.collection)})`);
+/** "LoanMint Demo Art #2" by the collection's name, else "NFT #2 (0x5fbd…0aa3)"; the notices' and the timeline's name of a piece. */
+export const pieceName = (p: Pick<PledgedPiece, "collection" | "collateralId" | "collectionName">) =>
+  p.collectionName?.trim() ? `${p.collectionName.trim()} #${p.collateralId}` : `NFT #${p.collateralId} (${shortAddress(p.collection)})`;
 
 export const NOTIFICATION_TEXTS = {
   loanApproved: (amount: string | bigint, loanId?: string): NotificationContent => ({
@@ -112,21 +115,21 @@ export const NOTIFICATION_TEXTS = {
   collateralLocked: (p: PledgedPiece): NotificationContent => ({
     type: "collateral",
     title: "NFT in escrow",
-    message: `Your ${piece(p)} is held in escrow for loan #${p.tokenId} until it is repaid.`,
+    message: `Your ${pieceName(p)} is held in escrow for loan #${p.tokenId} until it is repaid.`,
     link: loanLink(p.loanId),
   }),
   /** To the borrower: the final payment sent the piece back, or their pull after a refused return did. */
   collateralReturned: (p: PledgedPiece, to: string): NotificationContent => ({
     type: "collateral",
     title: "NFT returned",
-    message: `Loan #${p.tokenId} is repaid: your ${piece(p)} was returned to ${shortAddress(to)}.`,
+    message: `Loan #${p.tokenId} is repaid: your ${pieceName(p)} was returned to ${shortAddress(to)}.`,
     link: loanLink(p.loanId),
   }),
   /** To the borrower: the collection refused the return at the final payment; the piece waits for their claim. */
   collateralReturnFailed: (p: PledgedPiece): NotificationContent => ({
     type: "collateral",
     title: "Claim your NFT",
-    message: `Loan #${p.tokenId} is repaid, but its collection refused to send back your ${piece(p)}. Claim it back from the loan page.`,
+    message: `Loan #${p.tokenId} is repaid, but its collection refused to send back your ${pieceName(p)}. Claim it back from the loan page.`,
     link: loanLink(p.loanId),
   }),
   /** After a default: to the borrower (their loan), the note's holder who claimed it, and admins. */
@@ -135,10 +138,10 @@ export const NOTIFICATION_TEXTS = {
     title: audience === "holder" ? "NFT claimed" : "NFT collateral claimed",
     message:
       audience === "borrower"
-        ? `Loan #${p.tokenId} defaulted: your pledged ${piece(p)} was claimed by the note's holder.`
+        ? `Loan #${p.tokenId} defaulted: your pledged ${pieceName(p)} was claimed by the note's holder.`
         : audience === "holder"
-          ? `You claimed ${piece(p)} securing defaulted loan #${p.tokenId}; it was sent to ${shortAddress(to)} and the note is settled.`
-          : `${piece(p)} securing defaulted loan #${p.tokenId} was claimed by the note's holder, sent to ${shortAddress(to)}.`,
+          ? `You claimed ${pieceName(p)} securing defaulted loan #${p.tokenId}; it was sent to ${shortAddress(to)} and the note is settled.`
+          : `${pieceName(p)} securing defaulted loan #${p.tokenId} was claimed by the note's holder, sent to ${shortAddress(to)}.`,
     link: audience === "borrower" ? loanLink(p.loanId) : audience === "admin" && p.loanId ? `/admin/loans?loan=${p.loanId}` : nftLink(p.tokenId),
   }),
   noteSold: (tokenId: string, price: string | bigint): NotificationContent => ({

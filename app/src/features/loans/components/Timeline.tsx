@@ -16,6 +16,12 @@ const ACTIONS: Record<string, string> = {
   unlisted: "Note unlisted",
   completed: "Loan completed",
   defaulted: "Loan defaulted",
+  // The pledged NFT (issue 20): the appraisal, then the escrow's moves at their blocks' times, each with its transaction.
+  collateral_appraised: "NFT appraised",
+  collateral_locked: "NFT locked in escrow",
+  collateral_return_failed: "NFT return failed",
+  collateral_returned: "NFT returned",
+  collateral_claimed: "NFT claimed by the note's holder",
 };
 
 const CHAIN: Record<string, (e: ActivityEntry) => string> = {
