@@ -12,7 +12,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {LoanMath} from "./libraries/LoanMath.sol";
-import {NoteMetadata} from "./libraries/NoteMetadata.sol";
+import {NoteRenderer} from "./NoteRenderer.sol";
 import {NoteVault} from "./NoteVault.sol";
 
 /**
@@ -47,9 +47,10 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
 
     /// @notice Principal bounds, in the stablecoin's smallest unit: at least one dollar keeps every interest
-    ///         and principal part of the schedule non-negative; the upper bound fits the packed slot.
+    ///         and principal part of the schedule non-negative; the upper bound (about 72 billion dollars) fits the
+    ///         packed slot.
     uint256 public constant MIN_PRINCIPAL = 1e6;
-    uint256 public constant MAX_PRINCIPAL = type(uint64).max;
+    uint256 public constant MAX_PRINCIPAL = type(uint56).max;
     uint256 public constant MAX_RATE_BPS = 10_000;
     uint256 public constant MAX_TERM_MONTHS = 360;
     uint256 public constant MAX_GRACE_PERIOD = 365 days;
@@ -65,8 +66,10 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     ///      `changes` counts every change a buyer prices (transfer, burn, repayment, default); it wraps after
     ///      2^32 changes, which no note can afford in gas. `collateral` is the index (1-255) of the pledged piece's
     ///      collection in `collectionAt`, zero for a loan without one: loans without collateral read nothing more.
+    ///      `approvalSet` says whether the note may have a single-note approval (`approve`): a transfer clears the
+    ///      approval only then, so the transfers and burns of notes nobody approved skip a cold read and a write.
     struct Loan {
-        uint64 principal;
+        uint56 principal;
         uint72 repaid;
         uint40 start;
         uint16 rateBps;
@@ -74,6 +77,7 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         Status status;
         uint32 changes;
         uint8 collateral;
+        bool approvalSet;
     }
 
     /// @dev The escrowed piece of a note, one slot while it is held, deleted as it leaves (the refund pays for most
@@ -92,11 +96,24 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     /// @notice How many collections can ever be registered: their index fits the loan's slot.
     uint256 public constant MAX_COLLECTIONS = type(uint8).max;
     uint96 private constant LARGE_ID = type(uint96).max;
+    /// @dev Where `Loan`'s members sit in its slot (declaration order from the lowest bits), for `_repay`'s one-word
+    ///      read and write; `KEPT_BY_REPAYMENT` masks every member a repayment leaves as it is.
+    uint256 private constant REPAID_AT = 56;
+    uint256 private constant START_AT = 128;
+    uint256 private constant RATE_AT = 168;
+    uint256 private constant TERM_AT = 184;
+    uint256 private constant STATUS_AT = 200;
+    uint256 private constant CHANGES_AT = 208;
+    uint256 private constant COLLATERAL_AT = 240;
+    uint256 private constant KEPT_BY_REPAYMENT = ~((uint256(type(uint72).max) << REPAID_AT)
+        | (uint256(type(uint8).max) << STATUS_AT) | (uint256(type(uint32).max) << CHANGES_AT));
 
     /// @notice The stablecoin loans are funded and repaid in.
     IERC20 public immutable stablecoin;
     /// @notice The vault whose depositors receive the repayments of the notes it holds.
     NoteVault public immutable vault;
+    /// @notice Builds each note's metadata (`tokenURI`); deployed with this contract, it holds no state.
+    NoteRenderer public immutable renderer;
 
     /// @notice Funds every loan and receives every new note.
     address public treasury;
@@ -178,6 +195,7 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         if (gracePeriod_ > MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod_);
         stablecoin = IERC20(stablecoin_);
         vault = new NoteVault(address(this));
+        renderer = new NoteRenderer();
         _setTreasury(treasury_);
         gracePeriod = gracePeriod_;
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
@@ -256,14 +274,15 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         }
         lender = treasury;
         _loans[tokenId] = Loan({
-            principal: uint64(principal),
+            principal: uint56(principal),
             repaid: 0,
             start: uint40(block.timestamp),
             rateBps: rateBps,
             termMonths: termMonths,
             status: Status.Active,
             changes: 0,
-            collateral: collateral
+            collateral: collateral,
+            approvalSet: false
         });
         _mint(lender, tokenId);
         emit LoanOriginated(tokenId, borrower, principal, rateBps, termMonths, block.timestamp);
@@ -334,48 +353,52 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         _repay(tokenId, amount);
     }
 
+    /**
+     * @dev Reads and writes the loan's slot as one word: one SSTORE for the payment, its change, the status and the
+     *      burn's change (burns count theirs where they are made: see `_update`), and no copy of the loan in memory.
+     */
     function _repay(uint256 tokenId, uint256 amount) private {
         if (amount == 0) revert ZeroAmount();
-        Loan memory loan = _loans[tokenId];
-        Status status = loan.status;
-        if (status == Status.None) revert LoanNotFound(tokenId);
-        if (status == Status.Repaid) revert LoanNotActive(tokenId);
+        Loan storage stored = _loans[tokenId];
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(stored.slot)
+        }
+        uint256 status = uint8(word >> STATUS_AT);
+        if (status == uint256(Status.None)) revert LoanNotFound(tokenId);
+        if (status == uint256(Status.Repaid)) revert LoanNotActive(tokenId);
+        uint256 collateral = uint8(word >> COLLATERAL_AT);
         // A default settled by the claim of its collateral burned the note: nothing is owed to anyone any more.
-        if (status == Status.Defaulted && loan.collateral != 0 && _pledges[tokenId].borrower == address(0)) {
+        if (status == uint256(Status.Defaulted) && collateral != 0 && _pledges[tokenId].borrower == address(0)) {
             revert LoanNotActive(tokenId);
         }
-        uint256 owed = LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;
+        uint256 repaid = uint72(word >> REPAID_AT);
+        uint256 owed = LoanMath.settlementValue(
+            LoanMath.terms(uint56(word), uint16(word >> RATE_AT), uint16(word >> TERM_AT)),
+            uint40(word >> START_AT),
+            block.timestamp
+        ) - repaid;
         uint256 paid = amount < owed ? amount : owed;
-        uint256 totalRepaid = loan.repaid + paid;
+        uint256 totalRepaid = repaid + paid;
         address beneficiary = _beneficiary(tokenId);
         _credits[beneficiary] += paid;
         bool settled = paid == owed;
-        // One write of the loan's slot for the payment, its change and the status; the burn counts its own change.
-        loan.repaid = uint72(totalRepaid);
-        if (settled) loan.status = Status.Repaid;
         unchecked {
-            ++loan.changes;
+            // The total repaid never exceeds the total due (below 2^70); the change count wraps within its 32 bits.
+            uint256 changes = uint32((word >> CHANGES_AT) + (settled ? 2 : 1));
+            word = (word & KEPT_BY_REPAYMENT) | (totalRepaid << REPAID_AT)
+                | ((settled ? uint256(Status.Repaid) : status) << STATUS_AT) | (changes << CHANGES_AT);
         }
-        _storeLoan(tokenId, loan);
+        assembly ("memory-safe") {
+            sstore(stored.slot, word)
+        }
         if (settled) _burn(tokenId);
         emit Repaid(tokenId, msg.sender, beneficiary, paid, totalRepaid);
         // A burned note has no metadata left to refresh: its Transfer to zero says so.
         if (settled) emit LoanRepaid(tokenId);
         else emit MetadataUpdate(tokenId);
         stablecoin.safeTransferFrom(msg.sender, address(this), paid);
-        if (settled && loan.collateral != 0) _returnCollateral(tokenId, collectionAt[loan.collateral]);
-    }
-
-    /// @dev Writes loan `tokenId`'s slot in one SSTORE (assigning the struct writes it member by member), packed in
-    ///      `Loan`'s declaration order from the lowest bits.
-    function _storeLoan(uint256 tokenId, Loan memory loan) private {
-        Loan storage stored = _loans[tokenId];
-        uint256 word = uint256(loan.principal) | (uint256(loan.repaid) << 64) | (uint256(loan.start) << 136)
-            | (uint256(loan.rateBps) << 176) | (uint256(loan.termMonths) << 192) | (uint256(loan.status) << 208)
-            | (uint256(loan.changes) << 216) | (uint256(loan.collateral) << 248);
-        assembly ("memory-safe") {
-            sstore(stored.slot, word)
-        }
+        if (settled && collateral != 0) _returnCollateral(tokenId, collectionAt[collateral]);
     }
 
     /**
@@ -437,6 +460,9 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         _release(tokenId, pledge);
         if (loan.status == Status.Defaulted) {
             if (msg.sender != _beneficiary(tokenId)) revert NotEntitled(tokenId, msg.sender);
+            unchecked {
+                ++_loans[tokenId].changes; // the burn's change
+            }
             _burn(tokenId);
             emit CollateralClaimed(tokenId, collection, collateralId, to);
         } else if (loan.status == Status.Repaid) {
@@ -639,11 +665,13 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         return LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;
     }
 
-    /// @notice On-chain JSON metadata (ERC-721 metadata schema) with an SVG image.
+    /// @notice On-chain JSON metadata (ERC-721 metadata schema) with an SVG image, naming the escrowed piece if any.
     function tokenURI(uint256 tokenId) public view override returns (string memory) {
         _requireOwned(tokenId);
         Loan memory loan = _loans[tokenId];
-        return NoteMetadata.tokenURI(
+        Pledge memory pledge = _pledges[tokenId];
+        bool pledged = pledge.borrower != address(0);
+        return renderer.tokenURI(
             tokenId,
             loan.principal,
             loan.repaid,
@@ -651,14 +679,9 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
             loan.termMonths,
             loan.start,
             loan.status == Status.Defaulted,
-            _collateralAttributes(tokenId, loan)
+            pledged ? collectionAt[loan.collateral] : address(0),
+            pledged ? _collateralIdOf(tokenId, pledge) : 0
         );
-    }
-
-    function _collateralAttributes(uint256 tokenId, Loan memory loan) private view returns (string memory) {
-        Pledge memory pledge = _pledges[tokenId];
-        if (pledge.borrower == address(0)) return "";
-        return NoteMetadata.collateralAttributes(collectionAt[loan.collateral], _collateralIdOf(tokenId, pledge));
     }
 
     /// @inheritdoc IERC165
@@ -676,17 +699,32 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     }
 
     /**
-     * @dev Counts every transfer and the burn as a change, so a listing made before one can never be filled, and
-     *      tells the vault who sent every note that arrives there: `transferFrom`, `safeTransferFrom` and
-     *      `NoteVault.deposit` all pass here, so no note reaches the vault without a depositor.
+     * @dev Counts every transfer as a change, so a listing made before one can never be filled, and tells the vault
+     *      who sent every note that arrives there: `transferFrom`, `safeTransferFrom` and `NoteVault.deposit` all pass
+     *      here, so no note reaches the vault without a depositor. The two burns (final payment, collateral claim)
+     *      count their change with the loan's other writes.
      */
     function _update(address to, uint256 tokenId, address auth) internal override returns (address from) {
         from = super._update(to, tokenId, auth);
-        if (from != address(0)) {
+        if (from != address(0) && to != address(0)) {
             unchecked {
                 ++_loans[tokenId].changes;
             }
         }
         if (to == address(vault)) vault.recordDeposit(tokenId, from);
+    }
+
+    /**
+     * @dev Records in the loan's slot whether a single-note approval may be set, and skips ERC721's clearing of the
+     *      approval at a transfer or burn (`to` zero, no event: the one call `ERC721._update` makes) when none is: the
+     *      approval's slot then already holds zero. Approving records it; approving the zero address clears it.
+     */
+    function _approve(address to, uint256 tokenId, address auth, bool emitEvent) internal override {
+        Loan storage loan = _loans[tokenId];
+        if (to == address(0) && !emitEvent) {
+            if (!loan.approvalSet) return;
+        }
+        loan.approvalSet = to != address(0);
+        super._approve(to, tokenId, auth, emitEvent);
     }
 }

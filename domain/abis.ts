@@ -1247,22 +1247,6 @@ export const loanNoteAbi = [
     "type": "error"
   },
   {
-    "inputs": [
-      {
-        "internalType": "uint256",
-        "name": "value",
-        "type": "uint256"
-      },
-      {
-        "internalType": "uint256",
-        "name": "length",
-        "type": "uint256"
-      }
-    ],
-    "name": "StringsInsufficientHexLength",
-    "type": "error"
-  },
-  {
     "inputs": [],
     "name": "TooManyCollections",
     "type": "error"
@@ -2238,9 +2222,9 @@ export const loanNoteAbi = [
       {
         "components": [
           {
-            "internalType": "uint64",
+            "internalType": "uint56",
             "name": "principal",
-            "type": "uint64"
+            "type": "uint56"
           },
           {
             "internalType": "uint72",
@@ -2276,6 +2260,11 @@ export const loanNoteAbi = [
             "internalType": "uint8",
             "name": "collateral",
             "type": "uint8"
+          },
+          {
+            "internalType": "bool",
+            "name": "approvalSet",
+            "type": "bool"
           }
         ],
         "internalType": "struct LoanNote.Loan",
@@ -2561,6 +2550,19 @@ export const loanNoteAbi = [
         "internalType": "uint256",
         "name": "",
         "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "renderer",
+    "outputs": [
+      {
+        "internalType": "contract NoteRenderer",
+        "name": "",
+        "type": "address"
       }
     ],
     "stateMutability": "view",

@@ -80,7 +80,6 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   ECDSAInvalidSignatureS: INVALID_SIGNATURE,
   InvalidShortString: "A text value is too long for the contract.",
   StringTooLong: "A text value is too long for the contract.",
-  StringsInsufficientHexLength: "A value is too long for the contract to write out.",
   // OpenZeppelin: ERC-721
   ERC721NonexistentToken: "This note does not exist: it was never minted, or it was burned when its loan was repaid.",
   ERC721IncorrectOwner: "This note is not owned by the wallet that tried to move it.",

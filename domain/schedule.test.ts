@@ -131,13 +131,13 @@ describe("the loan schedule", () => {
     assert.equal(isValidTerms({ principal: 1_000_000_000_000n, rateBps: 10, termMonths: 1 }), true);
   });
 
-  it("holds the principal bounds exactly: the minimum and the 64-bit maximum are accepted, one unit beyond is not", () => {
+  it("holds the principal bounds exactly: the minimum and the 56-bit maximum are accepted, one unit beyond is not", () => {
     assert.equal(isValidTerms({ principal: 1_000_000n, rateBps: 100, termMonths: 12 }), true);
     assert.equal(isValidTerms({ principal: 999_999n, rateBps: 100, termMonths: 12 }), false);
-    // Spelled out, not MAX_PRINCIPAL ± 1: the contract stores principal in 64 bits, whatever the constant says.
-    assert.equal(MAX_PRINCIPAL, 18_446_744_073_709_551_615n);
-    assert.equal(isValidTerms({ principal: 18_446_744_073_709_551_615n, rateBps: 1200, termMonths: 12 }), true);
-    assert.equal(isValidTerms({ principal: 18_446_744_073_709_551_616n, rateBps: 1200, termMonths: 12 }), false);
+    // Spelled out, not MAX_PRINCIPAL ± 1: the contract stores principal in 56 bits, whatever the constant says.
+    assert.equal(MAX_PRINCIPAL, 72_057_594_037_927_935n);
+    assert.equal(isValidTerms({ principal: 72_057_594_037_927_935n, rateBps: 1200, termMonths: 12 }), true);
+    assert.equal(isValidTerms({ principal: 72_057_594_037_927_936n, rateBps: 1200, termMonths: 12 }), false);
   });
 
   it("holds the rate and term bounds exactly: 0 to 10,000 basis points, 1 to 360 months", () => {

@@ -27,7 +27,7 @@ export const DAY_SECONDS = 86_400n;
 export const PERIOD_SECONDS = 30n * DAY_SECONDS;
 /** Bounds the contract enforces at origination. */
 export const MIN_PRINCIPAL = 1_000_000n;
-export const MAX_PRINCIPAL = 2n ** 64n - 1n;
+export const MAX_PRINCIPAL = 2n ** 56n - 1n;
 export const MAX_RATE_BPS = 10_000;
 export const MAX_TERM_MONTHS = 360;
 

@@ -26,6 +26,8 @@ const ORDERS = "contracts/NoteOrders.sol";
 const loanNoteTests = ["contracts/test/loanNote.test.ts"];
 const marketplaceTests = ["contracts/test/marketplace.test.ts", "contracts/test/marketplaceBranches.test.ts"];
 const vaultTests = ["contracts/test/vaultAndDollar.test.ts"];
+const approvalTests = ["contracts/test/noteApprovals.test.ts"];
+const collateralTests = ["contracts/test/collateral.test.ts", "contracts/test/collateralHostile.test.ts"];
 const orderTests = ["contracts/test/signedOrders.test.ts", "contracts/test/signedOrderRules.test.ts", "contracts/test/orderProperties.test.ts"];
 
 export const CONTRACT_MUTANTS: ContractMutant[] = [
@@ -58,8 +60,8 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     id: "repay-never-settles",
     bug: "paying exactly what is owed leaves the loan active and the note alive",
     file: LOAN_NOTE,
-    find: "if (paid == owed) {",
-    replace: "if (paid > owed) {",
+    find: "bool settled = paid == owed;",
+    replace: "bool settled = paid > owed;",
     tests: loanNoteTests,
   },
   {
@@ -74,8 +76,8 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     id: "originate-without-role",
     bug: "anyone can originate a loan, paid out of the treasury",
     file: LOAN_NOTE,
-    find: "        onlyRole(ORIGINATOR_ROLE)\n        whenNotPaused\n        nonReentrant\n    {\n        if (_loans[tokenId].status != Status.None)",
-    replace: "        whenNotPaused\n        nonReentrant\n    {\n        if (_loans[tokenId].status != Status.None)",
+    find: "uint16 termMonths)\n        external\n        onlyRole(ORIGINATOR_ROLE)\n",
+    replace: "uint16 termMonths)\n        external\n",
     tests: loanNoteTests,
     quick: true,
   },
@@ -107,16 +109,16 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     id: "transfer-not-counted",
     bug: "a transfer does not count as a change, so a listing made before it can still be filled",
     file: LOAN_NOTE,
-    find: "++_loans[tokenId].changes;",
-    replace: "",
+    find: "if (from != address(0) && to != address(0)) {\n            unchecked {\n                ++_loans[tokenId].changes;",
+    replace: "if (from != address(0) && to != address(0)) {\n            unchecked {\n",
     tests: [...loanNoteTests, ...marketplaceTests],
   },
   {
     id: "settlement-ignores-payments",
     bug: "a repayment is measured against the whole settlement value, ignoring what was already repaid",
     file: LOAN_NOTE,
-    find: "uint256 owed = LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;",
-    replace: "uint256 owed = LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp);",
+    find: "            block.timestamp\n        ) - repaid;",
+    replace: "            block.timestamp\n        );",
     tests: [...loanNoteTests, "contracts/test/scheduleAgreement.test.ts"],
   },
   {
@@ -286,5 +288,85 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     find: "function mint(address to, uint256 amount) external onlyRole(MINTER_ROLE) {",
     replace: "function mint(address to, uint256 amount) external {",
     tests: vaultTests,
+  },
+  {
+    id: "approval-survives-transfer",
+    bug: "a note's single-note approval survives its transfer, so a spender the seller approved takes it back from the buyer",
+    file: LOAN_NOTE,
+    find: "            if (!loan.approvalSet) return;",
+    replace: "            return;",
+    tests: approvalTests,
+  },
+  {
+    id: "approval-not-recorded",
+    bug: "an approval is not recorded in the loan's slot, so the next transfer leaves it standing",
+    file: LOAN_NOTE,
+    find: "loan.approvalSet = to != address(0);",
+    replace: "loan.approvalSet = false;",
+    tests: approvalTests,
+  },
+  {
+    id: "final-payment-leaves-active",
+    bug: "the final payment burns the note but leaves the loan active, so it can be defaulted or paid again",
+    file: LOAN_NOTE,
+    find: "((settled ? uint256(Status.Repaid) : status) << STATUS_AT)",
+    replace: "(status << STATUS_AT)",
+    tests: loanNoteTests,
+  },
+  {
+    id: "collateral-pledged-from-any-collection",
+    bug: "a piece of a collection the admin never allowed can secure a loan",
+    file: LOAN_NOTE,
+    find: "if (!entry.allowed) revert CollectionNotAllowed(collection);",
+    replace: "",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-arrival-unchecked",
+    bug: "a collection that reports a transfer it did not make secures a loan with nothing in escrow",
+    file: LOAN_NOTE,
+    find: "if (_ownerIn(collection, collateralId) != address(this)) {",
+    replace: "if (false) {",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-kept-at-payoff",
+    bug: "the final payment keeps the borrower's NFT in escrow",
+    file: LOAN_NOTE,
+    find: "if (settled && collateral != 0) _returnCollateral(",
+    replace: "if (false) _returnCollateral(",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-lost-on-refused-return",
+    bug: "a return the collection refuses forgets the pledge, so the borrower can never pull the NFT back",
+    file: LOAN_NOTE,
+    find: "            _pledges[tokenId] = pledge;",
+    replace: "",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-claimed-by-anyone",
+    bug: "anyone, not only the defaulted note's holder, takes the escrowed NFT",
+    file: LOAN_NOTE,
+    find: "if (msg.sender != _beneficiary(tokenId)) revert NotEntitled(tokenId, msg.sender);",
+    replace: "",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-pulled-by-anyone",
+    bug: "anyone, not only the borrower, pulls a repaid loan's NFT whose return failed",
+    file: LOAN_NOTE,
+    find: "if (msg.sender != pledge.borrower) revert NotEntitled(tokenId, msg.sender);",
+    replace: "",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-claimed-while-active",
+    bug: "an active loan's escrowed NFT can be claimed before any default",
+    file: LOAN_NOTE,
+    find: "            revert CollateralNotClaimable(tokenId);",
+    replace: "",
+    tests: collateralTests,
   },
 ];

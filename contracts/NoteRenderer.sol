@@ -4,11 +4,20 @@ pragma solidity ^0.8.28;
 import {Base64} from "@openzeppelin/contracts/utils/Base64.sol";
 import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
 
-/// @title NoteMetadata
-/// @notice Builds a note's ERC-721 metadata JSON and its SVG card entirely on-chain.
-library NoteMetadata {
+/**
+ * @title NoteRenderer
+ * @notice Builds a note's ERC-721 metadata JSON and its SVG card entirely on-chain, for LoanNote's `tokenURI`.
+ * @dev A contract of its own, deployed by LoanNote's constructor, so the text and SVG building takes no room in
+ *      LoanNote's code (EIP-170's 24,576 bytes), which goes to the paths that move money. It holds no state.
+ */
+contract NoteRenderer {
     using Strings for uint256;
 
+    /**
+     * @notice The metadata of note `tokenId` as a base64 JSON data URI, naming its escrowed piece when it has one.
+     * @param collection The pledged piece's collection, or the zero address for a note without collateral.
+     * @param collateralId The pledged piece's token id (ignored without a collection).
+     */
     function tokenURI(
         uint256 tokenId,
         uint256 principal,
@@ -17,8 +26,10 @@ library NoteMetadata {
         uint256 termMonths,
         uint256 start,
         bool defaulted,
-        string memory extraAttributes
-    ) internal pure returns (string memory) {
+        address collection,
+        uint256 collateralId
+    ) external pure returns (string memory) {
+        string memory extraAttributes = collection == address(0) ? "" : _collateralAttributes(collection, collateralId);
         string memory id = tokenId.toString();
         string memory principalUsd = _twoDecimals(principal / 1e4);
         string memory repaidUsd = _twoDecimals(repaid / 1e4);
@@ -55,7 +66,7 @@ library NoteMetadata {
     }
 
     /// @dev The attributes naming a note's escrowed collateral, each preceded by a comma (appended to the list).
-    function collateralAttributes(address collection, uint256 collateralId) internal pure returns (string memory) {
+    function _collateralAttributes(address collection, uint256 collateralId) private pure returns (string memory) {
         return string.concat(
             ',{"trait_type":"Collateral collection","value":"',
             Strings.toHexString(collection),
