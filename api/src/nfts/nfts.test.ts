@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createWalletClient, http, maxUint256, type Address, type Hex } from "viem";
+import { createWalletClient, decodeFunctionData, encodeFunctionData, http, maxUint256, type Address, type Hex } from "viem";
 import { foundry } from "viem/chains";
-import { loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { wireNftSchema } from "#domain/wire/nft";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { fund, listOnChain, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
@@ -183,6 +183,11 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(signed.status, 400, "a signature sent along changes nothing");
     assert.equal(signed.body.message, answer.body.message);
     assert.equal(signed.body.data, null);
+    // A cent more and the wallet holds the price exactly: enough to buy.
+    await fund(stack, poor.wallet!.address, 10_000n);
+    const exact = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice: "10000" });
+    assert.equal(exact.status, 200, exact.body?.message);
+    assert.equal(exact.body.data.permit.message.value, "10000000000");
   });
 
   it("pins the buy permit's deadline to 30 minutes after the chain's latest block", async () => {
@@ -212,6 +217,8 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const again = await call("POST", `/nfts/${tokens.small}/buy`, bob, { expectedPrice: "3000" });
     assert.equal(again.status, 409);
     assert.equal(again.body.message, "This note is not listed for sale");
+    const never = await call("POST", "/nfts/999999/buy", bob, { expectedPrice: "3000" });
+    assert.deepEqual([never.status, never.body.message], [409, "This note is not listed for sale"], "a note never minted is not for sale either");
   });
 
   it("lets only the holder list: answers the listing to sign and the one-time approval; an on-chain listing reprices, and only its seller unlists", async () => {
@@ -344,5 +351,48 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.deepEqual(borrowers.body.data.loanNotes.map((n: any) => n.tokenId).sort(), [tokens.small, tokens.medium, tokens.large].sort());
     assert.equal(borrowers.body.data.nfts.length, 0);
     assert.equal((await call("GET", "/nfts/my-portfolio")).status, 401);
+  });
+
+  it("buys a note by its on-chain listing while there is one, else by its signed listing: the buyer's permit and fillListingWithPermit pay the signer the signed price", async () => {
+    // Bob holds the small note since the stale-listing test, and it has no listing on-chain.
+    const [seller, buyer] = [bob, alice];
+    const loanNote = stack.deployment.contracts.loanNote as Address;
+    const marketplace = stack.deployment.contracts.marketplace as Address;
+    const asked = await call("POST", "/orders/typed-data", seller, { kind: "listing", tokenId: tokens.small, priceKind: "fixed", price: "3400" });
+    assert.equal(asked.status, 200, asked.body?.message);
+    const typed = asked.body.data.typedData;
+    const message = Object.fromEntries(Object.entries(typed.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
+    const signature = await seller.wallet!.signTypedData({ domain: typed.domain, types: typed.types, primaryType: typed.primaryType, message } as never);
+    const published = await call("POST", "/orders", seller, { kind: "listing", message: typed.message, signature });
+    assert.equal(published.status, 201, published.body?.message);
+
+    // Listed on-chain as well, the note sells by that listing, at its price; cancelled there, by the signed one.
+    await listOnChain(stack, seller.wallet!, tokens.small, 3_500_000_000n);
+    const onChain = await call("POST", `/nfts/${tokens.small}/buy`, buyer, { expectedPrice: "3500" });
+    assert.equal(onChain.status, 200, onChain.body?.message);
+    assert.deepEqual([onChain.body.data.price, onChain.body.data.orderHash], ["3500", null]);
+    assert.equal(decodeFunctionData({ abi: noteMarketplaceAbi, data: onChain.body.data.calls.buy.data }).functionName, "buy");
+    await send(seller, { to: marketplace, data: encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "cancel", args: [BigInt(tokens.small)] }) });
+    const own = await call("POST", `/nfts/${tokens.small}/buy`, seller, { expectedPrice: "3400" });
+    assert.deepEqual([own.status, own.body.message], [400, "You cannot buy your own note"]);
+
+    const answer = await call("POST", `/nfts/${tokens.small}/buy`, buyer, { expectedPrice: "3400" });
+    assert.equal(answer.status, 200, answer.body?.message);
+    assert.equal(answer.body.data.seller, seller.wallet!.address.toLowerCase());
+    assert.equal(answer.body.data.orderHash, published.body.data.hash);
+    assert.equal(answer.body.data.permit.message.value, "3400000000");
+    const fill = decodeFunctionData({ abi: noteMarketplaceAbi, data: answer.body.data.calls.buy.data });
+    assert.equal(fill.functionName, "fillListing");
+    assert.equal(fill.args[1], signature);
+    assert.equal(fill.args[2], 3_400_000_000n);
+
+    const dollars = (who: TestUser) => stack.chain.readContract({ address: stack.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "balanceOf", args: [who.wallet!.address] });
+    const feeBps = await stack.chain.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "feeBps" });
+    const [sellerBefore, buyerBefore] = [await dollars(seller), await dollars(buyer)];
+    await buyAs(buyer, tokens.small, "3400");
+    const ownerAfter = await stack.chain.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [BigInt(tokens.small)] });
+    assert.equal(ownerAfter.toLowerCase(), buyer.wallet!.address.toLowerCase());
+    assert.equal(buyerBefore - (await dollars(buyer)), 3_400_000_000n);
+    assert.equal((await dollars(seller)) - sellerBefore, 3_400_000_000n - (3_400_000_000n * BigInt(feeBps)) / 10_000n);
   });
 });
