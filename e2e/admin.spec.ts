@@ -64,11 +64,12 @@ test("an admin sees a new request live, approves it into a minted and listed not
   await expect(modal.getByLabel("Funding amount (USD)")).toHaveValue("2500");
   await expect(modal.getByLabel("Borrower wallet")).toHaveValue(/^0x[0-9a-fA-F]{40}$/);
   await modal.getByRole("button", { name: "Approve, fund and mint" }).click();
+  // The success toast lives 2 s (spec): watched for from the click, it cannot pass unseen on a loaded machine.
+  await expect(page.getByText("Loan approved successfully!")).toBeVisible({ timeout: 30_000 });
   await expect(modal.getByTestId("step-minted")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
   await expect(modal.getByTestId("step-listed")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
   await expect(modal.getByTestId("mint-tx-link")).toHaveAttribute("href", /\/explorer\/tx\/0x[0-9a-f]{64}$/);
   await expect(modal.getByTestId("step-listed")).toContainText("Signed by the treasury at 100% of par: no transaction, no gas");
-  await expect(page.getByText("Loan approved successfully!")).toBeVisible();
   await screenshot(page, "admin-approved");
   await modal.getByRole("button", { name: "Done" }).click();
 
