@@ -37,7 +37,9 @@ export const TARGETS: TargetGroup[] = [
  * Line ranges follow the code: re-read them when the file above them changes (on 2026-11-26 the buy range had
  * drifted onto `unlist`, the repayment ranges onto the relisting admin route; the NFT collateral moved the loan
  * schemas by 22 lines and the repayment by 12; the shorter PUT /list (a signed listing) moved buy up by 10 lines,
- * onto `transfer`, and the order notices' lookups pushed the notification page down by 19, onto the order signer).
+ * onto `transfer`, and the order notices' lookups pushed the notification page down by 19, onto the order signer;
+ * then the loan timeline's escrow moves pushed the repayment down by 17 and the collection's name lookup the
+ * notification page by 15, the escrow approval's condition the collateral approval and claimant by 3).
  *
  * `--focus`: the functions that move money or decide who may act, out of the large files above, for a run
  * that has an hour rather than a day (each mutant there costs a minute or two of API tests).
@@ -50,19 +52,19 @@ export const FOCUSED_TARGETS: TargetGroup[] = [
   { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:292-337"], tests: ["api/src/nfts/nfts.test.ts"] },
   { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:251-352"], tests: ["api/src/nfts/nfts.test.ts"] },
   // Whose loan may be repaid, when, and which installment.
-  { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:288-311"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
+  { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:305-328"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
   // What is paid, from which wallet, until when, and the calls that pay (the checks above are repayment-checks'; the
-  // schedule's figures in the answer, 346-355, are display): against the repayment tests of the approval file alone.
-  { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:312-345"], tests: ["api/src/loans/approval.test.ts"], names: "repayment" },
+  // schedule's figures in the answer, 363-372, are display): against the repayment tests of the approval file alone.
+  { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:329-362"], tests: ["api/src/loans/approval.test.ts"], names: "repayment" },
   // Who is signed in and who is an admin: every route's gate.
   { name: "role-gate", part: "api", mutate: ["api/src/http/auth.ts:15-60", "api/src/auth/tokens.ts"], tests: ["api/src/security/jwt.test.ts"] },
-  { name: "notifications-page", part: "api", mutate: ["api/src/notifications/repository.ts:57-95"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts"] },
+  { name: "notifications-page", part: "api", mutate: ["api/src/notifications/repository.ts:72-110"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts"] },
   // Who is notified: the admins of a new request, the investors of a new listing, the signer of a filled order and the
   // borrower left out of their own note's listing news (exact ids in the repository test).
-  { name: "recipients", part: "api", mutate: ["api/src/notifications/repository.ts:16-55"], tests: [notificationsRepository] },
+  { name: "recipients", part: "api", mutate: ["api/src/notifications/repository.ts:16-44", "api/src/notifications/repository.ts:61-70"], tests: [notificationsRepository] },
   // Who may pledge, have a pledge originated and take an escrowed NFT out (issue 20): the pledge's checks, the
   // approval's live checks and the claimant, against the collateral suite's attacks.
-  { name: "collateral-gate", part: "api", mutate: ["api/src/collateral/service.ts:127-133", "api/src/collateral/service.ts:182-197", "api/src/collateral/service.ts:217-252"], tests: ["api/src/collateral/collateral.test.ts"] },
+  { name: "collateral-gate", part: "api", mutate: ["api/src/collateral/service.ts:127-133", "api/src/collateral/service.ts:185-200", "api/src/collateral/service.ts:220-255"], tests: ["api/src/collateral/collateral.test.ts"] },
   // The backfill test alone makes every vault move (in and out) and compares the mirror with the chain.
   { name: "vault-handlers", part: "indexer", mutate: ["indexer/handlers/vault.ts"], tests: ["indexer/sync.test.ts"], names: "^a backfill mirrors" },
 ];
