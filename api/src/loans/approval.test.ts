@@ -139,6 +139,7 @@ describe("repayment", () => {
     const answer = first.body.data;
     assert.equal(answer.schedule.monthlyPayment, monthly);
     assert.deepEqual([answer.installmentNumber, answer.schedule.installmentsPaid, answer.schedule.nextInstallment], [1, 0, 1]);
+    assert.deepEqual([answer.amount, answer.amountTaken, answer.capped], [monthly, monthly, false], "an installment is taken whole, not capped");
     assert.equal(answer.permit.primaryType, "Permit");
     assert.equal(answer.permit.message.owner.toLowerCase(), borrower.wallet!.address.toLowerCase());
     assert.equal(answer.call, null);
@@ -170,6 +171,13 @@ describe("repayment", () => {
     assert.deepEqual([last.body.data.schedule.installmentsPaid, last.body.data.schedule.nextInstallment], [1, 2]);
     const foreign = await call("PUT", `/loans/${loan._id}/repayment`, { token: other.token, body: { amount: monthly } });
     assert.equal(foreign.status, 404);
+    // The borrower may pay from another wallet they name: that wallet signs the permit and its nonce is the one answered.
+    const fromOther = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: monthly, walletAddress: other.wallet!.address } });
+    assert.equal(fromOther.status, 200, fromOther.body.message);
+    assert.equal(fromOther.body.data.permit.message.owner.toLowerCase(), other.wallet!.address.toLowerCase());
+    assert.equal(fromOther.body.data.permit.message.nonce, String(await read(contracts().stablecoin, testDollarAbi, "nonces", [other.wallet!.address])));
+    assert.equal(fromOther.body.data.installmentNumber, 2, "the next installment when none is named");
+    assert.equal(last.body.data.installmentNumber, 6, "the installment named, not the next one");
 
     // An overpayment is capped at the payoff, never refused; the plain repay call works after an approve.
     const payoff = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: "5000" } });
