@@ -17,12 +17,16 @@ export async function mutateGroup(group: TargetGroup, options: { concurrency: nu
   process.env.LOANMINT_MUTANTS_FILE = resolve(options.progressFile);
   process.env.LOANMINT_MUTATION_GROUP = `${group.part}:${group.name}`;
   const names = group.names ? [`--test-name-pattern='${group.names}'`] : [];
-  // Fifteen minutes a file: in Stryker's copy the contract artifacts can look older than their sources (copy order), so
-  // the first run of a chain test rebuilds them before it starts; under load that alone passed five minutes.
+  // Fifteen minutes a file, for a slow chain test on a loaded machine.
   const command = ["node --import tsx --test --test-concurrency=1 --test-timeout=900000 --test-reporter=dot", ...names, ...group.tests].join(" ");
   const stryker = new Stryker({
     testRunner: "command",
     commandRunner: { command },
+    // Stryker copies the files all at once, so in its copy the contract artifacts can be older than their sources, and
+    // the first chain test rebuilt them (ensureCompiled): 1.5 minutes at load 9, and far longer on a loaded machine,
+    // with the test's own process waiting in spawnSync at <1% CPU (the indexer dry run seen "stalled" for 14 minutes).
+    // run.ts built them from these very sources just before the copy, so the copy's artifacts are made newer instead.
+    buildCommand: "find artifacts -type f -exec touch {} +",
     mutate: group.mutate,
     coverageAnalysis: "off",
     concurrency: options.concurrency,
