@@ -47,10 +47,11 @@ export const TARGETS: TargetGroup[] = [
 export const FOCUSED_TARGETS: TargetGroup[] = [
   // The amounts a request may carry and the repayment's installment, against the domain's own tests.
   { name: "loan-schemas", part: "domain", mutate: ["domain/schemas/loans.ts:86-157"], tests: ["domain/schemas/schemas.test.ts", "domain/schemas/loans.test.ts"] },
-  // Who may buy, at what price, with what money, until when, and the calls that pay; the answer's wording (339-351) is
-  // left to buy-list. The whole file runs (about 20 s): a name filter "buy" matched its suite's name, so all of it anyway.
+  // Who may buy, at what price, with what money, until when, and the calls that pay; the answer (339-351) is left to
+  // buy-list. The whole file runs (about 20 s): a name filter "buy" matched its suite's name, so all of it anyway.
   { name: "buy", part: "api", mutate: ["api/src/nfts/service.ts:292-337"], tests: ["api/src/nfts/nfts.test.ts"] },
-  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:251-352"], tests: ["api/src/nfts/nfts.test.ts"] },
+  // Who may list and unlist, and what the buy answers (the buy's checks are the group above).
+  { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:251-284", "api/src/nfts/service.ts:339-351"], tests: ["api/src/nfts/nfts.test.ts"] },
   // Whose loan may be repaid, when, and which installment.
   { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:305-328"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
   // What is paid, from which wallet, until when, and the calls that pay (the checks above are repayment-checks'; the
