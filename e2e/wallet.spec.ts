@@ -96,6 +96,23 @@ test("the login loads the wallet stack only when reached for, keeps the button a
   await button.focus();
   await loaded;
   await expect(button).toBeFocused();
+  // Once the stack is in (RainbowKit's theme root sits in the block) the button holds still until pressed. It once
+  // flickered "Connecting Wallet..." (disabled) without end, wagmi's provider reconnecting on every render of a block
+  // that re-rendered on each state reported, and under load the Enter below landed on it disabled and was lost.
+  await expect(block.locator("[data-rk]")).toBeAttached();
+  const changes = await block.getByRole("button", { name: /wallet/i }).evaluate(
+    (element) =>
+      new Promise<number>((resolve) => {
+        let count = 0;
+        const observer = new MutationObserver((records) => (count += records.length));
+        observer.observe(element, { subtree: true, childList: true, characterData: true, attributes: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(count);
+        }, 500);
+      }),
+  );
+  expect(changes, "the button's changes in the half second after the wallet stack mounted").toBe(0);
   await page.keyboard.press("Enter");
   await page.getByTestId("rk-wallet-option-loanmint-dev").click();
   await expect(page.getByTestId("connected-address")).toContainText(named!);
