@@ -4,7 +4,7 @@ import { screenshot } from "./helpers";
 import { connect, DEMO, login, person, signIn, type Person } from "./investors";
 import { expectFitsScreen, PHONE } from "./phone";
 import { E2E_BASE_URL } from "./stack";
-import { contractsOf, defaultLoan, demoPiece, giveNote, hostileCollection, jsonUri, payOff, pieceOwner, pledgedRequest, refusingCollection, securedLoan, type Contracts, type SecuredLoan } from "./securedLoans";
+import { contractsOf, defaultLoan, demoPiece, giveNote, hostileCollection, jsonUri, payOff, pieceOwner, pledgedRequest, refusingCollection, securedLoan, wizardAtCollateral, type Contracts, type SecuredLoan } from "./securedLoans";
 
 /**
  * Issue 20 §3 and §4 in the browser: a note's escrowed NFT on the marketplace's cards and filter, the note page, the
@@ -269,12 +269,7 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
     await page.goto("/loans/my-loans");
     await expect(page.locator(`[data-loan-id="${loanId}"]`).getByTestId("loan-item-collateral")).toHaveText(`Offered LoanMint Demo Art #${pieceId} · Released – free to pledge again`);
 
-    await page.goto("/loans/request");
-    const wizard = page.getByTestId("loan-wizard");
-    await wizard.getByLabel("Loan amount (USD)").fill("1000");
-    await wizard.getByLabel("Purpose").selectOption("Personal");
-    await wizard.getByRole("button", { name: "Next" }).click();
-    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizardAtCollateral(page, "1000");
     const card = page.getByTestId("nft-pick").and(page.locator(`[data-collection="${contracts.demoCollection.toLowerCase()}"][data-token-id="${pieceId}"]`));
     await expect(card.getByRole("radio")).toBeEnabled({ timeout: 20_000 });
     await expect(card).not.toContainText("Already pledged");

@@ -10,6 +10,7 @@ import { loginByForm, screenshot, skipSplash } from "./helpers";
 import { expectFitsScreen, PHONE } from "./phone";
 import { query } from "./db";
 import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
+import { wizardAtCollateral } from "./securedLoans";
 
 /**
  * NFT collateral end to end (issue 20), in Chromium with the local dev wallet: the demo borrower pledges a demo NFT
@@ -109,11 +110,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     const loan = await pendingLoanOf(tokenId);
 
     // The same piece cannot back a second request: the wizard shows it taken, the API says why.
-    await page.goto("/loans/request");
-    await wizard.getByLabel("Loan amount (USD)").fill("1500");
-    await wizard.getByLabel("Purpose").selectOption("Personal");
-    await wizard.getByRole("button", { name: "Next" }).click();
-    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizardAtCollateral(page, "1500");
     const taken = page.getByTestId("nft-pick").and(page.locator(`[data-token-id="${tokenId}"]`));
     await expect(taken.getByRole("radio")).toBeDisabled({ timeout: 20_000 });
     await expect(taken).toContainText("Already pledged to another request");
@@ -207,12 +204,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     const loanId = (await requested.json()).data._id as string;
 
     const phone = await browserFor(browser, DEMO.borrower, "User", PHONE);
-    await phone.goto("/loans/request");
-    const wizard = phone.getByTestId("loan-wizard");
-    await wizard.getByLabel("Loan amount (USD)").fill("2000");
-    await wizard.getByLabel("Purpose").selectOption("Personal");
-    await wizard.getByRole("button", { name: "Next" }).click();
-    await wizard.getByRole("button", { name: "Next" }).click();
+    await wizardAtCollateral(phone, "2000");
     await expect(phone.getByTestId("nft-pick").first()).toBeVisible({ timeout: 20_000 });
     await expectFitsScreen(phone);
     await phone.goto(`/loans/${loanId}`);
@@ -258,12 +250,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
   test("a verified wallet without a piece of an accepted collection is told which collections are accepted, and on the local chain mints a demo piece to pledge", async ({ browser }) => {
     const newcomer = await person(api, "no-art");
     const page = await signIn(browser, newcomer);
-    await page.goto("/loans/request");
-    const wizard = page.getByTestId("loan-wizard");
-    await wizard.getByLabel("Loan amount (USD)").fill("1000");
-    await wizard.getByLabel("Purpose").selectOption("Personal");
-    await wizard.getByRole("button", { name: "Next" }).click();
-    await wizard.getByRole("button", { name: "Next" }).click();
+    const wizard = await wizardAtCollateral(page, "1000");
     const empty = page.getByTestId("nft-picker-empty");
     await expect(empty).toContainText("holds no NFT of a collection accepted as collateral", { timeout: 20_000 });
     await expect(empty).toContainText("LoanMint Demo Art");

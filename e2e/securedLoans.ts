@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createPublicClient, createWalletClient, erc721Abi, http, type Abi, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
@@ -175,3 +175,14 @@ export async function defaultLoan(api: APIRequestContext, contracts: Contracts, 
 /** Who holds piece `pieceId` of `collection` on-chain, lowercase. */
 export const pieceOwner = async (collection: Address, pieceId: string) =>
   ((await chain().readContract({ address: collection, abi: erc721Abi, functionName: "ownerOf", args: [BigInt(pieceId)] })) as string).toLowerCase();
+
+/** Opens the loan wizard and walks to its collateral step with an amount, "Personal" and the default terms. */
+export async function wizardAtCollateral(page: Page, amount: string) {
+  await page.goto("/loans/request");
+  const wizard = page.getByTestId("loan-wizard");
+  await wizard.getByLabel("Loan amount (USD)").fill(amount);
+  await wizard.getByLabel("Purpose").selectOption("Personal");
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("button", { name: "Next" }).click();
+  return wizard;
+}
