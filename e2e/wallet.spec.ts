@@ -91,7 +91,21 @@ test("the login loads the wallet stack only when reached for, keeps the button a
   const named = await page.getByTestId("dev-wallet-address").textContent();
   expect(named).toBe("0x15d3...6A65");
 
-  // A keyboard user: focus loads the stack, the same button keeps focus and opens the modal.
+  // A keyboard user: focus loads the stack, the same button keeps focus and opens the modal. While it loads the
+  // block draws nothing new: no spinner to push the page down.
+  type Watched = Window & { spinnerDrawn?: Promise<boolean> };
+  await block.evaluate((element) => {
+    (window as Watched).spinnerDrawn = new Promise<boolean>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const drawn = element.querySelector(".spinner") !== null;
+        if (drawn || element.querySelector("[data-rk]")) {
+          observer.disconnect();
+          resolve(drawn);
+        }
+      });
+      observer.observe(element, { subtree: true, childList: true });
+    });
+  });
   const loaded = page.waitForResponse(/\/assets\/WalletRoot-[^/]+\.js$/);
   await button.focus();
   await loaded;
@@ -100,6 +114,7 @@ test("the login loads the wallet stack only when reached for, keeps the button a
   // flickered "Connecting Wallet..." (disabled) without end, wagmi's provider reconnecting on every render of a block
   // that re-rendered on each state reported, and under load the Enter below landed on it disabled and was lost.
   await expect(block.locator("[data-rk]")).toBeAttached();
+  expect(await page.evaluate(() => (window as Watched).spinnerDrawn), "a spinner drawn in the block while the stack loaded").toBe(false);
   const changes = await block.getByRole("button", { name: /wallet/i }).evaluate(
     (element) =>
       new Promise<number>((resolve) => {
