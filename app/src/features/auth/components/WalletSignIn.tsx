@@ -28,7 +28,7 @@ type Busy = "idle" | "connecting" | "authenticating";
  * `openNow` opens the connect modal as soon as it can: the visitor pressed Connect while the stack loaded.
  */
 export default function WalletSignIn({ onChange, openNow, onOpened }: { onChange: (state: WalletSignInState) => void; openNow: boolean; onOpened: () => void }) {
-  const { address, isConnected, isConnecting, chainId } = useAccount();
+  const { address, isConnected, chainId } = useAccount();
   const { openConnectModal, connectModalOpen } = useConnectModal();
   const { signMessageAsync } = useSignMessage();
   const { switchChainAsync } = useSwitchChain();
@@ -118,7 +118,9 @@ export default function WalletSignIn({ onChange, openNow, onOpened }: { onChange
   const actions = useMemo(() => ({ connect: () => latest.current.connect(), signIn: () => void latest.current.signIn() }), []);
 
   const connected = Boolean(isConnected && address);
-  const connecting = isConnecting || connectModalOpen;
+  // The modal alone says a connection is under way (as WalletBar, RepayPanel and WalletLinker read it): wagmi's
+  // 'connecting' also covers the stack's silent reconnect at mount, and a press then must open the modal, not be lost.
+  const connecting = connectModalOpen;
   const authenticating = busy === "authenticating";
   useEffect(() => {
     onChange({ address: connected ? address : undefined, connecting, authenticating, error, ...actions });
