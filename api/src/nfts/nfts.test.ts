@@ -230,6 +230,11 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const huge = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "99999999999999" });
     assert.equal(huge.status, 400);
     assert.equal(huge.body.message, "Listing price is too high");
+    // The marketplace keeps a price in 64 bits of micro-dollars: 2^64 - 1 is the highest it takes.
+    const highest = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "18446744073709.551615" });
+    assert.equal(highest.status, 200, highest.body?.message);
+    const above = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "18446744073709.551616" });
+    assert.deepEqual([above.status, above.body.message], [400, "Listing price is too high"]);
     const listing = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3100" });
     assert.equal(listing.status, 200);
     // A signature to make, no listing transaction: only the approval a first listing needs.
@@ -264,6 +269,8 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const again = await call("PUT", `/nfts/${tokens.small}/unlist`, alice);
     assert.equal(again.status, 400);
     assert.equal(again.body.message, "This note is not listed for sale");
+    const never = await call("PUT", "/nfts/999999/unlist", alice);
+    assert.deepEqual([never.status, never.body.message], [400, "This note is not listed for sale"], "a note never minted has no listing to cancel");
     // Listed again for the stale-listing test that follows.
     await listOnChain(stack, alice.wallet!, tokens.small, 3_200_000_000n);
     await synced();
@@ -307,6 +314,8 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(portfolio.body.data.vaultHistory[0].kind, "deposit");
     const listVaulted = await call("PUT", `/nfts/${tokens.small}/list`, bob, { listingPrice: "3000" });
     assert.equal(listVaulted.body.message, "This note is in the vault: withdraw it before listing or transferring it");
+    const strangerLists = await call("PUT", `/nfts/${tokens.small}/list`, alice, { listingPrice: "3000" });
+    assert.deepEqual([strangerLists.status, strangerLists.body.message], [403, "You do not own this note"], "only the depositor hears the note is in the vault");
     const stranger = await call("POST", `/nfts/${tokens.small}/transfer`, alice, { fromAddress: vault, toAddress: alice.wallet!.address });
     assert.equal(stranger.status, 403);
     assert.equal(stranger.body.message, "Only the account that deposited this note can withdraw it");
