@@ -51,8 +51,18 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
       hash: await wallet.writeContract({ address: contracts().stablecoin, abi: testDollarAbi, functionName: "approve", args: [contracts().loanNote, maxUint256] }),
     });
     const hash = await wallet.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "repay", args: [tokenId, amount] });
-    assert.equal((await stack.chain.waitForTransactionReceipt({ hash })).status, "success");
+    const receipt = await stack.chain.waitForTransactionReceipt({ hash });
+    assert.equal(receipt.status, "success", receipt.status === "success" ? undefined : await whyReverted(hash, receipt.gasUsed));
     return hash;
+  }
+
+  /** A reverted repayment once failed a loaded run unexplained: say its gas and what replaying it says. */
+  async function whyReverted(hash: Hex, gasUsed: bigint): Promise<string> {
+    const tx = await stack.chain.getTransaction({ hash });
+    const replay = await stack.chain
+      .call({ account: tx.from, to: tx.to!, data: tx.input, blockNumber: tx.blockNumber! - 1n })
+      .then(() => "succeeds on the block before", (error: unknown) => (error as Error).message.split("\n").slice(0, 3).join(" "));
+    return `repay reverted: gas limit ${tx.gas}, used ${gasUsed}; replayed: ${replay}`;
   }
 
   const par = async (tokenId: bigint) =>
