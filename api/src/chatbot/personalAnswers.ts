@@ -13,6 +13,7 @@ import {
 import type { UserRow } from "#db/schema";
 import type { Intent } from "./intents";
 import type { ChatUserData, LoanWithNote } from "./userData";
+import { shortAddress } from "#domain/shortAddress";
 
 const MAX_LISTED = 5;
 
@@ -44,7 +45,7 @@ function holderName(holder: string, wallet: string | null, treasury: string | nu
   const same = (a: string | null) => a !== null && a.toLowerCase() === holder.toLowerCase();
   if (same(wallet)) return "you";
   if (same(treasury)) return "the treasury (the platform, until an investor buys it)";
-  return `${holder.slice(0, 6)}…${holder.slice(-4)}`;
+  return shortAddress(holder);
 }
 
 function statusLine(entry: LoanWithNote, nowSeconds: bigint, grace: bigint | null, wallet: string | null = null, treasury: string | null = null): string {
@@ -182,7 +183,7 @@ function eligibility(user: UserRow): string {
   if (user.kycStatus === "rejected") missing.push("resubmit your KYC documents on the KYC page (/kyc), since your last submission was rejected");
   if (!user.walletAddress) missing.push("link a wallet on your Profile (/profile) by signing a message with it");
   if (missing.length === 0) {
-    return `You're all set: your KYC is approved and your wallet ${user.walletAddress!.slice(0, 6)}…${user.walletAddress!.slice(-4)} is verified. You can request a loan (/loans/request) and buy notes on the marketplace (/marketplace).`;
+    return `You're all set: your KYC is approved and your wallet ${shortAddress(user.walletAddress!)} is verified. You can request a loan (/loans/request) and buy notes on the marketplace (/marketplace).`;
   }
   return `To request a loan or buy notes you need approved KYC and a verified wallet. Still to do: ${missing.join("; and ")}.`;
 }

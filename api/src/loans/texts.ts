@@ -1,6 +1,6 @@
 import { displayUsd } from "#domain/money";
 import { LOAN_MESSAGES } from "#domain/schemas/loans";
-import { shortAddress } from "../notifications/texts";
+import { shortAddress } from "#domain/shortAddress";
 
 // Approval, rejection, funding, listing, completion and default texts are the shared ones (api/src/notifications/texts.ts).
 

@@ -2,6 +2,7 @@ import { displayUsd, parseUsd } from "#domain/money";
 import type { ListingLapseReason } from "#domain/statuses";
 import { listingLapseText } from "#domain/listingLapse";
 import type { NotificationContent } from "./notifier";
+import { shortAddress } from "#domain/shortAddress";
 
 /**
  * The spec's notification texts (spec 02 §8 "Notifications"), amounts formatted as USD by the server
@@ -10,8 +11,6 @@ import type { NotificationContent } from "./notifier";
 const usd = (amount: string | bigint) => displayUsd(typeof amount === "bigint" ? amount : parseUsd(amount));
 const nftLink = (tokenId: string) => `/nft/${tokenId}`;
 const loanLink = (loanId?: string) => (loanId ? `/loans/${loanId}` : "/loans/my-loans");
-/** "0x5fbd…0aa3": how the server's stored texts (notices, the timeline's notes) shorten a wallet or a collection. */
-export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 /** A pledged piece as the collateral notices name it: its collection's name and its id. */
 export interface PledgedPiece {
