@@ -37,6 +37,13 @@ const keep = (name: string, found: MutantOutcome[]) => {
 };
 
 const groups = (quick ? QUICK_TARGETS : focus ? FOCUSED_TARGETS : TARGETS).filter((g) => chosen(g.name, g.part));
+const contractMutants = CONTRACT_MUTANTS.filter((m) => (!quick || m.quick) && (!focus || only) && chosen(m.id, "contracts"));
+if (!groups.length && !contractMutants.length) {
+  // "No surviving mutants" for a run that tested nothing would read as a perfect score.
+  const names = (quick ? QUICK_TARGETS : focus ? FOCUSED_TARGETS : TARGETS).map((g) => g.name);
+  console.error(`No group or contract mutant matches ${only?.join(",") ?? "this run"}${quick ? " with --quick" : focus ? " with --focus" : ""}; groups here: ${names.join(", ")}`);
+  process.exit(2);
+}
 // Stryker's copies of the repository take the artifacts along: plain ones, not a coverage run's.
 if (groups.length) ensureCompiled();
 const broken: string[] = [];
@@ -52,7 +59,6 @@ for (const group of groups) {
   }
 }
 
-const contractMutants = CONTRACT_MUTANTS.filter((m) => (!quick || m.quick) && (!focus || only) && chosen(m.id, "contracts"));
 if (contractMutants.length) {
   console.log(`\n━━ contracts: ${contractMutants.length} hand-made mutants`);
   rmSync(progressFile("contracts"), { force: true });
