@@ -41,4 +41,18 @@ describe("the parts of a payoff", () => {
     const matured = payoffParts(loan, 0n, start + 13n * PERIOD_SECONDS);
     assert.deepEqual(matured, { balance: 0n, accrued: 0n, day: 0, ahead: -totalDue(loan) });
   });
+
+  it("has matured from the exact second the last period ends, and is on the last period's day 30 one second before", () => {
+    const maturity = start + 12n * PERIOD_SECONDS;
+    assert.deepEqual(payoffParts(loan, 0n, maturity), { balance: 0n, accrued: 0n, day: 0, ahead: -totalDue(loan) });
+    const lastSecond = payoffParts(loan, 0n, maturity - 1n);
+    const rows = scheduleRows(loan);
+    assert.deepEqual(lastSecond, { balance: rows[10].balance, accrued: rows[11].interest, day: 30, ahead: -11n * rows[0].payment });
+  });
+
+  it("reads a moment before the loan's start, however long before, as its first day", () => {
+    const first = payoffParts(loan, 0n, start);
+    assert.deepEqual(first, { balance: loan.principal, accrued: scheduleRows(loan)[0].interest / 30n, day: 1, ahead: 0n });
+    for (const before of [1n, DAY_SECONDS, 40n * DAY_SECONDS, 400n * DAY_SECONDS]) assert.deepEqual(payoffParts(loan, 0n, start - before), first);
+  });
 });
