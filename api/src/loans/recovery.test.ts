@@ -8,6 +8,7 @@ import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { loans } from "#db/schema";
 import { STALE_MS } from "../jobs/loanWatcher";
+import { defaultableAt } from "#domain/schedule";
 import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 
 let stack: LoanStack;
@@ -274,5 +275,45 @@ describe("defaults", () => {
     assert.ok((await alerts()).some((n) => n.message === text));
     const dashboard = await call("GET", "/admin/dashboard", { token: admin.token });
     assert.ok(dashboard.body.data.defaultedLoans >= 2);
+  });
+
+  test("the admin's default and the job wait for the exact second the grace period ends: refused with that date one second before, sent at it", async () => {
+    const byHand = await requestLoan({ amount: "1000", termMonths: 1 });
+    const byJob = await requestLoan({ amount: "1000", termMonths: 1 });
+    for (const loan of [byHand, byJob]) {
+      const approved = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+      assert.equal(approved.body.data.mintStatus, "minted", approved.body.message);
+      // An hour between the two starts, so each boundary can be reached without passing the other's.
+      await stack.rpc("evm_increaseTime", [3600]);
+    }
+    const grace = BigInt(await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "gracePeriod" }));
+    const onChain = async (loan: { loanNumber: number }) =>
+      (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "loanOf", args: [BigInt(loan.loanNumber)] })) as { start: bigint | number; termMonths: number; status: number };
+    const availableAt = async (loan: { loanNumber: number }) => {
+      const { start, termMonths } = await onChain(loan);
+      return defaultableAt({ principal: 1_000_000_000n, rateBps: 0, termMonths: Number(termMonths), start: BigInt(start) }, grace);
+    };
+    const statuses = async () => [Number((await onChain(byHand)).status), Number((await onChain(byJob)).status)];
+    const mineAt = async (timestamp: bigint) => {
+      await stack.rpc("evm_setNextBlockTimestamp", [Number(timestamp)]);
+      await stack.rpc("evm_mine", []);
+    };
+    const [handAt, jobAt] = [await availableAt(byHand), await availableAt(byJob)];
+
+    await mineAt(handAt - 1n);
+    const early = await call("POST", `/admin/loans/${byHand._id}/default`, { token: admin.token });
+    assert.equal(early.status, 409);
+    assert.equal(early.body.message, `This loan can be marked defaulted from ${new Date(Number(handAt) * 1000).toISOString()}`);
+    await mineAt(handAt);
+    const manual = await call("POST", `/admin/loans/${byHand._id}/default`, { token: admin.token });
+    assert.equal(manual.status, 200, manual.body.message);
+    assert.deepEqual(await statuses(), [3, 1]);
+
+    await mineAt(jobAt - 1n);
+    await stack.services.watcher.runOnce();
+    assert.deepEqual(await statuses(), [3, 1], "the job sent nothing a second early");
+    await mineAt(jobAt);
+    await stack.services.watcher.runOnce();
+    assert.deepEqual(await statuses(), [3, 3], "the job defaulted the loan from the second its grace period ended");
   });
 });
