@@ -82,3 +82,37 @@ export function sendIsTypedByTheAbi(address: Address) {
   // @ts-expect-error balanceOf only reads: it is no transaction.
   void gateway.send({ signer: "treasury", address, abi: loanNoteAbi, functionName: "balanceOf", args: [address] });
 }
+
+// An automining chain mines a transaction as it arrives: the indexer once recorded a loan "defaulted" before the API
+// recorded who sent the default, and the timeline read the outcome before its cause.
+test("a transaction's hash is handed to its record before the node has heard of the transaction", async () => {
+  const seen: [string, string][] = [];
+  const receipt = await gateway.send({
+    signer: "originator",
+    address: deployment.contracts.loanNote as Address,
+    abi: loanNoteAbi,
+    functionName: "originate",
+    args: [10n, borrower, 1_000_000_000n, 1200, 12],
+    onSent: async (hash) => {
+      seen.push([hash, await gateway.publicClient.getTransaction({ hash }).then(() => "known", () => "unknown")]);
+    },
+  });
+  assert.equal(receipt.status, "success");
+  assert.deepEqual(seen, [[receipt.transactionHash, "unknown"]]);
+});
+
+test("a record that fails sends nothing: the account's nonce is unchanged and the note is not minted", async () => {
+  const originator = privateKeyToAccount(DEV_ACCOUNTS.originator).address;
+  const nonce = await gateway.publicClient.getTransactionCount({ address: originator });
+  const refused = gateway.send({
+    signer: "originator",
+    address: deployment.contracts.loanNote as Address,
+    abi: loanNoteAbi,
+    functionName: "originate",
+    args: [11n, borrower, 1_000_000_000n, 1200, 12],
+    onSent: () => Promise.reject(new Error("the database is down")),
+  });
+  await assert.rejects(refused, { message: "The chain could not be reached or refused the transaction: the database is down" });
+  assert.equal(await gateway.publicClient.getTransactionCount({ address: originator }), nonce);
+  assert.equal((await originate(11n)).status, "success", "the next transaction takes the nonce the failed one did not use");
+});

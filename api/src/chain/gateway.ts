@@ -4,6 +4,7 @@ import {
   createWalletClient,
   encodeFunctionData,
   http,
+  keccak256,
   type Abi,
   type Address,
   type ContractFunctionArgs,
@@ -46,7 +47,7 @@ export interface SendOptions<abi extends Abi, functionName extends ContractFunct
   functionName: functionName;
   // Also an array for the gateway's own code, which sees the ABI only as an ABI.
   args: ContractFunctionArgs<abi, Writes, functionName> & readonly unknown[];
-  /** Called with the hash as soon as the node accepted the transaction, before its receipt. */
+  /** Called with the hash of the signed transaction before it is broadcast; when it throws, nothing is sent. */
   onSent?: (hash: Hex) => Promise<void>;
 }
 
@@ -128,14 +129,19 @@ export function createChainGateway(config: AppConfig): ChainGateway {
       try {
         // The call is simulated first, so a revert is refused here with its reason, before anything is signed.
         await publicClient.call({ account: client.account!, to: address, data });
-        hash = await client.sendTransaction({ account: client.account!, chain, to: address, data });
+        const request = await client.prepareTransactionRequest({ account: client.account!, chain, to: address, data });
+        const serializedTransaction = await client.signTransaction(request);
+        hash = keccak256(serializedTransaction);
+        // Recorded before the node hears of it: a chain that mines at once must not let the indexer record the
+        // outcome ahead of the record of who sent it, and a record that fails sends nothing.
+        await onSent?.(hash);
+        await client.sendRawTransaction({ serializedTransaction });
       } catch (error) {
         release();
         throw describeChainError(error);
       }
       release();
       try {
-        await onSent?.(hash);
         const receipt = await publicClient.waitForTransactionReceipt({ hash, confirmations: Math.max(1, config.confirmations), pollingInterval: 250, timeout: 120_000 });
         if (receipt.status !== "success") throw new ChainActionError(`The transaction ${hash} reverted`);
         return receipt;
