@@ -81,6 +81,18 @@ describe("KYC upload", () => {
     assert.equal(answer.body.message, "Each document must be 10MB or smaller");
   });
 
+  test("takes a document of exactly 10 MB and refuses one byte more with 413", async () => {
+    const user = await makeUser(api);
+    const exactly = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 - PDF.length)]);
+    assert.equal(exactly.length, 10 * 1024 * 1024);
+    const over = await upload(user.token, { idDocument: { content: Buffer.concat([exactly, Buffer.alloc(1)]), name: "over.pdf" } });
+    assert.equal(over.status, 413);
+    assert.equal(over.body.message, "Each document must be 10MB or smaller");
+    const answer = await upload(user.token, { idDocument: { content: exactly, name: "exactly.pdf" } });
+    assert.equal(answer.status, 200, answer.body.message);
+    assert.equal(answer.body.data.kycDocuments.idDocument.size, 10 * 1024 * 1024);
+  });
+
   test("needs a known ID document type", async () => {
     const user = await makeUser(api);
     const answer = await upload(user.token, { idDocument: { content: PNG, name: "id.png" } }, "library_card");
@@ -122,6 +134,7 @@ describe("KYC documents", () => {
     assert.equal(issued.status, 200, issued.body.message);
     const frameUrl = issued.body.data.url as string;
     assert.match(frameUrl, /^\/api\/users\/kyc\/documents\/[^/]+\/view\?ticket=[A-Za-z0-9_-]{32}$/);
+    assert.equal(issued.body.data.expiresInSeconds, 300, "a ticket lives five minutes");
 
     // The frame sends no token: the ticket opens this document, inline, and nothing else.
     const frame = await fetch(`${api.url}${frameUrl}`);
@@ -200,6 +213,14 @@ describe("KYC decisions", () => {
     const nothing = await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body: { action: "approve" } });
     assert.equal(nothing.status, 409);
     assert.equal(nothing.body.message, "Only a pending KYC submission can be decided");
+  });
+
+  test("a decision for a user who does not exist is 404 'User not found' and changes nothing", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const answer = await api.call("PUT", `/admin/users/${id}/kyc`, { token: admin.token, body: { action: "approve" } });
+      assert.equal(answer.status, 404, id);
+      assert.equal(answer.body.message, "User not found");
+    }
   });
 
   test("are for admins only", async () => {
