@@ -1,7 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createTestDatabase, type TestDatabase } from "#db/testing";
-import { chainNotes, loans, users, type UserRow } from "#db/schema";
+import { chainCredits, chainNotes, kycSubmissions, loans, users, type UserRow } from "#db/schema";
 import { displayUsd } from "#domain/money";
 import { amountDueNow, type LoanTerms } from "#domain/schedule";
 import { answerPersonal } from "./personalAnswers";
@@ -70,6 +70,31 @@ describe("answers from the user's own records", () => {
     assert.match(lacking, /wait for your KYC review/);
     assert.match(lacking, /link a wallet on your Profile/);
     assert.match(await ask("eligibility", cy) as string, /You're all set: your KYC is approved and your wallet 0x0000…00c1 is verified/);
+  });
+
+  it("give a rejected user their own KYC rejection reason, never another user's newer one", async () => {
+    const [ed] = await database.db.insert(users).values({ firstName: "Ed", lastName: "E", email: "ed@example.com", kycStatus: "rejected" }).returning();
+    const [fay] = await database.db.insert(users).values({ firstName: "Fay", lastName: "F", email: "fay@example.com", kycStatus: "rejected" }).returning();
+    await database.db.insert(kycSubmissions).values({ userId: ed.id, idDocumentType: "passport", status: "rejected", rejectionReason: "The photo of the passport is blurred", createdAt: new Date("2027-01-01T00:00:00Z") });
+    await database.db.insert(kycSubmissions).values({ userId: fay.id, idDocumentType: "passport", status: "rejected", rejectionReason: "Fay's private reason", createdAt: new Date("2027-02-01T00:00:00Z") });
+    for (const kind of ["kyc_status", "rejection"] as const) {
+      const answer = (await ask(kind, ed)) as string;
+      assert.match(answer, /Reason: The photo of the passport is blurred\./, kind);
+      assert.doesNotMatch(answer, /Fay/, kind);
+    }
+  });
+
+  it("count only the repayments credited to the user's own wallet, and only the notes it holds", async () => {
+    const [gil] = await database.db.insert(users).values({ firstName: "Gil", lastName: "G", email: "gil@example.com", kycStatus: "approved", walletAddress: "0x00000000000000000000000000000000000000a7" }).returning();
+    await database.db.insert(chainCredits).values([
+      { chainId: CHAIN_ID, account: "0x00000000000000000000000000000000000000ff", credited: 900_000_000n, withdrawn: 0n, updatedBlock: 1 },
+      { chainId: CHAIN_ID, account: gil.walletAddress!, credited: 250_000_000n, withdrawn: 50_000_000n, updatedBlock: 1 },
+    ]);
+    assert.equal(
+      await ask("holdings", gil),
+      "You hold no loan notes at the moment. $200.00 of repayments is credited to you and waiting to be withdrawn from your portfolio ($50.00 withdrawn so far).",
+    );
+    assert.match(await ask("holdings", cy) as string, /You hold no loan notes at the moment\. No repayments are waiting to be withdrawn\.$/);
   });
 
   it("say when nothing was rejected and when nothing is held", async () => {
