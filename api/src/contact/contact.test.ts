@@ -34,6 +34,35 @@ test("the inbox is closed to users (403) and visitors (401)", async () => {
   assert.equal((await api.call("GET", "/contact")).status, 401);
 });
 
+test("a message sent while signed in names its sender in the inbox; one sent by a visitor names nobody", async () => {
+  const admin = await api.call("POST", "/auth/register", { body: newRegistration({ role: "admin", adminInviteCode: "inbox-reader-code" }) });
+  const user = await api.call("POST", "/auth/register", { body: newRegistration() });
+  const signedIn = await api.call("POST", "/contact", { token: user.body.data.token, body: { ...message, message: "Sent while signed in" } });
+  const visitor = await api.call("POST", "/contact", { body: { ...message, message: "Sent by a visitor" } });
+  assert.equal(signedIn.status, 201);
+  assert.equal(visitor.status, 201);
+  const inbox = (await api.call("GET", "/admin/contact", { token: admin.body.data.token })).body.data.messages as { _id: string; userId: string | null }[];
+  assert.equal(inbox.find((m) => m._id === signedIn.body.data._id)?.userId, user.body.data.user._id);
+  assert.equal(inbox.find((m) => m._id === visitor.body.data._id)?.userId, null);
+});
+
+test("marking a message read needs an existing message id: an unknown or malformed one is 404 'Message not found'", async () => {
+  const admin = await api.call("POST", "/auth/register", { body: newRegistration({ role: "admin", adminInviteCode: "inbox-reader-code" }) });
+  const token = admin.body.data.token;
+  const sent = await api.call("POST", "/contact", { body: message });
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "1 or 1=1"]) {
+    const answer = await api.call("PUT", `/admin/contact/${encodeURIComponent(id)}/read`, { token });
+    assert.equal(answer.status, 404, id);
+    assert.equal(answer.body.message, "Message not found");
+  }
+  const inbox = (await api.call("GET", "/admin/contact", { token })).body.data.messages as { _id: string; read: boolean }[];
+  assert.equal(inbox.find((m) => m._id === sent.body.data._id)?.read, false, "nothing was marked read");
+  const user = await api.call("POST", "/auth/register", { body: newRegistration() });
+  const refused = await api.call("PUT", `/admin/contact/${sent.body.data._id}/read`, { token: user.body.data.token });
+  assert.equal(refused.status, 403);
+  assert.equal(refused.body.message, "Access denied");
+});
+
 const invalid: Array<[string, Record<string, unknown>, string]> = [
   ["no name", { name: " " }, "Name is required"],
   ["a bad email", { email: "jo@" }, "Please enter a valid email address"],
