@@ -1,6 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { startTestApi, newRegistration, type TestApi } from "../testing/harness";
 
@@ -148,6 +148,19 @@ describe("profile picture", () => {
     const answer = await upload(token, big, "big.png");
     assert.equal(answer.status, 413);
     assert.equal(answer.body.message, "File size must be less than 5MB");
+  });
+
+  test("takes a picture one byte under 5 MB and refuses one of exactly 5 MB with 413", async () => {
+    const { token } = await signedIn();
+    const under = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - 1 - PNG.length)]);
+    assert.equal(under.length, 5 * 1024 * 1024 - 1);
+    const exactly = await upload(token, Buffer.concat([under, Buffer.alloc(1)]), "exactly.png");
+    assert.equal(exactly.status, 413);
+    assert.equal(exactly.body.message, "File size must be less than 5MB");
+    const answer = await upload(token, under, "under.png");
+    assert.equal(answer.status, 200, answer.body.message);
+    const name = new URL(answer.body.data.profilePicture).pathname.split("/").pop()!;
+    assert.equal(readFileSync(join(avatarDir(), name)).length, 5 * 1024 * 1024 - 1);
   });
 
   test("ignores a path-traversal file name and writes only inside the avatars folder", async () => {
