@@ -50,7 +50,7 @@ test("marking a message read needs an existing message id: an unknown or malform
   const admin = await api.call("POST", "/auth/register", { body: newRegistration({ role: "admin", adminInviteCode: "inbox-reader-code" }) });
   const token = admin.body.data.token;
   const sent = await api.call("POST", "/contact", { body: message });
-  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "1 or 1=1"]) {
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "1 or 1=1", "0123456789abcdef0123456789abcdef0123", "-".repeat(36)]) {
     const answer = await api.call("PUT", `/admin/contact/${encodeURIComponent(id)}/read`, { token });
     assert.equal(answer.status, 404, id);
     assert.equal(answer.body.message, "Message not found");

@@ -2,6 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { contactMessages, type ContactMessageRow } from "#db/schema";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function createContactRepository(db: Db) {
   return {
     async insert(values: typeof contactMessages.$inferInsert): Promise<ContactMessageRow> {
@@ -12,8 +14,9 @@ export function createContactRepository(db: Db) {
     list(limit = 50, offset = 0): Promise<ContactMessageRow[]> {
       return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit).offset(offset);
     },
-    /** Marks one message read; null when no message has that id. */
+    /** Marks one message read; null when no message has that id (or it is no UUID, which PostgreSQL would refuse). */
     async markRead(id: string, at: Date): Promise<ContactMessageRow | null> {
+      if (!UUID.test(id)) return null;
       const [row] = await db.update(contactMessages).set({ readAt: at }).where(eq(contactMessages.id, id)).returning();
       return row ?? null;
     },
