@@ -123,6 +123,47 @@ describe("KYC documents", () => {
     assert.equal(anonymous.status, 401);
   });
 
+  test("a user's KYC status shows their own submission and documents only, though another user submitted later", async () => {
+    const first = await makeUser(api);
+    const second = await makeUser(api);
+    const own = (await upload(first.token, { idDocument: { content: PNG, name: "id.png" }, proofOfAddress: { content: PDF, name: "bill.pdf" } }, "passport")).body.data.kycDocuments;
+    const rejected = await api.call("PUT", `/admin/users/${first.id}/kyc`, { token: admin.token, body: { action: "reject", rejectionReason: "The first user's bill is too old" } });
+    assert.equal(rejected.status, 200, rejected.body.message);
+    const later = await upload(second.token, { proofOfIncome: { content: PDF, name: "pay.pdf" } }, "national_id");
+    assert.equal(later.status, 200, later.body.message);
+    const theirs = later.body.data.kycDocuments;
+
+    const mine = (await api.call("GET", "/users/kyc/status", { token: first.token })).body.data;
+    assert.equal(mine.status, "rejected");
+    assert.equal(mine.kyc.idDocumentType, "passport");
+    assert.equal(mine.kyc.rejectionReason, "The first user's bill is too old");
+    assert.deepEqual(
+      [mine.kycDocuments.idDocument?._id, mine.kycDocuments.proofOfAddress?._id, mine.kycDocuments.proofOfIncome],
+      [own.idDocument._id, own.proofOfAddress._id, null],
+    );
+
+    const other = (await api.call("GET", "/users/kyc/status", { token: second.token })).body.data;
+    assert.equal(other.status, "pending");
+    assert.equal(other.kyc.idDocumentType, "national_id");
+    assert.equal(other.kyc.rejectionReason, null);
+    assert.deepEqual([other.kycDocuments.idDocument, other.kycDocuments.proofOfAddress, other.kycDocuments.proofOfIncome?._id], [null, null, theirs.proofOfIncome._id]);
+    assert.ok(!JSON.stringify(other).includes(own.idDocument._id) && !JSON.stringify(other).includes("too old"));
+  });
+
+  test("a document id that is no UUID is 404 'Document not found' to its download, its ticket and its frame, never a database error", async () => {
+    const owner = await makeUser(api);
+    for (const id of ["not-a-uuid", "0123456789abcdef0123456789abcdef0123", "1' or '1'='1"]) {
+      const path = `/users/kyc/documents/${encodeURIComponent(id)}`;
+      const downloaded = await api.call("GET", path, { token: admin.token });
+      assert.equal(downloaded.status, 404, id);
+      assert.equal(downloaded.body.message, "Document not found");
+      const ticket = await api.call("POST", `${path}/view`, { token: owner.token });
+      assert.equal(ticket.status, 404, id);
+      assert.equal(ticket.body.message, "Document not found");
+      assert.equal((await api.call("GET", `${path}/view?ticket=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)).status, 404, id);
+    }
+  });
+
   test("preview in a frame by a short-lived ticket, inline, under a policy of their own", async () => {
     const owner = await makeUser(api);
     const other = await makeUser(api);
