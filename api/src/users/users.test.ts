@@ -1,6 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTestApi, newRegistration, type TestApi } from "../testing/harness";
 
@@ -161,6 +161,15 @@ describe("profile picture", () => {
     assert.equal(answer.status, 200, answer.body.message);
     const name = new URL(answer.body.data.profilePicture).pathname.split("/").pop()!;
     assert.equal(readFileSync(join(avatarDir(), name)).length, 5 * 1024 * 1024 - 1);
+  });
+
+  test("the avatar folder never serves a dotfile, even one that is there", async () => {
+    const { token } = await signedIn();
+    assert.equal((await upload(token, PNG, "me.png")).status, 200);
+    writeFileSync(join(avatarDir(), ".env"), "JWT_SECRET=not-for-the-web");
+    const answer = await fetch(`${api.url}/api/uploads/avatars/.env`);
+    assert.notEqual(answer.status, 200);
+    assert.doesNotMatch(await answer.text(), /not-for-the-web/);
   });
 
   test("ignores a path-traversal file name and writes only inside the avatars folder", async () => {
