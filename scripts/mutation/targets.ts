@@ -22,7 +22,7 @@ export const TARGETS: TargetGroup[] = [
   { name: "money", part: "domain", mutate: ["domain/money.ts"], tests: ["domain/money.test.ts"] },
   { name: "schedule", part: "domain", mutate: ["domain/schedule.ts"], tests: ["domain/schedule.test.ts"] },
   { name: "yield", part: "domain", mutate: ["domain/noteYield.ts", "domain/payoffParts.ts", "domain/loanNoteStatus.ts"], tests: ["domain/noteYield.test.ts", "domain/payoffParts.test.ts", "domain/loanNoteStatus.test.ts"] },
-  { name: "schemas", part: "domain", mutate: ["domain/schemas/loans.ts", "domain/schemas/nfts.ts", "domain/schemas/common.ts"], tests: ["domain/schemas/schemas.test.ts", "api/src/loans/requests.test.ts"] },
+  { name: "schemas", part: "domain", mutate: ["domain/schemas/loans.ts", "domain/schemas/nfts.ts", "domain/schemas/common.ts"], tests: ["domain/schemas/schemas.test.ts", "domain/schemas/loans.test.ts", "domain/schemas/common.test.ts", "domain/schemas/nftBands.test.ts", "api/src/loans/requests.test.ts"] },
   { name: "auth", part: "api", mutate: ["api/src/auth/service.ts", "api/src/auth/router.ts", "api/src/auth/tokens.ts", "api/src/auth/siwe.ts", "api/src/auth/wallets.ts"], tests: ["api/src/auth/auth.test.ts", "api/src/auth/wallet.test.ts", "api/src/security/jwt.test.ts"] },
   { name: "users", part: "api", mutate: ["api/src/users/service.ts", "api/src/users/router.ts", "api/src/users/repository.ts"], tests: ["api/src/users/users.test.ts", routeTable] },
   { name: "kyc", part: "api", mutate: ["api/src/kyc/service.ts", "api/src/kyc/router.ts", "api/src/kyc/repository.ts"], tests: ["api/src/kyc/kyc.test.ts", routeTable] },
