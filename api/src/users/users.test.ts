@@ -1,6 +1,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTestApi, newRegistration, type TestApi } from "../testing/harness";
 
@@ -166,10 +166,16 @@ describe("profile picture", () => {
   test("the avatar folder never serves a dotfile, even one that is there", async () => {
     const { token } = await signedIn();
     assert.equal((await upload(token, PNG, "me.png")).status, 200);
-    writeFileSync(join(avatarDir(), ".env"), "JWT_SECRET=not-for-the-web");
-    const answer = await fetch(`${api.url}/api/uploads/avatars/.env`);
-    assert.notEqual(answer.status, 200);
-    assert.doesNotMatch(await answer.text(), /not-for-the-web/);
+    const dotfile = join(avatarDir(), ".env");
+    writeFileSync(dotfile, "JWT_SECRET=not-for-the-web");
+    try {
+      const answer = await fetch(`${api.url}/api/uploads/avatars/.env`);
+      assert.notEqual(answer.status, 200);
+      assert.doesNotMatch(await answer.text(), /not-for-the-web/);
+    } finally {
+      // The folder's other tests expect generated names only.
+      rmSync(dotfile);
+    }
   });
 
   test("ignores a path-traversal file name and writes only inside the avatars folder", async () => {
