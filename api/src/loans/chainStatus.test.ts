@@ -159,6 +159,48 @@ describe("an off-chain loan follows its note, through the indexer", () => {
     assert.deepEqual(alert, { type: "system_alert", message: notice, loanId: loan._id, tokenId, txHash: hash });
   });
 
+  test("a default of a note in the vault tells its depositor, who holds it, and not the vault", async () => {
+    const loan = await requestLoan({ amount: "1000", termMonths: 1 });
+    await originate(loan, 1);
+    const tokenId = BigInt(loan.loanNumber);
+    await send(DEV_ACCOUNTS.treasury, contracts().loanNote, loanNoteAbi, "transferFrom", [stack.deployment.treasury, investor.wallet!.address, tokenId]);
+    await fund(stack, investor.wallet!.address, 0n);
+    await send(investor.wallet!, contracts().loanNote, loanNoteAbi, "safeTransferFrom", [investor.wallet!.address, contracts().vault, tokenId]);
+    await stack.rpc("evm_increaseTime", [61 * 86_400]);
+    await stack.rpc("evm_mine", []);
+    const hash = await send(DEV_ACCOUNTS.originator, contracts().loanNote, loanNoteAbi, "markDefaulted", [tokenId]);
+    await synced();
+    assert.equal((await loanRow(loan._id)).status, "defaulted");
+    const notice = `Loan #${loan.loanNumber} ($1,000.00) was marked as defaulted.`;
+    const stored = (await notificationsOf(stack.api, investor.id)).filter((n) => n.message === notice).map((n) => [n.type, n.link]);
+    assert.deepEqual(stored, [["loan_status", "/portfolio"]], "the depositor holds the note the vault owns");
+    const holderRows = (await db().select().from(chainOutbox).where(eq(chainOutbox.event, "loan:status"))).filter(
+      (row) => row.kind === "event" && (row.payload as { tokenId?: string }).tokenId === String(loan.loanNumber) && !(row.payload as { loanId?: string }).loanId,
+    );
+    assert.deepEqual(
+      holderRows.map((row) => [row.rooms, row.payload]),
+      [[[`user:${investor.id}`], { status: "defaulted", amount: "1000", tokenId: String(loan.loanNumber), txHash: hash }]],
+    );
+  });
+
+  test("a defaulted loan repaid in full completes, and tells the borrower", async () => {
+    const loan = await requestLoan({ amount: "1000", termMonths: 1 });
+    await originate(loan, 1);
+    await stack.rpc("evm_increaseTime", [61 * 86_400]);
+    await stack.rpc("evm_mine", []);
+    await send(DEV_ACCOUNTS.originator, contracts().loanNote, loanNoteAbi, "markDefaulted", [BigInt(loan.loanNumber)]);
+    await synced();
+    assert.equal((await loanRow(loan._id)).status, "defaulted");
+    const hash = await repay(loan, 2_000n * USD);
+    await synced();
+    const row = await loanRow(loan._id);
+    assert.deepEqual([row.status, row.listingStatus], ["completed", "none"]);
+    assert.ok(row.completedAt);
+    assert.deepEqual((await timeline(loan._id)).slice(-2), ["defaulted", "completed"]);
+    const event = await waitFor(() => borrowerEvents.named("loan:status").find((p) => p.loanId === loan._id && p.status === "completed"));
+    assert.deepEqual(event, { status: "completed", amount: "1000", loanId: loan._id, tokenId: String(loan.loanNumber), txHash: hash });
+  });
+
   test("a request whose status does not allow the change does not follow a note originated behind the API", async () => {
     const pending = await requestLoan({}, false);
     const rejected = await requestLoan({}, false);
