@@ -8,6 +8,8 @@ import { reindex } from "./reindex";
 import { startIndexer, type Indexer } from "./sync";
 import { startTestChain, type TestChain } from "#testing/chain";
 import { compareWithChain, mirrorSnapshot } from "./verify";
+import type { Address } from "viem";
+import { noteMarketplaceAbi } from "#domain/abis";
 
 const USD = 1_000_000n;
 let chain: TestChain;
@@ -34,7 +36,7 @@ async function chainTransferCount(): Promise<number> {
 }
 
 test("a backfill mirrors the notes, listings, sales, repayments, credits and vault moves (in and out) made before the indexer started", async () => {
-  const { treasury, investor, other } = chain.actors;
+  const { treasury, investor, other, borrower } = chain.actors;
   await chain.originate(1n);
   await chain.list(1n, 1_000n * USD);
   await chain.buy(1n, 1_000n * USD);
@@ -59,8 +61,20 @@ test("a backfill mirrors the notes, listings, sales, repayments, credits and vau
     mirror.listings.map((l) => (l as { status: string }).status),
     ["sold", "lapsed"],
   );
-  assert.equal(mirror.sales.length, 1);
-  assert.equal(mirror.repayments.length, 2);
+  // Who sold to whom, for how much and what fee; who paid each repayment and who it was credited to (the vault's
+  // depositor for a note in the vault): the chain's logs, party for party.
+  const feeBps = BigInt(await chain.publicClient.readContract({ address: chain.deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "feeBps" }));
+  const fields = (rows: unknown[], keys: string[]) => rows.map((row) => keys.map((key) => (row as Record<string, unknown>)[key]));
+  assert.deepEqual(fields(mirror.sales, ["tokenId", "seller", "buyer", "price", "fee"]), [["1", treasury.toLowerCase(), investor.toLowerCase(), String(1_000n * USD), String((1_000n * USD * feeBps) / 10_000n)]]);
+  assert.deepEqual(fields(mirror.repayments, ["tokenId", "payer", "beneficiary", "amount", "totalRepaid"]), [
+    ["2", borrower.toLowerCase(), treasury.toLowerCase(), String(100n * USD), String(100n * USD)],
+    ["1", borrower.toLowerCase(), investor.toLowerCase(), String(60n * USD), String(60n * USD)],
+  ]);
+  assert.deepEqual(fields(mirror.notes, ["tokenId", "borrower", "principal"]), [
+    ["1", borrower.toLowerCase(), String(1_000n * USD)],
+    ["2", borrower.toLowerCase(), String(1_000n * USD)],
+    ["3", borrower.toLowerCase(), String(250n * USD)],
+  ]);
   assert.equal(mirror.creditWithdrawals.length, 1);
   assert.deepEqual(
     mirror.vaultMoves.map((m) => [(m as { tokenId: string }).tokenId, (m as { kind: string }).kind]),
