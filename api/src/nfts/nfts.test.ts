@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createWalletClient, decodeFunctionData, encodeFunctionData, http, maxUint256, type Address, type Hex } from "viem";
 import { foundry } from "viem/chains";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import { wireNftSchema } from "#domain/wire/nft";
+import { formatUsdAmount } from "#domain/money";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { fund, listOnChain, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
@@ -11,7 +12,7 @@ import { fund, listOnChain, makeUser, sendAs, startLoanStack, type LoanStack, ty
  * The investor's routes against real Postgres, a private anvil with the contracts, the real indexer filling
  * the mirror, and loans approved through the API (which funds, mints and lists each at par).
  */
-describe("NFT routes: marketplace, buying, listing, vault moves and the portfolio", { timeout: 60_000 }, () => {
+describe("NFT routes: marketplace, buying, listing, vault moves and the portfolio", { timeout: 300_000 }, () => {
   let stack: LoanStack;
   let indexer: Indexer;
   let admin: TestUser, borrower: TestUser, alice: TestUser, bob: TestUser, noKyc: TestUser, noWallet: TestUser;
@@ -214,6 +215,13 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.deepEqual(ownership.body.data.history.map((h: any) => h.kind), ["mint", "sale"]);
     assert.equal(ownership.body.data.currentOwner, alice.wallet!.address.toLowerCase());
     assert.deepEqual(ownership.body.data.previousOwners, [stack.deployment.treasury.toLowerCase()]);
+    // The note's page names the sale's parties as the chain does: the treasury sold, Alice bought, the fee was the marketplace's.
+    const feeBps = await stack.chain.readContract({ address: stack.deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "feeBps" });
+    const page = (await call("GET", `/nfts/${tokens.small}`)).body.data;
+    assert.deepEqual(
+      page.sales.map((s: any) => [s.seller, s.buyer, s.price, s.fee, s.txHash]),
+      [[stack.deployment.treasury.toLowerCase(), alice.wallet!.address.toLowerCase(), "3000", formatUsdAmount((3_000n * USD * BigInt(feeBps)) / 10_000n), hash]],
+    );
     const again = await call("POST", `/nfts/${tokens.small}/buy`, bob, { expectedPrice: "3000" });
     assert.equal(again.status, 409);
     assert.equal(again.body.message, "This note is not listed for sale");
@@ -319,6 +327,13 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const stranger = await call("POST", `/nfts/${tokens.small}/transfer`, alice, { fromAddress: vault, toAddress: alice.wallet!.address });
     assert.equal(stranger.status, 403);
     assert.equal(stranger.body.message, "Only the account that deposited this note can withdraw it");
+    // The depositor may have the note sent to another wallet: the vault's withdraw names that wallet, not the caller's.
+    const elsewhere = await call("POST", `/nfts/${tokens.small}/transfer`, bob, { fromAddress: vault, toAddress: alice.wallet!.address });
+    assert.equal(elsewhere.status, 200, elsewhere.body.message);
+    assert.deepEqual([elsewhere.body.data.kind, elsewhere.body.data.from, elsewhere.body.data.to], ["withdraw", vault.toLowerCase(), alice.wallet!.address.toLowerCase()]);
+    assert.equal(elsewhere.body.data.call.to.toLowerCase(), vault.toLowerCase());
+    const sent = decodeFunctionData({ abi: noteVaultAbi, data: elsewhere.body.data.call.data });
+    assert.deepEqual([sent.functionName, sent.args[0], (sent.args[1] as string).toLowerCase()], ["withdraw", BigInt(tokens.small), alice.wallet!.address.toLowerCase()]);
     const withdraw = await call("POST", `/nfts/${tokens.small}/transfer`, bob, { fromAddress: vault, toAddress: bob.wallet!.address, reason: "to sell" });
     assert.equal(withdraw.body.data.kind, "withdraw");
     await send(bob, withdraw.body.data.call);
@@ -349,6 +364,12 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(bobs.body.data.credits.available, "100");
     assert.equal(bobs.body.data.stats.totalLoans, 1);
     assert.equal(bobs.body.data.nfts[0].totalRepaid, "100");
+    // The borrower paid; Bob, who holds the note, was credited.
+    const repayments = (await call("GET", `/nfts/${tokens.small}`)).body.data.repayments;
+    assert.deepEqual(
+      repayments.map((r: any) => [r.payer, r.beneficiary, r.amount, r.totalRepaid]),
+      [[borrower.wallet!.address.toLowerCase(), bob.wallet!.address.toLowerCase(), "100", "100"]],
+    );
     const withdraw = bobs.body.data.credits.withdrawCall;
     assert.equal(withdraw.to, note);
     await send(bob, withdraw as { to: string; data: Hex });
