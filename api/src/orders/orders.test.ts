@@ -7,7 +7,7 @@ import { privateKeyToAccount, generatePrivateKey, type PrivateKeyAccount } from 
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { ORDER_TYPES, orderDomain, parPrice } from "#domain/orders";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
-import { users } from "#db/schema";
+import { orders, users } from "#db/schema";
 import { testContracts } from "../testing/contracts";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
@@ -26,7 +26,7 @@ function documented(key: keyof typeof ordersOperations.operations) {
  * The order book's API against real Postgres, a private anvil with the contracts and the real indexer: orders are
  * asked for, signed with the users' keys as a wallet would, published, read back and filled on-chain.
  */
-describe("signed orders: typed data, publishing, the book and its refusals", { timeout: 120_000 }, () => {
+describe("signed orders: typed data, publishing, the book and its refusals", { timeout: 300_000 }, () => {
   let stack: LoanStack;
   let admin: TestUser, borrower: TestUser, alice: TestUser, bob: TestUser, noKyc: TestUser;
   let noteA: bigint, noteB: bigint;
@@ -296,6 +296,62 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(malformed.status, 400);
   });
 
+  it("refuses an offer on a note its buyer holds, even signed by hand, and an order that runs past 180 days", async () => {
+    // Bob's offer on note A as the typed-data route answers it, made Alice's and signed with her key: she holds note A.
+    const bobs = await signed(bob, { kind: "offer", tokenId: noteA.toString(), priceKind: "par", parBps: 9000 });
+    const own = { ...bobs.message, buyer: alice.wallet!.address.toLowerCase(), salt: "84" };
+    const ownOffer = await publish(alice, { kind: "offer", message: own, signature: await signAs(alice.wallet!, "offer", own) });
+    assert.deepEqual([ownOffer.status, ownOffer.body.message], [400, ORDER_ANSWERS.ownNote]);
+    const asked = await call("POST", "/orders/typed-data", alice, { kind: "offer", tokenId: noteA.toString(), parBps: 9000 });
+    assert.deepEqual([asked.status, asked.body.message], [400, ORDER_ANSWERS.ownNote]);
+
+    // The typed data runs exactly the days asked from the chain's clock; a message signed to run longer is refused
+    // (a day's slack past the 180 for the time between asking and publishing, not a second more).
+    const head = await stack.chain.getBlock({ blockTag: "latest" });
+    const longest = await signed(alice, { kind: "listing", tokenId: noteA.toString(), priceKind: "par", parBps: 9900, expiresInDays: 180 });
+    assert.equal(longest.message.expiry, String(head.timestamp + 180n * 86_400n));
+    const tooLong = { ...listing.message, salt: "85", expiry: String(head.timestamp + 181n * 86_400n + 1n) };
+    const refused = await publish(alice, { kind: "listing", message: tooLong, signature: await signAs(alice.wallet!, "listing", tooLong) });
+    assert.deepEqual([refused.status, refused.body.message], [400, ORDER_ANSWERS.tooLong(180)]);
+    assert.deepEqual((await call("GET", "/orders/mine", alice)).body.data.made.map((o: any) => o.hash), [listingHash], "nothing refused was stored");
+  });
+
+  it("refuses a fixed price of zero, a par offer capped at zero, a par price above 200% and a matching budget below its least price, and takes 200% exactly", async () => {
+    const free = { ...listing.message, parBps: "0", price: "0", salt: "86" };
+    const freeListing = await publish(alice, { kind: "listing", message: free, signature: await signAs(alice.wallet!, "listing", free) });
+    assert.deepEqual([freeListing.status, freeListing.body.message], [400, ORDER_ANSWERS.priceZero]);
+    const atDouble = await signed(bob, { kind: "offer", tokenId: noteB.toString(), priceKind: "par", parBps: 20_000 });
+    assert.equal(atDouble.message.cap, String(parPrice(await outstanding(noteB), 20_000n)), "the cap defaults to the par price today");
+    const uncapped = { ...atDouble.message, cap: "0", salt: "87" };
+    const zeroCap = await publish(bob, { kind: "offer", message: uncapped, signature: await signAs(bob.wallet!, "offer", uncapped) });
+    assert.deepEqual([zeroCap.status, zeroCap.body.message], [400, ORDER_ANSWERS.capZero]);
+    const above = { ...atDouble.message, parBps: "20001", salt: "88" };
+    const tooHigh = await publish(bob, { kind: "offer", message: above, signature: await signAs(bob.wallet!, "offer", above) });
+    assert.deepEqual([tooHigh.status, tooHigh.body.message], [400, ORDER_ANSWERS.parBps]);
+    // A matching offer at par for notes of $1,000 or more can pay no less than $1,000: a micro-dollar less buys nothing.
+    const ranges = { minOutstanding: "1000" };
+    const short = await call("POST", "/orders/typed-data", bob, { kind: "matchingOffer", priceKind: "par", parBps: 10_000, budget: "999.999999", ranges });
+    assert.deepEqual([short.status, short.body.message], [400, ORDER_ANSWERS.budgetTooSmall]);
+    const enough = await signed(bob, { kind: "matchingOffer", priceKind: "par", parBps: 10_000, budget: "1000", ranges });
+    const shortBudget = { ...enough.message, budget: String(999_999_999n), salt: "89" };
+    const refusedBudget = await publish(bob, { kind: "matchingOffer", message: shortBudget, signature: await signAs(bob.wallet!, "matchingOffer", shortBudget) });
+    assert.deepEqual([refusedBudget.status, refusedBudget.body.message], [400, ORDER_ANSWERS.budgetTooSmall]);
+    const taken = await publish(bob, atDouble);
+    assert.equal(taken.status, 201, taken.body?.message);
+    assert.deepEqual([taken.body.data.parBps, taken.body.data.priceNow], [20_000, formatUsdAmount(2n * (await outstanding(noteB)))]);
+  });
+
+  it("refuses the treasury's reprice or listing at par of a note it sold, and signs nothing for it", async () => {
+    const before = (await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash);
+    for (const [path, body] of [[`/admin/treasury/notes/${noteA}/price`, { listingPrice: "2500" }], [`/admin/treasury/notes/${noteA}/par`, {}]] as const) {
+      const answer = await call("PUT", path, admin, body);
+      assert.deepEqual([answer.status, answer.body.message], [409, "The treasury does not hold this note"], path);
+    }
+    const treasurySigned = (await stack.api.database.db.select().from(orders).where(eq(orders.signer, stack.deployment.treasury.toLowerCase()))).filter((o) => o.tokenId === noteA);
+    assert.deepEqual(treasurySigned.map((o) => o.status), ["filled"], "only the listing Alice bought it by");
+    assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash), before);
+  });
+
   it("fills the API's listing on-chain with fillListing; a refresh names what changed, the book drops it and its maker sees it filled", async () => {
     const price = parPrice(await outstanding(noteA), 9900n);
     await send(bob, {
@@ -315,6 +371,9 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const book = (await call("GET", `/orders/note/${noteA}`)).body.data;
     assert.deepEqual(book.listings, []);
     assert.deepEqual(book.offers, [], "Bob's own offer on the note he now holds no longer counts");
+    assert.deepEqual(book.matchingOffers, [], "nor does his own matching offer, which the note still fits");
+    assert.equal(book.bestOffer, null);
+    assert.deepEqual((await call("GET", "/orders/mine", bob)).body.data.received, []);
     const browse = (await call("GET", "/nfts/marketplace/browse", alice)).body.data.nfts;
     assert.ok(!browse.some((n: any) => n.tokenId === noteA.toString()), "a filled listing leaves the market");
     const made = (await call("GET", "/orders/mine", alice)).body.data.made;
@@ -337,16 +396,25 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(published.status, 201, published.body?.message);
     const par = await call("PUT", `/nfts/${noteA}/list`, bob, { listingPrice: "2800", parBps: 9800 });
     assert.equal(par.body.data.typedData.message.parBps, "9800");
+    const atPar = await publish(bob, { kind: "listing", message: par.body.data.typedData.message, signature: await bob.wallet!.signTypedData(typed(par.body.data.typedData) as never) });
+    assert.equal(atPar.status, 201, atPar.body?.message);
+    assert.equal(atPar.body.data.priceNow, formatUsdAmount(parPrice(await outstanding(noteA), 9800n)), "98% of $3,000 is above the fixed $2,800");
+    // The marketplace offers the note at the cheaper of Bob's two listings, and counts no offer of his own on it.
+    await synced();
+    const market = (await call("GET", "/nfts/marketplace/browse", alice)).body.data.nfts.find((n: any) => n.tokenId === noteA.toString());
+    assert.deepEqual([market.signedListing.hash, market.listingPrice, market.sellerAddress], [published.body.data.hash, "2800", bob.wallet!.address.toLowerCase()]);
+    assert.equal(market.bestOffer, null, "Bob's own matching offer, which note A fits, is no offer on the note he holds");
     const meddling = await call("PUT", `/nfts/${noteA}/unlist`, alice);
-    assert.ok(meddling.status >= 400 && meddling.status < 500, "Alice cannot have Bob's listing cancelled");
-    assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash), [published.body.data.hash]);
+    assert.ok(meddling.status >= 400 && meddling.status < 500, "Alice cannot have Bob's listings cancelled");
+    assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash), [published.body.data.hash, atPar.body.data.hash], "cheapest first");
     const unlist = await call("PUT", `/nfts/${noteA}/unlist`, bob);
     assert.equal(unlist.status, 200, unlist.body?.message);
-    assert.deepEqual(unlist.body.data.orderHashes, [published.body.data.hash]);
+    assert.deepEqual([...unlist.body.data.orderHashes].sort(), [published.body.data.hash, atPar.body.data.hash].sort());
     await send(bob, unlist.body.data.call);
     assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings, []);
     const made = (await call("GET", "/orders/mine", bob)).body.data.made;
     assert.equal(made.find((o: any) => o.hash === published.body.data.hash).status, "cancelled");
+    assert.equal(made.find((o: any) => o.hash === atPar.body.data.hash).status, "cancelled");
   });
 
   it("marks every order of a signer cancelled once they increment their counter", async () => {
@@ -356,5 +424,30 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const made = (await call("GET", "/orders/mine", bob)).body.data.made;
     assert.equal(made.find((o: any) => o.hash === matchingHash).status, "cancelled");
     assert.equal(made.find((o: any) => o.hash === matchingHash).statusReason, "Cancelled: its signer cancelled all their orders");
+  });
+
+  it("offers a partly spent matching offer only for the notes the rest of its budget can buy", async () => {
+    const noteC = await requestAndApprove("2000", 12, 12);
+    await synced();
+    await approveDollars(alice, maxUint256);
+    const offer = await signed(alice, { kind: "matchingOffer", priceKind: "par", parBps: 10_000, budget: "4000" });
+    const published = await publish(alice, offer);
+    assert.equal(published.status, 201, published.body?.message);
+    const hash = published.body.data.hash;
+    assert.deepEqual((await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers.map((o: any) => [o.hash, o.priceNow]), [[hash, "2000"]], "$2,000 fits a $4,000 budget");
+    // Bob sells note A ($3,000 at par) into it: $1,000 of the budget is left, too little for note C.
+    const price = await outstanding(noteA);
+    await send(bob, {
+      to: marketplace(),
+      data: encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "acceptMatchingOffer", args: [offer.typedData.message as never, offer.signature, noteA, price] }),
+    });
+    await synced();
+    const [, spent] = await stack.chain.readContract({ address: marketplace(), abi: noteMarketplaceAbi, functionName: "orderStatus", args: [alice.wallet!.address, hash as Hex] });
+    assert.equal(spent, price);
+    const all = (await call("GET", "/orders/matching")).body.data.matchingOffers;
+    assert.deepEqual(all.map((o: any) => [o.hash, o.status, o.filled]), [[hash, "open", formatUsdAmount(price)]], "still open for a note of $1,000 or less");
+    assert.deepEqual((await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers, []);
+    const market = (await call("GET", "/nfts/marketplace/browse", bob)).body.data.nfts.find((n: any) => n.tokenId === noteC.toString());
+    assert.equal(market.bestOffer, null, "the marketplace does not offer what the budget left cannot pay");
   });
 });
