@@ -1,12 +1,12 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { createWalletClient, http, maxUint256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
-import { loans } from "#db/schema";
+import { loans, orders } from "#db/schema";
 import { STALE_MS } from "../jobs/loanWatcher";
 import { defaultableAt } from "#domain/schedule";
 import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
@@ -210,8 +210,38 @@ describe("reconciliation after a crash", () => {
   });
 });
 
+describe("start-up reconciliation of listings", () => {
+  test("lists at par a minted note a crash left unlisted, and leaves unlisted a note an admin unlisted", async () => {
+    const openTreasuryListings = async (loanNumber: number) =>
+      (
+        await db()
+          .select()
+          .from(orders)
+          .where(and(eq(orders.tokenId, BigInt(loanNumber)), eq(orders.signer, stack.deployment.treasury.toLowerCase()), eq(orders.status, "open")))
+      ).map((o) => [o.kind, o.parBps, o.price]);
+    // The API crashed between the origination and its listing: the note is minted, never listed.
+    const crashed = await requestLoan();
+    await db().update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, crashed._id));
+    await originateBehindTheApi(crashed.loanNumber, 5_000_000_000n);
+    await stack.indexer!.caughtUp();
+    // An admin took the other note off the market.
+    const unlisted = await requestLoan();
+    const approved = await call("PUT", `/admin/loans/${unlisted._id}/approve`, { token: admin.token, body: {} });
+    assert.equal(approved.body.data.listingStatus, "listed", approved.body.message);
+    const taken = await call("PUT", `/admin/treasury/notes/${unlisted.loanNumber}/unlist`, { token: admin.token });
+    assert.equal(taken.status, 200, taken.body.message);
+    assert.deepEqual([(await loanRow(crashed._id)).listingStatus, (await loanRow(unlisted._id)).listingStatus], ["none", "none"]);
+
+    await stack.services.origination.reconcileAll();
+    assert.equal((await loanRow(crashed._id)).listingStatus, "listed");
+    assert.deepEqual(await openTreasuryListings(crashed.loanNumber), [["listing", 10_000, 0n]]);
+    assert.equal((await loanRow(unlisted._id)).listingStatus, "none", "the admin's unlisting stands");
+    assert.deepEqual(await openTreasuryListings(unlisted.loanNumber), []);
+  });
+});
+
 describe("the treasury's funds", () => {
-  test("a system alert when its allowance cannot fund an approval, which then succeeds once restored", async () => {
+  test("a system alert and the portfolio's warning when its allowance cannot fund an approval, which then succeeds once restored", async () => {
     const loan = await requestLoan();
     const treasury = as(DEV_ACCOUNTS.treasury);
     const approve = async (amount: bigint) => {
@@ -222,9 +252,17 @@ describe("the treasury's funds", () => {
     const answer = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
     assert.equal(answer.body.data.mintStatus, "failed");
     assert.ok((await alerts()).some((n) => n.message.startsWith("The treasury cannot fund the next approval of $5,000.00")));
+    // Another request waits: the portfolio says the treasury cannot fund it, its balance being no use without the allowance.
+    const waiting = await requestLoan({ amount: "7000" });
     const summary = await call("GET", "/admin/treasury", { token: admin.token });
     assert.equal(summary.body.data.allowance, "0");
+    assert.ok(Number(summary.body.data.balance) >= 7000, "the balance alone would cover it");
+    assert.deepEqual([summary.body.data.nextApproval, summary.body.data.canFundNextApproval], ["7000", false]);
     await approve(maxUint256);
+    const restored = await call("GET", "/admin/treasury", { token: admin.token });
+    assert.deepEqual([restored.body.data.nextApproval, restored.body.data.canFundNextApproval], ["7000", true]);
+    const rejected = await call("PUT", `/admin/loans/${waiting._id}/reject`, { token: admin.token, body: { rejectionReason: "Only here to be waiting" } });
+    assert.equal(rejected.status, 200, rejected.body.message);
     const retried = await call("POST", `/admin/nfts/${loan._id}/retry-mint`, { token: admin.token, body: {} });
     assert.equal(retried.body.data.mintStatus, "minted", retried.body.message);
   });
