@@ -58,6 +58,15 @@ describe("where a signed order stands", () => {
     assert.equal(orderStatusOf(offer, { ...facts, funds: { ...funded, balance: 8_999_999_999n } }).reason, R.balance);
     assert.equal(orderStatusOf(offer, { ...facts, funds: { ...funded, allowance: 0n } }).reason, R.allowance);
   });
+  it("an offer whose buyer has exactly its price in balance and allowance is open; a micro-dollar less of either is not", () => {
+    const exactly = { balance: 9_000_000_000n, allowance: 9_000_000_000n };
+    assert.deepEqual(orderStatusOf(offer, { ...facts, funds: exactly }), { status: "open", reason: null, priceNow: 9_000_000_000n });
+    assert.deepEqual(orderStatusOf(offer, { ...facts, funds: { ...exactly, balance: 8_999_999_999n } }).status, "unfunded");
+    assert.deepEqual(orderStatusOf(offer, { ...facts, funds: { ...exactly, allowance: 8_999_999_999n } }), { status: "unfunded", reason: R.allowance, priceNow: 9_000_000_000n });
+    // A matching offer needs what its smallest note costs: 99% of $1,000.
+    assert.equal(orderStatusOf(matching, { ...facts, note: null, funds: { balance: 990_000_000n, allowance: 990_000_000n } }).status, "open");
+    assert.equal(orderStatusOf(matching, { ...facts, note: null, funds: { balance: 989_999_999n, allowance: 990_000_000n } }).reason, R.balance);
+  });
   it("a matching offer is filled once what is left cannot buy its smallest note", () => {
     const open = { ...facts, note: null, funds: funded };
     assert.equal(orderStatusOf(matching, open).status, "open");
