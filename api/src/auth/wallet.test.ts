@@ -195,6 +195,17 @@ describe("linking a wallet to a signed-in account", () => {
     assert.equal((await signIn(wallet)).body.data.user._id, created.body.data.user._id, "the wallet still signs in");
   });
 
+  test("a wallet-only account has no password to change: it is told so, and no password is set", async () => {
+    const wallet = freshWallet();
+    const created = await signIn(wallet);
+    const before = await everyUser();
+    const answer = await api.call("PUT", "/auth/change-password", { token: created.body.data.token, body: { currentPassword: "anything-at-all", newPassword: "a-new-password" } });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.message, "This account signs in with its wallet and has no password yet");
+    assert.deepEqual(await everyUser(), before, "no password was set and nothing else changed");
+    assert.equal((await api.call("GET", "/auth/me", { token: created.body.data.token })).status, 200, "the session goes on");
+  });
+
   test("a disconnected wallet can be linked again, to the same or another account", async () => {
     const wallet = freshWallet();
     const owner = await api.call("POST", "/auth/register", { body: newRegistration() });
