@@ -155,6 +155,17 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
     assert.ok(!entries.some((e: any) => e.kind === "nft_transfer"), "no vault move is told as a plain transfer");
   });
 
+  it("lists a wallet's own credit withdrawal and vault moves, and never another wallet's", async () => {
+    await sendAs(stack, alice.wallet!, { to: stack.deployment.contracts.loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "withdrawCredits", args: [] }) });
+    await indexer.caughtUp();
+    const mine = (await call("GET", "/activity", alice)).body.data.transactions;
+    assert.deepEqual(mine.map((t: any) => t.kind), ["withdrawal", "vault_withdraw", "vault_deposit", "repayment_received", "nft_purchase"]);
+    assert.deepEqual([mine[0].amount, mine[0].to], [formatUsdAmount(payment), alice.wallet!.address.toLowerCase()]);
+    const kinds = async (user: TestUser) => (await call("GET", "/activity", user)).body.data.transactions.map((t: any) => t.kind);
+    assert.deepEqual(await kinds(borrower), ["repayment", "repayment", "loan_disbursement"], "the borrower's note moved through the vault, but by Alice");
+    assert.deepEqual(await kinds(stranger), []);
+  });
+
   it("answers another user's loan, and a malformed id, as not found", async () => {
     assert.equal((await call("GET", `/activity/loans/${loanId}`, stranger)).status, 404);
     assert.equal((await call("GET", "/activity/loans/not-a-uuid", borrower)).status, 404);
