@@ -117,6 +117,8 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
       { due: 2, onTime: 2, rate: 100 },
     );
     assert.equal(data.performance.totalRepaid, formatUsdAmount(payment * 2n));
+    assert.equal(data.performance.interestEarned, "0", "the interest the borrower paid to the note's holders is theirs, not his");
+    assert.equal(data.performance.repaymentsReceived, "0");
   });
 
   it("values the investor's note at its outstanding balance plus the repayment waiting, and counts its interest", async () => {
