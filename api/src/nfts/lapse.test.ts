@@ -222,6 +222,22 @@ describe("a listing lapses when its note is repaid or defaults", { timeout: 180_
     assert.deepEqual(details.body.data.listings.map((l: any) => l.status), ["lapsed"]);
     assert.equal((await treasuryListingsOf(loan.tokenId)).length, 1, "not listed again");
   });
+
+  it("a buy by the treasury's par listing is refused once the treasury moved the note, though the mirror is behind", async () => {
+    const loan = await approve("1500");
+    await synced();
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "1500");
+    await indexer.stop();
+    const treasury = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.treasury), chain: foundry, transport: http(stack.anvil.rpcUrl) });
+    const moved = await treasury.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "transferFrom", args: [stack.deployment.treasury as Address, alice.wallet!.address, loan.tokenId] });
+    assert.equal((await stack.chain.waitForTransactionReceipt({ hash: moved })).status, "success");
+    const late = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: "1500" });
+    assert.deepEqual([late.status, late.body.message], [409, "This listing is stale: the note has moved since it was listed, so it can no longer be bought"]);
+    indexer = startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment, pollIntervalMs: 50 });
+    await synced();
+    assert.ok(!(await offered()).nfts.has(String(loan.tokenId)), "and once the mirror catches up, it is off the market");
+  });
+
   it("a note's listing history places a signed listing by the chain's clock, which may run months ahead of the server's", async () => {
     const loan = await approve("1500");
     await synced();
