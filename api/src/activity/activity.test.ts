@@ -12,7 +12,7 @@ import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser }
  * The user's on-chain activity read from the mirror: a real chain, the real indexer, a loan approved through the
  * API, two installments repaid with permits, and the note sold to an investor in between.
  */
-describe("Activity routes: transactions, dashboard summary and a loan's on-chain life from the mirror", { timeout: 60_000 }, () => {
+describe("Activity routes: transactions, dashboard summary and a loan's on-chain life from the mirror", () => {
   let stack: LoanStack;
   let indexer: Indexer;
   let admin: TestUser, borrower: TestUser, alice: TestUser, stranger: TestUser;

@@ -7,7 +7,7 @@ import { startIndexer, type Indexer } from "#indexer/index";
 import { makeUser, startLoanStack, type LoanStack } from "#testing/loanStack";
 import { runLivingDemo } from "./demo";
 
-describe("The living demo", { timeout: 60_000 }, () => {
+describe("The living demo", () => {
   let stack: LoanStack;
   let indexer: Indexer;
 

@@ -19,7 +19,7 @@ import { openSocket, record } from "../realtime/testing";
  * lapses on a default.
  * Real Postgres, a private anvil with the contracts, the real indexer, loans approved (minted and listed) by the API.
  */
-describe("a listing lapses when its note is repaid or defaults", { timeout: 180_000 }, () => {
+describe("a listing lapses when its note is repaid or defaults", () => {
   const USD = 1_000_000n;
   let stack: LoanStack;
   let indexer: Indexer;

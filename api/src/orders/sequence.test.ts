@@ -11,7 +11,7 @@ import { messageOf } from "./wire";
  * filling, cancelling and letting time pass; after every step each note's book holds exactly the stored orders
  * whose fill the chain would take now (simulated as the party who would send it).
  */
-describe("the order book equals what the chain allows after every step of a random sequence", { timeout: 240_000 }, () => {
+describe("the order book equals what the chain allows after every step of a random sequence", () => {
   let stack: LoanStack;
   let admin: TestUser, borrower: TestUser;
   let traders: TestUser[];

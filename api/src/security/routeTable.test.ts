@@ -13,7 +13,7 @@ const key = (route: { method: string; path: string }) => `${route.method} ${rout
  * The route × role table against the real server: real Postgres, a private anvil with the contracts and the
  * indexer, so routes that read or move notes answer from real chain state.
  */
-describe("the route table", { timeout: 180_000 }, () => {
+describe("the route table", () => {
   let world: World;
   let routes: RouteInfo[];
   const probes: Probe[] = [];
