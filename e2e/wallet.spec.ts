@@ -30,6 +30,37 @@ test("a new wallet signs in with a SIWE signature and becomes a wallet user", as
   await expect(page.getByText("Wallet disconnected successfully")).toBeVisible();
 });
 
+test("a press on Connect Wallet made while the network configuration arrives opens the modal: the local dev wallet's picker appears below the button, which stays put", async ({ page }) => {
+  await installTestWallet(page);
+  // The configuration decides whether the local dev wallet's picker is drawn; it is held until the press has begun.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/config", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login");
+  const block = page.getByTestId("wallet-block");
+  const button = block.getByRole("button", { name: "Connect Wallet" });
+  await expect(button).toBeVisible();
+  await expect(block.getByTestId("dev-wallet-picker")).toHaveCount(0);
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // A press is a mouse down and a mouse up; under load the configuration arrived between the two (the loaded run's
+  // trace: no picker when the click's point was taken, the picker above the button once it was done, the button
+  // focused and no modal). The picker then pushed the button down, the up landed on the picker and no click fired.
+  await page.mouse.move(point.x, point.y);
+  await page.mouse.down();
+  release();
+  await expect(block.getByTestId("dev-wallet-picker")).toBeVisible();
+  const under = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, point);
+  expect(under, "what lies under the press once the picker is drawn").toBe("Connect Wallet");
+  await page.mouse.up();
+  await page.getByTestId("rk-wallet-option-injected").click();
+  await expect(page.getByTestId("connected-address")).toBeVisible();
+});
+
 test("a signed-in account links a wallet from the profile and disconnects it after confirming", async ({ page }) => {
   const wallet = await installTestWallet(page);
   const account = newAccount("linker");

@@ -15,7 +15,9 @@ const WalletSignIn = lazy(() => import("./WalletSignIn"));
  * The wallet login block (spec 01 §2): the notice without an extension, else the RainbowKit flow.
  * The wallet stack (RainbowKit + wagmi + viem, about 200 kB gzip) loads when the visitor reaches for the
  * block (pointer, focus or press) or at once for a browser with a stored wallet connection; until then
- * this block is drawn as it will look, so nothing moves when the stack arrives.
+ * this block is drawn as it will look, so nothing moves when the stack arrives. What only the network
+ * configuration decides (the local dev wallet's picker) comes below the button, so the button keeps its
+ * place when that arrives too.
  */
 export function WalletLoginBlock() {
   const [hasExtension, setHasExtension] = useState<boolean | null>(null);
@@ -74,7 +76,6 @@ export function WalletLoginBlock() {
 
       {canConnect && (
         <div className="stack wallet-sign-in">
-          {localChain && <DevWalletPicker />}
           {wallet?.address && (
             <div className="address-badge" data-testid="connected-address">
               <span className="dot" aria-hidden="true" /> Connected <code>{shortAddress(wallet.address)}</code>
@@ -86,6 +87,9 @@ export function WalletLoginBlock() {
             {button.label}
           </button>
           <p className="sr-only" role="status">{loading ? "Loading wallet…" : ""}</p>
+          {/* Below the button: it needs the network configuration, fetched after the first paint, and drawn above it
+              pushed the button down as it came. A press under way then ended on the picker and fired no click. */}
+          {localChain && <DevWalletPicker />}
           {wanted && (
             <WithWallet fallback={null}>
               <WalletSignIn onChange={setWallet} openNow={openNow} onOpened={() => setOpenNow(false)} />
