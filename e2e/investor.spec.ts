@@ -104,6 +104,9 @@ test.describe.serial("two investors trade a loan note", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "Vault", exact: true })).toHaveAttribute("href", "/nft-transfer");
     await page.getByTestId("held-note").getByRole("link", { name: "Move to vault" }).click();
     await expect(page).toHaveURL(new RegExp(`/nft-transfer\\?tokenId=${tokenId}&move=deposit$`));
+    // The new address comes before the vault page: the portfolio stays drawn (and pressable) until it renders. Its
+    // wallet bar's Connect Wallet, pressed then, opened a modal the vault page's own wallet stack replaced unopened.
+    await expect(page.getByRole("heading", { name: "NFT Vault Transfer", level: 1 })).toBeVisible();
     await connect(page);
     await expect(page.getByLabel("NFT")).toHaveValue(tokenId);
     await page.getByLabel("NFT").selectOption("");
