@@ -98,6 +98,17 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     return sendAs(stack, user.wallet!, second.body.data.call);
   }
 
+  /** `user` signs and publishes a listing of the note at `parBps` of par, by the API's typed data. */
+  async function publishParListing(user: TestUser, tokenId: bigint, parBps: number) {
+    const asked = await call("POST", "/orders/typed-data", user, { kind: "listing", tokenId: tokenId.toString(), parBps, expiresInDays: 180 });
+    assert.equal(asked.status, 200, asked.body?.message);
+    const t = asked.body.data.typedData;
+    const message = Object.fromEntries(Object.entries(t.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
+    const signature = await user.wallet!.signTypedData({ domain: t.domain, types: t.types, primaryType: t.primaryType, message } as never);
+    const published = await call("POST", "/orders", user, { kind: "listing", message: t.message, signature });
+    assert.equal(published.status, 201, published.body?.message);
+  }
+
   /** Polls the database until `check` holds; the relisting runs in the background after the outbox is delivered. */
   async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {
     const deadline = Date.now() + 60_000;
@@ -238,6 +249,26 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     assert.ok(!(await offered()).nfts.has(String(loan.tokenId)), "and once the mirror catches up, it is off the market");
   });
 
+  it("a buy by a holder's par listing is refused once the note defaulted, though the mirror is behind", async () => {
+    const loan = await approve("1200", 1);
+    await synced();
+    await buyAs(alice, loan.tokenId, "1200");
+    await publishParListing(alice, loan.tokenId, 9900);
+    await synced();
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "1188");
+    await indexer.stop();
+    await stack.rpc("evm_increaseTime", [70 * 86_400]);
+    await stack.rpc("evm_mine", []);
+    const originator = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.originator), chain: foundry, transport: http(stack.anvil.rpcUrl) });
+    const defaulted = await originator.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "markDefaulted", args: [loan.tokenId] });
+    assert.equal((await stack.chain.waitForTransactionReceipt({ hash: defaulted })).status, "success");
+    const late = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: "1188" });
+    assert.deepEqual([late.status, late.body.message, late.body.data ?? null], [409, "This listing is stale: the note has moved since it was listed, so it can no longer be bought", null]);
+    indexer = startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment, pollIntervalMs: 50 });
+    await synced();
+    assert.ok(!(await offered()).nfts.has(String(loan.tokenId)), "and once the mirror catches up, it is off the market");
+  });
+
   it("a note's listing history places a signed listing by the chain's clock, which may run months ahead of the server's", async () => {
     const loan = await approve("1500");
     await synced();
@@ -248,13 +279,7 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     await repay(loan.tokenId, 10_000_000n);
     await synced();
 
-    const asked = await call("POST", "/orders/typed-data", alice, { kind: "listing", tokenId: loan.tokenId.toString(), parBps: 9900 });
-    assert.equal(asked.status, 200, asked.body?.message);
-    const t = asked.body.data.typedData;
-    const message = Object.fromEntries(Object.entries(t.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
-    const signature = await alice.wallet!.signTypedData({ domain: t.domain, types: t.types, primaryType: t.primaryType, message } as never);
-    const published = await call("POST", "/orders", alice, { kind: "listing", message: t.message, signature });
-    assert.equal(published.status, 201, published.body?.message);
+    await publishParListing(alice, loan.tokenId, 9900);
 
     const history = (await call("GET", `/nfts/${loan.tokenId}`, alice)).body.data.listings;
     const seller = alice.wallet!.address.toLowerCase();
