@@ -7,7 +7,8 @@ const root = import.meta.dirname;
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
-  timeout: 60_000,
+  // A hang guard, not a speed check: beside another full test run the axe walks of a11y.spec took 60 s of the old 60.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

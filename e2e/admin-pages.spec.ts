@@ -165,8 +165,9 @@ test("the overview, request table, treasury, marketplace monitor and inbox show 
 });
 
 test("the admin pages pass axe-core with no serious or critical violation", async ({ page }) => {
-  // About 45 s on two busy cores: five axe runs.
-  test.setTimeout(90_000);
+  // Five axe runs: about 45 s on two busy cores, past 90 s beside another full test run. The limit only catches a
+  // hang; how long axe takes says nothing about the pages.
+  test.setTimeout(300_000);
   const { default: AxeBuilder } = await import("@axe-core/playwright");
   const admin = newAccount("admin-axe");
   await registerByApi(page, admin, { role: "admin", adminInviteCode: "e2e-invite" });
