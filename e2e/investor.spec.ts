@@ -97,9 +97,6 @@ test.describe.serial("two investors trade a loan note", () => {
   });
 
   test("the investor deposits the note in the vault and withdraws it, the reasons kept in the history", async ({ browser }) => {
-    // A sign-in, two visits to the vault and two transactions: 48 s of the default minute beside the two CI loops, and
-    // over the minute with the CPU throttled 4× (every wallet step passed), so it gets the relist's room.
-    test.setTimeout(150_000);
     const page = await signIn(browser, alice);
     // The vault is in the menu, on the portfolio, and in each note's actions with the note already chosen (issue 18 §5).
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Vault" })).toHaveAttribute("href", "/nft-transfer");
