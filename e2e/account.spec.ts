@@ -5,8 +5,6 @@ import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "
 test.beforeEach(async ({ page }) => skipSplash(page));
 
 test("register, login, edit the profile, upload a picture, change the password and log out", async ({ page }) => {
-  // The longest journey of the suite (a dozen pages, an upload, two logins): about 45 s on two busy cores.
-  test.setTimeout(120_000);
   const account = newAccount("journey");
 
   // Registration: the form's own rules first, then a real account.

@@ -80,7 +80,6 @@ test("an admin reviews a KYC submission in the document viewer and approves it",
 });
 
 test("the overview, request table, treasury, marketplace monitor and inbox show real data and act on it", async ({ page }) => {
-  test.setTimeout(120_000);
   const visitor = await page.request.post("/api/contact", {
     data: { name: "Grace Hopper", email: "grace@example.com", subject: "General Inquiry", message: "How are notes priced?" },
   });

@@ -20,7 +20,6 @@ async function requestLoan(request: APIRequestContext, token: string, amount: st
 }
 
 test("an admin sees a new request live, approves it into a minted and listed note, and cannot reject without a reason", async ({ page, browser }) => {
-  test.setTimeout(120_000);
   await skipSplash(page);
 
   // 1. A fresh admin (invite code) signs in and watches the loan list with live updates on.

@@ -39,7 +39,6 @@ test.afterAll(async () => {
 });
 
 test("a new borrower verifies, borrows through the wizard, repays an installment and pays off early", async ({ page }) => {
-  test.setTimeout(180_000);
   const asAdmin = { authorization: `Bearer ${adminToken}` };
   await skipSplash(page);
   const wallet = await installTestWallet(page);

@@ -61,7 +61,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("the marketplace shows the piece on the note's card and filters NFT-secured and unsecured notes", async ({ browser }) => {
-    test.setTimeout(120_000);
     const page = await signIn(browser, investor);
     await page.goto("/marketplace?collateral=nft");
     await expect(page.getByTestId("collateral-filter")).toHaveValue("nft");
@@ -88,7 +87,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("an attacker's collection is shown as text and a checked <img> only: no markup, no script", async ({ browser }) => {
-    test.setTimeout(120_000);
     const page = await signIn(browser, investor);
     await page.goto("/marketplace?collateral=nft");
     await expect(page.locator(`#note-${scriptSvg.tokenId}`)).toBeVisible({ timeout: 30_000 });
@@ -120,7 +118,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("the note, the borrower's loan and the explorer show the piece, and fit a 390 px screen", async ({ browser }) => {
-    test.setTimeout(120_000);
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
     await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
@@ -159,7 +156,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("the collateral views pass axe-core: cards, the note's section with a picture and a placeholder, the loan page", async ({ browser }) => {
-    test.setTimeout(120_000);
     const page = await signIn(browser, borrower);
     const found: string[] = [];
     for (const [path, ready] of [
@@ -178,7 +174,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("the holder of a defaulted note claims the NFT: the words first, then one transaction", async ({ browser }) => {
-    test.setTimeout(180_000);
     await giveNote(contracts, demo.tokenId, investor.address);
     await defaultLoan(api, contracts, demo, admin);
 
@@ -217,7 +212,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("the API refuses the claim of an active note in its own words", async () => {
-    test.setTimeout(60_000);
     // The second evil note is active: nobody may claim it, and the API says so.
     const res = await api.post(`/api/nfts/${scriptSvg.tokenId}/collateral/claim`, { data: {}, headers: { authorization: `Bearer ${investor.token}` } });
     expect([403, 409]).toContain(res.status());
@@ -225,7 +219,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("the borrower pulls back an NFT its collection refused to return at the final payment", async ({ browser }) => {
-    test.setTimeout(180_000);
     const refusing = await refusingCollection(contracts, borrower.address, "7");
     const loan = await securedLoan(api, borrower, admin, { collection: refusing.collection, pieceId: "7", amount: "1000", appraisal: "2500" });
     // The collection refuses to let the piece leave the escrow: the payoff still goes through, the return does not.
@@ -254,7 +247,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("a rejected request's NFT reads released on its page and in the list, and the wizard offers it again", async ({ browser }) => {
-    test.setTimeout(120_000);
     const pieceId = await demoPiece(contracts, borrower.address);
     const loanId = await pledgedRequest(api, borrower, { collection: contracts.demoCollection, pieceId, amount: "1000", appraisal: "1500" });
     const rejected = await api.put(`/api/admin/loans/${loanId}/reject`, { data: { rejectionReason: "Not this time" }, headers: { authorization: `Bearer ${admin}` } });
@@ -276,7 +268,6 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
   });
 
   test("a payoff made elsewhere returns the NFT live: the loan page follows and names the piece", async ({ browser }) => {
-    test.setTimeout(180_000);
     const pieceId = await demoPiece(contracts, borrower.address);
     const loan = await securedLoan(api, borrower, admin, { collection: contracts.demoCollection, pieceId, amount: "1000", appraisal: "1600" });
     const page = await signIn(browser, borrower);

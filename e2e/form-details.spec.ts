@@ -11,7 +11,6 @@ const ADMIN = { email: "admin@loanmint.local", password: "Admin123!" };
 const toasts = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
 
 test("the loan wizard reads 12,000 as typed, shows no payment for a 75% rate and names collateral types in words", async ({ browser }) => {
-  test.setTimeout(180_000);
   for (const size of [{ viewport: { width: 1280, height: 900 } }, PHONE]) {
     const context = await browser.newContext(size);
     const page = await context.newPage();
@@ -47,7 +46,6 @@ test("the loan wizard reads 12,000 as typed, shows no payment for a 75% rate and
 });
 
 test("four submits of an empty loan form raise one toast, and each field says what is wrong", async ({ page }) => {
-  test.setTimeout(120_000);
   await loginByForm(page, BORROWER);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/loans");
@@ -60,7 +58,6 @@ test("four submits of an empty loan form raise one toast, and each field says wh
 });
 
 test("a wrong admin invite code is said once, on its field", async ({ page }) => {
-  test.setTimeout(120_000);
   const account = newAccount("invite");
   await page.goto("/register");
   await page.getByRole("radio", { name: /Administrator/ }).check();
@@ -82,7 +79,6 @@ test("a wrong admin invite code is said once, on its field", async ({ page }) =>
 });
 
 test("on a phone the treasury's figures stay on one line each, never broken mid-number", async ({ browser }) => {
-  test.setTimeout(120_000);
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await skipSplash(page);

@@ -41,7 +41,6 @@ test("a KYC decision made while the user was away shows on the next page opened"
 });
 
 test("a KYC decision made while the live connection was down shows when it reconnects, without opening another page", async ({ page }) => {
-  test.setTimeout(180_000);
   // The test holds the page's WebSocket: it can drop it and refuse reconnections for a while, as a dead network would.
   let blocked = false;
   let current: WebSocketRoute | null = null;

@@ -134,8 +134,6 @@ test.describe.serial("two investors trade a loan note", () => {
   });
 
   test("the investor relists the note and a second investor buys it; the explorer shows the sale to anyone", async ({ browser }) => {
-    // Two signed-in browsers, a listing, a purchase and the explorer: more than the default minute on a loaded machine.
-    test.setTimeout(150_000);
     // The second investor watches the marketplace: the new listing arrives live (marketplace:update), no reload.
     const buyer = await signIn(browser, bob);
     await buyer.goto("/marketplace");
@@ -177,8 +175,6 @@ test.describe.serial("two investors trade a loan note", () => {
   });
 
   for (const theme of ["light", "dark"] as const) test(`the investor screens pass axe-core in the ${theme} theme`, async ({ browser }) => {
-    // Seven screens, each settled and analysed: more than the default minute on a loaded machine.
-    test.setTimeout(180_000);
     const found: string[] = [];
     {
       const page = await signIn(browser, bob);

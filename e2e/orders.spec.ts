@@ -52,7 +52,6 @@ test.describe.serial("two investors trade notes by signed orders", () => {
   });
 
   test("A lists a note at 99% of par by a signature that costs no gas", async ({ browser }) => {
-    test.setTimeout(120_000);
     const page = await signIn(browser, alice);
     await page.goto("/portfolio");
     await connect(page);
@@ -69,7 +68,6 @@ test.describe.serial("two investors trade notes by signed orders", () => {
   });
 
   test("B sees the listing in the note's order book and offers 97% of par, capped in dollars", async ({ browser }) => {
-    test.setTimeout(120_000);
     const page = await signIn(browser, bob);
     await page.goto(`/marketplace/nft/${first}`);
     await expect(page.getByTestId("listing-price")).toHaveText("$3,960.00");
@@ -90,7 +88,6 @@ test.describe.serial("two investors trade notes by signed orders", () => {
   });
 
   test("A accepts B's offer from the portfolio: one transaction, and the note is B's", async ({ browser }) => {
-    test.setTimeout(120_000);
     const page = await signIn(browser, alice);
     await page.goto("/portfolio");
     await connect(page);
@@ -105,7 +102,6 @@ test.describe.serial("two investors trade notes by signed orders", () => {
   });
 
   test("B offers on any note at 6%+ with at most 13 months left; A, holding one, accepts", async ({ browser }) => {
-    test.setTimeout(150_000);
     const buyer = await signIn(browser, bob);
     await buyer.goto("/marketplace");
     await buyer.getByTestId("matching-offer-toggle").click();

@@ -8,7 +8,6 @@ import { expectFitsScreen, PHONE } from "./phone";
 test.beforeEach(async ({ page }) => skipSplash(page));
 
 test("a visitor who follows a protected link signs in and lands on that page, not the dashboard", async ({ page }) => {
-  test.setTimeout(180_000);
   const account = newAccount("return");
   await registerByApi(page, account);
   await page.goto("/transactions?type=repayment");
@@ -26,7 +25,6 @@ test("a visitor who follows a protected link signs in and lands on that page, no
 });
 
 test("an admin returns to the admin page they opened, and the footer's links stay on admin pages", async ({ page }) => {
-  test.setTimeout(180_000);
   const admin = newAccount("footer-admin");
   await registerByApi(page, admin, { role: "admin", adminInviteCode: E2E_ADMIN_INVITE });
   await page.goto("/admin/contact");
