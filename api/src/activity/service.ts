@@ -6,6 +6,7 @@ import { installmentsPaid, outstandingBalance, scheduleRows, type LoanTerms } fr
 import type { UserRow } from "#db/schema";
 import { notFound } from "../http/errors";
 import type { ActivityRepository, HeldNoteRow, LoanNoteRow, RepaymentRow } from "./repository";
+import { isUuid } from "#domain/uuid";
 
 export const ACTIVITY_ANSWERS = { loanNotFound: "Loan not found" } as const;
 
@@ -14,7 +15,6 @@ export type { ActivityKind };
 /** What the routes answer for each event; the app parses it with the same schema. */
 export type ActivityEntry = WireActivityEntry;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (t: Date | string | null) => (t ? new Date(t).toISOString() : null);
 const seconds = (t: Date | string | null) => (t ? BigInt(Math.floor(new Date(t).getTime() / 1000)) : null);
 const termsOf = (n: Pick<HeldNoteRow, "principal" | "rate_bps" | "term_months" | "start_time">): LoanTerms => ({
@@ -169,7 +169,7 @@ export function createActivityService(deps: { repo: ActivityRepository; now?: ()
 
     /** GET /activity/loans/{id}: one loan's note from the mirror (holder, progress) and every on-chain step of it. */
     async loan(user: UserRow, loanId: string) {
-      if (!UUID.test(loanId)) throw notFound(ACTIVITY_ANSWERS.loanNotFound);
+      if (!isUuid(loanId)) throw notFound(ACTIVITY_ANSWERS.loanNotFound);
       const [row] = await repo.loanNote(loanId);
       if (!row || (row.user_id !== user.id && user.role !== "admin")) throw notFound(ACTIVITY_ANSWERS.loanNotFound);
       if (!row.token_id) return { tokenId: null, holder: null, owner: null, burned: false, totalRepaid: "0", entries: [] as ActivityEntry[] };

@@ -1,8 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { contactMessages, type ContactMessageRow } from "#db/schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "#domain/uuid";
 
 export function createContactRepository(db: Db) {
   return {
@@ -16,7 +15,7 @@ export function createContactRepository(db: Db) {
     },
     /** Marks one message read; null when no message has that id (or it is no UUID, which PostgreSQL would refuse). */
     async markRead(id: string, at: Date): Promise<ContactMessageRow | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await db.update(contactMessages).set({ readAt: at }).where(eq(contactMessages.id, id)).returning();
       return row ?? null;
     },

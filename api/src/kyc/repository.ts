@@ -2,8 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { kycDocuments, kycSubmissions, users, type KycDocumentRow, type KycSubmissionRow, type UserRow } from "#db/schema";
 import type { KycStatus } from "#domain/statuses";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "#domain/uuid";
 
 export function createKycRepository(db: Db) {
   return {
@@ -15,7 +14,7 @@ export function createKycRepository(db: Db) {
       return db.select().from(kycDocuments).where(eq(kycDocuments.submissionId, submissionId)).orderBy(desc(kycDocuments.createdAt));
     },
     async document(id: string): Promise<KycDocumentRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(kycDocuments).where(eq(kycDocuments.id, id)).limit(1);
       return row;
     },

@@ -11,6 +11,7 @@ import type { Notifier } from "../notifications/notifier";
 import type { UsersRepository } from "../users/repository";
 import type { KycRepository } from "./repository";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
+import { isUuid } from "#domain/uuid";
 
 export const KYC_ANSWERS = {
   approved: "KYC approved",
@@ -25,7 +26,6 @@ export const KYC_NOTIFY = {
 
 /** Only names this service generates are ever joined to a path. */
 const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The client's file name, for display only (never a path): control characters (NUL breaks PostgreSQL text) dropped, 255 at most. */
 const displayName = (name: string | undefined) => name?.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || null;
@@ -65,7 +65,7 @@ export function wireKyc(user: UserRow, submission: KycSubmissionRow | undefined,
 export function createKycService(deps: { repo: KycRepository; users: UsersRepository; notifier: Notifier; dataDir: string }) {
   const { repo, users, notifier } = deps;
   const userDir = (userId: string) => {
-    if (!UUID.test(userId)) throw new Error("not a user id");
+    if (!isUuid(userId)) throw new Error("not a user id");
     return join(deps.dataDir, "kyc", userId);
   };
 

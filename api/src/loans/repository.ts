@@ -5,8 +5,7 @@ import { chainCollateral, chainCursors, chainListings, chainNotes, loanEvents, l
 import type { LoanListQuery } from "#domain/schemas/loans";
 import type { ChainCollateralState, ListingLapseReason, LoanStatus, MintStatus } from "#domain/statuses";
 import type { ListingState } from "#db/schema/loans";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "#domain/uuid";
 
 export type Borrower = Pick<UserRow, "id" | "firstName" | "lastName" | "email" | "walletAddress" | "kycStatus">;
 
@@ -130,7 +129,7 @@ export function createLoansRepository(db: Db, chainId: number) {
 
   /** One conditional update plus its timeline entry, in one transaction; undefined when the condition no longer holds. */
   async function transition(id: string, where: SQL | undefined, values: Partial<NewLoanRow>, event?: LoanEvent): Promise<LoanRow | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(loans)
@@ -205,7 +204,7 @@ export function createLoansRepository(db: Db, chainId: number) {
     },
 
     async findById(id: string): Promise<LoanRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(loans).where(eq(loans.id, id)).limit(1);
       return row;
     },
@@ -216,7 +215,7 @@ export function createLoansRepository(db: Db, chainId: number) {
     },
 
     async view(id: string): Promise<LoanView | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await selectViews().where(eq(loans.id, id)).limit(1);
       return row ? toView(row) : undefined;
     },
@@ -329,4 +328,3 @@ export function createLoansRepository(db: Db, chainId: number) {
 }
 
 export type LoansRepository = ReturnType<typeof createLoansRepository>;
-export { UUID };

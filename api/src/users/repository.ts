@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { users, type NewUserRow, type UserRow } from "#db/schema";
+import { isUuid } from "#domain/uuid";
 
 export function createUsersRepository(db: Db) {
   return {
     async findById(id: string): Promise<UserRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
@@ -33,8 +34,6 @@ export function createUsersRepository(db: Db) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Postgres (and PGlite) report a unique violation with SQLSTATE 23505, sometimes on a wrapped cause. */
 export function uniqueViolation(error: unknown): string | null {
