@@ -16,8 +16,9 @@ test("a new wallet signs in with a SIWE signature and becomes a wallet user", as
   const short = `${wallet.address.slice(0, 6)}...${wallet.address.slice(-4)}`;
   await expect(page.getByTestId("connected-address")).toContainText(short);
   await block.getByRole("button", { name: "Sign In with Wallet" }).click();
+  // The success toast lives 2 s (spec): watched for from the click, not after the dashboard's load, it cannot pass unseen.
+  await expect(page.getByText(`Welcome back! Wallet connected ${short}`)).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome back! Wallet connected ${short}`)).toBeVisible();
   await expect(page.getByTestId("wallet-badge")).toBeVisible();
   await expect(page.getByTestId("wallet-chip")).toContainText(short.toLowerCase(), { ignoreCase: true });
 
