@@ -1,6 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { query } from "./db";
-import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
+import { loginByForm, newAccount, registerByApi, screenshot, skipSplash, holdRequests } from "./helpers";
 
 test("the dashboard's chat assistant answers, keeps the history, refuses blanks, reports errors and clears", async ({ page }) => {
   await skipSplash(page);
@@ -24,12 +24,7 @@ test("the dashboard's chat assistant answers, keeps the history, refuses blanks,
   await expect(panel.locator('[data-sender="user"]')).toHaveCount(0);
 
   // Shift+Enter makes a new line; Enter sends. While the reply is awaited: typing indicator, no second send.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/chatbot/message", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/chatbot/message");
   await input.fill("How long does");
   await input.press("Shift+Enter");
   await input.pressSequentially("KYC review take?");

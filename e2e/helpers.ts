@@ -41,3 +41,14 @@ export async function loginByForm(page: Page, account: Pick<Account, "email" | "
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: `Sign in as ${as}` }).click();
 }
+
+/** Holds every request to `url` until the answer is called: a slow server, at the moment the test chooses. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,6 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { installTestWallet } from "./testWallet";
-import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
+import { loginByForm, newAccount, registerByApi, screenshot, skipSplash, holdRequests } from "./helpers";
 import { query } from "./db";
 
 test.beforeEach(async ({ page }) => skipSplash(page));
@@ -34,12 +34,7 @@ test("a new wallet signs in with a SIWE signature and becomes a wallet user", as
 test("a press on Connect Wallet made while the network configuration arrives opens the modal: the local dev wallet's picker appears below the button, which stays put", async ({ page }) => {
   await installTestWallet(page);
   // The configuration decides whether the local dev wallet's picker is drawn; it is held until the press has begun.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/config", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/config");
   await page.goto("/login");
   const block = page.getByTestId("wallet-block");
   const button = block.getByRole("button", { name: "Connect Wallet" });
