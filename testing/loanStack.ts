@@ -138,6 +138,18 @@ export async function makeUser(api: TestApi, options: { admin?: boolean; kyc?: K
   return { token: answer.body.data.token, id, email: registration.email, row, wallet };
 }
 
+/** `user` asks the API for an order's typed data (`request`: kind, token id, price terms), signs it with their wallet and publishes it; answers the order's hash and the signature. */
+export async function publishOrder(api: TestApi, user: TestUser, request: Record<string, unknown>): Promise<{ hash: string; signature: Hex }> {
+  const asked = await api.call("POST", "/orders/typed-data", { token: user.token, body: request });
+  if (asked.status !== 200) throw new Error(`typed data: ${asked.status} ${asked.body?.message}`);
+  const typed = asked.body.data.typedData;
+  const message = Object.fromEntries(Object.entries(typed.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
+  const signature = await user.wallet!.signTypedData({ domain: typed.domain, types: typed.types, primaryType: typed.primaryType, message } as never);
+  const published = await api.call("POST", "/orders", { token: user.token, body: { kind: request.kind, message: typed.message, signature } });
+  if (published.status !== 201) throw new Error(`publish: ${published.status} ${published.body?.message}`);
+  return { hash: published.body.data.hash, signature };
+}
+
 export async function notificationsOf(api: TestApi, userId: string) {
   return api.database.db.select().from(notifications).where(eq(notifications.userId, userId));
 }

@@ -10,7 +10,7 @@ import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { formatUsdAmount } from "#domain/money";
 import { chainListings, loans, notifications, orders } from "#db/schema";
 import { startIndexer, type Indexer } from "#indexer/index";
-import { fund, listOnChain, makeUser, notificationsOf, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, listOnChain, makeUser, notificationsOf, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { openSocket, record } from "../realtime/testing";
 
 /**
@@ -96,17 +96,6 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     const second = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price, signature, deadline });
     assert.equal(second.status, 200, second.body?.message);
     return sendAs(stack, user.wallet!, second.body.data.call);
-  }
-
-  /** `user` signs and publishes a listing of the note at `parBps` of par, by the API's typed data. */
-  async function publishParListing(user: TestUser, tokenId: bigint, parBps: number) {
-    const asked = await call("POST", "/orders/typed-data", user, { kind: "listing", tokenId: tokenId.toString(), parBps, expiresInDays: 180 });
-    assert.equal(asked.status, 200, asked.body?.message);
-    const t = asked.body.data.typedData;
-    const message = Object.fromEntries(Object.entries(t.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
-    const signature = await user.wallet!.signTypedData({ domain: t.domain, types: t.types, primaryType: t.primaryType, message } as never);
-    const published = await call("POST", "/orders", user, { kind: "listing", message: t.message, signature });
-    assert.equal(published.status, 201, published.body?.message);
   }
 
   /** Polls the database until `check` holds; the relisting runs in the background after the outbox is delivered. */
@@ -253,7 +242,7 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     const loan = await approve("1200", 1);
     await synced();
     await buyAs(alice, loan.tokenId, "1200");
-    await publishParListing(alice, loan.tokenId, 9900);
+    await publishOrder(stack.api, alice, { kind: "listing", tokenId: loan.tokenId.toString(), parBps: 9900, expiresInDays: 180 });
     await synced();
     assert.equal((await offered()).nfts.get(String(loan.tokenId)), "1188");
     await indexer.stop();
@@ -279,7 +268,7 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     await repay(loan.tokenId, 10_000_000n);
     await synced();
 
-    await publishParListing(alice, loan.tokenId, 9900);
+    await publishOrder(stack.api, alice, { kind: "listing", tokenId: loan.tokenId.toString(), parBps: 9900 });
 
     const history = (await call("GET", `/nfts/${loan.tokenId}`, alice)).body.data.listings;
     const seller = alice.wallet!.address.toLowerCase();

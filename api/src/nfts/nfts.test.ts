@@ -6,7 +6,7 @@ import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#d
 import { wireNftSchema } from "#domain/wire/nft";
 import { formatUsdAmount } from "#domain/money";
 import { startIndexer, type Indexer } from "#indexer/index";
-import { fund, listOnChain, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, listOnChain, makeUser, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
 /**
  * The investor's routes against real Postgres, a private anvil with the contracts, the real indexer filling
@@ -388,13 +388,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const [seller, buyer] = [bob, alice];
     const loanNote = stack.deployment.contracts.loanNote as Address;
     const marketplace = stack.deployment.contracts.marketplace as Address;
-    const asked = await call("POST", "/orders/typed-data", seller, { kind: "listing", tokenId: tokens.small, priceKind: "fixed", price: "3400" });
-    assert.equal(asked.status, 200, asked.body?.message);
-    const typed = asked.body.data.typedData;
-    const message = Object.fromEntries(Object.entries(typed.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
-    const signature = await seller.wallet!.signTypedData({ domain: typed.domain, types: typed.types, primaryType: typed.primaryType, message } as never);
-    const published = await call("POST", "/orders", seller, { kind: "listing", message: typed.message, signature });
-    assert.equal(published.status, 201, published.body?.message);
+    const published = await publishOrder(stack.api, seller, { kind: "listing", tokenId: tokens.small, priceKind: "fixed", price: "3400" });
 
     // Listed on-chain as well, the note sells by that listing, at its price; cancelled there, by the signed one.
     await listOnChain(stack, seller.wallet!, tokens.small, 3_500_000_000n);
@@ -409,11 +403,11 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const answer = await call("POST", `/nfts/${tokens.small}/buy`, buyer, { expectedPrice: "3400" });
     assert.equal(answer.status, 200, answer.body?.message);
     assert.equal(answer.body.data.seller, seller.wallet!.address.toLowerCase());
-    assert.equal(answer.body.data.orderHash, published.body.data.hash);
+    assert.equal(answer.body.data.orderHash, published.hash);
     assert.equal(answer.body.data.permit.message.value, "3400000000");
     const fill = decodeFunctionData({ abi: noteMarketplaceAbi, data: answer.body.data.calls.buy.data });
     assert.equal(fill.functionName, "fillListing");
-    assert.equal(fill.args[1], signature);
+    assert.equal(fill.args[1], published.signature);
     assert.equal(fill.args[2], 3_400_000_000n);
 
     const dollars = (who: TestUser) => stack.chain.readContract({ address: stack.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "balanceOf", args: [who.wallet!.address] });
