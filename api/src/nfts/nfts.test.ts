@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { eq } from "drizzle-orm";
 import { createWalletClient, decodeFunctionData, encodeFunctionData, http, maxUint256, type Address, type Hex } from "viem";
 import { foundry } from "viem/chains";
+import { orders } from "#db/schema";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import { wireNftSchema } from "#domain/wire/nft";
 import { formatUsdAmount } from "#domain/money";
+import { NFT_ANSWERS } from "./texts";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { fund, listOnChain, makeUser, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
@@ -418,5 +421,21 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(ownerAfter.toLowerCase(), buyer.wallet!.address.toLowerCase());
     assert.equal(buyerBefore - (await dollars(buyer)), 3_400_000_000n);
     assert.equal((await dollars(seller)) - sellerBefore, 3_400_000_000n - (3_400_000_000n * BigInt(feeBps)) / 10_000n);
+  });
+
+  it("refuses a buy by a signed listing once the chain's latest block is at its expiry, as the fill would run in a later block", async () => {
+    // Alice holds the small note since the signed-listing sale, with no listing on-chain.
+    const published = await publishOrder(stack.api, alice, { kind: "listing", tokenId: tokens.small, priceKind: "fixed", price: "100", expiresInDays: 1 });
+    const [order] = await stack.api.database.db.select().from(orders).where(eq(orders.hash, published.hash));
+    const buyAt = async (second: bigint) => {
+      await stack.rpc("evm_setNextBlockTimestamp", [Number(second)]);
+      await stack.rpc("evm_mine", []);
+      return call("POST", `/nfts/${tokens.small}/buy`, bob, { expectedPrice: "100" });
+    };
+    const lastSecond = await buyAt(order!.expiry - 1n);
+    assert.equal(lastSecond.status, 200, lastSecond.body?.message);
+    assert.equal(lastSecond.body.data.orderHash, published.hash);
+    const atExpiry = await buyAt(order!.expiry);
+    assert.deepEqual([atExpiry.status, atExpiry.body.message, atExpiry.body.data], [409, NFT_ANSWERS.expired, null]);
   });
 });

@@ -130,9 +130,9 @@ function listingMessage(order: OrderRow): SignedListing {
 /**
  * What a signed listing sells for now, as the contract would price its fill: a fixed price while the note's change
  * count is the signed one, a par price while the note is active; either only while its seller holds the note and
- * before its expiry. A listing that cannot fill reads as no listing (zero seller).
+ * before its expiry. A listing that cannot fill reads as no listing (zero seller), saying whether it expired.
  */
-async function signedListingNow(deps: NftsDeps, d: Deployment, order: OrderRow): Promise<{ seller: string; price: bigint }> {
+async function signedListingNow(deps: NftsDeps, d: Deployment, order: OrderRow): Promise<{ seller: string; price: bigint; expired?: boolean }> {
   const { publicClient } = deps;
   const loanNote = d.contracts.loanNote as Address;
   const none = { seller: zeroAddress as string, price: 0n };
@@ -141,7 +141,9 @@ async function signedListingNow(deps: NftsDeps, d: Deployment, order: OrderRow):
     read(publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [order.tokenId!] })),
     read(publicClient.getBlock()),
   ]);
-  if (lower(owner) !== order.signer || block.timestamp > order.expiry) return none;
+  // The fill runs in a later block than the latest: at the expiry's own second it can only revert (domain/orderStatus).
+  if (block.timestamp >= order.expiry) return { ...none, expired: true };
+  if (lower(owner) !== order.signer) return none;
   if (order.parBps === 0) return BigInt(changes) === order.changes ? { seller: order.signer, price: order.price } : none;
   return Number(status) === 1 ? { seller: order.signer, price: parPrice(outstanding, BigInt(order.parBps)) } : none;
 }
@@ -295,9 +297,10 @@ export async function buy(deps: NftsDeps, user: UserRow, tokenId: bigint, input:
   const [onChainListing, row] = await Promise.all([liveListing(deps, d, tokenId), repo.note(tokenId)]);
   // No listing on-chain: the holder's open signed listing (issue 19), filled at its price now.
   const signed = onChainListing.seller === zeroAddress && row?.order_hash ? await repo.signedListing(row.order_hash) : undefined;
-  const listing = signed ? await signedListingNow(deps, d, signed) : onChainListing;
+  const listing: { seller: string; price: bigint; expired?: boolean } = signed ? await signedListingNow(deps, d, signed) : onChainListing;
   if (listing.seller === zeroAddress) {
     if (row?.burned) throw refused(409, NFT_ANSWERS.repaid);
+    if (listing.expired) throw refused(409, NFT_ANSWERS.expired);
     // Say why the chain refuses: the mirror knows why a listing lapsed, or may still show it live.
     if (row?.lapse_reason) throw refused(409, NFT_ANSWERS.lapsed(row.lapse_reason));
     throw refused(409, row?.listing_price ? NFT_ANSWERS.stale : NFT_ANSWERS.notListed);
