@@ -4,7 +4,8 @@ import { NOTE_STATUS, ORDER_STATUS_REASONS as R, orderStatusOf, type OrderFacts,
 
 const seller = "0x00000000000000000000000000000000000000aa";
 const buyer = "0x00000000000000000000000000000000000000bb";
-const note = { owner: seller, status: NOTE_STATUS.active, changes: 3n, outstanding: 10_000_000_000n };
+const vault = "0x00000000000000000000000000000000000000cc";
+const note = { owner: seller, holder: seller, status: NOTE_STATUS.active, changes: 3n, outstanding: 10_000_000_000n };
 const listing: OrderTerms = {
   kind: "listing",
   signer: seller,
@@ -57,6 +58,11 @@ describe("where a signed order stands", () => {
     assert.deepEqual(orderStatusOf(offer, { ...facts, funds: funded }), { status: "open", reason: null, priceNow: 9_000_000_000n });
     assert.equal(orderStatusOf(offer, { ...facts, funds: { ...funded, balance: 8_999_999_999n } }).reason, R.balance);
     assert.equal(orderStatusOf(offer, { ...facts, funds: { ...funded, allowance: 0n } }).reason, R.allowance);
+  });
+  it("an offer lapses once its buyer holds the note, in their wallet or as the depositor of the vault's copy", () => {
+    assert.equal(orderStatusOf(offer, { ...facts, funds: funded, note: { ...note, owner: buyer, holder: buyer } }).reason, R.ownNote);
+    assert.equal(orderStatusOf(offer, { ...facts, funds: funded, note: { ...note, owner: vault, holder: buyer } }).reason, R.ownNote);
+    assert.equal(orderStatusOf(offer, { ...facts, funds: funded, note: { ...note, owner: vault, holder: seller } }).status, "open");
   });
   it("an offer whose buyer has exactly its price in balance and allowance is open; a micro-dollar less of either is not", () => {
     const exactly = { balance: 9_000_000_000n, allowance: 9_000_000_000n };

@@ -25,9 +25,11 @@ export interface OrderTerms {
   counter: bigint;
 }
 
-/** The note an order is on (its parStateOf and ownershipOf), lowercase owner. */
+/** The note an order is on (its parStateOf and ownershipOf), lowercase addresses. */
 export interface NoteFacts {
   owner: string;
+  /** Who the note belongs to: its owner, or its depositor while the vault holds it (NoteVault.depositorOf). */
+  holder: string;
   status: number;
   changes: bigint;
   outstanding: bigint;
@@ -111,7 +113,8 @@ export function orderStatusOf(order: OrderTerms, facts: OrderFacts): OrderVerdic
     } else if (note.status !== NOTE_STATUS.active) {
       return verdict("lapsed", r.notActive);
     }
-    if (order.kind === "offer" && note.owner === order.signer.toLowerCase()) return verdict("lapsed", r.ownNote);
+    // A note in the vault can be sold only once its depositor takes it out, and then the offer is to themselves.
+    if (order.kind === "offer" && note.holder === order.signer.toLowerCase()) return verdict("lapsed", r.ownNote);
   }
 
   if (facts.funds) {

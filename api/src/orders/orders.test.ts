@@ -382,6 +382,28 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(bobs.find((o: any) => o.hash === offerHash).status, "lapsed");
   });
 
+  it("counts no offer of a note's depositor while the vault holds it: his old offer stays lapsed and a new one is refused", async () => {
+    // Bob holds note A since the fill; his offer and his matching offer on it must not come back once it is vaulted.
+    const vault = stack.deployment.contracts.vault;
+    const move = async (fromAddress: string, toAddress: string) => {
+      await synced();
+      const answer = await call("POST", `/nfts/${noteA}/transfer`, bob, { fromAddress, toAddress });
+      assert.equal(answer.status, 200, answer.body?.message);
+      await send(bob, answer.body.data.call);
+    };
+    await move(bob.wallet!.address, vault);
+    const book = (await call("GET", `/orders/note/${noteA}`)).body.data;
+    assert.deepEqual([book.offers, book.matchingOffers, book.bestOffer], [[], [], null]);
+    const made = (await call("GET", "/orders/mine", bob)).body.data.made.find((o: any) => o.hash === offerHash);
+    assert.deepEqual([made.status, made.statusReason], ["lapsed", "The buyer holds the note"]);
+    const asked = await call("POST", "/orders/typed-data", bob, { kind: "offer", tokenId: noteA.toString(), parBps: 9000 });
+    assert.deepEqual([asked.status, asked.body.message], [400, ORDER_ANSWERS.ownNote]);
+    const own = { ...made.message, salt: "87" };
+    const signedByHand = await publish(bob, { kind: "offer", message: own, signature: await signAs(bob.wallet!, "offer", own) });
+    assert.deepEqual([signedByHand.status, signedByHand.body.message], [400, ORDER_ANSWERS.ownNote]);
+    await move(vault, bob.wallet!.address);
+  });
+
   it("answers PUT /nfts/{id}/list with the listing to sign and PUT /nfts/{id}/unlist with the cancelOrders call", async () => {
     await synced();
     await send(bob, { to: stack.deployment.contracts.loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "setApprovalForAll", args: [marketplace(), true] }) });

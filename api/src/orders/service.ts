@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { BaseError, encodeFunctionData, hashTypedData, maxUint256, recoverAddress, size, sliceHex, type Address, type Hex, type PublicClient } from "viem";
 import type { OrderRow } from "#db/schema/orders";
 import type { UserRow } from "#db/schema";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { ORDER_TYPES, PRIMARY_TYPES, orderDomain, parPrice, type OrderStatus } from "#domain/orders";
 import { matchingMinPrice, NOTE_STATUS, orderStatusOf, type NoteFacts, type OrderFacts, type OrderVerdict } from "#domain/orderStatus";
@@ -109,7 +109,9 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
         publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] }),
         publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] }),
       ]);
-      return { owner: lower(owner), status: Number(status), rateBps, maturity, outstanding, changes: BigInt(changes) };
+      const vault = d.contracts.vault as Address;
+      const holder = lower(owner) === lower(vault) ? await publicClient.readContract({ address: vault, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }) : owner;
+      return { owner: lower(owner), holder: lower(holder), status: Number(status), rateBps, maturity, outstanding, changes: BigInt(changes) };
     }),
     funds: memo(async (buyer: string) => {
       const token = d.contracts.stablecoin as Address;
@@ -208,7 +210,7 @@ async function judge(deps: OrdersDeps, chain: ChainReader, rows: OrderRow[]): Pr
 async function matchingFor(deps: OrdersDeps, chain: ChainReader, tokenId: bigint, note: NoteState, offers: Judged[]): Promise<WireOrder[]> {
   const now = await chain.now();
   return offers
-    .filter(({ row, verdict }) => verdict.status === "open" && row.signer !== note.owner && matchesNote(row, note, now))
+    .filter(({ row, verdict }) => verdict.status === "open" && row.signer !== note.holder && matchesNote(row, note, now))
     .map(({ row }) => ({ row, price: parPrice(note.outstanding, BigInt(row.parBps)) }))
     .filter(({ row, price }) => price <= (row.budget ?? 0n) - row.filled)
     .map(({ row, price }) => toWireOrder(row, { priceNow: price, tokenId }));
@@ -265,7 +267,7 @@ export async function typedData(deps: OrdersDeps, user: UserRow, input: OrderTyp
       if (note.owner !== me) throw new AppError(403, ORDER_ANSWERS.notHolder);
       message = { seller: me, tokenId, price, parBps, changes: note.changes, ...common };
     } else {
-      if (note.owner === me) throw badRequest(ORDER_ANSWERS.ownNote);
+      if (note.holder === me) throw badRequest(ORDER_ANSWERS.ownNote);
       // A par offer's cap defaults to its price today: the outstanding principal only falls, so it never binds.
       const cap = fixed ? 0n : (input.cap ?? parPrice(note.outstanding, parBps));
       if (!fixed && cap === 0n) throw badRequest(ORDER_ANSWERS.capZero);
@@ -406,7 +408,7 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
     if (input.kind === "listing" && note.owner !== signer) {
       throw badRequest(note.owner === lower(d.contracts.vault) ? ORDER_ANSWERS.inVault : ORDER_ANSWERS.notHolder);
     }
-    if (input.kind === "offer" && note.owner === signer) throw badRequest(ORDER_ANSWERS.ownNote);
+    if (input.kind === "offer" && note.holder === signer) throw badRequest(ORDER_ANSWERS.ownNote);
     if (m.parBps === 0n && m.changes !== note.changes) throw badRequest(ORDER_ANSWERS.stale(note.changes));
   }
   const funds = input.kind === "listing" ? null : await chain.funds(signer);
