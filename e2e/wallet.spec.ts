@@ -91,6 +91,13 @@ test("without a wallet extension the login shows the notice and the local dev wa
   await expect(page.getByTestId("wallet-required")).toContainText("MetaMask is not installed");
   await screenshot(page, "10-login-no-wallet");
   await expect(page.getByTestId("dev-wallet-picker")).toBeVisible();
+  // The notice comes when the search for an extension gives up (300 ms): below the button and the picker, so it
+  // cannot push the button from under a press already on its way.
+  const connect = await page.getByTestId("wallet-block").getByRole("button", { name: "Connect Wallet" }).boundingBox();
+  const picker = await page.getByTestId("dev-wallet-picker").boundingBox();
+  const notice = await page.getByTestId("wallet-required").boundingBox();
+  expect(notice!.y, "the notice is drawn below the button").toBeGreaterThanOrEqual(connect!.y + connect!.height);
+  expect(notice!.y, "and below the picker it points to").toBeGreaterThanOrEqual(picker!.y + picker!.height);
   await page.getByLabel("Local dev wallet account").selectOption("fresh");
   await page.getByTestId("wallet-block").getByRole("button", { name: "Connect Wallet" }).click();
   await page.getByTestId("rk-wallet-option-loanmint-dev").click();

@@ -16,8 +16,8 @@ const WalletSignIn = lazy(() => import("./WalletSignIn"));
  * The wallet stack (RainbowKit + wagmi + viem, about 200 kB gzip) loads when the visitor reaches for the
  * block (pointer, focus or press) or at once for a browser with a stored wallet connection; until then
  * this block is drawn as it will look, so nothing moves when the stack arrives. What only the network
- * configuration decides (the local dev wallet's picker) comes below the button, so the button keeps its
- * place when that arrives too.
+ * configuration decides (the local dev wallet's picker), and the notice that no extension was found, come below
+ * the button, so the button keeps its place when they arrive too.
  */
 export function WalletLoginBlock() {
   const [hasExtension, setHasExtension] = useState<boolean | null>(null);
@@ -61,19 +61,6 @@ export function WalletLoginBlock() {
         <li><span>3</span>Access your account</li>
       </ol>
 
-      {hasExtension === false && (
-        <div className="alert alert--warning" role="note" data-testid="wallet-required">
-          <div>
-            <p><strong>Wallet required</strong> — MetaMask is not installed.</p>
-            <p className="small muted">Install a browser wallet extension such as MetaMask to sign in with your wallet.</p>
-            <button type="button" className="btn btn--secondary btn--sm" onClick={() => window.open(WALLET_DOWNLOAD_URL, "_blank", "noopener,noreferrer")}>
-              Install MetaMask
-            </button>
-            {localChain && <p className="small muted wallet-block__dev-note">On this local chain you can also use the <strong>Local dev wallet</strong> below: no extension needed.</p>}
-          </div>
-        </div>
-      )}
-
       {canConnect && (
         <div className="stack wallet-sign-in">
           {wallet?.address && (
@@ -95,6 +82,21 @@ export function WalletLoginBlock() {
               <WalletSignIn onChange={setWallet} openNow={openNow} onOpened={() => setOpenNow(false)} />
             </WithWallet>
           )}
+        </div>
+      )}
+
+      {/* After the button: the search for an extension takes up to 300 ms, and a notice drawn above would push the
+          button down under a press already on its way. */}
+      {hasExtension === false && (
+        <div className="alert alert--warning" role="note" data-testid="wallet-required">
+          <div>
+            <p><strong>Wallet required</strong> — MetaMask is not installed.</p>
+            <p className="small muted">Install a browser wallet extension such as MetaMask to sign in with your wallet.</p>
+            <button type="button" className="btn btn--secondary btn--sm" onClick={() => window.open(WALLET_DOWNLOAD_URL, "_blank", "noopener,noreferrer")}>
+              Install MetaMask
+            </button>
+            {localChain && <p className="small muted wallet-block__dev-note">On this local chain you can also use the <strong>Local dev wallet</strong> above: no extension needed.</p>}
+          </div>
         </div>
       )}
     </section>
