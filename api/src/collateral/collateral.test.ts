@@ -227,6 +227,8 @@ describe("a request pledging an NFT", () => {
 
   test("once rejected, releases its piece: the loan reads released, the picker offers it, the check offers no approval, and a new request may pledge it", async () => {
     const piece = await mintDemo(borrower.wallet!.address);
+    // The request's check reads who holds the piece from the mirror: the mint must be indexed first.
+    await caughtUp();
     const loan = await pledge(borrower, demo, piece);
     const pickable = async () => (await call("GET", "/collateral/mine", { token: borrower.token })).body.data.nfts.find((n: any) => n.tokenId === String(piece));
     assert.equal((await pickable()).pledgedLoanId, loan._id);
