@@ -1,16 +1,15 @@
-import { eq } from "drizzle-orm";
 import { TransactionNotFoundError, type Address, type Hex } from "viem";
 import { loanNoteAbi } from "#domain/abis";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
 import { defaultableAt } from "#domain/schedule";
-import { loans, type LoanRow } from "#db/schema";
+import type { LoanRow } from "#db/schema";
 import { readGracePeriod } from "../chain/gracePeriod";
 import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../chain/gateway";
 import { waitForMirror } from "../loans/mirror";
 import type { Origination } from "../loans/origination";
 import type { LoansRepository } from "../loans/repository";
-import { LOAN_ANSWERS, RECONCILED } from "../loans/texts";
+import { LOAN_ANSWERS } from "../loans/texts";
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;

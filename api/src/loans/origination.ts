@@ -259,7 +259,7 @@ export async function originate(deps: OriginationDeps, loan: LoanRow, actor: str
  * can be retried. Answers the updated row, or undefined when nothing changed or the chain cannot tell.
  */
 export async function reconcileOne(deps: OriginationDeps, loan: LoanRow): Promise<LoanRow | undefined> {
-  const { repo, chain } = deps;
+  const { repo } = deps;
   const onChain = await loanOnChain(deps, loan.loanNumber);
   const exists = onChain.status !== LOAN_NOTE_STATUS.none;
   if (exists && loan.mintStatus !== "minted") {

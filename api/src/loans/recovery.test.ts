@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { createWalletClient, http, maxUint256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { loans, orders } from "#db/schema";
 import { STALE_MS } from "../jobs/loanWatcher";
