@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc721Abi, zeroAddress, type Address, type PublicClient } from "viem";
 import { eq } from "drizzle-orm";
-import { loanNoteAbi, noteVaultAbi } from "#domain/abis";
+import { loanNoteAbi } from "#domain/abis";
 import { displayUsd } from "#domain/money";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
 import { COLLATERAL_MESSAGES, type CollateralAppraisalInput, type CollateralClaimInput, type PledgedNftInput } from "#domain/schemas/loans";
@@ -10,6 +10,7 @@ import { loans, type LoanRow, type UserRow } from "#db/schema";
 import { AppError, badRequest, conflict, notFound } from "../http/errors";
 import { bindDeps } from "../deps";
 import type { ChainGateway } from "../chain/gateway";
+import { noteHolder } from "../chain/noteHolder";
 import type { LoansRepository } from "../loans/repository";
 import { LOAN_ANSWERS } from "../loans/texts";
 import { pledgedNftOf, toWireLoan, toWireTimeline, type WireLoan } from "../loans/wire";
@@ -234,10 +235,8 @@ async function claimant(deps: Deps, d: Deployment, tokenId: bigint): Promise<{ e
   const status = Number(loan.status);
   if (borrower === zeroAddress || (status !== LOAN_NOTE_STATUS.defaulted && status !== LOAN_NOTE_STATUS.repaid)) throw conflict(COLLATERAL_MESSAGES.claimNotNow);
   if (status === LOAN_NOTE_STATUS.repaid) return { entitled: lower(borrower), borrower: lower(borrower), collection: lower(collection), collateralId, defaulted: false };
-  let holder = lower(await live(publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] }), zeroAddress));
-  if (holder === lower(d.contracts.vault)) {
-    holder = lower(await live(publicClient.readContract({ address: d.contracts.vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }), zeroAddress));
-  }
+  const owner = await live(publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] }), zeroAddress);
+  const holder = await live(noteHolder(publicClient, d, tokenId, owner), zeroAddress);
   return { entitled: holder, borrower: lower(borrower), collection: lower(collection), collateralId, defaulted: true };
 }
 

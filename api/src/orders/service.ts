@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { BaseError, encodeFunctionData, hashTypedData, maxUint256, recoverAddress, size, sliceHex, type Address, type Hex, type PublicClient } from "viem";
 import type { OrderRow } from "#db/schema/orders";
 import type { UserRow } from "#db/schema";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
+import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { ORDER_TYPES, PRIMARY_TYPES, orderDomain, parPrice, type OrderStatus } from "#domain/orders";
 import { matchingMinPrice, NOTE_STATUS, orderStatusOf, type NoteFacts, type OrderFacts, type OrderVerdict } from "#domain/orderStatus";
@@ -10,6 +10,7 @@ import { ORDER_EXPIRY_DAYS, PAR_BPS_LIMITS, type OrderBook, type OrderSubmission
 import { bindDeps } from "../deps";
 import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";
+import { noteHolder } from "../chain/noteHolder";
 import { AppError, badRequest, conflict } from "../http/errors";
 import type { OrderAnnouncer } from "./announce";
 import type { OrdersRepository } from "./repository";
@@ -109,9 +110,8 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
         publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] }),
         publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] }),
       ]);
-      const vault = d.contracts.vault as Address;
-      const holder = lower(owner) === lower(vault) ? await publicClient.readContract({ address: vault, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId] }) : owner;
-      return { owner: lower(owner), holder: lower(holder), status: Number(status), rateBps, maturity, outstanding, changes: BigInt(changes) };
+      const holder = await noteHolder(publicClient, d, tokenId, owner);
+      return { owner: lower(owner), holder, status: Number(status), rateBps, maturity, outstanding, changes: BigInt(changes) };
     }),
     funds: memo(async (buyer: string) => {
       const token = d.contracts.stablecoin as Address;
