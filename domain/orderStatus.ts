@@ -88,6 +88,14 @@ export function matchingMinPrice(order: Pick<OrderTerms, "parBps" | "minOutstand
   return least > 0n ? least : 1n;
 }
 
+/**
+ * Whether an order can no longer fill when the chain's latest block has time `now`: a fill runs in a later block,
+ * so at its expiry's own second it would already be refused (the contract takes `block.timestamp <= expiry`).
+ */
+export function isExpired(expiry: bigint, now: bigint): boolean {
+  return expiry <= now;
+}
+
 export function orderStatusOf(order: OrderTerms, facts: OrderFacts): OrderVerdict {
   const r = ORDER_STATUS_REASONS;
   const priceNow =
@@ -102,7 +110,7 @@ export function orderStatusOf(order: OrderTerms, facts: OrderFacts): OrderVerdic
   }
   if (facts.used) return verdict("cancelled", r.cancelled);
   if (facts.counter !== order.counter) return verdict("cancelled", r.counter);
-  if (order.expiry <= facts.now) return verdict("expired", r.expired);
+  if (isExpired(order.expiry, facts.now)) return verdict("expired", r.expired);
 
   if (order.kind !== "matchingOffer") {
     const note = facts.note;

@@ -1,5 +1,6 @@
 import { amountBandOf, rateBandOf, type MarketplaceQuery } from "#domain/schemas/nfts";
 import { formatUsdAmount, parseUsd } from "#domain/money";
+import { isExpired } from "#domain/orderStatus";
 import type { OrderRow } from "#db/schema/orders";
 import { bestOrdersByNote, type BestListing, type BestOffer } from "../orders/bestPrices";
 import type { NftsRepository } from "./repository";
@@ -78,7 +79,7 @@ export function createMarketplaceIndex(deps: { repo: NftsRepository; orders: Mar
     const now = BigInt(Math.floor(Date.now() / 1000));
     // Notes listed only by a signed order are on the market too.
     const onChain = new Set(rows.map((r) => r.token_id));
-    const signedOnly = [...new Set(listings.filter((o) => o.expiry > now).map((o) => o.tokenId!.toString()))].filter((id) => !onChain.has(id));
+    const signedOnly = [...new Set(listings.filter((o) => !isExpired(o.expiry, now)).map((o) => o.tokenId!.toString()))].filter((id) => !onChain.has(id));
     const extra = (await deps.repo.notesByIds(signedOnly)).filter((r) => r.status === "active");
     const all = [...rows, ...extra];
     const best = bestOrdersByNote(

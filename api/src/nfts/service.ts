@@ -2,6 +2,7 @@ import { BaseError, encodeFunctionData, concat, stringToHex, zeroAddress, type A
 import { permitSignatureParts, permitTypedData } from "#domain/permit";
 import type { OrderRow, UserRow } from "#db/schema";
 import { parPrice, type SignedListing } from "#domain/orders";
+import { isExpired } from "#domain/orderStatus";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { formatUsdAmount, parseUsd } from "#domain/money";
@@ -141,8 +142,7 @@ async function signedListingNow(deps: NftsDeps, d: Deployment, order: OrderRow):
     read(publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [order.tokenId!] })),
     read(publicClient.getBlock()),
   ]);
-  // The fill runs in a later block than the latest: at the expiry's own second it can only revert (domain/orderStatus).
-  if (block.timestamp >= order.expiry) return { ...none, expired: true };
+  if (isExpired(order.expiry, block.timestamp)) return { ...none, expired: true };
   if (lower(owner) !== order.signer) return none;
   if (order.parBps === 0) return BigInt(changes) === order.changes ? { seller: order.signer, price: order.price } : none;
   return Number(status) === 1 ? { seller: order.signer, price: parPrice(outstanding, BigInt(order.parBps)) } : none;

@@ -1,7 +1,7 @@
 import type { OrderRow } from "#db/schema/orders";
 import { formatUsdAmount } from "#domain/money";
 import { parPrice } from "#domain/orders";
-import { orderPriceFor } from "#domain/orderStatus";
+import { isExpired, orderPriceFor } from "#domain/orderStatus";
 import { maturity, outstandingBalance, type LoanTerms } from "#domain/schedule";
 import type { BestOfferSummary, SignedListingSummary } from "#domain/wire/nft";
 import { messageOf } from "./wire";
@@ -27,7 +27,7 @@ export type BestOffer = BestOfferSummary;
  * expired orders are left out here by the clock.
  */
 export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowSeconds: bigint) {
-  const live = orders.filter((o) => o.status === "open" && o.expiry > nowSeconds);
+  const live = orders.filter((o) => o.status === "open" && !isExpired(o.expiry, nowSeconds));
   const listings = new Map<string, OrderRow[]>();
   const offers = new Map<string, OrderRow[]>();
   const matching: OrderRow[] = [];

@@ -5,7 +5,7 @@ import type { UserRow } from "#db/schema";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { ORDER_TYPES, PRIMARY_TYPES, orderDomain, parPrice, type OrderStatus } from "#domain/orders";
-import { matchingMinPrice, NOTE_STATUS, orderStatusOf, type NoteFacts, type OrderFacts, type OrderVerdict } from "#domain/orderStatus";
+import { isExpired, matchingMinPrice, NOTE_STATUS, orderStatusOf, type NoteFacts, type OrderFacts, type OrderVerdict } from "#domain/orderStatus";
 import { ORDER_EXPIRY_DAYS, PAR_BPS_LIMITS, type OrderBook, type OrderSubmission, type OrderTypedData, type OrderTypedDataRequest, type WireOrder } from "#domain/wire/order";
 import { bindDeps } from "../deps";
 import type { AppConfig } from "../config/env";
@@ -393,7 +393,7 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
   await verifySignature(deps, signer, hash, signature);
 
   const now = await chain.now();
-  if (m.expiry <= now) throw badRequest(ORDER_ANSWERS.expired);
+  if (isExpired(m.expiry, now)) throw badRequest(ORDER_ANSWERS.expired);
   if (m.expiry > now + BigInt(ORDER_EXPIRY_DAYS.max + 1) * DAY) throw badRequest(ORDER_ANSWERS.tooLong(ORDER_EXPIRY_DAYS.max));
   if (await deps.repo.byHash(hash)) throw conflict(ORDER_ANSWERS.exists);
   const [counter, usage] = await Promise.all([chain.counter(signer), chain.usage(`${signer}:${hash}`)]);
