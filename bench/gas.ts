@@ -110,7 +110,7 @@ try {
   let salt = 1n;
   const expiry = BigInt(Math.floor(Date.now() / 1000) + 86_400 * 400);
   async function signed<Fields extends Record<string, unknown>>(signer: PrivateKeyAccount, primaryType: keyof typeof ORDER_TYPES, fields: Fields) {
-    const order = { expiry, salt: salt++, counter: 0n, ...fields };
+    const order = { expiry, salt: salt++, counter: 0n, maxDaysPastDue: 0n, ...fields };
     const signature = await signer.signTypedData({ domain: orderDomain(31337, marketplace), types: ORDER_TYPES, primaryType, message: order as never });
     return [order, signature] as const;
   }
@@ -124,7 +124,7 @@ try {
   const ids = Array.from({ length: 7 }, (_, i) => nextId - 7n + BigInt(i));
   results.push(["anchor: Seaport basic fill (about)", 91_000n]);
   results.push(["fill listing", await gas(as(buyer).market.fillListing([...(await listing(ids[0], 0n)), principal]))]);
-  results.push(["fill listing at par", await gas(as(buyer).market.fillListing([...(await listing(ids[1], 10_000n)), principal]))]);
+  results.push(["fill listing at par", await gas(as(buyer).market.fillListing([...(await listing(ids[1], 10_000n)), 2n * principal]))]);
   results.push(["fill listing with permit", await gas(as(permitBuyer).market.fillListingWithPermit([...(await listing(ids[2], 0n)), principal, ...(await permit(permitBuyer, marketplace, principal))]))]);
   results.push(["accept offer", await gas(as(treasury).market.acceptOffer([...(await offer(ids[3], 0n)), 0n]))]);
   results.push(["accept offer at par", await gas(as(treasury).market.acceptOffer([...(await offer(ids[4], 9_800n)), 0n]))]);

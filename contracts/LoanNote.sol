@@ -14,6 +14,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {LoanMath} from "./libraries/LoanMath.sol";
 import {NoteRenderer} from "./NoteRenderer.sol";
 import {NoteVault} from "./NoteVault.sol";
+import {ILoanNote} from "./interfaces/ILoanNote.sol";
 
 /**
  * @title LoanNote
@@ -40,7 +41,7 @@ import {NoteVault} from "./NoteVault.sol";
  *      - A repayment never depends on the collection: the return transfer is the last call, its failure is caught
  *        and leaves the piece for the borrower to pull (`claimCollateral`).
  */
-contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardTransient {
+contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     bytes32 public constant ORIGINATOR_ROLE = keccak256("ORIGINATOR_ROLE");
@@ -54,13 +55,6 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     uint256 public constant MAX_RATE_BPS = 10_000;
     uint256 public constant MAX_TERM_MONTHS = 360;
     uint256 public constant MAX_GRACE_PERIOD = 365 days;
-
-    enum Status {
-        None,
-        Active,
-        Repaid,
-        Defaulted
-    }
 
     /// @dev One storage slot (256 bits), so a repayment's or default's write also counts the change.
     ///      `changes` counts every change a buyer prices (transfer, burn, repayment, default); it wraps after
@@ -584,26 +578,52 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
         return _existing(tokenId);
     }
 
-    /// @notice Current owner (zero once burned) and the note's change count (transfers, burn, repayments,
-    ///         default); a marketplace listing is live only while both are what they were when it was made.
-    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 changes) {
-        return (_ownerOf(tokenId), _loans[tokenId].changes);
+    /**
+     * @notice Current owner (zero once burned), the note's change count (transfers, burn, repayments, default) and the
+     *         days its oldest unpaid installment is past due (zero while current or settled); a listing at a fixed price
+     *         is live only while owner and count are what they were when it was made.
+     */
+    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 changes, uint256 daysPastDue) {
+        Loan memory loan = _loans[tokenId];
+        // Nothing falls due in the first period, so the schedule is read only from the first due date on.
+        if (_unsettled(loan) && block.timestamp >= uint256(loan.start) + LoanMath.PERIOD) {
+            (, daysPastDue) = LoanMath.pastDue(_terms(loan), loan.start, loan.repaid, block.timestamp);
+        }
+        return (_ownerOf(tokenId), loan.changes, daysPastDue);
+    }
+
+    /// @inheritdoc ILoanNote
+    /// @dev Everything reads zero for an unknown id; `outstanding` and `interest` are zero unless the loan is active.
+    function noteStateOf(uint256 tokenId) external view returns (NoteState memory state) {
+        Loan memory loan = _loans[tokenId];
+        state.owner = _ownerOf(tokenId);
+        state.status = loan.status;
+        state.changes = loan.changes;
+        state.rateBps = loan.rateBps;
+        state.maturity = uint256(loan.start) + uint256(loan.termMonths) * LoanMath.PERIOD;
+        if (!_unsettled(loan)) return state;
+        LoanMath.Terms memory terms = _terms(loan);
+        (, state.daysPastDue) = LoanMath.pastDue(terms, loan.start, loan.repaid, block.timestamp);
+        if (loan.status == Status.Active) {
+            (state.outstanding, state.interest) = LoanMath.payoffSplit(terms, loan.start, loan.repaid, block.timestamp);
+        }
     }
 
     /**
-     * @notice What an order priced at a percentage of par checks at its fill: the holder (zero once burned), the
-     *         status, the yearly rate, the maturity (start + term months of 30 days) and the scheduled principal not
-     *         yet repaid. `outstanding` is zero unless the loan is active; everything is zero for an unknown id.
+     * @notice Where loan `tokenId`'s servicing stands now: the due date of its oldest unpaid installment, the days that
+     *         installment is past due (zero while current) and the installments fallen due and unpaid. All zero once
+     *         repaid.
      */
-    function parStateOf(uint256 tokenId)
+    function pastDueOf(uint256 tokenId)
         external
         view
-        returns (address owner, Status status, uint256 rateBps, uint256 maturity, uint256 outstanding)
+        returns (uint256 dueDate, uint256 daysPastDue, uint256 amountPastDue)
     {
-        Loan memory loan = _loans[tokenId];
-        maturity = uint256(loan.start) + uint256(loan.termMonths) * LoanMath.PERIOD;
-        if (loan.status == Status.Active) outstanding = LoanMath.outstandingPrincipal(_terms(loan), loan.repaid);
-        return (_ownerOf(tokenId), loan.status, loan.rateBps, maturity, outstanding);
+        Loan memory loan = _existing(tokenId);
+        if (loan.status == Status.Repaid) return (0, 0, 0);
+        LoanMath.Terms memory terms = _terms(loan);
+        (dueDate, daysPastDue) = LoanMath.pastDue(terms, loan.start, loan.repaid, block.timestamp);
+        amountPastDue = LoanMath.amountDue(terms, loan.start, loan.repaid, block.timestamp);
     }
 
     /// @notice Whether pieces of `collection` can be pledged now.
@@ -685,12 +705,22 @@ contract LoanNote is ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardT
     }
 
     /// @inheritdoc IERC165
-    function supportsInterface(bytes4 interfaceId) public view override(ERC721, AccessControl, IERC165) returns (bool) {
+    function supportsInterface(bytes4 interfaceId)
+        public
+        view
+        override(ERC721, AccessControl, IERC165)
+        returns (bool)
+    {
         return interfaceId == bytes4(0x49064906) || super.supportsInterface(interfaceId);
     }
 
     function _terms(Loan memory loan) private pure returns (LoanMath.Terms memory) {
         return LoanMath.terms(loan.principal, loan.rateBps, loan.termMonths);
+    }
+
+    /// @dev Active or defaulted: something is still owed on it.
+    function _unsettled(Loan memory loan) private pure returns (bool) {
+        return loan.status == Status.Active || loan.status == Status.Defaulted;
     }
 
     function _existing(uint256 tokenId) private view returns (Loan memory loan) {

@@ -79,7 +79,7 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
     /// @notice Lists `tokenId` at `price` for the note as it is now; the caller must hold it and have approved
     ///         this marketplace. The listing lapses at the note's next change (transfer, repayment, default).
     function list(uint256 tokenId, uint256 price) external whenNotPaused {
-        (address owner, uint32 changes) = note.ownershipOf(tokenId);
+        (address owner, uint32 changes,) = note.ownershipOf(tokenId);
         if (owner != msg.sender) revert NotTokenOwner(tokenId, msg.sender);
         _checkPrice(price);
         if (note.getApproved(tokenId) != address(this) && !note.isApprovedForAll(owner, address(this))) {
@@ -111,7 +111,8 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
      * @notice Buys `tokenId` at its listed price, which must equal `expectedPrice`; the caller must have
      *         approved this marketplace for the price in the stablecoin. Reverts with `ListingStale` when the
      *         note changed since it was listed (transfer, repayment, default), so the buyer never pays for a
-     *         note state other than the one listed.
+     *         note state other than the one listed, and with `NoteLate` while an installment is past due: a plain
+     *         listing never sells a late note as a current one.
      */
     function buy(uint256 tokenId, uint256 expectedPrice) external whenNotPaused nonReentrant {
         _buy(tokenId, expectedPrice);
@@ -132,8 +133,9 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
         Listing memory listing = _listings[tokenId];
         if (listing.seller == address(0)) revert NotListed(tokenId);
         if (listing.price != expectedPrice) revert PriceMismatch(tokenId, listing.price, expectedPrice);
-        (address owner, uint32 changes) = note.ownershipOf(tokenId);
+        (address owner, uint32 changes, uint256 daysPastDue) = note.ownershipOf(tokenId);
         if (owner != listing.seller || changes != listing.changes) revert ListingStale(tokenId);
+        _checkLate(tokenId, daysPastDue, 0);
         delete _listings[tokenId];
         uint256 fee = _feeOf(expectedPrice);
         emit Sold(tokenId, listing.seller, msg.sender, expectedPrice, fee);
@@ -159,7 +161,7 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
     function listingOf(uint256 tokenId) external view returns (address seller, uint256 price) {
         Listing memory listing = _listings[tokenId];
         if (listing.seller == address(0)) return (address(0), 0);
-        (address owner, uint32 changes) = note.ownershipOf(tokenId);
+        (address owner, uint32 changes,) = note.ownershipOf(tokenId);
         if (owner != listing.seller || changes != listing.changes) return (address(0), 0);
         return (listing.seller, listing.price);
     }
@@ -182,7 +184,7 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
     function _liveListing(uint256 tokenId) private view returns (Listing storage listing) {
         listing = _listings[tokenId];
         if (listing.seller == address(0)) revert NotListed(tokenId);
-        (address owner, uint32 changes) = note.ownershipOf(tokenId);
+        (address owner, uint32 changes,) = note.ownershipOf(tokenId);
         if (owner != listing.seller || changes != listing.changes) revert ListingStale(tokenId);
     }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
@@ -9,14 +8,7 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {Listing, Offer, MatchingOffer, OrderTypes} from "./libraries/OrderTypes.sol";
-
-interface ILoanNoteMarket is IERC721 {
-    function ownershipOf(uint256 tokenId) external view returns (address owner, uint32 changes);
-    function parStateOf(uint256 tokenId)
-        external
-        view
-        returns (address owner, uint8 status, uint256 rateBps, uint256 maturity, uint256 outstanding);
-}
+import {ILoanNote} from "./interfaces/ILoanNote.sol";
 
 /**
  * @title NoteOrders
@@ -28,8 +20,10 @@ interface ILoanNoteMarket is IERC721 {
  *        it, or with a signature its signer did not give (65-byte low-s ECDSA, or the signer's EIP-1271 answer).
  *      - An order fills only at a note state its signer accepted: a fixed price while the note's change count is
  *        the signed one (every transfer, repayment and default changes it); a par price while the note is active
- *        and, for a listing, held by its seller; a matching offer only for a note inside every signed range.
- *      - A par price is floor(parBps * outstanding principal at the fill / 10,000), an offer's at most its cap.
+ *        and, for a listing, held by its seller; a matching offer only for a note inside every signed range; and
+ *        every order only while the note is at most its signed `maxDaysPastDue` days past due (zero: current only).
+ *      - A par price is floor(parBps * outstanding principal at the fill / 10,000) plus the interest accrued and
+ *        unpaid then, so 100% of par is exactly what would settle the note at that second; an offer's at most its cap.
  *      - A single-use order fills at most once: a fixed-price one because its own fill moves the note (its change
  *        count no longer matches), a par one because its fill marks it used. A matching offer's fills never
  *        total more than its budget.
@@ -38,12 +32,11 @@ interface ILoanNoteMarket is IERC721 {
  */
 abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
     uint256 private constant BPS = 10_000;
-    uint8 private constant ACTIVE = 1;
     /// @dev `_used` value of a single-use order filled, or of any order cancelled.
     uint256 private constant USED = type(uint256).max;
 
     /// @notice The LoanNote contract whose notes are traded.
-    ILoanNoteMarket public immutable note;
+    ILoanNote public immutable note;
 
     /// @notice Per signer: orders signed with any other counter never fill.
     mapping(address signer => uint256) public counterOf;
@@ -59,6 +52,8 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
     error NotNoteHolder(uint256 tokenId, address caller);
     error PriceAboveMax(uint256 price, uint256 maxPrice);
     error PriceBelowMin(uint256 price, uint256 minPrice);
+    /// @notice The note is further past due than the order allows (`maxDaysPastDue`, or zero for a plain listing).
+    error NoteLate(uint256 tokenId, uint256 daysPastDue);
 
     event OrderFilled(
         bytes32 indexed orderHash,
@@ -72,7 +67,7 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
     event CounterIncremented(address indexed signer, uint256 counter);
 
     constructor(address note_) EIP712("LoanMint Marketplace", "1") {
-        note = ILoanNoteMarket(note_);
+        note = ILoanNote(note_);
     }
 
     // ---------------------------------------------------------------- fills
@@ -124,15 +119,17 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
         _checkOrder(orderHash, offer.buyer, offer.counter, offer.expiry, signature);
         uint256 price;
         if (offer.parBps == 0) {
-            (address owner, uint32 changes) = note.ownershipOf(offer.tokenId);
+            (address owner, uint32 changes, uint256 daysPastDue) = note.ownershipOf(offer.tokenId);
             if (owner != msg.sender) revert NotNoteHolder(offer.tokenId, msg.sender);
             if (changes != offer.changes) revert OrderStale(orderHash);
+            _checkLate(offer.tokenId, daysPastDue, offer.maxDaysPastDue);
             price = offer.price;
         } else {
-            (address owner, uint8 status,,, uint256 outstanding) = note.parStateOf(offer.tokenId);
-            if (owner != msg.sender) revert NotNoteHolder(offer.tokenId, msg.sender);
-            if (status != ACTIVE) revert OrderStale(orderHash);
-            price = Math.min((outstanding * offer.parBps) / BPS, offer.cap);
+            ILoanNote.NoteState memory state = note.noteStateOf(offer.tokenId);
+            if (state.owner != msg.sender) revert NotNoteHolder(offer.tokenId, msg.sender);
+            if (state.status != ILoanNote.Status.Active) revert OrderStale(orderHash);
+            _checkLate(offer.tokenId, state.daysPastDue, offer.maxDaysPastDue);
+            price = Math.min(_parPrice(state, offer.parBps), offer.cap);
             _used[offer.buyer][orderHash] = USED;
         }
         if (price < minPrice) revert PriceBelowMin(price, minPrice);
@@ -141,8 +138,8 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
 
     /**
      * @notice Sells the caller's note `tokenId` to the signer of a matching `offer` at its par price now, which
-     *         must be at least `minPrice`; the note must be active and inside every signed range, and the price
-     *         must fit in what is left of the offer's budget.
+     *         must be at least `minPrice`; the note must be active, inside every signed range and no further past due
+     *         than signed, and the price must fit in what is left of the offer's budget.
      * @param offer The buyer's signed offer on any matching note.
      * @param signature The buyer's EIP-712 signature (65 bytes) or their EIP-1271 wallet's.
      * @param tokenId The caller's note.
@@ -155,15 +152,16 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
     {
         bytes32 orderHash = hashMatchingOffer(offer);
         uint256 spent = _checkOrder(orderHash, offer.buyer, offer.counter, offer.expiry, signature);
-        (address owner, uint8 status, uint256 rateBps, uint256 maturity, uint256 outstanding) = note.parStateOf(tokenId);
-        if (owner != msg.sender) revert NotNoteHolder(tokenId, msg.sender);
-        uint256 termLeft = Math.saturatingSub(maturity, block.timestamp);
+        ILoanNote.NoteState memory state = note.noteStateOf(tokenId);
+        if (state.owner != msg.sender) revert NotNoteHolder(tokenId, msg.sender);
+        uint256 termLeft = Math.saturatingSub(state.maturity, block.timestamp);
         if (
-            status != ACTIVE || _outside(rateBps, offer.minRateBps, offer.maxRateBps)
+            state.status != ILoanNote.Status.Active || _outside(state.rateBps, offer.minRateBps, offer.maxRateBps)
                 || _outside(termLeft, offer.minTermLeft, offer.maxTermLeft)
-                || _outside(outstanding, offer.minOutstanding, offer.maxOutstanding)
+                || _outside(state.outstanding, offer.minOutstanding, offer.maxOutstanding)
         ) revert NoteNotMatching(orderHash, tokenId);
-        uint256 price = (outstanding * offer.parBps) / BPS;
+        _checkLate(tokenId, state.daysPastDue, offer.maxDaysPastDue);
+        uint256 price = _parPrice(state, offer.parBps);
         if (price > offer.budget - spent) revert BudgetExceeded(orderHash, price, offer.budget - spent);
         if (price < minPrice) revert PriceBelowMin(price, minPrice);
         _used[offer.buyer][orderHash] = spent + price;
@@ -227,13 +225,15 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
         _checkOrder(orderHash, listing.seller, listing.counter, listing.expiry, signature);
         uint256 price;
         if (listing.parBps == 0) {
-            (address owner, uint32 changes) = note.ownershipOf(listing.tokenId);
+            (address owner, uint32 changes, uint256 daysPastDue) = note.ownershipOf(listing.tokenId);
             if (owner != listing.seller || changes != listing.changes) revert OrderStale(orderHash);
+            _checkLate(listing.tokenId, daysPastDue, listing.maxDaysPastDue);
             price = listing.price;
         } else {
-            (address owner, uint8 status,,, uint256 outstanding) = note.parStateOf(listing.tokenId);
-            if (owner != listing.seller || status != ACTIVE) revert OrderStale(orderHash);
-            price = (outstanding * listing.parBps) / BPS;
+            ILoanNote.NoteState memory state = note.noteStateOf(listing.tokenId);
+            if (state.owner != listing.seller || state.status != ILoanNote.Status.Active) revert OrderStale(orderHash);
+            _checkLate(listing.tokenId, state.daysPastDue, listing.maxDaysPastDue);
+            price = _parPrice(state, listing.parBps);
             _used[listing.seller][orderHash] = USED;
         }
         if (price > maxPrice) revert PriceAboveMax(price, maxPrice);
@@ -262,6 +262,16 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
         uint256 fee = _feeOf(price);
         emit OrderFilled(orderHash, tokenId, seller, buyer, price, fee);
         _settle(seller, buyer, tokenId, price, fee);
+    }
+
+    /// @dev Refuses a note further past due than its order allows; shared with the plain listings (allowing none).
+    function _checkLate(uint256 tokenId, uint256 daysPastDue, uint256 maxDaysPastDue) internal pure {
+        if (daysPastDue > maxDaysPastDue) revert NoteLate(tokenId, daysPastDue);
+    }
+
+    /// @dev parBps of the outstanding principal, rounded down, plus the interest accrued and unpaid, paid in full.
+    function _parPrice(ILoanNote.NoteState memory state, uint256 parBps) private pure returns (uint256) {
+        return (state.outstanding * parBps) / BPS + state.interest;
     }
 
     function _outside(uint256 value, uint256 min, uint256 max) private pure returns (bool) {

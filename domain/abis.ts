@@ -2247,7 +2247,7 @@ export const loanNoteAbi = [
             "type": "uint16"
           },
           {
-            "internalType": "enum LoanNote.Status",
+            "internalType": "enum ILoanNote.Status",
             "name": "status",
             "type": "uint8"
           },
@@ -2334,6 +2334,67 @@ export const loanNoteAbi = [
         "internalType": "uint256",
         "name": "",
         "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "noteStateOf",
+    "outputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "owner",
+            "type": "address"
+          },
+          {
+            "internalType": "enum ILoanNote.Status",
+            "name": "status",
+            "type": "uint8"
+          },
+          {
+            "internalType": "uint32",
+            "name": "changes",
+            "type": "uint32"
+          },
+          {
+            "internalType": "uint256",
+            "name": "rateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maturity",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "outstanding",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "interest",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "daysPastDue",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct ILoanNote.NoteState",
+        "name": "state",
+        "type": "tuple"
       }
     ],
     "stateMutability": "view",
@@ -2472,6 +2533,11 @@ export const loanNoteAbi = [
         "internalType": "uint32",
         "name": "changes",
         "type": "uint32"
+      },
+      {
+        "internalType": "uint256",
+        "name": "daysPastDue",
+        "type": "uint256"
       }
     ],
     "stateMutability": "view",
@@ -2485,31 +2551,21 @@ export const loanNoteAbi = [
         "type": "uint256"
       }
     ],
-    "name": "parStateOf",
+    "name": "pastDueOf",
     "outputs": [
       {
-        "internalType": "address",
-        "name": "owner",
-        "type": "address"
-      },
-      {
-        "internalType": "enum LoanNote.Status",
-        "name": "status",
-        "type": "uint8"
-      },
-      {
         "internalType": "uint256",
-        "name": "rateBps",
+        "name": "dueDate",
         "type": "uint256"
       },
       {
         "internalType": "uint256",
-        "name": "maturity",
+        "name": "daysPastDue",
         "type": "uint256"
       },
       {
         "internalType": "uint256",
-        "name": "outstanding",
+        "name": "amountPastDue",
         "type": "uint256"
       }
     ],
@@ -3109,6 +3165,22 @@ export const noteMarketplaceAbi = [
   {
     "inputs": [
       {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "daysPastDue",
+        "type": "uint256"
+      }
+    ],
+    "name": "NoteLate",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
         "internalType": "bytes32",
         "name": "orderHash",
         "type": "bytes32"
@@ -3638,6 +3710,11 @@ export const noteMarketplaceAbi = [
           },
           {
             "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
             "name": "budget",
             "type": "uint256"
           },
@@ -3714,6 +3791,11 @@ export const noteMarketplaceAbi = [
           {
             "internalType": "uint256",
             "name": "changes",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
             "type": "uint256"
           },
           {
@@ -3953,6 +4035,11 @@ export const noteMarketplaceAbi = [
           },
           {
             "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
             "name": "expiry",
             "type": "uint256"
           },
@@ -4014,6 +4101,11 @@ export const noteMarketplaceAbi = [
           {
             "internalType": "uint256",
             "name": "changes",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
             "type": "uint256"
           },
           {
@@ -4164,6 +4256,11 @@ export const noteMarketplaceAbi = [
           },
           {
             "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
             "name": "expiry",
             "type": "uint256"
           },
@@ -4240,6 +4337,11 @@ export const noteMarketplaceAbi = [
           },
           {
             "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
             "name": "budget",
             "type": "uint256"
           },
@@ -4307,6 +4409,11 @@ export const noteMarketplaceAbi = [
           {
             "internalType": "uint256",
             "name": "changes",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
             "type": "uint256"
           },
           {
@@ -4401,7 +4508,7 @@ export const noteMarketplaceAbi = [
     "name": "note",
     "outputs": [
       {
-        "internalType": "contract ILoanNoteMarket",
+        "internalType": "contract ILoanNote",
         "name": "",
         "type": "address"
       }

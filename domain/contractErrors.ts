@@ -57,6 +57,7 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   NotNoteHolder: "Only the wallet that holds this note can sell it or accept an offer for it.",
   PriceAboveMax: "The price is now above the most you agreed to pay. Reload to see the current price.",
   PriceBelowMin: "The price is now below the least you agreed to accept. Reload to see the current offer.",
+  NoteLate: "The note is past due: this order fills only while its borrower is no later than its signer accepted. Reload to see where the loan stands.",
   // NoteVault
   UnsupportedToken: "The vault only accepts LoanMint notes.",
   NotDepositor: "Only the wallet that deposited this note in the vault can withdraw it.",

@@ -1,4 +1,5 @@
 import { PAR_BPS, parPrice, type OrderKind, type OrderStatus } from "./orders";
+import type { PayoffSplit } from "./servicing";
 
 /**
  * The one rule for where a signed order stands (issue 19): the API stores its verdict, the indexer (helper of the
@@ -7,7 +8,7 @@ import { PAR_BPS, parPrice, type OrderKind, type OrderStatus } from "./orders";
  * now (barring a race), and every other status says which check would refuse it.
  */
 
-/** LoanNote.Status as parStateOf answers it. */
+/** LoanNote.Status as noteStateOf answers it. */
 export const NOTE_STATUS = { none: 0, active: 1, repaid: 2, defaulted: 3 } as const;
 
 /** What the rule reads of the order itself (the stored row or the signed message). */
@@ -19,20 +20,26 @@ export interface OrderTerms {
   parBps: bigint;
   cap: bigint | null;
   changes: bigint | null;
+  /** The most days past due the signer accepts; 0 (current notes only) for orders stored before it existed. */
+  maxDaysPastDue: bigint;
   minOutstanding: bigint | null;
   budget: bigint | null;
   expiry: bigint;
   counter: bigint;
 }
 
-/** The note an order is on (its parStateOf and ownershipOf), lowercase addresses. */
+/** The note an order is on (its noteStateOf), lowercase addresses. */
 export interface NoteFacts {
   owner: string;
   /** Who the note belongs to: its owner, or its depositor while the vault holds it (NoteVault.depositorOf). */
   holder: string;
   status: number;
   changes: bigint;
+  /** What settles the note now, split as a par price reads it (zero unless active). */
   outstanding: bigint;
+  interest: bigint;
+  /** Days the oldest unpaid installment is past due (0 while current). */
+  daysPastDue: number;
 }
 
 /** What the chain says, read directly or from the mirror (chain_order_*). */
@@ -69,16 +76,17 @@ export const ORDER_STATUS_REASONS = {
   noteMissing: "The note does not exist",
   noteMoved: "The note is no longer held by the seller",
   notActive: "The note is no longer active (repaid or defaulted)",
+  late: "The note is past due, and the order fills only on a note no later than its signer accepted",
   stateChanged: "The note changed since the fixed price was signed (a repayment, a transfer or a default)",
   ownNote: "The buyer holds the note",
   balance: "The buyer's balance is below the price",
   allowance: "The buyer has not approved the marketplace for the price",
 } as const;
 
-/** The order's price for a note with `outstanding` principal: fixed, or floor(parBps × outstanding / 10,000) capped. */
-export function orderPriceFor(order: Pick<OrderTerms, "price" | "parBps" | "cap">, outstanding: bigint): bigint {
+/** The order's price for a note that `split` settles now: fixed, or the dirty par price, an offer's capped. */
+export function orderPriceFor(order: Pick<OrderTerms, "price" | "parBps" | "cap">, split: PayoffSplit): bigint {
   if (order.parBps === 0n) return order.price;
-  const par = parPrice(outstanding, order.parBps);
+  const par = parPrice(split, order.parBps);
   return order.cap !== null && order.cap < par ? order.cap : par;
 }
 
@@ -99,7 +107,7 @@ export function isExpired(expiry: bigint, now: bigint): boolean {
 export function orderStatusOf(order: OrderTerms, facts: OrderFacts): OrderVerdict {
   const r = ORDER_STATUS_REASONS;
   const priceNow =
-    order.kind === "matchingOffer" ? null : facts.note && facts.note.status !== NOTE_STATUS.none ? orderPriceFor(order, facts.note.outstanding) : null;
+    order.kind === "matchingOffer" ? null : facts.note && facts.note.status !== NOTE_STATUS.none ? orderPriceFor(order, { principal: facts.note.outstanding, interest: facts.note.interest }) : null;
   const verdict = (status: OrderStatus, reason: string | null): OrderVerdict => ({ status, reason, priceNow });
 
   if (order.kind === "matchingOffer") {
@@ -123,6 +131,7 @@ export function orderStatusOf(order: OrderTerms, facts: OrderFacts): OrderVerdic
     }
     // A note in the vault can be sold only once its depositor takes it out, and then the offer is to themselves.
     if (order.kind === "offer" && note.holder === order.signer.toLowerCase()) return verdict("lapsed", r.ownNote);
+    if (BigInt(note.daysPastDue) > order.maxDaysPastDue) return verdict("late", r.late);
   }
 
   if (facts.funds) {

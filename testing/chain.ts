@@ -143,10 +143,10 @@ async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: stri
   async function orderDefaults(signer: Address) {
     const block = await publicClient.getBlock();
     const counter = (await publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [signer] })) as bigint;
-    return { expiry: block.timestamp + 365n * 86_400n, salt: salt++, counter };
+    return { maxDaysPastDue: 0n, expiry: block.timestamp + 365n * 86_400n, salt: salt++, counter };
   }
   async function changesOf(tokenId: bigint): Promise<bigint> {
-    const [, changes] = (await publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] })) as readonly [Address, number];
+    const [, changes] = (await publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] })) as readonly [Address, number, bigint];
     return BigInt(changes);
   }
   async function once(key: string, action: () => Promise<unknown>) {

@@ -156,10 +156,61 @@ library LoanMath {
     function outstandingPrincipal(Terms memory t, uint256 repaid) internal pure returns (uint256) {
         uint256 k = covered(t, repaid);
         uint256 balance = balanceAfter(t, k);
-        uint256 partialPayment = repaid - k * t.payment;
-        uint256 interest = interestOf(t, k + 1, balance);
+        return _unpaidPrincipal(balance, interestOf(t, k + 1, balance), repaid - k * t.payment);
+    }
+
+    /// @dev What installment k+1's partial payment leaves of `balance`, the payment going to its interest first.
+    function _unpaidPrincipal(uint256 balance, uint256 interest, uint256 partialPayment) private pure returns (uint256) {
         if (partialPayment <= interest) return balance;
         uint256 toPrincipal = partialPayment - interest;
         return toPrincipal >= balance ? 0 : balance - toPrincipal;
+    }
+
+    /**
+     * @dev The oldest unpaid installment's due date and how many days it is past due at `timestamp`, for a loan not
+     *      yet settled. Days count as the settlement counts them: from the due date's own second the installment is
+     *      one day past due, a day later two; before it, zero. A loan is current exactly while this is zero, which is
+     *      also exactly while `amountDue` is zero.
+     */
+    function pastDue(Terms memory t, uint256 start, uint256 repaid, uint256 timestamp)
+        internal
+        pure
+        returns (uint256 dueDate, uint256 daysPastDue)
+    {
+        dueDate = nextDueDate(t, start, repaid);
+        if (timestamp >= dueDate) daysPastDue = (timestamp - dueDate) / 1 days + 1;
+    }
+
+    /**
+     * @dev What settles a loan not yet settled at `timestamp` (the settlement value minus `repaid`), split as a par
+     *      order prices it: `principal`, the scheduled principal not yet repaid but never more than the payoff (an
+     *      installment paid ahead carries interest a payoff does not charge), and `interest`, the rest: every unpaid
+     *      installment's interest and the current period's accrual. principal + interest is the payoff.
+     *      When the loan is paid exactly up to the current period (the usual case) both share one schedule walk.
+     */
+    function payoffSplit(Terms memory t, uint256 start, uint256 repaid, uint256 timestamp)
+        internal
+        pure
+        returns (uint256 principal, uint256 interest)
+    {
+        uint256 k = covered(t, repaid);
+        uint256 balance = balanceAfter(t, k);
+        uint256 nextInterest = interestOf(t, k + 1, balance);
+        uint256 partialPayment = repaid - k * t.payment;
+        uint256 elapsed = timestamp > start ? timestamp - start : 0;
+        uint256 payoff;
+        if (elapsed / PERIOD == k) {
+            unchecked {
+                // As settlementValue with completed == k: k * A + B_k + accrual, minus k * A + partialPayment.
+                uint256 day = (elapsed % PERIOD) / 1 days + 1;
+                payoff = balance + (nextInterest * day) / DAYS_PER_PERIOD;
+            }
+            payoff -= partialPayment;
+        } else {
+            payoff = settlementValue(t, start, timestamp) - repaid;
+        }
+        principal = _unpaidPrincipal(balance, nextInterest, partialPayment);
+        if (principal > payoff) principal = payoff;
+        interest = payoff - principal;
     }
 }

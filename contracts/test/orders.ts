@@ -30,7 +30,7 @@ async function sign(f: LoanNoteFixture, signer: Signer, primaryType: keyof typeo
 }
 
 async function defaults(f: LoanNoteFixture, signer: Signer) {
-  return { expiry: (await now(f)) + 730n * 86_400n, salt: salt++, counter: await f.marketplace.read.counterOf([signerAddress(signer)]) };
+  return { maxDaysPastDue: 0n, expiry: (await now(f)) + 730n * 86_400n, salt: salt++, counter: await f.marketplace.read.counterOf([signerAddress(signer)]) };
 }
 
 /** A signed listing of `tokenId`: at a fixed price bound to the note's current change count, or at `parBps`. */

@@ -25,6 +25,8 @@ export const orders = pgTable(
     parBps: integer("par_bps").notNull().default(0),
     cap: amount("cap"),
     changes: amount("changes"),
+    /** The most days past due the signer accepts at a fill; 0: current notes only. */
+    maxDaysPastDue: amount("max_days_past_due").notNull().default(sql`0`),
     minRateBps: integer("min_rate_bps"),
     maxRateBps: integer("max_rate_bps"),
     /** Seconds to maturity at the fill. */

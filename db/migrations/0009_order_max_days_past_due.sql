@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "max_days_past_due" numeric(78, 0) DEFAULT 0 NOT NULL;
