@@ -1,13 +1,11 @@
 import { DAY_SECONDS, nextDueDate, amountDueNow, outstandingBalance, payoffAmount, type LoanTerms } from "./schedule";
 import { PERFORMANCES, type Performance } from "./wire/loan";
+import type { ServicingStatus } from "./statuses";
 
 /**
  * Servicing: where a loan stands against its schedule, read from the schedule alone (nothing is written per day),
  * unit for unit as contracts/libraries/LoanMath.sol's `pastDue` and `payoffSplit` compute it.
  */
-
-export const SERVICING_STATUSES = ["current", "late", "delinquent", "defaulted", "repaid"] as const;
-export type ServicingStatus = (typeof SERVICING_STATUSES)[number];
 
 /** From this many days past due a late loan is delinquent. */
 export const DELINQUENT_FROM_DAYS = 30;

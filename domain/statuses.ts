@@ -63,3 +63,7 @@ export const NOTIFICATION_TYPES = [
   "system_alert",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Where a loan with a note stands against its schedule (domain/servicing.ts): late 1–29 days past due, delinquent 30+. */
+export const SERVICING_STATUSES = ["current", "late", "delinquent", "defaulted", "repaid"] as const;
+export type ServicingStatus = (typeof SERVICING_STATUSES)[number];

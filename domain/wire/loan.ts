@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wireServicingSchema } from "./servicing";
 import { wirePledgedNftSchema } from "./collateral";
 import { KYC_STATUSES, LISTING_STATES, LOAN_STATUSES, MINT_STATUSES } from "../statuses";
 
@@ -66,6 +67,8 @@ export const wireLoanSchema = z.object({
   noteStart: text,
   maturityDate: text,
   performance: z.enum(PERFORMANCES).nullable(),
+  /** Null until the loan has a note on the chain. */
+  servicing: wireServicingSchema.nullable(),
   timeline: z.array(wireTimelineEntrySchema).optional(),
 });
 export type WireLoan = z.infer<typeof wireLoanSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LISTING_LAPSE_REASONS } from "../statuses";
 import { wirePledgedNftSchema } from "./collateral";
+import { wireServicingSchema } from "./servicing";
 
 const text = z.string().nullable();
 const usd = z.string();
@@ -77,6 +78,8 @@ export const wireNftSchema = z.object({
   updatedAt: text,
   /** Spec 02 §9, on a single note's answer: how far the repayments are behind the schedule. */
   performance: z.enum(PERFORMANCE_GRADES).optional(),
+  /** Where the loan stands against its schedule now: current, late, delinquent, defaulted or repaid. */
+  servicing: wireServicingSchema,
   /** The ERC-721 escrowed for the note's loan (issue 20), null when it has none. */
   collateral: wirePledgedNftSchema.nullable(),
   /** Browse answers only: the note's best signed listing and best offer. */
