@@ -5,7 +5,7 @@ import { NOTE_STATUS, ORDER_STATUS_REASONS as R, orderStatusOf, type OrderFacts,
 const seller = "0x00000000000000000000000000000000000000aa";
 const buyer = "0x00000000000000000000000000000000000000bb";
 const vault = "0x00000000000000000000000000000000000000cc";
-const note = { owner: seller, holder: seller, status: NOTE_STATUS.active, changes: 3n, outstanding: 10_000_000_000n };
+const note = { owner: seller, holder: seller, status: NOTE_STATUS.active, changes: 3n, outstanding: 10_000_000_000n, interest: 0n, daysPastDue: 0 };
 const listing: OrderTerms = {
   kind: "listing",
   signer: seller,
@@ -14,6 +14,7 @@ const listing: OrderTerms = {
   parBps: 9_900n,
   cap: null,
   changes: 0n,
+  maxDaysPastDue: 0n,
   minOutstanding: null,
   budget: null,
   expiry: 2_000n,

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { chainNow } from "./chain/chainClock";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type Express, type Router } from "express";
@@ -108,7 +109,7 @@ export function createServices(deps: AppDeps) {
     loans: createLoansService({ db, repo: loansRepo, users, chain, origination, notifier, collateral, maxPendingRequests: limits.pendingLoanRequests }),
     kyc: createKycService({ repo: createKycRepository(db), users, notifier, dataDir: config.dataDir }),
     treasury: createTreasuryService({ repo: loansRepo, chain, origination, orders: ordersRepo, announcer, logger }),
-    nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
+    nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient)), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
     loanLifecycle: createLoanLifecycle({ origination, watcher, logger }),
     chatbot: createChatbotService({

@@ -26,6 +26,7 @@ export const ORDER_MESSAGES = {
   budgetRequired: "A matching offer needs a budget",
   expiresInDays: "Expiry must be from 1 to 180 days",
   range: "Ranges must be whole numbers, each minimum at most its maximum",
+  maxDaysPastDue: "Days past due must be a whole number from 0 (current notes only) to 3650",
   message: "The signed message is missing or malformed",
   signatureFormat: "Signature must be 65 bytes as 0x-prefixed hex",
 } as const;
@@ -34,6 +35,10 @@ export const ORDER_MESSAGES = {
 export const ORDER_EXPIRY_DAYS = { min: 1, max: 180, default: 30 } as const;
 /** Par prices from 0.01% to 200% of the outstanding principal. */
 export const PAR_BPS_LIMITS = { min: 1, max: 20_000 } as const;
+/** How late a note an order may accept, in days past due; 0, current notes only, is the default everywhere. */
+export const MAX_DAYS_PAST_DUE_LIMITS = { min: 0, max: 3_650, default: 0 } as const;
+/** A matching offer's least term left when none is asked for: a matured note never matches by accident. */
+export const DEFAULT_MIN_TERM_LEFT = 1;
 
 const uintString = z.string().regex(/^[0-9]{1,78}$/);
 const text = z.string().nullable();
@@ -61,8 +66,10 @@ export const wireOrderSchema = z.object({
   priceKind: z.enum(["fixed", "par"]),
   /** The fixed price (USD); null for a par price. */
   price: text,
-  /** Basis points of the outstanding principal; 0 for a fixed price. */
+  /** Basis points of the outstanding principal (plus the interest accrued and unpaid); 0 for a fixed price. */
   parBps: z.number(),
+  /** The most days past due the note may be at a fill; 0: current notes only. */
+  maxDaysPastDue: z.number(),
   /** An offer's most at par (USD); null otherwise. */
   cap: text,
   ranges: wireOrderRangesSchema.nullable(),
@@ -73,7 +80,8 @@ export const wireOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   statusReason: text,
   /**
-   * What a fill would pay now (USD): the fixed price, or floor(parBps × outstanding / 10,000) capped by `cap`;
+   * What a fill would pay now (USD): the fixed price, or floor(parBps × outstanding / 10,000) plus the interest
+   * accrued and unpaid, capped by `cap`;
    * for a matching offer shown in a note's book, its price for that note. Null when it cannot be priced (no note).
    */
   priceNow: text,
@@ -83,12 +91,17 @@ export const wireOrderSchema = z.object({
 });
 export type WireOrder = z.infer<typeof wireOrderSchema>;
 
-/** GET /api/orders/note/{tokenId}: the open orders on a note; bestOffer is the highest priceNow of offers and matching. */
+/**
+ * GET /api/orders/note/{tokenId}: the open orders on a note; bestOffer is the highest priceNow of offers and matching.
+ * `late`: the orders on the note that would be open but for the note being further past due than they accept, each
+ * with its reason; none of them can fill until the borrower cures the loan.
+ */
 export const orderBookSchema = z.object({
   listings: z.array(wireOrderSchema),
   offers: z.array(wireOrderSchema),
   matchingOffers: z.array(wireOrderSchema),
   bestOffer: wireOrderSchema.nullable(),
+  late: z.array(wireOrderSchema),
 });
 export type OrderBook = z.infer<typeof orderBookSchema>;
 
@@ -123,6 +136,7 @@ export const listingMessageSchema = z.object({
   price: uint,
   parBps: uint,
   changes: uint,
+  maxDaysPastDue: uint,
   expiry: uint,
   salt: uint,
   counter: uint,
@@ -134,6 +148,7 @@ export const offerMessageSchema = z.object({
   parBps: uint,
   cap: uint,
   changes: uint,
+  maxDaysPastDue: uint,
   expiry: uint,
   salt: uint,
   counter: uint,
@@ -147,6 +162,7 @@ export const matchingOfferMessageSchema = z.object({
   maxTermLeft: uint,
   minOutstanding: uint,
   maxOutstanding: uint,
+  maxDaysPastDue: uint,
   budget: uint,
   expiry: uint,
   salt: uint,
@@ -229,6 +245,9 @@ export const orderTypedDataRequestSchema = z
     cap: optionalUsd(ORDER_MESSAGES.cap),
     ranges: orderRangesRequestSchema.optional(),
     budget: optionalUsd(ORDER_MESSAGES.budget),
+    maxDaysPastDue: wholeNumber(ORDER_MESSAGES.maxDaysPastDue, MAX_DAYS_PAST_DUE_LIMITS.min, MAX_DAYS_PAST_DUE_LIMITS.max).default(
+      MAX_DAYS_PAST_DUE_LIMITS.default,
+    ),
     expiresInDays: wholeNumber(ORDER_MESSAGES.expiresInDays, ORDER_EXPIRY_DAYS.min, ORDER_EXPIRY_DAYS.max).default(
       ORDER_EXPIRY_DAYS.default,
     ),

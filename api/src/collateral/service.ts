@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, notFound } from "../http/errors";
 import { bindDeps } from "../deps";
 import type { ChainGateway } from "../chain/gateway";
 import { noteHolder } from "../chain/noteHolder";
+import { chainNow } from "../chain/chainClock";
 import type { LoansRepository } from "../loans/repository";
 import { LOAN_ANSWERS } from "../loans/texts";
 import { pledgedNftOf, toWireLoan, toWireTimeline, type WireLoan } from "../loans/wire";
@@ -214,7 +215,7 @@ export async function appraise(deps: Deps, admin: UserRow, loanId: string, input
   );
   if (!updated) throw conflict(COLLATERAL_MESSAGES.appraisalNotPending);
   const view = (await loansRepo.view(loanId))!;
-  return toWireLoan(view, { timeline: toWireTimeline(await loansRepo.events(loanId)) });
+  return toWireLoan(view, { timeline: toWireTimeline(await loansRepo.events(loanId)), nowSeconds: await chainNow(deps.publicClient) });
 }
 
 /** Who may take note `tokenId`'s piece now: its holder (the depositor while vaulted) after a default, its borrower after a failed return. */

@@ -116,7 +116,7 @@ test("with the node stopped and started again from its saved state, the indexer 
     abi: (await import("#domain/abis")).loanNoteAbi,
     functionName: "ownershipOf",
     args: [3n],
-  })) as [string, number];
+  })) as readonly [string, number, bigint];
   assert.equal(owner.toLowerCase(), chain.actors.treasury.toLowerCase(), "the restarted node kept the note made before the stop");
   await chain.repay(3n, 30n * USD);
   await chain.originate(4n, 400n * USD);

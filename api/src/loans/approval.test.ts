@@ -82,13 +82,13 @@ describe("approval", () => {
       [["open", 10_000, 0n]],
     );
     const [listing] = listings;
-    const message = { seller: stack.deployment.treasury as Address, tokenId, price: 0n, parBps: 10_000n, changes: listing.changes!, expiry: listing.expiry, salt: listing.salt, counter: listing.counter };
+    const message = { seller: stack.deployment.treasury as Address, tokenId, price: 0n, parBps: 10_000n, changes: listing.changes!, maxDaysPastDue: 0n, expiry: listing.expiry, salt: listing.salt, counter: listing.counter };
     assert.equal((await read(contracts().marketplace, noteMarketplaceAbi, "hashListing", [message])).toLowerCase(), listing.hash);
     const domain = orderDomain(stack.deployment.chainId, contracts().marketplace);
     assert.ok(await verifyTypedData({ address: stack.deployment.treasury as Address, domain, types: ORDER_TYPES, primaryType: "Listing", message, signature: listing.signature as Hex }));
-    const [, , , maturity] = await read(contracts().loanNote, loanNoteAbi, "parStateOf", [tokenId]);
-    const grace = await read(contracts().loanNote, loanNoteAbi, "gracePeriod");
-    assert.equal(listing.expiry, maturity + grace, "it runs until the note can be defaulted");
+    const { maturity } = await read(contracts().loanNote, loanNoteAbi, "noteStateOf", [tokenId]);
+    assert.equal(listing.expiry, maturity, "it runs until the note matures: past it an unpaid note can only be late");
+    assert.equal(listing.maxDaysPastDue, 0n, "it fills only while the note is current");
 
     const texts = (await notificationsOf(stack.api, borrower.id)).map((n) => n.message);
     assert.ok(texts.includes("Loan Approved! $4,000.00 has been approved."));

@@ -29,6 +29,7 @@ import type { ChainMoment, LoansRepository, LoanView } from "./repository";
 import { LOAN_ANSWERS, NOTIFY, TIMELINE_NOTES } from "./texts";
 import { bindDeps } from "../deps";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
+import { chainNow } from "../chain/chainClock";
 import { collateralTimeline, toWireLoan, toWireTimeline, type WireLoan, type WireTimelineEntry } from "./wire";
 import type { CollateralService } from "../collateral/service";
 
@@ -51,11 +52,12 @@ const PERMIT_TTL_SECONDS = 3600;
 
 async function wire(deps: LoansServiceDeps, view: LoanView, withTimeline = false): Promise<WireLoan> {
   const { repo } = deps;
-  if (!withTimeline) return toWireLoan(view);
+  const nowSeconds = await chainNow(deps.chain.publicClient);
+  if (!withTimeline) return toWireLoan(view, { nowSeconds });
   const [events, collateral] = await Promise.all([repo.events(view.loan.id), collateralEntries(deps, view)]);
   // Decisions and the escrow's moves in one order of time (a sort keeps equal times in their given order).
   const timeline = [...toWireTimeline(events), ...collateral].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  return toWireLoan(view, { timeline });
+  return toWireLoan(view, { timeline, nowSeconds });
 }
 
 /** The escrow's moves of the loan's note, timed by their blocks: the mirror's times, else the node's blocks. */

@@ -1,7 +1,9 @@
 import { formatUsdAmount } from "#domain/money";
-import { amountDueNow, maturity, monthlyPayment, totalDue, type LoanTerms } from "#domain/schedule";
+import { maturity, monthlyPayment, totalDue, type LoanTerms } from "#domain/schedule";
+import { performanceGrade, servicingRecord, type NoteLife } from "#domain/servicing";
+import type { WireServicing } from "#domain/wire/servicing";
 import type { LoanEventRow, LoanRow } from "#db/schema";
-import type { Performance, WireLoan, WireTimelineEntry } from "#domain/wire/loan";
+import type { WireLoan, WireTimelineEntry } from "#domain/wire/loan";
 import type { WirePledgedNft } from "#domain/wire/collateral";
 import type { ChainMoment, CollateralHistory, LoanView } from "./repository";
 import { pieceName } from "../notifications/texts";
@@ -17,16 +19,11 @@ export function termsOf(loan: LoanRow, start?: bigint): LoanTerms {
   return { principal: loan.principal ?? loan.amount, rateBps: loan.rateBps, termMonths: loan.termMonths, start: start ?? loan.noteStart ?? 0n };
 }
 
-/** How the repayments keep up with the schedule at `nowSeconds`: ahead or on time, a little late, or far behind. */
-export function performanceOf(loan: LoanRow, totalRepaid: bigint, nowSeconds: bigint): Performance | null {
-  if (loan.status === "completed") return "excellent";
-  if (loan.status === "defaulted") return "poor";
-  if (loan.status !== "active" || loan.noteStart === null) return null;
-  const terms = termsOf(loan);
-  const late = amountDueNow(terms, totalRepaid, nowSeconds);
-  if (late === 0n) return totalRepaid > 0n ? "excellent" : "good";
-  const payment = monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
-  return late <= payment ? "average" : "poor";
+/** Where the loan's note stands against its schedule at `nowSeconds`; null until it has a note. */
+function servicingOf(loan: LoanRow, totalRepaid: bigint, nowSeconds: bigint): WireServicing | null {
+  if (loan.noteStart === null || loan.mintStatus !== "minted") return null;
+  const life: NoteLife = loan.status === "completed" ? "repaid" : loan.status === "defaulted" ? "defaulted" : "active";
+  return servicingRecord(termsOf(loan), totalRepaid, life, nowSeconds);
 }
 
 export function toWireTimeline(events: (LoanEventRow & { actorName: string | null; actorEmail: string | null })[]): WireTimelineEntry[] {
@@ -82,14 +79,14 @@ export function pledgedNftOf(view: LoanView): WirePledgedNft | null {
   });
 }
 
-/** The loan as the client reads it: domain/wire/loan.ts's shape, which the app parses with. */
-export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEntry[]; nowSeconds?: bigint } = {}): WireLoan {
+/** The loan as the client reads it: domain/wire/loan.ts's shape, which the app parses with; `nowSeconds` is the chain's clock. */
+export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEntry[]; nowSeconds: bigint }): WireLoan {
   const { loan, borrower, totalRepaid } = view;
   const terms = termsOf(loan);
   const due = totalDue(terms);
   const payment = monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
   const hasNote = loan.mintStatus === "minted";
-  const nowSeconds = options.nowSeconds ?? BigInt(Math.floor(Date.now() / 1000));
+  const servicing = servicingOf(loan, totalRepaid, options.nowSeconds);
   const remaining = loan.status === "completed" ? 0n : due > totalRepaid ? due - totalRepaid : 0n;
   return {
     _id: loan.id,
@@ -136,7 +133,8 @@ export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEnt
     remainingBalance: formatUsdAmount(remaining),
     noteStart: loan.noteStart === null ? null : new Date(Number(loan.noteStart) * 1000).toISOString(),
     maturityDate: loan.noteStart === null ? null : new Date(Number(maturity(terms)) * 1000).toISOString(),
-    performance: performanceOf(loan, totalRepaid, nowSeconds),
+    performance: servicing ? performanceGrade(servicing.status, totalRepaid) : null,
+    servicing,
     ...(options.timeline ? { timeline: options.timeline } : {}),
   };
 }

@@ -3,7 +3,7 @@ import { orders } from "#db/schema";
 import type { Db } from "#db/connect";
 import type { ListingLapseReason } from "#domain/statuses";
 import { parPrice } from "#domain/orders";
-import { outstandingBalance } from "#domain/schedule";
+import { payoffSplit } from "#domain/servicing";
 import type { PledgeColumns } from "../collateral/wire";
 
 /**
@@ -55,13 +55,13 @@ export interface NoteRow extends PledgeColumns {
 
 /**
  * A note listed by a signed order and not on-chain shows that order as its listing: its seller, when it was stored, and
- * its price now (a par listing's is floor(parBps × outstanding principal / 10,000), the contract's price at a fill).
+ * its price at the chain's clock `now` (a par listing's is the dirty price, the contract's price at a fill).
  */
-function withSignedListing(row: NoteRow): NoteRow {
+function withSignedListing(row: NoteRow, now: bigint): NoteRow {
   if (row.listing_price !== null || !row.order_hash) return row;
   const bps = BigInt(row.order_par_bps ?? 0);
   const terms = { principal: BigInt(row.principal), rateBps: row.rate_bps, termMonths: row.term_months, start: BigInt(row.start_time) };
-  const price = bps === 0n ? BigInt(row.order_price ?? 0) : parPrice(outstandingBalance(terms, BigInt(row.total_repaid)), bps);
+  const price = bps === 0n ? BigInt(row.order_price ?? 0) : parPrice(payoffSplit(terms, BigInt(row.total_repaid), now), bps);
   return { ...row, listing_price: price.toString(), listing_seller: row.order_signer ?? null, listing_time: row.order_time ?? null, listing_tx_hash: null };
 }
 
@@ -105,7 +105,12 @@ const NOTE_SELECT = (chainId: number, lapse = true) => sql`
   ${lapse ? LAPSE_JOIN : sql``}
   where n.chain_id = ${chainId}`;
 
-export function createNftsRepository(db: Db, chainId: number) {
+/** `now` is the chain's clock (api/src/chain/chainClock.ts): signed par listings are priced by it. */
+export function createNftsRepository(db: Db, chainId: number, now: () => Promise<bigint>) {
+  const priced = async (list: NoteRow[]) => {
+    const at = await now();
+    return list.map((row) => withSignedListing(row, at));
+  };
   return {
     /** Changes whenever the mirror moves (a new block indexed, or a reorg rewinding it). */
     async mirrorVersion(): Promise<string> {
@@ -137,12 +142,12 @@ export function createNftsRepository(db: Db, chainId: number) {
 
     async note(tokenId: bigint): Promise<NoteRow | undefined> {
       const [row] = await rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.token_id = ${tokenId.toString()}::numeric`);
-      return row && withSignedListing(row);
+      return row && withSignedListing(row, await now());
     },
 
     /** Notes the wallet holds (owned, or deposited in the vault by it). */
     held(wallet: string): Promise<NoteRow[]> {
-      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.holder = ${wallet} and not n.burned order by n.token_id desc`).then((list) => list.map(withSignedListing));
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.holder = ${wallet} and not n.burned order by n.token_id desc`).then(priced);
     },
 
     /** Notes of the user's own loans, or borrowed by the wallet, whoever holds them now (repaid ones included). */
@@ -150,7 +155,7 @@ export function createNftsRepository(db: Db, chainId: number) {
       return rows<NoteRow>(
         db,
         sql`${NOTE_SELECT(chainId)} and (l.user_id = ${userId}::uuid ${wallet ? sql`or n.borrower = ${wallet}` : sql``}) order by n.token_id desc`,
-      ).then((list) => list.map(withSignedListing));
+      ).then(priced);
     },
 
     async credits(wallet: string): Promise<{ credited: bigint; withdrawn: bigint }> {

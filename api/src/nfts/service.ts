@@ -6,7 +6,8 @@ import { isExpired } from "#domain/orderStatus";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { formatUsdAmount, parseUsd } from "#domain/money";
-import { amountDueNow, outstandingBalance, scheduleRows } from "#domain/schedule";
+import { payoffSplit } from "#domain/servicing";
+import { chainNow } from "../chain/chainClock";
 import type { z } from "zod";
 import type { buyNftSchema, listNftSchema, transferNftSchema } from "#domain/schemas/nfts";
 import { AppError, badRequest, notFound } from "../http/errors";
@@ -33,19 +34,6 @@ export interface Call {
 
 const lower = (a: string) => a.toLowerCase();
 const refused = (status: number, message: string) => new AppError(status, message);
-
-/** Spec 02 §9 performance from how far the repayments are behind the schedule at `now`. */
-export function performanceOf(record: NftRecord, row: Parameters<typeof termsOf>[0], now: bigint): "excellent" | "good" | "average" | "poor" {
-  if (!record.isActive) return row.status === "defaulted" ? "poor" : "excellent";
-  const terms = termsOf(row);
-  const behind = amountDueNow(terms, BigInt(row.total_repaid), now);
-  const rows = scheduleRows(terms);
-  const installment = rows[0]?.payment ?? 1n;
-  if (behind === 0n) return "excellent";
-  if (behind <= installment) return "good";
-  if (behind <= 2n * installment) return "average";
-  return "poor";
-}
 
 export interface NftsServiceDeps {
   config: AppConfig;
@@ -74,7 +62,8 @@ async function deployment(deps: NftsDeps): Promise<Deployment> {
 async function wireContext(deps: NftsDeps): Promise<WireContext> {
   const { config } = deps;
   const d = await readDeployment(config.dataDir, config.chainId).catch(() => null);
-  return { chainId: config.chainId, loanNote: d?.contracts.loanNote ?? null, vault: d ? lower(d.contracts.vault) : null, explorerUrl: config.explorerUrl };
+  const now = await chainNow(deps.publicClient);
+  return { chainId: config.chainId, loanNote: d?.contracts.loanNote ?? null, vault: d ? lower(d.contracts.vault) : null, explorerUrl: config.explorerUrl, now };
 }
 
 /** Chain reads for a decision; an unreachable node is a 503, never a 500. */
@@ -99,11 +88,14 @@ async function ownerOf(deps: NftsDeps, d: Deployment, tokenId: bigint): Promise<
   }
 }
 
-async function liveListing(deps: NftsDeps, d: Deployment, tokenId: bigint): Promise<{ seller: string; price: bigint }> {
+async function liveListing(deps: NftsDeps, d: Deployment, tokenId: bigint): Promise<Listed> {
   const { publicClient } = deps;
-  const [seller, price] = await read(
-    publicClient.readContract({ address: d.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] }),
-  );
+  const [[seller, price], [, , daysPastDue]] = await Promise.all([
+    read(publicClient.readContract({ address: d.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "listingOf", args: [tokenId] })),
+    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] })),
+  ]);
+  // A plain listing never sells a late note (NoteMarketplace.buy).
+  if (seller !== zeroAddress && daysPastDue > 0n) return { seller: zeroAddress, price: 0n, late: Number(daysPastDue) };
   return { seller: lower(seller), price };
 }
 
@@ -122,6 +114,7 @@ function listingMessage(order: OrderRow): SignedListing {
     price: order.price,
     parBps: BigInt(order.parBps),
     changes: order.changes ?? 0n,
+    maxDaysPastDue: order.maxDaysPastDue,
     expiry: order.expiry,
     salt: order.salt,
     counter: order.counter,
@@ -130,22 +123,31 @@ function listingMessage(order: OrderRow): SignedListing {
 
 /**
  * What a signed listing sells for now, as the contract would price its fill: a fixed price while the note's change
- * count is the signed one, a par price while the note is active; either only while its seller holds the note and
- * before its expiry. A listing that cannot fill reads as no listing (zero seller), saying whether it expired.
+ * count is the signed one, a par price (the dirty price) while the note is active; either only while its seller holds
+ * the note, before its expiry, and while the note is no later than the listing accepts. A listing that cannot fill
+ * reads as no listing (zero seller), saying whether it expired or the note is late.
  */
-async function signedListingNow(deps: NftsDeps, d: Deployment, order: OrderRow): Promise<{ seller: string; price: bigint; expired?: boolean }> {
+async function signedListingNow(deps: NftsDeps, d: Deployment, order: OrderRow): Promise<Listed> {
   const { publicClient } = deps;
-  const loanNote = d.contracts.loanNote as Address;
   const none = { seller: zeroAddress as string, price: 0n };
-  const [[owner, changes], [, status, , , outstanding], block] = await Promise.all([
-    read(publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [order.tokenId!] })),
-    read(publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [order.tokenId!] })),
+  const [state, block] = await Promise.all([
+    read(publicClient.readContract({ address: d.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "noteStateOf", args: [order.tokenId!] })),
     read(publicClient.getBlock()),
   ]);
   if (isExpired(order.expiry, block.timestamp)) return { ...none, expired: true };
-  if (lower(owner) !== order.signer) return none;
-  if (order.parBps === 0) return BigInt(changes) === order.changes ? { seller: order.signer, price: order.price } : none;
-  return Number(status) === 1 ? { seller: order.signer, price: parPrice(outstanding, BigInt(order.parBps)) } : none;
+  if (lower(state.owner) !== order.signer) return none;
+  if (state.daysPastDue > order.maxDaysPastDue) return { ...none, late: Number(state.daysPastDue) };
+  if (order.parBps === 0) return BigInt(state.changes) === order.changes ? { seller: order.signer, price: order.price } : none;
+  const split = { principal: state.outstanding, interest: state.interest };
+  return state.status === 1 ? { seller: order.signer, price: parPrice(split, BigInt(order.parBps)) } : none;
+}
+
+/** A listing a buy can fill now, or why none can: zero seller, with `expired` or `late` (days past due) when known. */
+interface Listed {
+  seller: string;
+  price: bigint;
+  expired?: boolean;
+  late?: number;
 }
 
 function wallet(user: UserRow): Address {
@@ -205,7 +207,7 @@ export async function get(deps: NftsDeps, tokenId: bigint) {
     sales: sales.map((s) => ({ seller: s.seller, buyer: s.buyer, price: formatUsdAmount(BigInt(s.price)), fee: formatUsdAmount(BigInt(s.fee)), txHash: s.tx_hash, blockNumber: Number(s.block_number), time: iso(s.block_time) })),
     listings: listings.map((l) => ({
       seller: l.seller,
-      price: formatUsdAmount(l.par_bps > 0 ? parPrice(outstandingBalance(termsOfRow(row), BigInt(row.total_repaid)), BigInt(l.par_bps)) : BigInt(l.price)),
+      price: formatUsdAmount(l.par_bps > 0 ? parPrice(payoffSplit(termsOfRow(row), BigInt(row.total_repaid), ctx.now), BigInt(l.par_bps)) : BigInt(l.price)),
       status: l.status,
       lapseReason: l.lapse_reason,
       lapseAmount: l.lapse_amount === null ? null : formatUsdAmount(BigInt(l.lapse_amount)),
@@ -297,10 +299,11 @@ export async function buy(deps: NftsDeps, user: UserRow, tokenId: bigint, input:
   const [onChainListing, row] = await Promise.all([liveListing(deps, d, tokenId), repo.note(tokenId)]);
   // No listing on-chain: the holder's open signed listing (issue 19), filled at its price now.
   const signed = onChainListing.seller === zeroAddress && row?.order_hash ? await repo.signedListing(row.order_hash) : undefined;
-  const listing: { seller: string; price: bigint; expired?: boolean } = signed ? await signedListingNow(deps, d, signed) : onChainListing;
+  const listing = signed ? await signedListingNow(deps, d, signed) : onChainListing;
   if (listing.seller === zeroAddress) {
     if (row?.burned) throw refused(409, NFT_ANSWERS.repaid);
     if (listing.expired) throw refused(409, NFT_ANSWERS.expired);
+    if (listing.late !== undefined) throw refused(409, NFT_ANSWERS.late(listing.late));
     // Say why the chain refuses: the mirror knows why a listing lapsed, or may still show it live.
     if (row?.lapse_reason) throw refused(409, NFT_ANSWERS.lapsed(row.lapse_reason));
     throw refused(409, row?.listing_price ? NFT_ANSWERS.stale : NFT_ANSWERS.notListed);
@@ -396,11 +399,7 @@ export async function portfolio(deps: NftsDeps, user: UserRow, page: number, lim
     me ? repo.credits(me) : Promise.resolve({ credited: 0n, withdrawn: 0n }),
     me ? repo.vaultMoves(me) : Promise.resolve([]),
   ]);
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const shape = (row: (typeof held)[number]) => {
-    const record = toNftRecord(row, ctx);
-    return { ...record, performance: performanceOf(record, row, now) };
-  };
+  const shape = (row: (typeof held)[number]) => toNftRecord(row, ctx);
   const nfts = held.map(shape);
   const loanNotes = ofLoans.map(shape);
   const available = credits.credited - credits.withdrawn;

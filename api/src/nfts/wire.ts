@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { formatUsdAmount } from "#domain/money";
 import { monthlyPayment, outstandingBalance, totalDue, type LoanTerms } from "#domain/schedule";
+import { performanceGrade, servicingRecord, type NoteLife } from "#domain/servicing";
 import type { WireNft } from "#domain/wire/nft";
 import type { NoteRow } from "./repository";
 import { pledgeFromRow } from "../collateral/wire";
@@ -10,6 +11,8 @@ export interface WireContext {
   loanNote: string | null;
   vault: string | null;
   explorerUrl?: string;
+  /** The chain's clock (api/src/chain/chainClock.ts): servicing figures are judged by it. */
+  now: bigint;
 }
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
@@ -50,9 +53,12 @@ function listingLapse(row: NoteRow): WireNft["listingLapse"] {
   return { reason: row.lapse_reason, amount: row.lapse_amount ? formatUsdAmount(BigInt(row.lapse_amount)) : null, txHash: row.lapse_tx_hash ?? null };
 }
 
-/** The spec's "Marketplace NFT record" (spec 02 §3), money as decimal strings in USD. */
+const lifeOf = (row: NoteRow): NoteLife => (row.status === "repaid" ? "repaid" : row.status === "defaulted" ? "defaulted" : "active");
+
+/** The spec's "Marketplace NFT record", money as decimal strings in USD. */
 export function toNftRecord(row: NoteRow, ctx: WireContext): WireNft {
   const terms = termsOf(row);
+  const servicing = servicingRecord(terms, BigInt(row.total_repaid), lifeOf(row), ctx.now);
   const tokenId = row.token_id;
   const principal = formatUsdAmount(terms.principal);
   const rate = percent(row.rate_bps);
@@ -106,6 +112,8 @@ export function toNftRecord(row: NoteRow, ctx: WireContext): WireNft {
     totalInterest: formatUsdAmount(totalDue(terms) - terms.principal),
     startTime: Number(row.start_time),
     explorerUrl: tokenExplorerUrl(ctx, tokenId),
+    performance: performanceGrade(servicing.status, repaid),
+    servicing,
     createdAt: iso(row.created_at) ?? iso(row.origin_time),
     updatedAt: iso(row.updated_at) ?? iso(row.origin_time),
   };

@@ -4,7 +4,8 @@ import { chainNotes, users, type OrderRow } from "#db/schema";
 import { ROOMS, SERVER_EVENTS } from "#domain/events";
 import { formatUsdAmount } from "#domain/money";
 import { parPrice } from "#domain/orders";
-import { maturity, outstandingBalance, type LoanTerms } from "#domain/schedule";
+import { maturity, type LoanTerms } from "#domain/schedule";
+import { pastDue, payoffSplit, type PayoffSplit } from "#domain/servicing";
 import type { NotificationsRepository } from "../notifications/repository";
 import type { Notifier } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
@@ -18,10 +19,10 @@ interface HeldNote {
   holderId: string | null;
 }
 
-/** What an order pays for a note with `outstanding` principal today: its fixed price, or its par price (capped). */
-export function priceToday(order: Pick<OrderRow, "price" | "parBps" | "cap">, outstanding: bigint): bigint {
+/** What an order pays for a note that `split` settles today: its fixed price, or its dirty par price (capped). */
+export function priceToday(order: Pick<OrderRow, "price" | "parBps" | "cap">, split: PayoffSplit): bigint {
   if (order.parBps === 0) return order.price;
-  const par = parPrice(outstanding, BigInt(order.parBps));
+  const par = parPrice(split, BigInt(order.parBps));
   return order.cap !== null && order.cap < par ? order.cap : par;
 }
 
@@ -58,8 +59,11 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
     return row?.id ?? null;
   }
 
-  /** Active notes inside a matching offer's ranges now (rate, seconds to maturity, outstanding principal), as the contract checks them. */
-  async function matchingNotes(order: OrderRow, now: bigint): Promise<{ note: HeldNote; outstanding: bigint }[]> {
+  /**
+   * Active notes inside a matching offer's ranges now (rate, seconds to maturity, outstanding principal, days past
+   * due), as the contract checks them.
+   */
+  async function matchingNotes(order: OrderRow, now: bigint): Promise<{ note: HeldNote; split: PayoffSplit }[]> {
     const rated = await notes(
       and(
         order.minRateBps === null ? undefined : sql`${chainNotes.rateBps} >= ${order.minRateBps}`,
@@ -69,9 +73,10 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
     return rated.flatMap((note) => {
       const due = maturity(note.terms);
       const termLeft = due > now ? due - now : 0n;
-      const outstanding = outstandingBalance(note.terms, note.repaid);
-      const fits = inRange(termLeft, order.minTermLeft, order.maxTermLeft) && inRange(outstanding, order.minOutstanding, order.maxOutstanding);
-      return fits && note.holder !== order.signer ? [{ note, outstanding }] : [];
+      const split = payoffSplit(note.terms, note.repaid, now);
+      const late = BigInt(pastDue(note.terms, note.repaid, now).daysPastDue) > order.maxDaysPastDue;
+      const fits = !late && inRange(termLeft, order.minTermLeft, order.maxTermLeft) && inRange(split.principal, order.minOutstanding, order.maxOutstanding);
+      return fits && note.holder !== order.signer ? [{ note, split }] : [];
     });
   }
 
@@ -80,7 +85,7 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
     async stored(order: OrderRow, now = BigInt(Math.floor(Date.now() / 1000))): Promise<void> {
       const tokenId = order.tokenId === null ? null : order.tokenId.toString();
       const [note] = order.tokenId === null ? [] : await notes(eq(chainNotes.tokenId, order.tokenId));
-      const price = note ? priceToday(order, outstandingBalance(note.terms, note.repaid)) : order.parBps === 0 ? order.price : null;
+      const price = note ? priceToday(order, payoffSplit(note.terms, note.repaid, now)) : order.parBps === 0 ? order.price : null;
       const amount = price === null ? null : formatUsdAmount(price);
       const signer = await signerId(order.signer);
       const rooms = [ROOMS.marketplace, ...(signer ? [ROOMS.user(signer)] : [])];
@@ -104,9 +109,9 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
         return;
       }
       if (order.kind === "matchingOffer") {
-        for (const { note: fit, outstanding } of await matchingNotes(order, now)) {
+        for (const { note: fit, split } of await matchingNotes(order, now)) {
           if (!fit.holderId || fit.holderId === signer) continue;
-          await notifier.notifyUser(fit.holderId, NOTIFICATION_TEXTS.offerReceived(fit.tokenId.toString(), priceToday(order, outstanding), true));
+          await notifier.notifyUser(fit.holderId, NOTIFICATION_TEXTS.offerReceived(fit.tokenId.toString(), priceToday(order, split), true));
         }
       }
     },

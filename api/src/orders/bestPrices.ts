@@ -2,7 +2,8 @@ import type { OrderRow } from "#db/schema/orders";
 import { formatUsdAmount } from "#domain/money";
 import { parPrice } from "#domain/orders";
 import { isExpired, orderPriceFor } from "#domain/orderStatus";
-import { maturity, outstandingBalance, type LoanTerms } from "#domain/schedule";
+import { maturity, type LoanTerms } from "#domain/schedule";
+import { pastDue, payoffSplit } from "#domain/servicing";
 import type { BestOfferSummary, SignedListingSummary } from "#domain/wire/nft";
 import { messageOf } from "./wire";
 
@@ -22,9 +23,9 @@ export type BestOffer = BestOfferSummary;
 
 /**
  * The cheapest open signed listing and the highest open offer (on the note, or matching it) of each note, priced
- * from the mirror: the outstanding principal the mirror computes is the contract's (domain/schedule.ts mirrors
- * LoanMath). Statuses are the stored ones (refreshed whenever an order is read for a book, and by the indexer);
- * expired orders are left out here by the clock.
+ * from the mirror at the chain's clock `nowSeconds`: the dirty price and days past due the mirror computes are the
+ * contract's (domain/ mirrors LoanMath). Statuses are the stored ones (refreshed whenever an order is read for a book,
+ * and by the indexer); expired orders, and orders on a note later than they accept, are left out here by the clock.
  */
 export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowSeconds: bigint) {
   const live = orders.filter((o) => o.status === "open" && !isExpired(o.expiry, nowSeconds));
@@ -42,26 +43,29 @@ export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowS
   const result = new Map<string, { listing: BestListing | null; offer: BestOffer | null }>();
   for (const note of notes) {
     const key = note.tokenId.toString();
-    const outstanding = outstandingBalance(note.terms, note.totalRepaid);
+    const split = payoffSplit(note.terms, note.totalRepaid, nowSeconds);
+    const outstanding = split.principal;
+    const lateBy = BigInt(pastDue(note.terms, note.totalRepaid, nowSeconds).daysPastDue);
+    const accepts = (row: OrderRow) => lateBy <= row.maxDaysPastDue;
     let listing: { row: OrderRow; price: bigint } | null = null;
     for (const row of listings.get(key) ?? []) {
-      if (row.signer !== note.owner) continue;
-      const price = orderPriceFor({ price: row.price, parBps: BigInt(row.parBps), cap: null }, outstanding);
+      if (row.signer !== note.owner || !accepts(row)) continue;
+      const price = orderPriceFor({ price: row.price, parBps: BigInt(row.parBps), cap: null }, split);
       if (!listing || price < listing.price) listing = { row, price };
     }
     let offer: { row: OrderRow; price: bigint } | null = null;
     for (const row of offers.get(key) ?? []) {
-      if (row.signer === note.holder) continue;
-      const price = orderPriceFor({ price: row.price, parBps: BigInt(row.parBps), cap: row.cap }, outstanding);
+      if (row.signer === note.holder || !accepts(row)) continue;
+      const price = orderPriceFor({ price: row.price, parBps: BigInt(row.parBps), cap: row.cap }, split);
       if (!offer || price > offer.price) offer = { row, price };
     }
     const termLeft = maturity(note.terms) > nowSeconds ? maturity(note.terms) - nowSeconds : 0n;
     for (const row of matching) {
-      if (row.signer === note.holder) continue;
+      if (row.signer === note.holder || !accepts(row)) continue;
       const m = messageOf(row) as Record<string, bigint>;
       const inside = (v: bigint, min: bigint, max: bigint) => v >= min && v <= max;
       if (!inside(BigInt(note.terms.rateBps), m.minRateBps, m.maxRateBps) || !inside(termLeft, m.minTermLeft, m.maxTermLeft) || !inside(outstanding, m.minOutstanding, m.maxOutstanding)) continue;
-      const price = parPrice(outstanding, BigInt(row.parBps));
+      const price = parPrice(split, BigInt(row.parBps));
       if (price > (row.budget ?? 0n) - row.filled) continue;
       if (!offer || price > offer.price) offer = { row, price };
     }

@@ -76,9 +76,10 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     await send(user, { to: stack.deployment.contracts.stablecoin, data: encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [marketplace(), amount] }) });
   }
 
-  async function outstanding(tokenId: bigint): Promise<bigint> {
-    const [, , , , left] = await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] });
-    return left;
+  /** What settles the note now, as a par price reads it. */
+  async function split(tokenId: bigint): Promise<{ principal: bigint; interest: bigint }> {
+    const state = await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] });
+    return { principal: state.outstanding, interest: state.interest };
   }
 
   before(async () => {
@@ -126,7 +127,7 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(order.status, "open");
     assert.equal(order.priceKind, "par");
     assert.equal(order.parBps, 9900);
-    assert.equal(order.priceNow, formatUsdAmount(parPrice(await outstanding(noteA), 9900n)));
+    assert.equal(order.priceNow, formatUsdAmount(parPrice(await split(noteA), 9900n)));
     const book = await call("GET", `/orders/note/${noteA}`);
     assert.equal(book.status, 200);
     assert.deepEqual(book.body.data.listings.map((o: any) => o.hash), [listingHash]);
@@ -151,7 +152,7 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const book = (await call("GET", `/orders/note/${noteA}`)).body.data;
     assert.deepEqual(book.offers.map((o: any) => o.hash), [offerHash]);
     assert.equal(book.bestOffer.hash, offerHash);
-    assert.equal(book.bestOffer.priceNow, formatUsdAmount(parPrice(await outstanding(noteA), 9500n)));
+    assert.equal(book.bestOffer.priceNow, formatUsdAmount(parPrice(await split(noteA), 9500n)));
   });
 
   it("publishes a matching offer; the book of a note inside its ranges shows it with that note's price", async () => {
@@ -178,13 +179,13 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.ok(a, "note A is on the market by Alice's signed listing alone");
     assert.equal(a.marketplaceStatus, "listed");
     assert.equal(a.signedListing.hash, listingHash);
-    assert.equal(a.listingPrice, formatUsdAmount(parPrice(await outstanding(noteA), 9900n)));
+    assert.equal(a.listingPrice, formatUsdAmount(parPrice(await split(noteA), 9900n)));
     assert.equal(a.sellerAddress, alice.wallet!.address.toLowerCase());
     assert.deepEqual([a.bestOffer.hash, a.bestOffer.kind], [offerHash, "offer"]);
     const b = browse.find((n: any) => n.tokenId === noteB.toString());
     // The treasury lists each new note at 100% of par by its signature (api/src/treasury/parListing.ts).
     assert.deepEqual([b.signedListing.seller, b.signedListing.parBps], [stack.deployment.treasury.toLowerCase(), 10_000]);
-    assert.equal(b.signedListing.priceNow, formatUsdAmount(await outstanding(noteB)));
+    assert.equal(b.signedListing.priceNow, formatUsdAmount(parPrice(await split(noteB), 10_000n)));
     assert.equal(b.bestOffer, null);
     const loans = (await call("GET", "/loans/marketplace/list", bob)).body.data.loans;
     assert.equal(loans.find((l: any) => l.nftTokenId === noteA.toString()).bestOffer.hash, offerHash);
@@ -321,7 +322,7 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const freeListing = await publish(alice, { kind: "listing", message: free, signature: await signAs(alice.wallet!, "listing", free) });
     assert.deepEqual([freeListing.status, freeListing.body.message], [400, ORDER_ANSWERS.priceZero]);
     const atDouble = await signed(bob, { kind: "offer", tokenId: noteB.toString(), priceKind: "par", parBps: 20_000 });
-    assert.equal(atDouble.message.cap, String(parPrice(await outstanding(noteB), 20_000n)), "the cap defaults to the par price today");
+    assert.equal(atDouble.message.cap, String(2n * parPrice(await split(noteB), 20_000n)), "the cap defaults to twice the par price today: accrual raises a dirty price between payments");
     const uncapped = { ...atDouble.message, cap: "0", salt: "87" };
     const zeroCap = await publish(bob, { kind: "offer", message: uncapped, signature: await signAs(bob.wallet!, "offer", uncapped) });
     assert.deepEqual([zeroCap.status, zeroCap.body.message], [400, ORDER_ANSWERS.capZero]);
@@ -338,7 +339,7 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.deepEqual([refusedBudget.status, refusedBudget.body.message], [400, ORDER_ANSWERS.budgetTooSmall]);
     const taken = await publish(bob, atDouble);
     assert.equal(taken.status, 201, taken.body?.message);
-    assert.deepEqual([taken.body.data.parBps, taken.body.data.priceNow], [20_000, formatUsdAmount(2n * (await outstanding(noteB)))]);
+    assert.deepEqual([taken.body.data.parBps, taken.body.data.priceNow], [20_000, formatUsdAmount(parPrice(await split(noteB), 20_000n))]);
   });
 
   it("refuses the treasury's reprice or listing at par of a note it sold, and signs nothing for it", async () => {
@@ -353,7 +354,7 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
   });
 
   it("fills the API's listing on-chain with fillListing; a refresh names what changed, the book drops it and its maker sees it filled", async () => {
-    const price = parPrice(await outstanding(noteA), 9900n);
+    const price = parPrice(await split(noteA), 9900n);
     await send(bob, {
       to: marketplace(),
       data: encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "fillListing", args: [listing.typedData.message as never, listing.signature, price] }),
@@ -420,7 +421,7 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(par.body.data.typedData.message.parBps, "9800");
     const atPar = await publish(bob, { kind: "listing", message: par.body.data.typedData.message, signature: await bob.wallet!.signTypedData(typed(par.body.data.typedData) as never) });
     assert.equal(atPar.status, 201, atPar.body?.message);
-    assert.equal(atPar.body.data.priceNow, formatUsdAmount(parPrice(await outstanding(noteA), 9800n)), "98% of $3,000 is above the fixed $2,800");
+    assert.equal(atPar.body.data.priceNow, formatUsdAmount(parPrice(await split(noteA), 9800n)), "98% of $3,000 is above the fixed $2,800");
     // The marketplace offers the note at the cheaper of Bob's two listings, and counts no offer of his own on it.
     await synced();
     const market = (await call("GET", "/nfts/marketplace/browse", alice)).body.data.nfts.find((n: any) => n.tokenId === noteA.toString());
@@ -456,9 +457,10 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const published = await publish(alice, offer);
     assert.equal(published.status, 201, published.body?.message);
     const hash = published.body.data.hash;
-    assert.deepEqual((await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers.map((o: any) => [o.hash, o.priceNow]), [[hash, "2000"]], "$2,000 fits a $4,000 budget");
+    const priceOfC = parPrice(await split(noteC), 10_000n);
+    assert.deepEqual((await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers.map((o: any) => [o.hash, o.priceNow]), [[hash, formatUsdAmount(priceOfC)]], "$2,000 and a day's interest fit a $4,000 budget");
     // Bob sells note A ($3,000 at par) into it: $1,000 of the budget is left, too little for note C.
-    const price = await outstanding(noteA);
+    const price = parPrice(await split(noteA), 10_000n);
     await send(bob, {
       to: marketplace(),
       data: encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "acceptMatchingOffer", args: [offer.typedData.message as never, offer.signature, noteA, price] }),

@@ -6,7 +6,7 @@ import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { ORDER_TYPES, PRIMARY_TYPES, orderDomain, parPrice, type OrderStatus } from "#domain/orders";
 import { isExpired, matchingMinPrice, NOTE_STATUS, orderStatusOf, type NoteFacts, type OrderFacts, type OrderVerdict } from "#domain/orderStatus";
-import { ORDER_EXPIRY_DAYS, PAR_BPS_LIMITS, type OrderBook, type OrderSubmission, type OrderTypedData, type OrderTypedDataRequest, type WireOrder } from "#domain/wire/order";
+import { DEFAULT_MIN_TERM_LEFT, MAX_DAYS_PAST_DUE_LIMITS, ORDER_EXPIRY_DAYS, PAR_BPS_LIMITS, type OrderBook, type OrderSubmission, type OrderTypedData, type OrderTypedDataRequest, type WireOrder } from "#domain/wire/order";
 import { bindDeps } from "../deps";
 import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";
@@ -27,7 +27,7 @@ export interface OrdersDeps {
 }
 
 /** Statuses that may still change back to open (the chain can move again); the others are final. */
-const LIVE: readonly OrderStatus[] = ["open", "lapsed", "unfunded"];
+const LIVE: readonly OrderStatus[] = ["open", "lapsed", "late", "unfunded"];
 const DAY = 86_400n;
 /** secp256k1's n / 2: OpenZeppelin's ECDSA, and so the marketplace, refuses a signature whose s is above it. */
 const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
@@ -106,12 +106,19 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
       return { used, filled };
     }),
     note: memo(async (tokenId: bigint): Promise<NoteState> => {
-      const [[owner, status, rateBps, maturity, outstanding], [, changes]] = await Promise.all([
-        publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] }),
-        publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] }),
-      ]);
-      const holder = await noteHolder(publicClient, d, tokenId, owner);
-      return { owner: lower(owner), holder, status: Number(status), rateBps, maturity, outstanding, changes: BigInt(changes) };
+      const state = await publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] });
+      const holder = await noteHolder(publicClient, d, tokenId, state.owner);
+      return {
+        owner: lower(state.owner),
+        holder,
+        status: Number(state.status),
+        rateBps: state.rateBps,
+        maturity: state.maturity,
+        outstanding: state.outstanding,
+        interest: state.interest,
+        daysPastDue: Number(state.daysPastDue),
+        changes: BigInt(state.changes),
+      };
     }),
     funds: memo(async (buyer: string) => {
       const token = d.contracts.stablecoin as Address;
@@ -144,18 +151,24 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
 }
 type ChainReader = ReturnType<typeof chainReader>;
 
-/** Whether a note's terms now fall in a matching offer's ranges (bounds included), as acceptMatchingOffer checks. */
+/**
+ * Whether a note's terms now fall in a matching offer's ranges (bounds included) and it is no later than the offer
+ * accepts, as acceptMatchingOffer checks.
+ */
 function matchesNote(row: OrderRow, note: NoteState, now: bigint): boolean {
   const m = messageOf(row) as Record<string, bigint>;
   const termLeft = note.maturity > now ? note.maturity - now : 0n;
   const inside = (v: bigint, min: bigint, max: bigint) => v >= min && v <= max;
   return (
     note.status === NOTE_STATUS.active &&
+    BigInt(note.daysPastDue) <= row.maxDaysPastDue &&
     inside(note.rateBps, m.minRateBps, m.maxRateBps) &&
     inside(termLeft, m.minTermLeft, m.maxTermLeft) &&
     inside(note.outstanding, m.minOutstanding, m.maxOutstanding)
   );
 }
+
+const splitOf = (note: NoteFacts) => ({ principal: note.outstanding, interest: note.interest });
 
 interface Judged {
   row: OrderRow;
@@ -211,7 +224,7 @@ async function matchingFor(deps: OrdersDeps, chain: ChainReader, tokenId: bigint
   const now = await chain.now();
   return offers
     .filter(({ row, verdict }) => verdict.status === "open" && row.signer !== note.holder && matchesNote(row, note, now))
-    .map(({ row }) => ({ row, price: parPrice(note.outstanding, BigInt(row.parBps)) }))
+    .map(({ row }) => ({ row, price: parPrice(splitOf(note), BigInt(row.parBps)) }))
     .filter(({ row, price }) => price <= (row.budget ?? 0n) - row.filled)
     .map(({ row, price }) => toWireOrder(row, { priceNow: price, tokenId }));
 }
@@ -234,6 +247,7 @@ export async function typedData(deps: OrdersDeps, user: UserRow, input: OrderTyp
   const chain = chainReader(deps, d);
   const [now, counter] = await Promise.all([chain.now(), chain.counter(me)]);
   const common = {
+    maxDaysPastDue: BigInt(input.maxDaysPastDue ?? MAX_DAYS_PAST_DUE_LIMITS.default),
     expiry: now + BigInt(input.expiresInDays) * DAY,
     salt: BigInt(`0x${randomBytes(32).toString("hex")}`),
     counter,
@@ -249,7 +263,7 @@ export async function typedData(deps: OrdersDeps, user: UserRow, input: OrderTyp
       parBps,
       minRateBps: BigInt(r.minRateBps ?? 0),
       maxRateBps: r.maxRateBps === undefined ? maxUint256 : BigInt(r.maxRateBps),
-      minTermLeft: BigInt(r.minTermLeft ?? 0),
+      minTermLeft: BigInt(r.minTermLeft ?? DEFAULT_MIN_TERM_LEFT),
       maxTermLeft: r.maxTermLeft === undefined ? maxUint256 : BigInt(r.maxTermLeft),
       minOutstanding: r.minOutstanding ?? 0n,
       maxOutstanding: r.maxOutstanding ?? maxUint256,
@@ -268,8 +282,9 @@ export async function typedData(deps: OrdersDeps, user: UserRow, input: OrderTyp
       message = { seller: me, tokenId, price, parBps, changes: note.changes, ...common };
     } else {
       if (note.holder === me) throw badRequest(ORDER_ANSWERS.ownNote);
-      // A par offer's cap defaults to its price today: the outstanding principal only falls, so it never binds.
-      const cap = fixed ? 0n : (input.cap ?? parPrice(note.outstanding, parBps));
+      // A par offer's cap defaults to twice its price today: the accrual makes a dirty price rise between payments,
+      // so a cap at today's price would refuse the fill tomorrow; twice is still a ceiling a signer can read.
+      const cap = fixed ? 0n : (input.cap ?? 2n * parPrice(splitOf(note), parBps));
       if (!fixed && cap === 0n) throw badRequest(ORDER_ANSWERS.capZero);
       message = { buyer: me, tokenId, price, parBps, cap, changes: note.changes, ...common };
     }
@@ -302,6 +317,7 @@ function rowOf(input: OrderSubmission, hash: string): Omit<OrderRow, "chainId" |
     parBps: Number(m.parBps),
     cap: null as bigint | null,
     changes: null as bigint | null,
+    maxDaysPastDue: m.maxDaysPastDue,
     minRateBps: null as number | null,
     maxRateBps: null as number | null,
     minTermLeft: null as bigint | null,
@@ -420,7 +436,7 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
   const stored = await deps.repo.insert({ ...row, status: verdict.status, statusReason: verdict.reason, filled: usage.filled, chainTime });
   if (!stored) throw conflict(ORDER_ANSWERS.exists);
   // The order is stored whatever happens to its announcement: a failed push or notice is logged, not the caller's error.
-  await deps.announcer?.stored(stored).catch((error) => deps.logger?.warn({ err: error, hash: stored.hash }, "could not announce a stored order"));
+  await deps.announcer?.stored(stored, now).catch((error) => deps.logger?.warn({ err: error, hash: stored.hash }, "could not announce a stored order"));
   return toWireOrder(stored, { priceNow: verdict.priceNow });
 }
 
@@ -433,11 +449,12 @@ export async function book(deps: OrdersDeps, tokenId: bigint): Promise<OrderBook
   const [onNote, matching, note] = await Promise.all([deps.repo.onNote(tokenId, LIVE), deps.repo.matching(LIVE), chain.note(tokenId)]);
   const [judged, judgedMatching] = await Promise.all([judge(deps, chain, onNote), judge(deps, chain, matching)]);
   const open = judged.filter((j) => j.verdict.status === "open").map((j) => toWireOrder(j.row, { priceNow: j.verdict.priceNow }));
+  const late = judged.filter((j) => j.verdict.status === "late").map((j) => toWireOrder(j.row, { priceNow: j.verdict.priceNow }));
   const listings = open.filter((o) => o.kind === "listing").sort((a, b) => -byPriceDesc(a, b));
   const offers = open.filter((o) => o.kind === "offer").sort(byPriceDesc);
   const matchingOffers = note.status === NOTE_STATUS.active ? (await matchingFor(deps, chain, tokenId, note, judgedMatching)).sort(byPriceDesc) : [];
   const best = [...offers, ...matchingOffers].sort(byPriceDesc)[0] ?? null;
-  return { listings, offers, matchingOffers, bestOffer: best };
+  return { listings, offers, matchingOffers, bestOffer: best, late };
 }
 
 /** GET /api/orders/matching: every open matching offer. */
@@ -496,8 +513,8 @@ export async function refresh(deps: OrdersDeps, scope: { tokenIds?: bigint[]; si
 export async function listingTypedData(deps: OrdersDeps, user: UserRow, tokenId: bigint, input: { listingPrice: bigint; parBps?: number }) {
   const request: OrderTypedDataRequest =
     input.parBps === undefined
-      ? { kind: "listing", tokenId: tokenId.toString(), priceKind: "fixed", price: input.listingPrice, expiresInDays: ORDER_EXPIRY_DAYS.default }
-      : { kind: "listing", tokenId: tokenId.toString(), priceKind: "par", parBps: input.parBps, expiresInDays: ORDER_EXPIRY_DAYS.default };
+      ? { kind: "listing", tokenId: tokenId.toString(), priceKind: "fixed", price: input.listingPrice, maxDaysPastDue: 0, expiresInDays: ORDER_EXPIRY_DAYS.default }
+      : { kind: "listing", tokenId: tokenId.toString(), priceKind: "par", parBps: input.parBps, maxDaysPastDue: 0, expiresInDays: ORDER_EXPIRY_DAYS.default };
   return typedData(deps, user, request);
 }
 

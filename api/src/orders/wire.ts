@@ -10,7 +10,7 @@ const bound = (value: bigint | number | null) => (value === null ? maxUint256 : 
 /** The EIP-712 message exactly as its signer signed it, rebuilt from the stored row (uints as bigint). */
 export function messageOf(row: OrderRow): Record<string, bigint | `0x${string}`> {
   const signer = row.signer as `0x${string}`;
-  const common = { expiry: row.expiry, salt: row.salt, counter: row.counter };
+  const common = { maxDaysPastDue: row.maxDaysPastDue, expiry: row.expiry, salt: row.salt, counter: row.counter };
   if (row.kind === "listing") {
     return { seller: signer, tokenId: row.tokenId!, price: row.price, parBps: BigInt(row.parBps), changes: row.changes ?? 0n, ...common };
   }
@@ -40,6 +40,7 @@ export function termsOf(row: OrderRow): OrderTerms {
     parBps: BigInt(row.parBps),
     cap: row.cap,
     changes: row.changes,
+    maxDaysPastDue: row.maxDaysPastDue,
     minOutstanding: row.minOutstanding,
     budget: row.budget,
     expiry: row.expiry,
@@ -65,6 +66,7 @@ export function toWireOrder(row: OrderRow, view: { priceNow: bigint | null; toke
     priceKind: row.parBps === 0 ? "fixed" : "par",
     price: row.parBps === 0 ? formatUsdAmount(row.price) : null,
     parBps: row.parBps,
+    maxDaysPastDue: Number(row.maxDaysPastDue),
     cap: row.kind === "offer" && row.parBps !== 0 ? usd(row.cap) : null,
     ranges:
       row.kind === "matchingOffer"

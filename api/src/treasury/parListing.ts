@@ -3,7 +3,6 @@ import type { NewOrderRow, OrderRow } from "#db/schema";
 import { loanNoteAbi, noteMarketplaceAbi } from "#domain/abis";
 import { ORDER_TYPES, PAR_BPS, orderDomain, type SignedListing } from "#domain/orders";
 import type { OrderStatus } from "#domain/orders";
-import { readGracePeriod } from "../chain/gracePeriod";
 import type { ChainGateway } from "../chain/gateway";
 import type { OrderAnnouncer } from "../orders/announce";
 
@@ -27,18 +26,21 @@ function randomSalt(): bigint {
   return BigInt(`0x${Buffer.from(bytes).toString("hex")}`);
 }
 
-/** The treasury's open listings of a note (normally one). */
+/**
+ * The treasury's standing listings of a note (normally one): open, or waiting for a late borrower to catch up (such a
+ * listing fills again once the loan is current, so the note is never listed twice).
+ */
 export async function openTreasuryListings(deps: TreasuryListingDeps, tokenId: bigint): Promise<OrderRow[]> {
   const treasury = deps.chain.address("treasury").toLowerCase();
-  return (await deps.orders.onNote(tokenId, ["open"])).filter((order) => order.kind === "listing" && order.signer === treasury);
+  return (await deps.orders.onNote(tokenId, ["open", "late"])).filter((order) => order.kind === "listing" && order.signer === treasury);
 }
 
 /**
  * Signs a listing of `tokenId` by the treasury with its key (no transaction, no gas), stores it in the order book and
  * announces it. At par (`parBps` 10,000, price 0) it stays valid across repayments and lapses on a default or a move,
- * so it is signed once per note (DESIGN.md "Marketplace"); a fixed `price` binds the note's change count, as an admin's
- * reprice does. It runs until the note's maturity plus the grace period: a note unpaid then can be defaulted, which
- * lapses it anyway, and a par listing never needs a shorter life (docs/decisions.md "Signed orders (issue 19, order book)").
+ * so it is signed once per note; a fixed `price` binds the note's change count, as an admin's reprice does. It runs
+ * until the note's maturity: past it every installment is due, so an unpaid note can only be late. It fills only
+ * while the note is current (maxDaysPastDue 0) and is never signed for a late note.
  */
 export async function signTreasuryListing(deps: TreasuryListingDeps, tokenId: bigint, price: { parBps: bigint } | { price: bigint }): Promise<OrderRow> {
   const { chain, orders } = deps;
@@ -46,21 +48,21 @@ export async function signTreasuryListing(deps: TreasuryListingDeps, tokenId: bi
   const loanNote = deployment.contracts.loanNote as Address;
   const marketplace = deployment.contracts.marketplace as Address;
   const seller = chain.address("treasury");
-  const [[, changes], [, , , maturity], counter, grace, chainId, latest] = await Promise.all([
-    chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] }),
-    chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] }),
+  const [state, counter, chainId, latest] = await Promise.all([
+    chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] }),
     chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [seller] }),
-    readGracePeriod(chain.publicClient, loanNote),
     chain.publicClient.getChainId(),
     chain.publicClient.getBlock({ blockTag: "latest" }),
   ]);
+  if (state.daysPastDue > 0n) throw new NoteLateError(tokenId, Number(state.daysPastDue));
   const message: SignedListing = {
     seller,
     tokenId,
     price: "price" in price ? price.price : 0n,
     parBps: "parBps" in price ? price.parBps : 0n,
-    changes: BigInt(changes),
-    expiry: BigInt(maturity) + grace,
+    changes: BigInt(state.changes),
+    maxDaysPastDue: 0n,
+    expiry: state.maturity,
     salt: randomSalt(),
     counter,
   };
@@ -75,6 +77,7 @@ export async function signTreasuryListing(deps: TreasuryListingDeps, tokenId: bi
     price: message.price,
     parBps: Number(message.parBps),
     changes: message.changes,
+    maxDaysPastDue: 0n,
     expiry: message.expiry,
     salt: message.salt,
     counter: message.counter,
@@ -85,6 +88,16 @@ export async function signTreasuryListing(deps: TreasuryListingDeps, tokenId: bi
   if (!stored) throw new Error(`the treasury's listing ${hash} of note ${tokenId} was stored already`);
   await deps.announcer?.stored(stored).catch((error) => deps.logger?.warn({ err: error, hash }, "could not announce the treasury's listing"));
   return stored;
+}
+
+/** The treasury never signs a listing of a late note: it could not fill, and a buyer would see it as current. */
+export class NoteLateError extends Error {
+  constructor(
+    readonly tokenId: bigint,
+    readonly daysPastDue: number,
+  ) {
+    super(`note ${tokenId} is ${daysPastDue} days past due: the treasury lists it once its borrower is current again`);
+  }
 }
 
 /** At 100% of par: the one listing the treasury signs for each new note. */

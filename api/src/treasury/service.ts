@@ -12,6 +12,8 @@ import type { Origination } from "../loans/origination";
 import type { LoansRepository } from "../loans/repository";
 import { AT_PAR, openTreasuryListings, signTreasuryListing, type TreasuryListingDeps } from "./parListing";
 import { priceToday } from "../orders/announce";
+import { chainNow } from "../chain/chainClock";
+import { servicingRecord, type PayoffSplit } from "#domain/servicing";
 
 export const TREASURY_ANSWERS = {
   repriced: "Listing price updated",
@@ -63,11 +65,11 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
     } catch {
       owner = null;
     }
-    const [[seller, onChainPrice], onChainLoan, signed, outstanding] = await Promise.all([
+    const [[seller, onChainPrice], onChainLoan, signed, split] = await Promise.all([
       chain.publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "listingOf", args: [loan.loanNumber] }),
       origination.loanOnChain(loan.loanNumber),
       openTreasuryListings(listingDeps, loan.loanNumber),
-      chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "outstandingBalance", args: [loan.loanNumber] }).catch(() => 0n),
+      splitOf(loan.loanNumber),
     ]);
     // The treasury's signed listing (issue 19) or, for a note listed before it, an on-chain one.
     const onChainListed = seller.toLowerCase() === treasury.toLowerCase();
@@ -78,14 +80,16 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
       listed: (held && signed.length > 0 && onChainLoan.status === LOAN_NOTE_STATUS.active) || onChainListed,
       onChainListed,
       signed,
-      price: signed[0] ? priceToday(signed[0], outstanding) : onChainPrice,
+      price: signed[0] ? priceToday(signed[0], split) : onChainPrice,
       onChainLoan,
     };
   }
 
-  async function outstandingOf(tokenId: bigint): Promise<bigint> {
+  /** What settles the note now, split as a par price reads it (zero once it is no longer active). */
+  async function splitOf(tokenId: bigint): Promise<PayoffSplit> {
     const { loanNote } = await contracts();
-    return chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "outstandingBalance", args: [tokenId] });
+    const state = await chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] });
+    return { principal: state.outstanding, interest: state.interest };
   }
 
   /**
@@ -126,11 +130,16 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
         // Every note is read at once: the chain client batches these calls into a few JSON-RPC round trips.
         const minted = (await repo.withStatus(["active", "defaulted"])).filter((loan) => loan.mintStatus === "minted");
         const [states, lapses] = await Promise.all([Promise.all(minted.map((loan) => noteState(loan))), repo.listingLapses(minted.map((loan) => loan.loanNumber))]);
+        const now = await chainNow(chain.publicClient);
         const notes = [];
         for (const [i, loan] of minted.entries()) {
           const state = states[i]!;
           if (!state.held) continue;
+          const onChain = state.onChainLoan;
+          const terms = { principal: onChain.principal, rateBps: onChain.rateBps, termMonths: onChain.termMonths, start: onChain.start };
+          const life = onChain.status === LOAN_NOTE_STATUS.defaulted ? "defaulted" : "active";
           notes.push({
+            servicing: servicingRecord(terms, onChain.repaid, life, now),
             tokenId: loan.loanNumber.toString(),
             loanId: loan.id,
             status: loan.status,
@@ -153,6 +162,8 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
           canFundNextApproval: funds.balance >= nextApproval && funds.allowance >= nextApproval,
           notes,
           listings: notes.filter((n) => n.listed),
+          /** Held notes whose borrower is past due: their par listing waits for the loan to be current again. */
+          lateNotes: notes.filter((n) => n.servicing.daysPastDue > 0),
         };
       });
     },
@@ -169,7 +180,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
         if (!state.held) throw conflict(TREASURY_ANSWERS.notHeld);
         const listing = await signTreasuryListing(listingDeps, loan.loanNumber, price === "par" ? AT_PAR : { price });
         const txHash = await cancelOld(loan.loanNumber, state, listing.hash);
-        const shown = price === "par" ? priceToday(listing, await outstandingOf(loan.loanNumber)) : price;
+        const shown = price === "par" ? priceToday(listing, await splitOf(loan.loanNumber)) : price;
         await repo.transition(loan.id, undefined, { listingStatus: "listed", listingTxHash: null, listingError: null }, {
           action: state.listed ? "repriced" : "listed",
           actorId,
