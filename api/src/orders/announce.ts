@@ -6,8 +6,9 @@ import { formatUsdAmount } from "#domain/money";
 import { parPrice } from "#domain/orders";
 import { maturity, outstandingBalance, type LoanTerms } from "#domain/schedule";
 import type { NotificationsRepository } from "../notifications/repository";
-import type { Notifier } from "../notifications/notifier";
+import type { NotificationContent, Notifier } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
+import type { KeyValueStore } from "../kv/store";
 
 /** A note as the mirror has it, with the account of its holder's verified wallet (if any). */
 interface HeldNote {
@@ -28,15 +29,19 @@ export function priceToday(order: Pick<OrderRow, "price" | "parBps" | "cap">, ou
 const inRange = (value: bigint, min: bigint | number | null, max: bigint | number | null) =>
   (min === null || value >= BigInt(min)) && (max === null || value <= BigInt(max));
 
+/** How long one offerer's offers on one note make a single "Offer received" for its holder. */
+export const OFFER_NOTICE_WINDOW_MS = 24 * 60 * 60_000;
+
 /**
  * What the API tells people when it stores a signed order (issue 19 §2): `orderbook:update` { tokenId, hash, status } and
  * `marketplace:update` to the marketplace room (the app's note page and marketplace listen there) and to the signer;
  * the holder of the note an offer names, or of each active note a matching offer fits today, a stored "Offer received";
  * every investor but the seller and the note's borrower a "New NFT loan" for a listing, as an on-chain listing's outbox
- * row did. The chain's own changes (fills, cancellations, counters) are the indexer's outbox rows.
+ * row did. The chain's own changes (fills, cancellations, counters) are the indexer's outbox rows. "Offer received" is
+ * told once a day per holder, offerer and note (counted in the key-value store, so every API process shares it).
  */
-export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: Notifier; notifications: NotificationsRepository }) {
-  const { db, chainId, notifier, notifications } = deps;
+export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId: number; notifier: Notifier; notifications: NotificationsRepository }) {
+  const { db, kv, chainId, notifier, notifications } = deps;
 
   async function notes(where: ReturnType<typeof and>): Promise<HeldNote[]> {
     const rows = await db
@@ -58,8 +63,18 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
     return row?.id ?? null;
   }
 
-  /** Active notes inside a matching offer's ranges now (rate, seconds to maturity, outstanding principal), as the contract checks them. */
+  /** Tells `holderId` of `offerer`'s offer on `tokenId`, unless an offer of theirs on it was told in the last day. */
+  async function offerReceived(holderId: string, offerer: string, tokenId: string, content: NotificationContent): Promise<void> {
+    const { count } = await kv.increment(`notice:offer-received:${holderId}:${offerer}:${tokenId}`, OFFER_NOTICE_WINDOW_MS);
+    if (count === 1) await notifier.notifyUser(holderId, content);
+  }
+
+  /**
+   * Active notes inside a matching offer's ranges now (rate, seconds to maturity, outstanding principal), as the
+   * contract checks them, whose par price fits what is left of the budget (a dearer note could not be sold into it).
+   */
   async function matchingNotes(order: OrderRow, now: bigint): Promise<{ note: HeldNote; outstanding: bigint }[]> {
+    const left = (order.budget ?? 0n) - order.filled;
     const rated = await notes(
       and(
         order.minRateBps === null ? undefined : sql`${chainNotes.rateBps} >= ${order.minRateBps}`,
@@ -71,7 +86,8 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
       const termLeft = due > now ? due - now : 0n;
       const outstanding = outstandingBalance(note.terms, note.repaid);
       const fits = inRange(termLeft, order.minTermLeft, order.maxTermLeft) && inRange(outstanding, order.minOutstanding, order.maxOutstanding);
-      return fits && note.holder !== order.signer ? [{ note, outstanding }] : [];
+      const affordable = priceToday(order, outstanding) <= left;
+      return fits && affordable && note.holder !== order.signer ? [{ note, outstanding }] : [];
     });
   }
 
@@ -100,13 +116,14 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
         return;
       }
       if (order.kind === "offer" && note?.holderId && price !== null && note.holderId !== signer) {
-        await notifier.notifyUser(note.holderId, NOTIFICATION_TEXTS.offerReceived(tokenId!, price));
+        await offerReceived(note.holderId, order.signer, tokenId!, NOTIFICATION_TEXTS.offerReceived(tokenId!, price));
         return;
       }
       if (order.kind === "matchingOffer") {
         for (const { note: fit, outstanding } of await matchingNotes(order, now)) {
           if (!fit.holderId || fit.holderId === signer) continue;
-          await notifier.notifyUser(fit.holderId, NOTIFICATION_TEXTS.offerReceived(fit.tokenId.toString(), priceToday(order, outstanding), true));
+          const id = fit.tokenId.toString();
+          await offerReceived(fit.holderId, order.signer, id, NOTIFICATION_TEXTS.offerReceived(id, priceToday(order, outstanding), true));
         }
       }
     },
