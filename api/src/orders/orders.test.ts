@@ -76,6 +76,20 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     await send(user, { to: stack.deployment.contracts.stablecoin, data: encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [marketplace(), amount] }) });
   }
 
+  /** A KYC-approved user whose verified wallet is a test contract wallet (EIP-1271) that `owner` signs for. */
+  async function contractWalletUser(contract: "OwnerWallet" | "ReceivingWallet") {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const { abi, bytecode } = testContracts()[contract];
+    const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(stack.anvil.rpcUrl) });
+    const receipt = await stack.chain.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode, args: [owner.address] }) });
+    const address = receipt.contractAddress!.toLowerCase();
+    const user = await makeUser(stack.api, { kyc: "approved" });
+    await stack.api.database.db.update(users).set({ walletAddress: address }).where(eq(users.id, user.id));
+    return { user, owner, address };
+  }
+
+  const storedBy = async (signer: string) => (await stack.api.database.db.select().from(orders).where(eq(orders.signer, signer.toLowerCase()))).map((o) => o.hash);
+
   async function outstanding(tokenId: bigint): Promise<bigint> {
     const [, , , , left] = await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] });
     return left;
@@ -247,13 +261,7 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
   });
 
   it("takes an EIP-1271 contract wallet's signature, and refuses one its wallet does not accept", async () => {
-    const owner = privateKeyToAccount(generatePrivateKey());
-    const { abi, bytecode } = testContracts().OwnerWallet;
-    const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(stack.anvil.rpcUrl) });
-    const receipt = await stack.chain.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode, args: [owner.address] }) });
-    const contractWallet = receipt.contractAddress!.toLowerCase();
-    const carol = await makeUser(stack.api, { kyc: "approved" });
-    await stack.api.database.db.update(users).set({ walletAddress: contractWallet }).where(eq(users.id, carol.id));
+    const { user: carol, owner, address: contractWallet } = await contractWalletUser("ReceivingWallet");
     const asked = await call("POST", "/orders/typed-data", carol, { kind: "offer", tokenId: noteB.toString(), parBps: 9700 });
     assert.equal(asked.status, 200, asked.body?.message);
     const message = asked.body.data.typedData.message;
@@ -265,6 +273,21 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const refused = await publish(carol, { kind: "offer", message: other, signature: await signAs(privateKeyToAccount(generatePrivateKey()), "offer", other) });
     assert.equal(refused.status, 400);
     assert.equal(refused.body.message, ORDER_ANSWERS.badSignature);
+  });
+
+  it("refuses a contract wallet's offer at 200% of par when the wallet cannot receive the note, and stores nothing", async () => {
+    // Its signature is good, so the offer would top the book, yet every fill would revert in safeTransferFrom.
+    const { user: dave, owner, address } = await contractWalletUser("OwnerWallet");
+    const asked = await call("POST", "/orders/typed-data", dave, { kind: "offer", tokenId: noteB.toString(), parBps: 20_000 });
+    assert.equal(asked.status, 200, asked.body?.message);
+    const message = asked.body.data.typedData.message;
+    const phantom = await publish(dave, { kind: "offer", message, signature: await signAs(owner, "offer", message) });
+    assert.deepEqual([phantom.status, phantom.body.message], [400, ORDER_ANSWERS.cannotReceive]);
+    const any = await call("POST", "/orders/typed-data", dave, { kind: "matchingOffer", priceKind: "par", parBps: 20_000, budget: "20000" });
+    const matching = any.body.data.typedData.message;
+    const anyNote = await publish(dave, { kind: "matchingOffer", message: matching, signature: await signAs(owner, "matchingOffer", matching) });
+    assert.deepEqual([anyNote.status, anyNote.body.message], [400, ORDER_ANSWERS.cannotReceive]);
+    assert.deepEqual(await storedBy(address), []);
   });
 
   it("refuses a user without approved KYC, an expired order, a stale counter, a non-holder's listing and a stale fixed price", async () => {

@@ -14,6 +14,7 @@ import { noteHolder } from "../chain/noteHolder";
 import { AppError, badRequest, conflict } from "../http/errors";
 import type { OrderAnnouncer } from "./announce";
 import type { OrdersRepository } from "./repository";
+import { canReceiveNotes } from "./receiverCheck";
 import { ORDER_ANSWERS } from "./texts";
 import { messageOf, termsOf, toWireOrder } from "./wire";
 
@@ -372,6 +373,13 @@ async function verifySignature(deps: OrdersDeps, signer: Address, hash: Hex, sig
   throw badRequest(ORDER_ANSWERS.badSignature);
 }
 
+/** Refuses an offer whose buyer is a contract a fill could not send the note to (for a matching offer, any note). */
+async function ensureReceiver(deps: OrdersDeps, d: Deployment, buyer: Address, note: { tokenId: bigint; holder: string } | null): Promise<void> {
+  const question = { buyer, loanNote: d.contracts.loanNote as Address, marketplace: d.contracts.marketplace as Address };
+  const where = note ? { tokenId: note.tokenId, holder: note.holder as Address } : {};
+  if (!(await read(canReceiveNotes(deps.publicClient, { ...question, ...where })))) throw badRequest(ORDER_ANSWERS.cannotReceive);
+}
+
 /**
  * POST /api/orders: checks a signed order as the marketplace would at a fill (and what only the API can check:
  * the signer is the caller's verified wallet, with approved KYC), then stores it. An offer whose buyer lacks the
@@ -411,6 +419,7 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
     if (input.kind === "offer" && note.holder === signer) throw badRequest(ORDER_ANSWERS.ownNote);
     if (m.parBps === 0n && m.changes !== note.changes) throw badRequest(ORDER_ANSWERS.stale(note.changes));
   }
+  if (input.kind !== "listing") await ensureReceiver(deps, d, signer, note && { tokenId: m.tokenId, holder: note.holder });
   const funds = input.kind === "listing" ? null : await chain.funds(signer);
   const verdict = orderStatusOf(
     { ...termsOf({ ...row, chainId: deps.config.chainId, createdAt: new Date(), updatedAt: new Date() }) },
