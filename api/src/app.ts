@@ -213,7 +213,7 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
   api.use("/nfts", collateral.nfts, nftRouters.nfts);
   api.use("/collateral", collateral.collateral);
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
-  api.use("/orders", createOrdersRouter({ service: services.orders, repo: services.ordersRepo, tokens, users }));
+  api.use("/orders", createOrdersRouter({ service: services.orders, repo: services.ordersRepo, tokens, users, kv, publishLimit: limits.orderPublish }));
   api.use("/activity", createActivityRouter({ service: services.activity, auth }));
   const sessions = options.sessions ?? noSocketSessions;
   const routers = createAuthRouters({ auth: services.auth, siwe: services.siwe, tokens, users, kv, limits, sessions, appOrigin: config.appOrigin, now });

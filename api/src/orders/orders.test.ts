@@ -12,6 +12,7 @@ import { testContracts } from "../testing/contracts";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { matchingOffersSchema, myOrdersSchema, orderBookSchema } from "#domain/wire/order";
+import { DEFAULT_RATE_LIMITS } from "../http/rateLimit";
 import { ORDER_ANSWERS } from "./texts";
 import { ordersOperations } from "../openapi/operations/orders";
 
@@ -96,7 +97,8 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
   }
 
   before(async () => {
-    stack = await startLoanStack({ indexer: true });
+    // The publishing limit as deployed (30 a minute per user), not the harness's relaxed one.
+    stack = await startLoanStack({ indexer: true, rateLimits: { orderPublish: DEFAULT_RATE_LIMITS.orderPublish } });
     [admin, borrower, alice, bob, noKyc] = await Promise.all([
       makeUser(stack.api, { admin: true }),
       makeUser(stack.api, { kyc: "approved", wallet: true }),
@@ -494,5 +496,32 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.deepEqual((await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers, []);
     const market = (await call("GET", "/nfts/marketplace/browse", bob)).body.data.nfts.find((n: any) => n.tokenId === noteC.toString());
     assert.equal(market.bestOffer, null, "the marketplace does not offer what the budget left cannot pay");
+  });
+
+  /** The typed data of a $100 fixed-price offer on note B for `user`: a template to vary by salt. */
+  async function offerTemplate(user: TestUser): Promise<Record<string, string>> {
+    const asked = await call("POST", "/orders/typed-data", user, { kind: "offer", tokenId: noteB.toString(), priceKind: "fixed", price: "100" });
+    assert.equal(asked.status, 200, asked.body?.message);
+    return asked.body.data.typedData.message;
+  }
+
+  it("answers 429 to a user's 31st order published within a minute, stores nothing for it, and limits asking for typed data alike", async () => {
+    const erin = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    const { max } = DEFAULT_RATE_LIMITS.orderPublish;
+    const template = await offerTemplate(erin);
+    const statuses: number[] = [];
+    let last = null as Awaited<ReturnType<typeof publish>> | null;
+    for (let i = 0; i <= max; i++) {
+      const message = { ...template, salt: String(1_000 + i) };
+      last = await publish(erin, { kind: "offer", message, signature: await signAs(erin.wallet!, "offer", message) });
+      statuses.push(last.status);
+    }
+    assert.deepEqual(statuses, [...Array(max).fill(201), 429]);
+    assert.deepEqual(last!.body, { success: false, message: ORDER_ANSWERS.tooMany(max), data: null });
+    assert.equal((await storedBy(erin.wallet!.address)).length, max, "the 31st was not stored");
+    // Her template was one ask already; the asks are counted apart from the publishes.
+    const asks: number[] = [];
+    for (let i = 1; i <= max; i++) asks.push((await call("POST", "/orders/typed-data", erin, { kind: "offer", tokenId: noteB.toString(), parBps: 9000 })).status);
+    assert.deepEqual(asks, [...Array(max - 1).fill(200), 429]);
   });
 });
