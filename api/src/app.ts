@@ -93,7 +93,7 @@ export function createServices(deps: AppDeps) {
   const loansRepo = createLoansRepository(db, config.chainId);
   const ordersRepo = createOrdersRepository(db, config.chainId);
   const announcer = createOrderAnnouncer({ db, kv, chainId: config.chainId, notifier, notifications });
-  const orders = createOrdersService({ config, repo: ordersRepo, publicClient, announcer, logger });
+  const orders = createOrdersService({ config, repo: ordersRepo, publicClient, announcer, logger, maxOpenOrders: limits.openOrders });
   const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations, orders: ordersRepo, announcer });
   const collateral = createCollateralService({ repo: createCollateralRepository(db, config.chainId), loansRepo, chain, publicClient });
   const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });

@@ -53,6 +53,8 @@ export interface RateLimits {
   mirrorWaiters: number;
   /** Orders per user, counted for the typed-data route and for publishing each on its own (a publish needs both). */
   orderPublish: RateLimitRule;
+  /** A cap, not a window: how many unexpired orders one signer may have that could still fill. */
+  openOrders: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -69,6 +71,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   pendingLoanRequests: 3,
   mirrorWaiters: 50,
   orderPublish: { max: 30, windowMs: 60_000 },
+  openOrders: 200,
 };
 
 /** Every rule's allowance and every cap multiplied by `scale` (RATE_LIMIT_SCALE); windows stay as they are. */

@@ -11,8 +11,10 @@ import { orders, users } from "#db/schema";
 import { testContracts } from "../testing/contracts";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
-import { matchingOffersSchema, myOrdersSchema, orderBookSchema } from "#domain/wire/order";
+import { matchingOffersSchema, myOrdersSchema, orderBookSchema, orderSubmissionSchema } from "#domain/wire/order";
 import { DEFAULT_RATE_LIMITS } from "../http/rateLimit";
+import { AppError } from "../http/errors";
+import { createOrdersService } from "./service";
 import { ORDER_ANSWERS } from "./texts";
 import { ordersOperations } from "../openapi/operations/orders";
 
@@ -523,5 +525,27 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const asks: number[] = [];
     for (let i = 1; i <= max; i++) asks.push((await call("POST", "/orders/typed-data", erin, { kind: "offer", tokenId: noteB.toString(), parBps: 9000 })).status);
     assert.deepEqual(asks, [...Array(max - 1).fill(200), 429]);
+  });
+
+  it("refuses a signer's order past the open-order cap with 409 until one of theirs is cancelled on-chain", async () => {
+    const { config, ordersRepo, publicClient } = stack.services;
+    const capped = createOrdersService({ config, repo: ordersRepo, publicClient, maxOpenOrders: 2 });
+    const frank = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    await fund(stack, frank.wallet!.address, 0n);
+    const template = await offerTemplate(frank);
+    const submit = async (salt: string) => {
+      const message = { ...template, salt };
+      const input = orderSubmissionSchema.parse({ kind: "offer", message, signature: await signAs(frank.wallet!, "offer", message) });
+      return capped.submit(frank.row, input);
+    };
+    const first = await submit("1");
+    await submit("2");
+    await assert.rejects(submit("3"), (e: unknown) => e instanceof AppError && e.status === 409 && e.message === ORDER_ANSWERS.openCap(2));
+    assert.equal((await storedBy(frank.wallet!.address)).length, 2, "nothing stored past the cap");
+    // The stored status may not know of the cancel yet: the cap judges the signer's orders again before refusing.
+    await send(frank, { to: marketplace(), data: encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "cancelOrders", args: [[first.hash as Hex]] }) });
+    const third = await submit("3");
+    assert.equal(third.signer, frank.wallet!.address.toLowerCase());
+    assert.equal((await storedBy(frank.wallet!.address)).length, 3);
   });
 });

@@ -25,6 +25,8 @@ export interface OrdersDeps {
   /** Pushes and notices for an order stored (api/src/orders/announce.ts); none in a service built without sockets. */
   announcer?: Pick<OrderAnnouncer, "stored">;
   logger?: { warn(obj: unknown, msg?: string): void };
+  /** Unexpired orders one signer may have that could still fill (RateLimits.openOrders). */
+  maxOpenOrders: number;
 }
 
 /** Statuses that may still change back to open (the chain can move again); the others are final. */
@@ -373,6 +375,17 @@ async function verifySignature(deps: OrdersDeps, signer: Address, hash: Hex, sig
   throw badRequest(ORDER_ANSWERS.badSignature);
 }
 
+/**
+ * Refuses one more order past the signer's cap. A stored status can lag the chain (a cancel not indexed yet), so at
+ * the cap the signer's orders are judged again before refusing: cancelling frees room at once.
+ */
+async function ensureRoom(deps: OrdersDeps, chain: ChainReader, signer: Address, now: bigint): Promise<void> {
+  const cap = deps.maxOpenOrders;
+  if ((await deps.repo.countLive(signer, LIVE, now)) < cap) return;
+  await judge(deps, chain, await deps.repo.bySigner(signer));
+  if ((await deps.repo.countLive(signer, LIVE, now)) >= cap) throw conflict(ORDER_ANSWERS.openCap(cap));
+}
+
 /** Refuses an offer whose buyer is a contract a fill could not send the note to (for a matching offer, any note). */
 async function ensureReceiver(deps: OrdersDeps, d: Deployment, buyer: Address, note: { tokenId: bigint; holder: string } | null): Promise<void> {
   const question = { buyer, loanNote: d.contracts.loanNote as Address, marketplace: d.contracts.marketplace as Address };
@@ -404,6 +417,7 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
   if (isExpired(m.expiry, now)) throw badRequest(ORDER_ANSWERS.expired);
   if (m.expiry > now + BigInt(ORDER_EXPIRY_DAYS.max + 1) * DAY) throw badRequest(ORDER_ANSWERS.tooLong(ORDER_EXPIRY_DAYS.max));
   if (await deps.repo.byHash(hash)) throw conflict(ORDER_ANSWERS.exists);
+  await ensureRoom(deps, chain, signer, now);
   const [counter, usage] = await Promise.all([chain.counter(signer), chain.usage(`${signer}:${hash}`)]);
   if (m.counter !== counter) throw badRequest(ORDER_ANSWERS.counter(counter));
   if (usage.used) throw badRequest(ORDER_ANSWERS.used);

@@ -23,7 +23,7 @@ export const ordersOperations: OperationGroup = {
     "POST /api/orders": {
       summary: "Publish a signed order",
       description:
-        `Checks the signature (ECDSA 65-byte low-s, or EIP-1271), that the signer is my verified wallet with approved KYC, the expiry, the counter, the note's holder and state. An offer without balance or allowance is stored as \`unfunded\`. An offer from a contract wallet that does not answer onERC721Received with its selector is refused (400): a fill could not send it the note. ${LIMIT}`,
+        `Checks the signature (ECDSA 65-byte low-s, or EIP-1271), that the signer is my verified wallet with approved KYC, the expiry, the counter, the note's holder and state. An offer without balance or allowance is stored as \`unfunded\`. An offer from a contract wallet that does not answer onERC721Received with its selector is refused (400): a fill could not send it the note. A wallet may have ${DEFAULT_RATE_LIMITS.openOrders} unexpired orders that could still fill (409 past that; cancelling or letting one expire makes room). ${LIMIT}`,
       access: "user",
       status: 201,
       example: {
