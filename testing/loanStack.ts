@@ -13,6 +13,7 @@ import { notifications, users, type UserRow } from "#db/schema";
 import type { KycStatus } from "#domain/statuses";
 import { newRegistration, startTestApi, type TestApi } from "#api/testing/harness";
 import type { LoanLifecycle } from "#api/loans/lifecycle";
+import type { RateLimits } from "#api/http/rateLimit";
 import type { Services } from "#api/app";
 
 /** A JSON-RPC relay in front of anvil that can go dark, so a test can take "the chain" down and bring it back. */
@@ -79,13 +80,13 @@ export interface LoanStack {
 /**
  * A private anvil with the contracts deployed into the API's data folder, the API talking to it through a relay;
  * with `indexer`, an indexer follows anvil directly into the API's database (suites that start and stop their
- * own leave it out).
+ * own leave it out). `rateLimits` replaces the harness's relaxed ones, for a suite that tests a real limit.
  */
-export async function startLoanStack(options: { indexer?: boolean } = {}): Promise<LoanStack> {
+export async function startLoanStack(options: { indexer?: boolean; rateLimits?: Partial<RateLimits> } = {}): Promise<LoanStack> {
   ensureCompiled();
   const anvil = await startAnvil();
   const relay = await startRelay(anvil.rpcUrl);
-  const api = await startTestApi({ rpcUrl: relay.url });
+  const api = await startTestApi({ rpcUrl: relay.url, rateLimits: options.rateLimits });
   const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, dataDir: api.config.dataDir });
   const chain = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl), cacheTime: 0 }) as PublicClient;
   const { services } = api.server;

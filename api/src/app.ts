@@ -93,8 +93,8 @@ export function createServices(deps: AppDeps) {
   const chain = createChainGateway(config);
   const loansRepo = createLoansRepository(db, config.chainId);
   const ordersRepo = createOrdersRepository(db, config.chainId);
-  const announcer = createOrderAnnouncer({ db, chainId: config.chainId, notifier, notifications });
-  const orders = createOrdersService({ config, repo: ordersRepo, publicClient, announcer, logger });
+  const announcer = createOrderAnnouncer({ db, kv, chainId: config.chainId, notifier, notifications });
+  const orders = createOrdersService({ config, repo: ordersRepo, publicClient, announcer, logger, maxOpenOrders: limits.openOrders });
   const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations, orders: ordersRepo, announcer });
   const collateral = createCollateralService({ repo: createCollateralRepository(db, config.chainId), loansRepo, chain, publicClient });
   const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });
@@ -214,7 +214,7 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
   api.use("/nfts", collateral.nfts, nftRouters.nfts);
   api.use("/collateral", collateral.collateral);
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
-  api.use("/orders", createOrdersRouter({ service: services.orders, repo: services.ordersRepo, tokens, users }));
+  api.use("/orders", createOrdersRouter({ service: services.orders, repo: services.ordersRepo, tokens, users, kv, publishLimit: limits.orderPublish }));
   api.use("/activity", createActivityRouter({ service: services.activity, auth }));
   const sessions = options.sessions ?? noSocketSessions;
   const routers = createAuthRouters({ auth: services.auth, siwe: services.siwe, tokens, users, kv, limits, sessions, appOrigin: config.appOrigin, now });

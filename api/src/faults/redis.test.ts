@@ -30,7 +30,7 @@ let socket: Socket | null = null;
 const logs: { level: number; msg: string }[] = [];
 const prefix = `fault:${randomUUID()}`;
 const relaxed = { max: 10_000, windowMs: 60_000 };
-const limits: RateLimits = { login: { max: 3, windowMs: 60_000 }, register: relaxed, wallet: relaxed, rpc: relaxed, faucet: relaxed, faucetClient: relaxed, faucetBudget: relaxed, contact: relaxed, upload: relaxed, loanRequest: relaxed, pendingLoanRequests: relaxed.max, mirrorWaiters: relaxed.max };
+const limits: RateLimits = { login: { max: 3, windowMs: 60_000 }, register: relaxed, wallet: relaxed, rpc: relaxed, faucet: relaxed, faucetClient: relaxed, faucetBudget: relaxed, contact: relaxed, upload: relaxed, loanRequest: relaxed, pendingLoanRequests: relaxed.max, mirrorWaiters: relaxed.max, orderPublish: relaxed, openOrders: relaxed.max };
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "lm-fault-redis-"));

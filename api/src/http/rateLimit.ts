@@ -51,6 +51,10 @@ export interface RateLimits {
   pendingLoanRequests: number;
   /** A cap per API process: how many `GET /nfts/mirror?minBlock=` may wait for the indexer at once. */
   mirrorWaiters: number;
+  /** Orders per user, counted for the typed-data route and for publishing each on its own (a publish needs both). */
+  orderPublish: RateLimitRule;
+  /** A cap, not a window: how many unexpired orders one signer may have that could still fill. */
+  openOrders: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -66,6 +70,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loanRequest: { max: 10, windowMs: 60 * 60_000 },
   pendingLoanRequests: 3,
   mirrorWaiters: 50,
+  orderPublish: { max: 30, windowMs: 60_000 },
+  openOrders: 200,
 };
 
 /** Every rule's allowance and every cap multiplied by `scale` (RATE_LIMIT_SCALE); windows stay as they are. */

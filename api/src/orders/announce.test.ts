@@ -33,7 +33,7 @@ before(async () => {
     { ...note, tokenId: 41n, owner: wallet("a"), holder: wallet("a"), rateBps: 1200 },
     { ...note, tokenId: 42n, owner: wallet("c"), holder: wallet("c"), rateBps: 800 },
   ]);
-  announcer = createOrderAnnouncer({ db, chainId: 31337, notifier: api.server.notifier, notifications: createNotificationsRepository(db) });
+  announcer = createOrderAnnouncer({ db, kv: api.kv, chainId: 31337, notifier: api.server.notifier, notifications: createNotificationsRepository(db) });
 });
 after(async () => {
   await api.close();
@@ -63,13 +63,39 @@ describe("announcing a stored order", () => {
   });
 
   test("a matching offer is a notice for the holder of each active note it fits, not for a note outside its ranges nor for its signer", async () => {
-    await store({ kind: "matchingOffer", signer: wallet("b"), parBps: 9_800, minRateBps: 1_000, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
+    await store({ kind: "matchingOffer", signer: wallet("e"), parBps: 9_800, minRateBps: 1_000, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
     assert.deepEqual(await told("offer_received"), [[holder.id, "An offer on any matching note fits NFT #41: $980.00 today."]]);
     await db.delete(notifications);
     // Both notes fit when the rate range opens; the signer's own note (once it holds one) never tells them.
     await store({ kind: "matchingOffer", signer: wallet("c"), parBps: 10_000, minRateBps: 0, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
     assert.deepEqual(await told("offer_received"), [[holder.id, "An offer on any matching note fits NFT #41: $1,000.00 today."]]);
     await db.delete(notifications);
+  });
+
+  test("two offers by one offerer on one note the same day make one notice, another offerer's still makes its own", async () => {
+    const offer = { kind: "offer" as const, tokenId: 41n, parBps: 9_000, cap: 2_000n * USD, changes: 0n };
+    await store({ ...offer, signer: wallet("f") });
+    await store({ ...offer, signer: wallet("f"), parBps: 9_100 });
+    await store({ kind: "matchingOffer", signer: wallet("f"), parBps: 9_200, minRateBps: 1_000, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
+    await store({ ...offer, signer: wallet("9") });
+    assert.deepEqual(await told("offer_received"), [
+      [holder.id, "New offer on NFT #41: $900.00 today."],
+      [holder.id, "New offer on NFT #41: $900.00 today."],
+    ]);
+    await db.delete(notifications);
+  });
+
+  test("a matching offer tells nothing to the holder of a note whose price is above what is left of its budget", async () => {
+    const dear = { chainId: 31337, borrower: wallet("d"), principal: 3_000n * USD, termMonths: 12, startTime: Number(NOW), originTxHash: "0x02", originBlock: 1, updatedBlock: 1 };
+    await db.insert(chainNotes).values({ ...dear, tokenId: 43n, owner: wallet("b"), holder: wallet("b"), rateBps: 1_000 });
+    // $3,500 signed, $1,000 already spent: the $1,000 notes fit what is left, the $3,000 one does not.
+    const ranges = { minRateBps: 0, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null };
+    await store({ kind: "matchingOffer", signer: wallet("8"), parBps: 10_000, ...ranges, budget: 3_500n * USD, filled: 1_000n * USD });
+    const notices = await told("offer_received");
+    assert.deepEqual(notices.map(([id]) => id).sort(), [holder.id, other.id].sort());
+    assert.ok(!notices.some(([id]) => id === buyer.id), "nothing for the $3,000 note");
+    await db.delete(notifications);
+    await db.delete(chainNotes).where(eq(chainNotes.tokenId, 43n));
   });
 
   test("a listing is news for every investor but its seller", async () => {

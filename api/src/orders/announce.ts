@@ -7,8 +7,9 @@ import { parPrice } from "#domain/orders";
 import { maturity, type LoanTerms } from "#domain/schedule";
 import { pastDue, payoffSplit, type PayoffSplit } from "#domain/servicing";
 import type { NotificationsRepository } from "../notifications/repository";
-import type { Notifier } from "../notifications/notifier";
+import type { NotificationContent, Notifier } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
+import type { KeyValueStore } from "../kv/store";
 
 /** A note as the mirror has it, with the account of its holder's verified wallet (if any). */
 interface HeldNote {
@@ -29,15 +30,19 @@ export function priceToday(order: Pick<OrderRow, "price" | "parBps" | "cap">, sp
 const inRange = (value: bigint, min: bigint | number | null, max: bigint | number | null) =>
   (min === null || value >= BigInt(min)) && (max === null || value <= BigInt(max));
 
+/** How long one offerer's offers on one note make a single "Offer received" for its holder. */
+export const OFFER_NOTICE_WINDOW_MS = 24 * 60 * 60_000;
+
 /**
  * What the API tells people when it stores a signed order (issue 19 §2): `orderbook:update` { tokenId, hash, status } and
  * `marketplace:update` to the marketplace room (the app's note page and marketplace listen there) and to the signer;
  * the holder of the note an offer names, or of each active note a matching offer fits today, a stored "Offer received";
  * every investor but the seller and the note's borrower a "New NFT loan" for a listing, as an on-chain listing's outbox
- * row did. The chain's own changes (fills, cancellations, counters) are the indexer's outbox rows.
+ * row did. The chain's own changes (fills, cancellations, counters) are the indexer's outbox rows. "Offer received" is
+ * told once a day per holder, offerer and note (counted in the key-value store, so every API process shares it).
  */
-export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: Notifier; notifications: NotificationsRepository }) {
-  const { db, chainId, notifier, notifications } = deps;
+export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId: number; notifier: Notifier; notifications: NotificationsRepository }) {
+  const { db, kv, chainId, notifier, notifications } = deps;
 
   async function notes(where: ReturnType<typeof and>): Promise<HeldNote[]> {
     const rows = await db
@@ -59,11 +64,19 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
     return row?.id ?? null;
   }
 
+  /** Tells `holderId` of `offerer`'s offer on `tokenId`, unless an offer of theirs on it was told in the last day. */
+  async function offerReceived(holderId: string, offerer: string, tokenId: string, content: NotificationContent): Promise<void> {
+    const { count } = await kv.increment(`notice:offer-received:${holderId}:${offerer}:${tokenId}`, OFFER_NOTICE_WINDOW_MS);
+    if (count === 1) await notifier.notifyUser(holderId, content);
+  }
+
   /**
    * Active notes inside a matching offer's ranges now (rate, seconds to maturity, outstanding principal, days past
-   * due), as the contract checks them.
+   * due), as the contract checks them, whose par price fits what is left of the budget (a dearer note could not be
+   * sold into it).
    */
   async function matchingNotes(order: OrderRow, now: bigint): Promise<{ note: HeldNote; split: PayoffSplit }[]> {
+    const left = (order.budget ?? 0n) - order.filled;
     const rated = await notes(
       and(
         order.minRateBps === null ? undefined : sql`${chainNotes.rateBps} >= ${order.minRateBps}`,
@@ -76,7 +89,8 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
       const split = payoffSplit(note.terms, note.repaid, now);
       const late = BigInt(pastDue(note.terms, note.repaid, now).daysPastDue) > order.maxDaysPastDue;
       const fits = !late && inRange(termLeft, order.minTermLeft, order.maxTermLeft) && inRange(split.principal, order.minOutstanding, order.maxOutstanding);
-      return fits && note.holder !== order.signer ? [{ note, split }] : [];
+      const affordable = priceToday(order, split) <= left;
+      return fits && affordable && note.holder !== order.signer ? [{ note, split }] : [];
     });
   }
 
@@ -105,13 +119,14 @@ export function createOrderAnnouncer(deps: { db: Db; chainId: number; notifier: 
         return;
       }
       if (order.kind === "offer" && note?.holderId && price !== null && note.holderId !== signer) {
-        await notifier.notifyUser(note.holderId, NOTIFICATION_TEXTS.offerReceived(tokenId!, price));
+        await offerReceived(note.holderId, order.signer, tokenId!, NOTIFICATION_TEXTS.offerReceived(tokenId!, price));
         return;
       }
       if (order.kind === "matchingOffer") {
         for (const { note: fit, split } of await matchingNotes(order, now)) {
           if (!fit.holderId || fit.holderId === signer) continue;
-          await notifier.notifyUser(fit.holderId, NOTIFICATION_TEXTS.offerReceived(fit.tokenId.toString(), priceToday(order, split), true));
+          const id = fit.tokenId.toString();
+          await offerReceived(fit.holderId, order.signer, id, NOTIFICATION_TEXTS.offerReceived(id, priceToday(order, split), true));
         }
       }
     },

@@ -11,7 +11,10 @@ import { orders, users } from "#db/schema";
 import { testContracts } from "../testing/contracts";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
-import { matchingOffersSchema, myOrdersSchema, orderBookSchema } from "#domain/wire/order";
+import { matchingOffersSchema, myOrdersSchema, orderBookSchema, orderSubmissionSchema } from "#domain/wire/order";
+import { DEFAULT_RATE_LIMITS } from "../http/rateLimit";
+import { AppError } from "../http/errors";
+import { createOrdersService } from "./service";
 import { ORDER_ANSWERS } from "./texts";
 import { ordersOperations } from "../openapi/operations/orders";
 
@@ -82,8 +85,23 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     return { principal: state.outstanding, interest: state.interest };
   }
 
+  /** A KYC-approved user whose verified wallet is a test contract wallet (EIP-1271) that `owner` signs for. */
+  async function contractWalletUser(contract: "OwnerWallet" | "ReceivingWallet") {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const { abi, bytecode } = testContracts()[contract];
+    const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(stack.anvil.rpcUrl) });
+    const receipt = await stack.chain.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode, args: [owner.address] }) });
+    const address = receipt.contractAddress!.toLowerCase();
+    const user = await makeUser(stack.api, { kyc: "approved" });
+    await stack.api.database.db.update(users).set({ walletAddress: address }).where(eq(users.id, user.id));
+    return { user, owner, address };
+  }
+
+  const storedBy = async (signer: string) => (await stack.api.database.db.select().from(orders).where(eq(orders.signer, signer.toLowerCase()))).map((o) => o.hash);
+
   before(async () => {
-    stack = await startLoanStack({ indexer: true });
+    // The publishing limit as deployed (30 a minute per user), not the harness's relaxed one.
+    stack = await startLoanStack({ indexer: true, rateLimits: { orderPublish: DEFAULT_RATE_LIMITS.orderPublish } });
     [admin, borrower, alice, bob, noKyc] = await Promise.all([
       makeUser(stack.api, { admin: true }),
       makeUser(stack.api, { kyc: "approved", wallet: true }),
@@ -248,13 +266,7 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
   });
 
   it("takes an EIP-1271 contract wallet's signature, and refuses one its wallet does not accept", async () => {
-    const owner = privateKeyToAccount(generatePrivateKey());
-    const { abi, bytecode } = testContracts().OwnerWallet;
-    const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(stack.anvil.rpcUrl) });
-    const receipt = await stack.chain.waitForTransactionReceipt({ hash: await deployer.deployContract({ abi, bytecode, args: [owner.address] }) });
-    const contractWallet = receipt.contractAddress!.toLowerCase();
-    const carol = await makeUser(stack.api, { kyc: "approved" });
-    await stack.api.database.db.update(users).set({ walletAddress: contractWallet }).where(eq(users.id, carol.id));
+    const { user: carol, owner, address: contractWallet } = await contractWalletUser("ReceivingWallet");
     const asked = await call("POST", "/orders/typed-data", carol, { kind: "offer", tokenId: noteB.toString(), parBps: 9700 });
     assert.equal(asked.status, 200, asked.body?.message);
     const message = asked.body.data.typedData.message;
@@ -266,6 +278,21 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const refused = await publish(carol, { kind: "offer", message: other, signature: await signAs(privateKeyToAccount(generatePrivateKey()), "offer", other) });
     assert.equal(refused.status, 400);
     assert.equal(refused.body.message, ORDER_ANSWERS.badSignature);
+  });
+
+  it("refuses a contract wallet's offer at 200% of par when the wallet cannot receive the note, and stores nothing", async () => {
+    // Its signature is good, so the offer would top the book, yet every fill would revert in safeTransferFrom.
+    const { user: dave, owner, address } = await contractWalletUser("OwnerWallet");
+    const asked = await call("POST", "/orders/typed-data", dave, { kind: "offer", tokenId: noteB.toString(), parBps: 20_000 });
+    assert.equal(asked.status, 200, asked.body?.message);
+    const message = asked.body.data.typedData.message;
+    const phantom = await publish(dave, { kind: "offer", message, signature: await signAs(owner, "offer", message) });
+    assert.deepEqual([phantom.status, phantom.body.message], [400, ORDER_ANSWERS.cannotReceive]);
+    const any = await call("POST", "/orders/typed-data", dave, { kind: "matchingOffer", priceKind: "par", parBps: 20_000, budget: "20000" });
+    const matching = any.body.data.typedData.message;
+    const anyNote = await publish(dave, { kind: "matchingOffer", message: matching, signature: await signAs(owner, "matchingOffer", matching) });
+    assert.deepEqual([anyNote.status, anyNote.body.message], [400, ORDER_ANSWERS.cannotReceive]);
+    assert.deepEqual(await storedBy(address), []);
   });
 
   it("refuses a user without approved KYC, an expired order, a stale counter, a non-holder's listing and a stale fixed price", async () => {
@@ -473,5 +500,54 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.deepEqual((await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers, []);
     const market = (await call("GET", "/nfts/marketplace/browse", bob)).body.data.nfts.find((n: any) => n.tokenId === noteC.toString());
     assert.equal(market.bestOffer, null, "the marketplace does not offer what the budget left cannot pay");
+  });
+
+  /** The typed data of a $100 fixed-price offer on note B for `user`: a template to vary by salt. */
+  async function offerTemplate(user: TestUser): Promise<Record<string, string>> {
+    const asked = await call("POST", "/orders/typed-data", user, { kind: "offer", tokenId: noteB.toString(), priceKind: "fixed", price: "100" });
+    assert.equal(asked.status, 200, asked.body?.message);
+    return asked.body.data.typedData.message;
+  }
+
+  it("answers 429 to a user's 31st order published within a minute, stores nothing for it, and limits asking for typed data alike", async () => {
+    const erin = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    const { max } = DEFAULT_RATE_LIMITS.orderPublish;
+    const template = await offerTemplate(erin);
+    const statuses: number[] = [];
+    let last = null as Awaited<ReturnType<typeof publish>> | null;
+    for (let i = 0; i <= max; i++) {
+      const message = { ...template, salt: String(1_000 + i) };
+      last = await publish(erin, { kind: "offer", message, signature: await signAs(erin.wallet!, "offer", message) });
+      statuses.push(last.status);
+    }
+    assert.deepEqual(statuses, [...Array(max).fill(201), 429]);
+    assert.deepEqual(last!.body, { success: false, message: ORDER_ANSWERS.tooMany(max), data: null });
+    assert.equal((await storedBy(erin.wallet!.address)).length, max, "the 31st was not stored");
+    // Her template was one ask already; the asks are counted apart from the publishes.
+    const asks: number[] = [];
+    for (let i = 1; i <= max; i++) asks.push((await call("POST", "/orders/typed-data", erin, { kind: "offer", tokenId: noteB.toString(), parBps: 9000 })).status);
+    assert.deepEqual(asks, [...Array(max - 1).fill(200), 429]);
+  });
+
+  it("refuses a signer's order past the open-order cap with 409 until one of theirs is cancelled on-chain", async () => {
+    const { config, ordersRepo, publicClient } = stack.services;
+    const capped = createOrdersService({ config, repo: ordersRepo, publicClient, maxOpenOrders: 2 });
+    const frank = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    await fund(stack, frank.wallet!.address, 0n);
+    const template = await offerTemplate(frank);
+    const submit = async (salt: string) => {
+      const message = { ...template, salt };
+      const input = orderSubmissionSchema.parse({ kind: "offer", message, signature: await signAs(frank.wallet!, "offer", message) });
+      return capped.submit(frank.row, input);
+    };
+    const first = await submit("1");
+    await submit("2");
+    await assert.rejects(submit("3"), (e: unknown) => e instanceof AppError && e.status === 409 && e.message === ORDER_ANSWERS.openCap(2));
+    assert.equal((await storedBy(frank.wallet!.address)).length, 2, "nothing stored past the cap");
+    // The stored status may not know of the cancel yet: the cap judges the signer's orders again before refusing.
+    await send(frank, { to: marketplace(), data: encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "cancelOrders", args: [[first.hash as Hex]] }) });
+    const third = await submit("3");
+    assert.equal(third.signer, frank.wallet!.address.toLowerCase());
+    assert.equal((await storedBy(frank.wallet!.address)).length, 3);
   });
 });

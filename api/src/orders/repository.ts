@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { chainNotes } from "#db/schema/chain";
 import { orders, type NewOrderRow, type OrderRow } from "#db/schema/orders";
@@ -56,6 +56,15 @@ export function createOrdersRepository(db: Db, chainId: number) {
     /** Every order `signer` signed, newest first. */
     async bySigner(signer: string): Promise<OrderRow[]> {
       return db.select().from(orders).where(and(here, eq(orders.signer, signer))).orderBy(desc(orders.createdAt));
+    },
+
+    /** How many orders `signer` has in any of `statuses` that expire after `now` (the chain's clock, seconds). */
+    async countLive(signer: string, statuses: readonly OrderStatus[], now: bigint): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(and(here, eq(orders.signer, signer), inArray(orders.status, [...statuses]), gt(orders.expiry, now)));
+      return row?.count ?? 0;
     },
 
     /** Every open listing, for the marketplace (their prices are computed from the mirror's notes). */

@@ -14,6 +14,7 @@ import { noteHolder } from "../chain/noteHolder";
 import { AppError, badRequest, conflict } from "../http/errors";
 import type { OrderAnnouncer } from "./announce";
 import type { OrdersRepository } from "./repository";
+import { canReceiveNotes } from "./receiverCheck";
 import { ORDER_ANSWERS } from "./texts";
 import { messageOf, termsOf, toWireOrder } from "./wire";
 
@@ -24,6 +25,8 @@ export interface OrdersDeps {
   /** Pushes and notices for an order stored (api/src/orders/announce.ts); none in a service built without sockets. */
   announcer?: Pick<OrderAnnouncer, "stored">;
   logger?: { warn(obj: unknown, msg?: string): void };
+  /** Unexpired orders one signer may have that could still fill (RateLimits.openOrders). */
+  maxOpenOrders: number;
 }
 
 /** Statuses that may still change back to open (the chain can move again); the others are final. */
@@ -389,6 +392,24 @@ async function verifySignature(deps: OrdersDeps, signer: Address, hash: Hex, sig
 }
 
 /**
+ * Refuses one more order past the signer's cap. A stored status can lag the chain (a cancel not indexed yet), so at
+ * the cap the signer's orders are judged again before refusing: cancelling frees room at once.
+ */
+async function ensureRoom(deps: OrdersDeps, chain: ChainReader, signer: Address, now: bigint): Promise<void> {
+  const cap = deps.maxOpenOrders;
+  if ((await deps.repo.countLive(signer, LIVE, now)) < cap) return;
+  await judge(deps, chain, await deps.repo.bySigner(signer));
+  if ((await deps.repo.countLive(signer, LIVE, now)) >= cap) throw conflict(ORDER_ANSWERS.openCap(cap));
+}
+
+/** Refuses an offer whose buyer is a contract a fill could not send the note to (for a matching offer, any note). */
+async function ensureReceiver(deps: OrdersDeps, d: Deployment, buyer: Address, note: { tokenId: bigint; holder: string } | null): Promise<void> {
+  const question = { buyer, loanNote: d.contracts.loanNote as Address, marketplace: d.contracts.marketplace as Address };
+  const where = note ? { tokenId: note.tokenId, holder: note.holder as Address } : {};
+  if (!(await read(canReceiveNotes(deps.publicClient, { ...question, ...where })))) throw badRequest(ORDER_ANSWERS.cannotReceive);
+}
+
+/**
  * POST /api/orders: checks a signed order as the marketplace would at a fill (and what only the API can check:
  * the signer is the caller's verified wallet, with approved KYC), then stores it. An offer whose buyer lacks the
  * balance or allowance is stored as unfunded: the wallet signs first and approves after (docs/decisions.md).
@@ -412,6 +433,7 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
   if (isExpired(m.expiry, now)) throw badRequest(ORDER_ANSWERS.expired);
   if (m.expiry > now + BigInt(ORDER_EXPIRY_DAYS.max + 1) * DAY) throw badRequest(ORDER_ANSWERS.tooLong(ORDER_EXPIRY_DAYS.max));
   if (await deps.repo.byHash(hash)) throw conflict(ORDER_ANSWERS.exists);
+  await ensureRoom(deps, chain, signer, now);
   const [counter, usage] = await Promise.all([chain.counter(signer), chain.usage(`${signer}:${hash}`)]);
   if (m.counter !== counter) throw badRequest(ORDER_ANSWERS.counter(counter));
   if (usage.used) throw badRequest(ORDER_ANSWERS.used);
@@ -427,6 +449,7 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
     if (input.kind === "offer" && note.holder === signer) throw badRequest(ORDER_ANSWERS.ownNote);
     if (m.parBps === 0n && m.changes !== note.changes) throw badRequest(ORDER_ANSWERS.stale(note.changes));
   }
+  if (input.kind !== "listing") await ensureReceiver(deps, d, signer, note && { tokenId: m.tokenId, holder: note.holder });
   const funds = input.kind === "listing" ? null : await chain.funds(signer);
   const verdict = orderStatusOf(
     { ...termsOf({ ...row, chainId: deps.config.chainId, createdAt: new Date(), updatedAt: new Date() }) },

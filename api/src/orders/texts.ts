@@ -34,5 +34,8 @@ export const ORDER_ANSWERS = {
   nothingToCancel: "You have no open listing of this note to cancel",
   cancelReady: "Send this transaction from your wallet to cancel these signed orders on-chain",
   listReady: "Sign this listing in your wallet; publishing it costs no gas",
+  tooMany: (max: number) => `You can prepare and publish at most ${max} orders a minute: please wait a minute and try again`,
+  openCap: (cap: number) => `A wallet may have at most ${cap} open orders: cancel some, or let them expire, to make room for this one`,
+  cannotReceive: "This wallet is a contract that cannot receive loan notes (it does not answer onERC721Received), so an offer from it could never be filled",
   funds: (balance: bigint, price: bigint) => `Your wallet holds ${displayUsd(balance)}; this offer pays up to ${displayUsd(price)}`,
 } as const;

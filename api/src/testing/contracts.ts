@@ -5,7 +5,8 @@ const require = createRequire(import.meta.url);
 
 /**
  * Tiny contracts for API tests, compiled with the project's solc: a contract wallet that accepts its owner's
- * signatures through EIP-1271, and a bare ERC-721 whose name and tokenURIs the test writes (a hostile collection's
+ * signatures through EIP-1271 but cannot take an ERC-721 by safeTransferFrom (no onERC721Received), the same wallet
+ * able to take one, and a bare ERC-721 whose name and tokenURIs the test writes (a hostile collection's
  * metadata: HTML, script addresses, oversized answers, reverts).
  */
 const SOURCE = `// SPDX-License-Identifier: MIT
@@ -20,6 +21,10 @@ contract OwnerWallet {
     uint8 v = uint8(signature[64]);
     return ecrecover(hash, v, r, s) == owner ? bytes4(0x1626ba7e) : bytes4(0xffffffff);
   }
+}
+contract ReceivingWallet is OwnerWallet {
+  constructor(address initialOwner) OwnerWallet(initialOwner) {}
+  function onERC721Received(address, address, uint256, bytes calldata) external pure returns (bytes4) { return 0x150b7a02; }
 }
 contract MetadataCollection {
   event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
@@ -66,7 +71,7 @@ export interface Compiled {
   bytecode: Hex;
 }
 
-let compiled: Record<"OwnerWallet" | "MetadataCollection", Compiled> | undefined;
+let compiled: Record<"OwnerWallet" | "ReceivingWallet" | "MetadataCollection", Compiled> | undefined;
 
 export function testContracts() {
   if (compiled) return compiled;
@@ -83,6 +88,6 @@ export function testContracts() {
     abi: output.contracts["Test.sol"][name].abi,
     bytecode: `0x${output.contracts["Test.sol"][name].evm.bytecode.object}`,
   });
-  compiled = { OwnerWallet: pick("OwnerWallet"), MetadataCollection: pick("MetadataCollection") };
+  compiled = { OwnerWallet: pick("OwnerWallet"), ReceivingWallet: pick("ReceivingWallet"), MetadataCollection: pick("MetadataCollection") };
   return compiled;
 }

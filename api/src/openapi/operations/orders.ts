@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { tokenIdSchema } from "#domain/schemas/nfts";
 import { matchingOffersSchema, myOrdersSchema, orderBookSchema, orderTypedDataSchema, wireOrderSchema } from "#domain/wire/order";
+import { DEFAULT_RATE_LIMITS } from "../../http/rateLimit";
 import type { OperationGroup } from "../types";
+
+const LIMIT = `Each user may ask for ${DEFAULT_RATE_LIMITS.orderPublish.max} orders' typed data and publish ${DEFAULT_RATE_LIMITS.orderPublish.max} orders a minute (429 past that; by default).`;
 
 const SIGNED =
   "Orders are EIP-712 messages signed off-chain (no gas) and filled on-chain by the marketplace (fillListing, acceptOffer, acceptMatchingOffer). Uints in `message` are decimal strings of on-chain units; amounts elsewhere are USD.";
@@ -12,7 +15,7 @@ export const ordersOperations: OperationGroup = {
   operations: {
     "POST /api/orders/typed-data": {
       summary: "The order to sign",
-      description: "Fills in the signer (my verified wallet), the on-chain counter, the note's change count, a random salt and the expiry.",
+      description: `Fills in the signer (my verified wallet), the on-chain counter, the note's change count, a random salt and the expiry. ${LIMIT}`,
       access: "user",
       example: { kind: "listing", tokenId: "1", priceKind: "par", parBps: 9900, expiresInDays: 30 },
       data: z.object({ typedData: orderTypedDataSchema }),
@@ -20,7 +23,7 @@ export const ordersOperations: OperationGroup = {
     "POST /api/orders": {
       summary: "Publish a signed order",
       description:
-        "Checks the signature (ECDSA 65-byte low-s, or EIP-1271), that the signer is my verified wallet with approved KYC, the expiry, the counter, the note's holder and state. An offer without balance or allowance is stored as `unfunded`.",
+        `Checks the signature (ECDSA 65-byte low-s, or EIP-1271), that the signer is my verified wallet with approved KYC, the expiry, the counter, the note's holder and state. An offer without balance or allowance is stored as \`unfunded\`. An offer from a contract wallet that does not answer onERC721Received with its selector is refused (400): a fill could not send it the note. A wallet may have ${DEFAULT_RATE_LIMITS.openOrders} unexpired orders that could still fill (409 past that; cancelling or letting one expire makes room). ${LIMIT}`,
       access: "user",
       status: 201,
       example: {
