@@ -15,6 +15,9 @@ import { txProgress } from "../../../lib/txProgress";
 import { shortAddress, usd } from "../../../lib/format";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { BuyAction } from "./BuyAction";
+import { OwnNoteNotice } from "./OwnNoteNotice";
+import { isOwnLoanNote } from "./ownNoteWords";
+import { feeOf, useMarketplaceFeeBps } from "../../../lib/orders/useMarketplaceFee";
 import { payoffSplitOf } from "../../../lib/servicing/payoffSplitOf";
 import { displayUsd, parseUsd } from "#domain/money";
 
@@ -32,6 +35,7 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
   const [error, setError] = useState("");
   const [reviewing, setReviewing] = useState(false);
   const price = nft.listingPrice!;
+  const feeBps = useMarketplaceFeeBps();
   const split = payoffSplitOf(nft.servicing);
 
   if (kyc !== "approved") {
@@ -94,7 +98,11 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
               confirmLabel={`Confirm and pay ${usd(price)}`}
               onConfirm={() => void buy()}
               onCancel={() => setReviewing(false)}
-            />
+            >
+              {isOwnLoanNote(nft.borrowerAddress, wallet.verified) && (
+                <OwnNoteNotice price={parseUsd(price)} split={split} fee={feeBps.data === undefined ? null : feeOf(parseUsd(price), feeBps.data)} />
+              )}
+            </ReviewStep>
           }
           busy={busy}
           disabled={busy || !wallet.isConnected || wallet.mismatch}

@@ -23,6 +23,8 @@ import { WalletStepError } from "../../../lib/wallet/txError";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { BuyAction } from "./BuyAction";
+import { OwnNoteNotice } from "./OwnNoteNotice";
+import { isOwnLoanNote } from "./ownNoteWords";
 import { useChainNow } from "../../../lib/chainClock";
 import { txProgress } from "../../../lib/txProgress";
 import { percentText, shortAddress } from "../../../lib/format";
@@ -111,7 +113,9 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
             confirmLabel={`Confirm and pay ${displayUsd(price)}`}
             onConfirm={() => void buy()}
             onCancel={() => setReviewing(false)}
-          />
+          >
+            {isOwnLoanNote(nft.borrowerAddress, wallet.verified) && <OwnNoteNotice price={price} split={split} fee={fee} />}
+          </ReviewStep>
         }
         busy={busy}
         disabled={busy || !wallet.isConnected || wallet.mismatch}
