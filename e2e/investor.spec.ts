@@ -61,17 +61,18 @@ test.describe.serial("two investors trade a loan note", () => {
     await page.getByLabel(/Low \(under 8%\)/).check();
     await expect(page.getByTestId("note-card")).toHaveCount(1);
     await page.getByRole("link", { name: `View Details of note #${tokenId}` }).click();
-    await expect(page.getByTestId("listing-price")).toHaveText("$4,000.00");
+    // The treasury's listing is 100% of par, the dirty price: the $4,000 principal and day 1's $0.722222 of interest.
+    await expect(page.getByTestId("listing-price")).toHaveText("$4,000.72");
     await connect(page);
-    await page.getByRole("button", { name: "Buy for $4,000.00" }).click();
+    await page.getByRole("button", { name: "Buy for $4,000.72" }).click();
     // Nothing moves before the review: what is paid, to whom, and the wallet's test dollars read from the chain.
     const review = page.getByTestId("review");
-    await expect(review.getByTestId("review-amount")).toHaveText("$4,000.00");
+    await expect(review.getByTestId("review-amount")).toHaveText("$4,000.72");
     await expect(review.getByTestId("review-to")).toContainText("the seller");
     const balance = (await chainClient().readContract({ address: contracts.stablecoin, abi: testDollarAbi, functionName: "balanceOf", args: [alice.address] })) as bigint;
     await expect(review.getByTestId("review-balance")).toHaveText(displayUsd(balance));
     expect((await query<{ holder: string }>("select holder from chain_notes where token_id = $1", [tokenId]))[0].holder).not.toBe(alice.address.toLowerCase());
-    await review.getByRole("button", { name: "Confirm and pay $4,000.00" }).click();
+    await review.getByRole("button", { name: "Confirm and pay $4,000.72" }).click();
     await expect(page.getByText(`Note #${tokenId} is yours`)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("owner-history")).toContainText("Sold");
     await screenshot(page, "investor-01-bought");

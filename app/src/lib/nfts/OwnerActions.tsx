@@ -13,7 +13,12 @@ import { WalletBar } from "../wallet/WalletBar";
 import { usd } from "../format";
 import { useOrderBook } from "../orders/getOrderBook";
 import { ListNoteForm } from "../orders/ListNoteForm";
-import { bpsText } from "../orders/orderWords";
+import { formatUsdAmount } from "#domain/money";
+import { orderPriceNow } from "../orders/orderPriceNow";
+import { parBreakdown } from "../orders/parWords";
+import { payoffSplitOf } from "../servicing/payoffSplitOf";
+import { ORDER_STATUS_TEXT, orderStatusReason } from "../orders/orderStatusText";
+import type { WireOrder } from "#domain/wire/order";
 
 const messageOf = (e: unknown, fallback: string) =>
   (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
@@ -22,6 +27,15 @@ const messageOf = (e: unknown, fallback: string) =>
 export const vaultLink = (tokenId: string, move: "deposit" | "withdraw") => `/nft-transfer?tokenId=${tokenId}&move=${move}`;
 
 /** List by a signature, list again at a new price, or cancel the listings of a note the user holds in their wallet. */
+/** "Listed at $10,050.00 (100% of par is …)." with, when a fill would refuse it now (a late note), its status and why. */
+function listedText(order: WireOrder, nft: NftRecord): string {
+  const price = orderPriceNow(order, nft.servicing);
+  const par = order.priceKind === "par" ? ` (${parBreakdown(payoffSplitOf(nft.servicing), order.parBps)})` : "";
+  const reason = orderStatusReason(order);
+  const held = order.status === "open" ? "" : ` ${ORDER_STATUS_TEXT[order.status]}${reason ? `: ${reason}` : ""}.`;
+  return `Listed at ${usd(price === null ? order.priceNow : formatUsdAmount(price))}${par}.${held}`;
+}
+
 export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?: boolean }) {
   const config = useRuntimeConfig().data;
   const wallet = useNoteWallet();
@@ -80,7 +94,7 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
   return (
     <div className="stack" data-testid={`owner-actions-${nft.tokenId}`}>
       {bar && <WalletBar />}
-      {listed && <p className="small muted" data-testid={`listed-${nft.tokenId}`}>{mySigned.length > 0 ? `Listed at ${usd(mySigned[0].priceNow)}${mySigned[0].priceKind === "par" ? ` (${bpsText(mySigned[0].parBps)} of par)` : ""}. A new listing below reprices it; cancel the old one if it should not stay valid.` : "Listed on-chain."}</p>}
+      {listed && <p className="small muted" data-testid={`listed-${nft.tokenId}`}>{mySigned.length > 0 ? `${listedText(mySigned[0], nft)} A new listing below reprices it; cancel the old one if it should not stay valid.` : "Listed on-chain."}</p>}
       <ListNoteForm nft={nft} disabled={busy || !wallet.isConnected || wallet.mismatch} />
       <div className="mk-actions">
         {listed && (

@@ -47,7 +47,11 @@ async function sign(account: PrivateKeyAccount, primaryType: keyof typeof ORDER_
 const ownerOf = (tokenId: bigint) => chain.publicClient.readContract({ address: chain.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] });
 const balanceOf = (who: Address) => chain.publicClient.readContract({ address: chain.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "balanceOf", args: [who] });
 const allowanceOf = (who: Address) => chain.publicClient.readContract({ address: chain.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "allowance", args: [who, target.marketplace] });
-const outstandingOf = async (tokenId: bigint) => (await chain.publicClient.readContract({ address: chain.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "parStateOf", args: [tokenId] }))[4];
+/** What settles the note now, split as a par price reads it (the contract's own noteStateOf). */
+const splitOf = async (tokenId: bigint) => {
+  const state = await chain.publicClient.readContract({ address: chain.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] });
+  return { principal: state.outstanding, interest: state.interest };
+};
 
 before(async () => {
   chain = await startTestChain();
@@ -59,14 +63,14 @@ before(async () => {
   // The offer's buyer pays by allowance; the listing's buyer brings a permit and has allowed nothing.
   await write(other, stablecoin, testDollarAbi, "approve", [target.marketplace, 100_000_000_000n]);
   for (const who of [treasury, investor]) await write(who, loanNote, loanNoteAbi, "setApprovalForAll", [target.marketplace, true]);
-  // A repayment first, so the par price is of an outstanding principal that moved.
+  // A repayment first, so the par price is of an outstanding principal (and interest) that moved.
   await chain.repay(1n, 333_333_333n);
 });
 after(() => chain?.stop());
 
 test("a buyer fills a 99%-of-par listing with one permit and one transaction, paying at most the price shown", async () => {
-  const listing = await sign(treasury, "Listing", { seller: treasury.address, tokenId: "1", price: "0", parBps: "9900", changes: "0", expiry: FAR, salt: "1", counter: "0" });
-  const shown = parPrice(await outstandingOf(1n), 9900n);
+  const listing = await sign(treasury, "Listing", { seller: treasury.address, tokenId: "1", price: "0", parBps: "9900", changes: "0", maxDaysPastDue: "0", expiry: FAR, salt: "1", counter: "0" });
+  const shown = parPrice(await splitOf(1n), 9900n);
   const { permit, deadline } = await marketplacePermit(chain.publicClient, chain.deployment.contracts.stablecoin as Address, target.marketplace, investor.address, shown);
   const permitSignature = await investor.signTypedData({ ...permit, message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) } } as never);
   const before = await balanceOf(investor.address);
@@ -79,19 +83,19 @@ test("a buyer fills a 99%-of-par listing with one permit and one transaction, pa
 });
 
 test("the holder accepts an offer on the note for at least its price now", async () => {
-  const offer = await sign(other, "Offer", { buyer: other.address, tokenId: "1", price: "0", parBps: "9700", cap: "20000000000", changes: "0", expiry: FAR, salt: "2", counter: "0" });
-  const price = parPrice(await outstandingOf(1n), 9700n);
+  const offer = await sign(other, "Offer", { buyer: other.address, tokenId: "1", price: "0", parBps: "9700", cap: "20000000000", changes: "0", maxDaysPastDue: "0", expiry: FAR, salt: "2", counter: "0" });
+  const price = parPrice(await splitOf(1n), 9700n);
   await send(investor, acceptOfferCall(target, offer, price));
   assert.equal((await ownerOf(1n)).toLowerCase(), other.address.toLowerCase());
 });
 
 test("the holder of a matching note accepts an offer on any note at 12%+ with at most 13 months left, paid by the buyer's allowance", async () => {
   const matching = await sign(investor, "MatchingOffer", {
-    buyer: investor.address, parBps: "9700", minRateBps: "1200", maxRateBps: ((1n << 256n) - 1n).toString(), minTermLeft: "0", maxTermLeft: secondsInMonths(13).toString(),
-    minOutstanding: "0", maxOutstanding: ((1n << 256n) - 1n).toString(), budget: "50000000000", expiry: FAR, salt: "3", counter: "0",
+    buyer: investor.address, parBps: "9700", minRateBps: "1200", maxRateBps: ((1n << 256n) - 1n).toString(), minTermLeft: "1", maxTermLeft: secondsInMonths(13).toString(),
+    minOutstanding: "0", maxOutstanding: ((1n << 256n) - 1n).toString(), maxDaysPastDue: "0", budget: "50000000000", expiry: FAR, salt: "3", counter: "0",
   });
   await write(investor, chain.deployment.contracts.stablecoin as Address, testDollarAbi, "approve", [target.marketplace, 50_000_000_000n]);
-  const price = parPrice(await outstandingOf(2n), 9700n);
+  const price = parPrice(await splitOf(2n), 9700n);
   await send(treasury, acceptMatchingOfferCall(target, matching, 2n, price));
   assert.equal((await ownerOf(2n)).toLowerCase(), investor.address.toLowerCase());
 });
@@ -105,7 +109,7 @@ test("a holder who never approved the marketplace for their notes is asked to, o
 });
 
 test("a cancelled order and every order before the counter moved can no longer fill", async () => {
-  const offer = await sign(other, "Offer", { buyer: other.address, tokenId: "2", price: "0", parBps: "9000", cap: "20000000000", changes: "0", expiry: FAR, salt: "4", counter: "0" });
+  const offer = await sign(other, "Offer", { buyer: other.address, tokenId: "2", price: "0", parBps: "9000", cap: "20000000000", changes: "0", maxDaysPastDue: "0", expiry: FAR, salt: "4", counter: "0" });
   const hash = await chain.publicClient.readContract({ address: target.marketplace, abi: noteMarketplaceAbi, functionName: "hashOffer", args: [walletTypedData(answered("Offer", offer.message)).message as never] });
   await send(other, cancelOrdersCall(target, [hash]));
   const [used] = await chain.publicClient.readContract({ address: target.marketplace, abi: noteMarketplaceAbi, functionName: "orderStatus", args: [other.address, hash] });

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { http, type Envelope } from "../../../lib/http";
+import { wireServicingSchema } from "#domain/wire/servicing";
 import { adminKeys } from "./keys";
 
 const text = z.string().nullish();
@@ -26,6 +27,8 @@ const nftSchema = z
     listingPrice: text,
     listingDate: text,
     isActive: z.boolean(),
+    /** Where the loan stands against its schedule, when the answer carries it (the loans list always does). */
+    servicing: wireServicingSchema.nullish(),
     createdAt: z.string(),
   })
   .loose();

@@ -1,5 +1,6 @@
 import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { LoanActions } from "./LoanActions";
 import type { Decision } from "./LoanDecisionModal";
@@ -17,6 +18,7 @@ export function LoanCard({ loan, onView, onDecide }: { loan: AdminLoan; onView: 
           <StatusBadge status={loan.status} />
           {loan.mintStatus !== "none" && <StatusBadge status={loan.mintStatus} label={`NFT ${loan.mintStatus}`} />}
           {loan.listingStatus !== "none" && <StatusBadge status={loan.listingStatus} label={loan.listingStatus} />}
+          <ServicingBadge servicing={loan.servicing} testId="admin-loan-servicing" />
         </div>
         <div className="admin-loan__meta">
           <span>{who} ({loan.user.email})</span>

@@ -8,6 +8,7 @@ import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { dateTimeText } from "./money";
 import { usd } from "../../../lib/format";
 import { Spinner } from "../../../components/Spinner";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 import type { Decision } from "./LoanDecisionModal";
 
 /** One loan in full: summary, repayments, its note's progress and its timeline (GET /loans/admin/requests/{id}). */
@@ -33,6 +34,7 @@ export function LoanDetailsModal({ loanId, onClose, onDecide }: { loanId: string
                 <div><dt>Monthly payment</dt><dd>{usd(loan.monthlyPayment)}</dd></div>
                 <div><dt>Total repaid</dt><dd>{usd(loan.totalRepaid)}</dd></div>
                 <div><dt>Remaining</dt><dd>{usd(loan.remainingBalance)}</dd></div>
+                <div><dt>Payments</dt><dd>{loan.servicing ? <ServicingBadge servicing={loan.servicing} testId="admin-loan-servicing" /> : "—"}</dd></div>
                 <div><dt>Performance</dt><dd>{loan.performance ?? "—"}</dd></div>
               </dl>
             </>

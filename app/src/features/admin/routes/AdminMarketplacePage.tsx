@@ -8,6 +8,7 @@ import { useAdminLoans } from "../api/getAdminLoans";
 import { AdminPage } from "../components/AdminPage";
 import { StatCard } from "../components/StatCard";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 import { QueryState } from "../components/QueryState";
 import { Pagination } from "../components/Pagination";
 import { Modal } from "../components/Modal";
@@ -52,6 +53,8 @@ export function AdminMarketplacePage() {
   // Repayments come with the loans; the notes' records carry the chain's owner and listing.
   const loans = useAdminLoans({ page: 1, limit: 100, sortBy: "requestDate", sortOrder: "desc" });
   const repaid = useMemo(() => new Map((loans.data?.loans ?? []).map((l) => [l._id, l.totalRepaid])), [loans.data]);
+  const servicing = useMemo(() => new Map((loans.data?.loans ?? []).map((l) => [l._id, l.servicing])), [loans.data]);
+  const servicingOf = (n: AdminNft) => n.servicing ?? servicing.get(n.loanId) ?? null;
   const debounced = useDebounced(search.trim().toLowerCase());
   const nfts = query.data?.nfts ?? [];
 
@@ -109,6 +112,7 @@ export function AdminMarketplacePage() {
               <div className="stat__value" style={{ fontSize: "1.25rem" }}>{usd(n.metadata.loanDetails.amount)}</div>
               <div className="muted small">{percentText(n.metadata.loanDetails.interestRate)} · {n.metadata.loanDetails.termMonths} months · {purposeText(n.metadata.loanDetails.purpose)}</div>
               <div className="muted small">Loan {loanStateOf(n, repaid)}{n.listingPrice ? ` · asking ${usd(n.listingPrice)}` : ""}</div>
+              <ServicingBadge servicing={servicingOf(n)} testId="monitor-servicing" />
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(n)}>Details</button>
             </article>
           ))}
@@ -122,6 +126,7 @@ export function AdminMarketplacePage() {
             <div><dt>Marketplace</dt><dd><StatusBadge status={open.marketplaceStatus} /></dd></div>
             <div><dt>Loan</dt><dd><StatusBadge status={loanStateOf(open, repaid)} /></dd></div>
             <div><dt>Repaid</dt><dd>{usd(repaid.get(open.loanId) ?? "0")}</dd></div>
+            <div><dt>Payments</dt><dd>{servicingOf(open) ? <ServicingBadge servicing={servicingOf(open)} /> : "—"}</dd></div>
             <div><dt>Borrower</dt><dd>{open.borrowerEmail ?? "—"}</dd></div>
             <div><dt>Holder</dt><dd>{open.ownerAddress ? <ExplorerLink kind="address" id={open.ownerAddress} /> : "—"}</dd></div>
             <div><dt>Listing price</dt><dd>{open.listingPrice ? usd(open.listingPrice) : "Not listed"}</dd></div>

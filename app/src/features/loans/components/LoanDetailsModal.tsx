@@ -5,6 +5,7 @@ import type { WireLoan as Loan } from "#domain/wire/loan";
 import { dateText } from "./money";
 import { purposeText, statusText, usd } from "../../../lib/format";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 
 /** The management page's details modal: the request as sent and what was decided. */
 export function LoanDetailsModal({ loan, onClose }: { loan: Loan; onClose: () => void }) {
@@ -22,6 +23,7 @@ export function LoanDetailsModal({ loan, onClose }: { loan: Loan; onClose: () =>
           <h2 id="loan-modal-title">Loan #{loan.loanNumber}</h2>
           <StatusBadge status={loan.status} label={statusText(loan.status)} testId="loan-status" />
         </div>
+        <ServicingBadge servicing={loan.servicing} testId="loan-modal-servicing" />
         <dl className="loan-facts">
           <div><dt>Requested</dt><dd>{usd(loan.amount)}</dd></div>
           <div><dt>Funded</dt><dd>{usd(loan.principal)}</dd></div>

@@ -4,6 +4,7 @@ import type { WireLoan as Loan } from "#domain/wire/loan";
 import { dateText } from "./money";
 import { purposeText, statusText, usd } from "../../../lib/format";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 import { COLLATERAL_STATE_TEXT, pieceTitle } from "../../../lib/nfts/collateralWords";
 
 /** One loan in a list: amount, purpose, terms, status, and the caller's actions. */
@@ -20,6 +21,7 @@ export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode
             {loan.collateral.nft.state === "released" ? "Offered" : "Secured by"} {pieceTitle(loan.collateral.nft)} · {COLLATERAL_STATE_TEXT[loan.collateral.nft.state]}
           </span>
         )}
+        <ServicingBadge servicing={loan.servicing} testId="loan-item-servicing" />
         {due !== null && (
           <span className="small muted">
             <span className="progress" style={{ display: "block", width: 160 }} aria-hidden="true"><span style={{ width: `${due}%` }} /></span>

@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { isAxiosError } from "axios";
 import { parseUsd } from "#domain/money";
+import type { WireLoan } from "#domain/wire/loan";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRealtimeEvent } from "../../../lib/realtime/hooks";
@@ -16,6 +17,8 @@ import { dateText } from "../components/money";
 import { purposeText, statusText, usd } from "../../../lib/format";
 import { installments, loanTerms, ScheduleTable } from "../components/ScheduleTable";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { ServicingBadge } from "../../../components/ServicingBadge";
+import { cureText, servicingLabel } from "../../../lib/servicing/servicingWords";
 import { Timeline } from "../components/Timeline";
 import { LoanCollateral } from "../components/LoanCollateral";
 import { CollateralPanel } from "../components/CollateralPanel";
@@ -26,6 +29,21 @@ import "../loans.css";
 import { useChainNow } from "../../../lib/chainClock";
 
 const RepayPanel = lazy(() => import("../components/RepayPanel"));
+
+/**
+ * What is past due on an active loan and that paying it cures the loan, from the note's servicing; before the API
+ * knows it (no note yet), the schedule's own count of late installments.
+ */
+function PastDue({ loan, lateInstallments }: { loan: WireLoan; lateInstallments: number }) {
+  const cure = loan.servicing ? cureText(loan.servicing) : null;
+  if (loan.servicing && !cure) return null;
+  if (!cure && lateInstallments === 0) return null;
+  return (
+    <div className="alert alert--danger" role="alert" data-testid="loan-past-due">
+      <p>{cure && loan.servicing ? `${servicingLabel(loan.servicing)}: ${cure}` : `${lateInstallments} installment${lateInstallments > 1 ? "s are" : " is"} late.`}</p>
+    </div>
+  );
+}
 
 /** /loans/{id} and /loan/{id}: terms, timeline, schedule, the note and its holder, and repayment. */
 export function LoanDetailsPage() {
@@ -108,7 +126,7 @@ export function LoanDetailsPage() {
       {l.status === "approved" && l.mintStatus !== "failed" && <p className="alert alert--info" role="status"><Spinner /> Approved: the principal is being sent to your wallet and the note minted.</p>}
       {l.mintStatus === "failed" && <p className="alert alert--warning" role="status">Approved, but the funding transaction failed; an administrator will retry it.</p>}
       {l.status === "completed" && <p className="alert alert--success" role="status" data-testid="loan-completed">Repaid in full. The note was burned.</p>}
-      {late.length > 0 && l.status === "active" && <p className="alert alert--danger" role="alert">{late.length} installment{late.length > 1 ? "s are" : " is"} late.</p>}
+      {l.status === "active" && <PastDue loan={l} lateInstallments={late.length} />}
 
       <div className="grid-2 mt">
         <section className="card stack">
@@ -129,6 +147,7 @@ export function LoanDetailsPage() {
               </>
             )}
             {l.status === "pending" && <div><dt>Monthly payment, if approved in full</dt><dd>{usd(l.monthlyPayment)}</dd></div>}
+            {l.servicing && <div><dt>Payments</dt><dd><ServicingBadge servicing={l.servicing} testId="loan-servicing" /></dd></div>}
             {l.performance && <div><dt>Performance</dt><dd>{purposeText(l.performance)}</dd></div>}
           </dl>
           {l.status === "active" && (

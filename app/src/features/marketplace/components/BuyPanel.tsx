@@ -15,7 +15,11 @@ import { txProgress } from "../../../lib/txProgress";
 import { shortAddress, usd } from "../../../lib/format";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { BuyAction } from "./BuyAction";
-import { parseUsd } from "#domain/money";
+import { OwnNoteNotice } from "./OwnNoteNotice";
+import { isOwnLoanNote } from "./ownNoteWords";
+import { feeOf, useMarketplaceFeeBps } from "../../../lib/orders/useMarketplaceFee";
+import { payoffSplitOf } from "../../../lib/servicing/payoffSplitOf";
+import { displayUsd, parseUsd } from "#domain/money";
 
 /**
  * Buy: approved KYC first, then a permit signature (eth_signTypedData_v4) and one buyWithPermit transaction,
@@ -31,6 +35,8 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
   const [error, setError] = useState("");
   const [reviewing, setReviewing] = useState(false);
   const price = nft.listingPrice!;
+  const feeBps = useMarketplaceFeeBps();
+  const split = payoffSplitOf(nft.servicing);
 
   if (kyc !== "approved") {
     return (
@@ -85,14 +91,18 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
                 { label: "You pay", value: usd(price), testId: "review-amount" },
                 { label: "To", value: <>the seller <code>{shortAddress(nft.sellerAddress)}</code></>, testId: "review-to" },
                 { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
-                { label: "You receive", value: `Note #${nft.tokenId}: ${usd(nft.outstandingBalance)} of principal still owed` },
+                { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(split.principal)} of principal still owed and ${displayUsd(split.interest)} of interest accrued and unpaid` },
               ]}
               payer={wallet.address}
               pays={parseUsd(price)}
               confirmLabel={`Confirm and pay ${usd(price)}`}
               onConfirm={() => void buy()}
               onCancel={() => setReviewing(false)}
-            />
+            >
+              {isOwnLoanNote(nft.borrowerAddress, wallet.verified) && (
+                <OwnNoteNotice price={parseUsd(price)} split={split} fee={feeBps.data === undefined ? null : feeOf(parseUsd(price), feeBps.data)} />
+              )}
+            </ReviewStep>
           }
           busy={busy}
           disabled={busy || !wallet.isConnected || wallet.mismatch}

@@ -16,11 +16,15 @@ import { marketplacePermit } from "../../../lib/orders/marketplacePermit";
 import { feeOf, useMarketplaceFeeBps } from "../../../lib/orders/useMarketplaceFee";
 import { fillListingWithPermitCall } from "../../../lib/orders/orderCalls";
 import { orderErrorMessage } from "../../../lib/orders/useOrderFlow";
-import { bpsText } from "../../../lib/orders/orderWords";
+import { parBreakdown } from "../../../lib/orders/parWords";
+import { orderPriceNow } from "../../../lib/orders/orderPriceNow";
+import { payoffSplitOf } from "../../../lib/servicing/payoffSplitOf";
 import { WalletStepError } from "../../../lib/wallet/txError";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { BuyAction } from "./BuyAction";
+import { OwnNoteNotice } from "./OwnNoteNotice";
+import { isOwnLoanNote } from "./ownNoteWords";
 import { useChainNow } from "../../../lib/chainClock";
 import { txProgress } from "../../../lib/txProgress";
 import { percentText, shortAddress } from "../../../lib/format";
@@ -47,7 +51,9 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
   const [error, setError] = useState("");
   const [reviewing, setReviewing] = useState(false);
   const feeBps = useMarketplaceFeeBps();
-  const price = parseUsd(listing.priceNow ?? "0");
+  const split = payoffSplitOf(nft.servicing);
+  // Priced from the note's own principal and interest now, so the price and its breakdown agree to the unit.
+  const price = orderPriceNow(listing, nft.servicing) ?? 0n;
   const fee = feeBps.data === undefined ? null : feeOf(price, feeBps.data);
   const now = useChainNow();
   const ytm = yieldAt(nft, price, now);
@@ -95,11 +101,11 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
             title="Review the purchase"
             lines={[
               { label: "You pay", value: displayUsd(price), testId: "review-amount" },
-              { label: "Priced as", value: listing.priceKind === "par" ? `${bpsText(listing.parBps)} of the outstanding principal` : "A fixed price" },
+              { label: "Priced as", value: listing.priceKind === "par" ? parBreakdown(split, listing.parBps) : "A fixed price", testId: "review-priced-as" },
               { label: "Marketplace fee", value: fee === null ? "…" : `${displayUsd(fee)}, paid by the seller out of the price`, testId: "review-fee" },
               { label: "Yield to maturity", value: ytm === null ? "—" : `${percentText(ytm)} a year at this price`, testId: "review-yield" },
               { label: "To", value: <>the seller <code>{shortAddress(listing.signer)}</code></>, testId: "review-to" },
-              { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(parseUsd(nft.outstandingBalance))} of principal still owed` },
+              { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(split.principal)} of principal still owed and ${displayUsd(split.interest)} of interest accrued and unpaid` },
               { label: "Your wallet signs", value: `a permit for at most ${displayUsd(price)} (no gas), then one transaction that fills the signed listing; the permit replaces what the marketplace may take, so offers you made wait until you allow again` },
             ]}
             payer={wallet.address}
@@ -107,7 +113,9 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
             confirmLabel={`Confirm and pay ${displayUsd(price)}`}
             onConfirm={() => void buy()}
             onCancel={() => setReviewing(false)}
-          />
+          >
+            {isOwnLoanNote(nft.borrowerAddress, wallet.verified) && <OwnNoteNotice price={price} split={split} fee={fee} />}
+          </ReviewStep>
         }
         busy={busy}
         disabled={busy || !wallet.isConnected || wallet.mismatch}

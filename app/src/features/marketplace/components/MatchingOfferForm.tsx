@@ -7,6 +7,12 @@ import { useOrderFlow } from "../../../lib/orders/useOrderFlow";
 import { percentToBps, secondsInMonths } from "../../../lib/orders/orderWords";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 
+/**
+ * The least time to maturity the offer signs: one second, never 0, so a matured note (whose term left is 0) never
+ * matches by accident; the form has no field for it.
+ */
+const MIN_TERM_LEFT_SECONDS = 1;
+
 const optionalAmount = (text: string): string | undefined | null => {
   const value = typedUsd(text);
   if (value === "") return undefined;
@@ -46,7 +52,7 @@ export default function MatchingOfferForm() {
   return (
     <section className="card stack" aria-labelledby="matching-title" data-testid="matching-offer-form">
       <h2 id="matching-title">Offer on any matching note</h2>
-      <p className="small muted">One signature offers a percentage of par for every note in your ranges; each holder who accepts sells you their note, until your budget is spent.</p>
+      <p className="small muted">One signature offers a percentage of par (the principal still owed plus the interest accrued and unpaid) for every current, not yet matured note in your ranges; each holder who accepts sells you their note, until your budget is spent.</p>
       <WalletBar />
       {flow.typed ? (
         <SignReview typed={flow.typed} busy={flow.busy} onSign={() => void flow.sign()} onCancel={flow.cancel}>
@@ -64,7 +70,9 @@ export default function MatchingOfferForm() {
               parBps: bps!,
               budget: budgetValue!,
               expiresInDays: days,
+              maxDaysPastDue: 0,
               ranges: {
+                minTermLeft: MIN_TERM_LEFT_SECONDS,
                 ...(rateBps ? { minRateBps: rateBps } : {}),
                 ...(months ? { maxTermLeft: Number(secondsInMonths(months)) } : {}),
                 ...(minOut ? { minOutstanding: minOut } : {}),

@@ -3,12 +3,23 @@ import { percentText, purposeText, shortAddress, usd } from "../../../lib/format
 import type { NftRecord } from "../../../lib/nfts/types";
 import { listedYield } from "../../../lib/nfts/noteYield";
 import { useChainNow } from "../../../lib/chainClock";
-import { bpsText } from "../../../lib/orders/orderWords";
+import { parBreakdown } from "../../../lib/orders/parWords";
 import { PledgedNftView } from "../../../lib/nfts/PledgedNftView";
 import { ltvText, pieceTitle } from "../../../lib/nfts/collateralWords";
+import { formatUsdAmount } from "#domain/money";
+import { parPrice } from "#domain/orders";
+import { payoffSplitOf } from "../../../lib/servicing/payoffSplitOf";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 
-/** A signed listing's price (with its percentage of par) before an on-chain listing's. */
-const priceOf = (nft: NftRecord) => nft.signedListing?.priceNow ?? nft.listingPrice;
+/**
+ * A signed listing's price before an on-chain listing's; a par one as the dirty price of the note's own principal and
+ * interest now, so the card's price, its parts and its yield agree.
+ */
+const priceOf = (nft: NftRecord) => {
+  const signed = nft.signedListing;
+  if (signed?.priceKind === "par") return formatUsdAmount(parPrice(payoffSplitOf(nft.servicing), BigInt(signed.parBps)));
+  return signed?.priceNow ?? nft.listingPrice;
+};
 const offerText = (nft: NftRecord) => (nft.bestOffer ? `${usd(nft.bestOffer.priceNow)}${nft.bestOffer.kind === "matchingOffer" ? " (any matching note)" : ""}` : "None yet");
 
 const yieldText = (nft: NftRecord, now: bigint) => {
@@ -26,11 +37,12 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
         <h3 id={`note-${nft.tokenId}`}>Note #{nft.tokenId}</h3>
         <span className="badge badge--success">{purposeText(d.purpose)}</span>
       </div>
+      <ServicingBadge servicing={nft.servicing} testId="card-servicing" />
       {nft.collateral ? <PledgedNftView nft={nft.collateral} compact /> : <p className="small muted" data-testid="card-unsecured">Unsecured</p>}
       <div>
         <span className="small muted">Price</span>
         <div className="mk-card__price">{usd(priceOf(nft))}</div>
-        {nft.signedListing?.priceKind === "par" && <span className="small muted" data-testid="card-par">{bpsText(nft.signedListing.parBps)} of outstanding</span>}
+        {nft.signedListing?.priceKind === "par" && <span className="small muted" data-testid="card-par">{parBreakdown(payoffSplitOf(nft.servicing), nft.signedListing.parBps)}</span>}
       </div>
       <dl>
         <div><dt>Amount</dt><dd>{usd(d.amount)}</dd></div>
@@ -53,7 +65,7 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
     <div className="table-wrap card">
       <table className="table" data-testid="note-table">
         <thead>
-          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Best offer</th><th>Outstanding</th><th>Yield</th><th>Collateral</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
+          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Best offer</th><th>Outstanding</th><th>Payments</th><th>Yield</th><th>Collateral</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
         </thead>
         <tbody>
           {nfts.map((nft) => (
@@ -66,6 +78,7 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
               <td><strong>{usd(priceOf(nft))}</strong></td>
               <td>{offerText(nft)}</td>
               <td>{usd(nft.outstandingBalance)}</td>
+              <td><ServicingBadge servicing={nft.servicing} testId="row-servicing" /></td>
               <td>{yieldText(nft, now)}</td>
               <td data-testid="row-collateral">{nft.collateral ? `${pieceTitle(nft.collateral)}${ltvText(nft.collateral.loanToValueBps) ? ` · ${ltvText(nft.collateral.loanToValueBps)}` : ""}` : "Unsecured"}</td>
               <td><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>

@@ -1,11 +1,13 @@
 import { useState } from "react";
-import { displayUsd, isUsd, parseUsd, typedUsd } from "#domain/money";
-import { parPrice } from "#domain/orders";
+import { displayUsd, formatUsdAmount, isUsd, parseUsd, typedUsd } from "#domain/money";
 import { FundingNote } from "../../../lib/orders/FundingNote";
 import { EXPIRY_CHOICES } from "../../../lib/orders/ListNoteForm";
 import { SignReview } from "../../../lib/orders/SignReview";
 import { useOrderFlow } from "../../../lib/orders/useOrderFlow";
-import { bpsText, percentToBps } from "../../../lib/orders/orderWords";
+import { parBreakdown, PAR_MEANS } from "../../../lib/orders/parWords";
+import { payoffSplitOf } from "../../../lib/servicing/payoffSplitOf";
+import { LateOrderNote } from "../../../lib/servicing/LateOrderNote";
+import { percentToBps } from "../../../lib/orders/orderWords";
 import { WalletBar } from "../../../lib/wallet/WalletBar";
 import type { NftDetails } from "../api/getNft";
 
@@ -15,14 +17,16 @@ const amountOf = (text: string) => {
 };
 
 /**
- * Make an offer on this note by a signature: a percentage of par with a dollar cap (it follows repayments), or a
- * fixed price (a repayment ends it). Shows what the wallet holds and allows against the most the offer can pay.
+ * Make an offer on this note by a signature: a percentage of par with a dollar cap (it follows repayments and the
+ * interest as it accrues), or a fixed price (a repayment ends it). Shows what the wallet holds and allows against the
+ * most the offer can pay. It signs "current notes only" (maxDaysPastDue 0), as every order the app makes.
  */
 export default function OfferForm({ nft }: { nft: NftDetails }) {
-  const outstanding = parseUsd(nft.outstandingBalance);
+  const split = payoffSplitOf(nft.servicing);
   const [priceKind, setPriceKind] = useState<"par" | "fixed">("par");
   const [percent, setPercent] = useState("97");
-  const [cap, setCap] = useState(nft.outstandingBalance);
+  // The cap starts at 100% of par today: par includes the interest accrued, so the principal alone would cap too low.
+  const [cap, setCap] = useState(formatUsdAmount(split.principal + split.interest));
   const [price, setPrice] = useState("");
   const [days, setDays] = useState(30);
   const flow = useOrderFlow((o) => `Offer on note #${nft.tokenId} signed: ${o.priceNow ? displayUsd(parseUsd(o.priceNow)) : "it is"} in the order book`);
@@ -40,7 +44,7 @@ export default function OfferForm({ nft }: { nft: NftDetails }) {
       <h2 id="offer-title">Make an offer</h2>
       <WalletBar />
       {flow.typed ? (
-        <SignReview typed={flow.typed} outstanding={outstanding} busy={flow.busy} onSign={() => void flow.sign()} onCancel={flow.cancel}>
+        <SignReview typed={flow.typed} split={split} busy={flow.busy} onSign={() => void flow.sign()} onCancel={flow.cancel}>
           <FundingNote most={allowanceNeeded} />
         </SignReview>
       ) : (
@@ -50,12 +54,12 @@ export default function OfferForm({ nft }: { nft: NftDetails }) {
             e.preventDefault();
             if (fieldError) return;
             void flow.prepare(priceKind === "par"
-              ? { kind: "offer", tokenId: nft.tokenId, priceKind: "par", parBps: bps!, cap: capValue!, expiresInDays: days }
-              : { kind: "offer", tokenId: nft.tokenId, priceKind: "fixed", price: fixed!, expiresInDays: days });
+              ? { kind: "offer", tokenId: nft.tokenId, priceKind: "par", parBps: bps!, cap: capValue!, expiresInDays: days, maxDaysPastDue: 0 }
+              : { kind: "offer", tokenId: nft.tokenId, priceKind: "fixed", price: fixed!, expiresInDays: days, maxDaysPastDue: 0 });
           }}
         >
           <fieldset className="segmented" aria-label="Offer as">
-            <label><input type="radio" name="offer-kind" checked={priceKind === "par"} onChange={() => setPriceKind("par")} /> % of outstanding</label>
+            <label><input type="radio" name="offer-kind" checked={priceKind === "par"} onChange={() => setPriceKind("par")} /> % of par</label>
             <label><input type="radio" name="offer-kind" checked={priceKind === "fixed"} onChange={() => setPriceKind("fixed")} /> Fixed price</label>
           </fieldset>
           <div className="mk-actions">
@@ -73,8 +77,9 @@ export default function OfferForm({ nft }: { nft: NftDetails }) {
             </div>
           </div>
           {priceKind === "par" && bps !== null && (
-            <p className="small muted" data-testid="offer-today">{bpsText(bps)} of {displayUsd(outstanding)} outstanding is {displayUsd(parPrice(outstanding, BigInt(bps)))} today{capValue ? `, at most ${displayUsd(parseUsd(capValue))}` : ""}.</p>
+            <p className="small muted" data-testid="offer-today">Today {parBreakdown(split, bps)}{capValue ? `; you pay at most ${displayUsd(parseUsd(capValue))}` : ""}. Here {PAR_MEANS}.</p>
           )}
+          <LateOrderNote servicing={nft.servicing} testId="offer-late" />
           {fieldError && <p className="field__error small">{fieldError}</p>}
           <FundingNote most={allowanceNeeded} />
           <div><button type="submit" className="btn btn--primary" disabled={flow.busy || Boolean(fieldError) || !flow.wallet.isConnected || flow.wallet.mismatch}>Review offer</button></div>

@@ -19,11 +19,18 @@ import { ScheduleTable } from "../components/ScheduleTable";
 import { NoteValue } from "../components/NoteValue";
 import { Fold } from "../../../components/Fold";
 import { useOrderBook } from "../../../lib/orders/getOrderBook";
-import { bpsText } from "../../../lib/orders/orderWords";
+import { parBreakdown } from "../../../lib/orders/parWords";
+import { orderPriceNow } from "../../../lib/orders/orderPriceNow";
+import { payoffSplitOf } from "../../../lib/servicing/payoffSplitOf";
+import { bpsText } from "../../../lib/orders/bpsText";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 import { OrderBook } from "../components/OrderBook";
 import { NoteCollateral } from "../components/NoteCollateral";
-import { parseUsd } from "#domain/money";
+import { formatUsdAmount, parseUsd } from "#domain/money";
 import "../../../lib/nfts/nfts.css";
+
+/** Micro-dollars as the wire's decimal string for `usd`, which shows null as a dash. */
+const wireUsd = (micro: bigint | null) => (micro === null ? null : formatUsdAmount(micro));
 
 const BuyPanel = lazy(() => import("../components/BuyPanel"));
 const BuySignedPanel = lazy(() => import("../components/BuySignedPanel"));
@@ -72,22 +79,27 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
   const mine = me !== null && nft.ownerAddress === me;
   const book = useOrderBook(nft.tokenId, !nft.burned);
   // The cheapest signed listing by someone else (the book lists them cheapest first); the holder's own otherwise.
-  const signed = book.data?.listings.find((o) => o.signer.toLowerCase() !== me) ?? book.data?.listings[0] ?? null;
+  // Only an open one is for sale: one on hold while the note is late is shown in the book, marked, not bought.
+  const forSale = book.data?.listings.filter((o) => o.status === "open") ?? [];
+  const signed = forSale.find((o) => o.signer.toLowerCase() !== me) ?? forSale[0] ?? null;
   const onChainListed = nft.marketplaceStatus === "listed";
   const listed = signed !== null || onChainListed;
   const bestOffer = book.data?.bestOffer ?? null;
+  // A par price is shown as the note's own record prices it now, beside its two parts.
+  const signedPriceText = signed ? wireUsd(orderPriceNow(signed, nft.servicing)) : null;
   return (
     <div className="mk-two">
       {/* First in the page: on a phone the buyer sees the price, what is owed, the yield and Buy before the long sections. */}
       <aside className="stack mk-two__side">
         <section className="card stack" aria-labelledby="price-title" data-testid="price-card">
           <h2 id="price-title">Price</h2>
+          <ServicingBadge servicing={nft.servicing} testId="price-servicing" />
           {listed ? (
             <>
               {signed ? (
                 <>
-                  <div className="mk-card__price" data-testid="listing-price">{usd(signed.priceNow)}</div>
-                  <p className="small muted">{signed.priceKind === "par" ? `${bpsText(signed.parBps)} of the outstanding principal, ` : "Fixed price, "}signed by <code>{shortAddress(signed.signer)}</code></p>
+                  <div className="mk-card__price" data-testid="listing-price">{usd(signedPriceText)}</div>
+                  <p className="small muted" data-testid="listing-par">{signed.priceKind === "par" ? `${parBreakdown(payoffSplitOf(nft.servicing), signed.parBps)}; ` : "Fixed price, "}signed by <code>{shortAddress(signed.signer)}</code></p>
                 </>
               ) : (
                 <>
@@ -99,8 +111,8 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
           ) : (
             <p className="muted" data-testid="not-listed">{nft.burned ? (nft.collateral?.state === "claimed" ? "Settled by the claim of its NFT after a default: this note no longer exists." : "Repaid in full: this note no longer exists.") : "Not listed for sale."}</p>
           )}
-          <NoteValue nft={signed ? { ...nft, listingPrice: signed.priceNow } : nft} />
-          {bestOffer && <p className="small" data-testid="best-offer">Best offer: <strong>{usd(bestOffer.priceNow)}</strong>{bestOffer.priceKind === "par" ? ` (${bpsText(bestOffer.parBps)} of par)` : ""}</p>}
+          <NoteValue nft={signed ? { ...nft, listingPrice: signedPriceText } : nft} />
+          {bestOffer && <p className="small" data-testid="best-offer">Best offer: <strong>{usd(wireUsd(orderPriceNow(bestOffer, nft.servicing)))}</strong>{bestOffer.priceKind === "par" ? ` (${bpsText(bestOffer.parBps)} of par)` : ""}</p>}
           {listed && nft.isActive && !mine && (
             <WithWallet><Suspense fallback={<Spinner />}>{signed ? <BuySignedPanel nft={nft} listing={signed} /> : <BuyPanel nft={nft} />}</Suspense></WithWallet>
           )}
@@ -123,6 +135,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
             <div><dt>Total interest</dt><dd>{usd(nft.totalInterest)}</dd></div>
             <div><dt>Purpose</dt><dd>{purposeText(d.purpose)}</dd></div>
             <div><dt>Status</dt><dd data-testid="loan-status">{d.status}</dd></div>
+            <div><dt>Payments</dt><dd><ServicingBadge servicing={nft.servicing} testId="note-servicing" /></dd></div>
             <div><dt>Started</dt><dd>{dateText(new Date(nft.terms.startTime * 1000).toISOString())}</dd></div>
             <div><dt>Holder</dt><dd><ExplorerLink kind="address" id={nft.ownerAddress}><code>{shortAddress(nft.ownerAddress)}</code></ExplorerLink>{nft.inVault ? " (in the vault)" : ""}{mine ? " — you" : ""}</dd></div>
             <div><dt>Borrower</dt><dd><ExplorerLink kind="address" id={nft.borrowerAddress}><code>{shortAddress(nft.borrowerAddress)}</code></ExplorerLink></dd></div>
@@ -134,7 +147,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
           </div>
         </section>
         <NoteCollateral nft={nft} mine={mine} />
-        <OrderBook book={book} me={me} />
+        <OrderBook book={book} me={me} servicing={nft.servicing} />
         {nft.isActive && !mine && me !== null && (
           <WithWallet><Suspense fallback={<Spinner />}><OfferForm nft={nft} /></Suspense></WithWallet>
         )}

@@ -7,6 +7,7 @@ import { PledgedNftView } from "../../../lib/nfts/PledgedNftView";
 import ClaimCollateral from "../../../lib/nfts/ClaimCollateral";
 import { COLLATERAL_STATE_TEXT, pieceTitle } from "../../../lib/nfts/collateralWords";
 import { parseUsd } from "#domain/money";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 
 const PERFORMANCE_BADGE: Record<string, string> = { excellent: "badge--success", good: "badge--success", average: "badge--warning", poor: "badge--danger" };
 
@@ -42,6 +43,7 @@ export function HeldNoteCard({ nft, actions }: { nft: NftRecord; actions: boolea
         <div><dt>Purpose</dt><dd>{purposeText(d.purpose)}</dd></div>
         <div><dt>Status</dt><dd>{d.status}</dd></div>
       </dl>
+      <ServicingBadge servicing={nft.servicing} testId="held-servicing" />
       {nft.collateral && <PledgedNftView nft={nft.collateral} compact />}
       {d.status === "active" && <RepaymentBar nft={nft} />}
       <ListingLapsed nft={nft} />
@@ -58,7 +60,7 @@ export function LoanNoteRow({ nft }: { nft: NftRecord }) {
     <tr data-testid="loan-note">
       <td><Link to={`/marketplace/nft/${nft.tokenId}`}>#{nft.tokenId}</Link></td>
       <td>{usd(nft.metadata.loanDetails.amount)}</td>
-      <td>{nft.metadata.loanDetails.status}{nft.collateral ? <div className="small muted" data-testid="loan-note-collateral">{pieceTitle(nft.collateral)}: {COLLATERAL_STATE_TEXT[nft.collateral.state]}</div> : null}</td>
+      <td>{nft.metadata.loanDetails.status}<div><ServicingBadge servicing={nft.servicing} testId="loan-note-servicing" /></div>{nft.collateral ? <div className="small muted" data-testid="loan-note-collateral">{pieceTitle(nft.collateral)}: {COLLATERAL_STATE_TEXT[nft.collateral.state]}</div> : null}</td>
       <td>{nft.marketplaceStatus === "repaid" ? "—" : <code>{shortAddress(nft.ownerAddress)}</code>}{nft.inVault ? " (vault)" : ""}</td>
       <td style={{ minWidth: 180 }}><RepaymentBar nft={nft} /></td>
       <td>{nft.loanId ? <Link to={`/loans/${nft.loanId}`}>Loan details</Link> : "—"}</td>

@@ -14,7 +14,9 @@ import { orderKeys } from "../../../lib/orders/keys";
 import { NOTE_APPROVAL_STEP, noteApprovalCall } from "../../../lib/orders/noteApproval";
 import { useMyOrders } from "../../../lib/orders/getMyOrders";
 import { acceptMatchingOfferCall, acceptOfferCall, cancelOrdersCall, incrementCounterCall } from "../../../lib/orders/orderCalls";
-import { bpsText, expiryText, matchingRanges } from "../../../lib/orders/orderWords";
+import { bpsText } from "../../../lib/orders/bpsText";
+import { expiryText, matchingRanges } from "../../../lib/orders/orderWords";
+import { isCancellable, ORDER_STATUS_TEXT, ORDER_STATUS_TONE, orderStatusReason } from "../../../lib/orders/orderStatusText";
 import { feeOf, useMarketplaceFeeBps } from "../../../lib/orders/useMarketplaceFee";
 import { orderErrorMessage } from "../../../lib/orders/useOrderFlow";
 import { txProgress } from "../../../lib/txProgress";
@@ -22,22 +24,6 @@ import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { WalletStepError } from "../../../lib/wallet/txError";
 import type { WalletCall } from "../../../lib/wallet/walletCall";
 
-const STATUS_TEXT: Record<WireOrder["status"], string> = {
-  open: "Open",
-  filled: "Filled",
-  cancelled: "Cancelled",
-  expired: "Expired",
-  lapsed: "Lapsed",
-  unfunded: "Unfunded",
-};
-const STATUS_BADGE: Record<WireOrder["status"], string> = {
-  open: "badge--success",
-  filled: "badge--neutral",
-  cancelled: "badge--neutral",
-  expired: "badge--neutral",
-  lapsed: "badge--warning",
-  unfunded: "badge--warning",
-};
 const KIND_TEXT: Record<WireOrder["kind"], string> = { listing: "Listing", offer: "Offer", matchingOffer: "Offer on any matching note" };
 
 /** What the order asks, in a line: "note #42 at 97% of par, at most $9,800.00" or "any note at 12%+ … up to $50,000.00". */
@@ -47,8 +33,16 @@ export function orderTermsText(o: WireOrder): string {
   return `Note #${o.tokenId} ${o.priceKind === "par" ? "at " : ""}${price}`;
 }
 
-/** A still-cancellable order: one the chain could fill (open) or could again (unfunded, lapsed). */
-const cancellable = (o: WireOrder) => o.status === "open" || o.status === "unfunded" || o.status === "lapsed";
+/** An order's status badge and, when it is not open, why (a late note: the order waits for the borrower to catch up). */
+function OrderStatus({ order }: { order: WireOrder }) {
+  const reason = orderStatusReason(order);
+  return (
+    <span data-testid="order-status" data-status={order.status}>
+      <span className={`badge badge--${ORDER_STATUS_TONE[order.status]}`}>{ORDER_STATUS_TEXT[order.status]}</span>
+      {reason ? <span className="small muted"> {reason}</span> : null}
+    </span>
+  );
+}
 
 /**
  * "Offers" on the portfolio: offers received on the notes the user holds (accept: one transaction naming the least
@@ -136,7 +130,7 @@ export function OffersSection() {
     }
     if (!orders.data) return <Spinner label="Loading offers" />;
     const { received, made } = orders.data;
-    const live = made.filter(cancellable);
+    const live = made.filter(isCancellable);
     return (
       <>
         <h3>Received</h3>
@@ -153,6 +147,7 @@ export function OffersSection() {
                     <strong>{usd(o.priceNow)} for note #{o.tokenId}</strong>
                     <span className="badge badge--success">{KIND_TEXT[o.kind]}</span>
                   </div>
+                  {o.status !== "open" && <OrderStatus order={o} />}
                   <p className="small muted">{orderTermsText(o)} · from <code>{shortAddress(o.signer)}</code> · until {expiryText(o.message.expiry)}</p>
                   {accepting?.hash === o.hash && accepting.tokenId === o.tokenId ? (
                     <ReviewStep
@@ -170,7 +165,7 @@ export function OffersSection() {
                       onCancel={() => setAccepting(null)}
                     />
                   ) : (
-                    <div><button type="button" className="btn btn--primary btn--sm" onClick={() => setAccepting(o)} disabled={busy || !o.tokenId || !wallet.isConnected || wallet.mismatch}>Accept {usd(o.priceNow)}</button></div>
+                    <div><button type="button" className="btn btn--primary btn--sm" onClick={() => setAccepting(o)} disabled={busy || o.status !== "open" || !o.tokenId || !wallet.isConnected || wallet.mismatch}>Accept {usd(o.priceNow)}</button></div>
                   )}
                 </li>
               );
@@ -202,9 +197,9 @@ export function OffersSection() {
                   <tr key={o.hash} data-testid="offer-made">
                     <td>{KIND_TEXT[o.kind]}: {orderTermsText(o)}</td>
                     <td>{usd(o.priceNow)}</td>
-                    <td><span className={`badge ${STATUS_BADGE[o.status]}`}>{STATUS_TEXT[o.status]}</span>{o.statusReason ? <span className="small muted"> {o.statusReason}</span> : null}</td>
+                    <td><OrderStatus order={o} /></td>
                     <td>{expiryText(o.message.expiry)}</td>
-                    <td>{cancellable(o) && <button type="button" className="btn btn--ghost btn--sm" onClick={() => cancel(o)} disabled={busy}>Cancel</button>}</td>
+                    <td>{isCancellable(o) && <button type="button" className="btn btn--ghost btn--sm" onClick={() => cancel(o)} disabled={busy}>Cancel</button>}</td>
                   </tr>
                 ))}
               </tbody>
