@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
+import { wireServicingSchema } from "#domain/wire/servicing";
 import { http, type Envelope } from "../../../lib/http";
 import { adminKeys } from "./keys";
 
@@ -12,6 +13,7 @@ const noteSchema = z.object({
   listed: z.boolean(),
   listingPrice: z.string().nullable(),
   listingStatus: z.string(),
+  servicing: wireServicingSchema,
 });
 export type TreasuryNote = z.infer<typeof noteSchema>;
 
@@ -24,6 +26,8 @@ const treasurySchema = z.object({
   canFundNextApproval: z.boolean(),
   notes: z.array(noteSchema),
   listings: z.array(noteSchema),
+  /** Held notes past due: their par listing waits for the borrower to catch up. */
+  lateNotes: z.array(noteSchema),
 });
 export type Treasury = z.infer<typeof treasurySchema>;
 

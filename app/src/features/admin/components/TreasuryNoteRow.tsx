@@ -6,6 +6,7 @@ import { repriceSchema } from "#domain/schemas/admin";
 import { useRepriceNote } from "../api/repriceNote";
 import { useUnlistNote } from "../api/unlistNote";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 import { usd } from "../../../lib/format";
 
 /** One treasury note: its terms, and reprice (or list) and unlist, each a transaction the server signs. */
@@ -34,7 +35,7 @@ export function TreasuryNoteRow({ note }: { note: TreasuryNote }) {
   return (
     <tr data-testid="treasury-note">
       <td>#{note.tokenId}</td>
-      <td><StatusBadge status={note.status} /></td>
+      <td><StatusBadge status={note.status} /> <ServicingBadge servicing={note.servicing} testId={`treasury-servicing-${note.tokenId}`} /></td>
       <td>{usd(note.principal)}</td>
       <td>{usd(note.totalRepaid)}</td>
       <td>{note.listed ? usd(note.listingPrice) : <span className="muted">Not listed</span>}</td>

@@ -6,6 +6,7 @@ import { AdminPage } from "../components/AdminPage";
 import { StatCard } from "../components/StatCard";
 import { QueryState } from "../components/QueryState";
 import { TreasuryNoteRow } from "../components/TreasuryNoteRow";
+import { ServicingBadge } from "../../../components/ServicingBadge";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { useAdminLive } from "../components/useAdminLive";
 import { usd } from "../../../lib/format";
@@ -42,13 +43,27 @@ export function AdminPortfolioPage() {
             <div className="grid-4">
               <StatCard label="Balance" value={usd(t.balance)} testId="treasury-balance" />
               <StatCard label="Allowance to the note contract" value={allowanceText(t.allowance)} />
-              <StatCard label="Notes held" value={t.notes.length} hint={`${t.listings.length} listed`} />
+              <StatCard label="Notes held" value={t.notes.length} hint={`${t.listings.length} listed${t.lateNotes.length ? `, ${t.lateNotes.length} late` : ""}`} />
               <StatCard
                 label="Repayments to withdraw"
                 value={usd(t.credits)}
                 hint={<button type="button" className="btn btn--primary btn--sm" disabled={!hasCredits || withdraw.isPending} onClick={pull}>{withdraw.isPending ? "Withdrawing…" : "Withdraw"}</button>}
               />
             </div>
+            {t.lateNotes.length > 0 && (
+              <div className="card" data-testid="treasury-late-notes">
+                <h2 className="section-title">Late notes</h2>
+                <p className="small muted">Their borrowers are past due: the listings at par wait until each loan is current again, and no order fills meanwhile.</p>
+                <ul className="list">
+                  {t.lateNotes.map((n) => (
+                    <li key={n.tokenId} className="row gap-sm">
+                      <span>Note #{n.tokenId}</span>
+                      <ServicingBadge servicing={n.servicing} testId={`treasury-late-${n.tokenId}`} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <h2 className="section-title">Notes held by the treasury</h2>
             {t.notes.length ? (
               <div className="card table-wrap">
