@@ -21,6 +21,18 @@ contract LoanMathHarness {
         );
     }
 
+    /// @dev Servicing at `at`: LoanMath.pastDue, amountDue and payoffSplit, as LoanNote's pastDueOf and noteStateOf read them.
+    function servicing(uint256 principal, uint256 rateBps, uint256 termMonths, uint256 start, uint256 repaid, uint256 at)
+        external
+        pure
+        returns (uint256 dueDate, uint256 daysPastDue, uint256 amountPastDue, uint256 principalPart, uint256 interestPart)
+    {
+        LoanMath.Terms memory t = LoanMath.terms(principal, rateBps, termMonths);
+        (dueDate, daysPastDue) = LoanMath.pastDue(t, start, repaid, at);
+        amountPastDue = LoanMath.amountDue(t, start, repaid, at);
+        (principalPart, interestPart) = LoanMath.payoffSplit(t, start, repaid, at);
+    }
+
     function mulRayDivUp(uint256 x, uint256 r) external pure returns (uint256) {
         return LoanMath.mulRayDivUp(x, r);
     }

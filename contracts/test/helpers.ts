@@ -35,3 +35,18 @@ export async function fund(f: LoanNoteFixture, wallet: Wallet, amount: bigint, s
 
 export const DAY = 86_400n;
 export const PERIOD = 30n * DAY;
+
+/**
+ * The fast-check seed of a random walk: fixed, so every run walks the same steps and an assertion that the walk
+ * reached some place (a refusal, a fill) cannot pass on one run and fail on the next. PROPERTY_SEED=<integer>
+ * walks another way; `seedHint` names the seed in a failure so that walk can be repeated.
+ */
+export function propertySeed(fixed: number): number {
+  const chosen = process.env.PROPERTY_SEED;
+  if (chosen === undefined || chosen.trim() === "") return fixed;
+  const seed = Number(chosen);
+  if (!Number.isSafeInteger(seed)) throw new Error(`PROPERTY_SEED must be an integer, not "${chosen}"`);
+  return seed;
+}
+
+export const seedHint = (seed: number) => `(seed ${seed}; PROPERTY_SEED=${seed} repeats this walk)`;

@@ -5,6 +5,7 @@ import * as schedule from "#domain/schedule";
 import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { fund, now, signPermit, PERIOD } from "./helpers";
+import { signListing } from "./orders";
 
 /** Issue 15 §2: a buyer gets the note state they priced; any repayment or a default lapses a listing. */
 describe("a listing lapses when its note changes", () => {
@@ -81,7 +82,7 @@ describe("a listing lapses when its note changes", () => {
     assert.equal(await f.note.read.ownerOf([tokenId]), getAddress(borrower.account.address));
   });
 
-  it("lapses a listing when the loan defaults; the holder may list the defaulted note again", async () => {
+  it("lapses a listing when the loan defaults; the holder may list the defaulted note again, sold only to a buyer who signs for a late note", async () => {
     const tokenId = await f.mintNoteTo(holder());
     await f.note.write.setApprovalForAll([f.marketplace.address, true], { account: holder().account });
     const price = 900_000_000n;
@@ -103,7 +104,20 @@ describe("a listing lapses when its note changes", () => {
 
     const newPrice = 100_000_000n;
     await f.marketplace.write.list([tokenId, newPrice], { account: holder().account });
-    await f.marketplace.write.buy([tokenId, newPrice], { account: investor().account });
+    assert.deepEqual(await f.marketplace.read.listingOf([tokenId]), [getAddress(holder().account.address), newPrice]);
+    // A defaulted note is past due: a plain listing, which says nothing of lateness, never sells it...
+    const [, daysPastDue] = await f.note.read.pastDueOf([tokenId]);
+    assert.ok(daysPastDue > 0n);
+    await f.viem.assertions.revertWithCustomErrorWithArgs(
+      f.marketplace.write.buy([tokenId, newPrice], { account: investor().account }),
+      f.marketplace,
+      "NoteLate",
+      [tokenId, daysPastDue],
+    );
+    assert.deepEqual(await balances(), before);
+    // ...while a signed listing that names the days it accepts does.
+    const listing = await signListing(f, holder(), { tokenId, price: newPrice, maxDaysPastDue: daysPastDue + 1n });
+    await f.marketplace.write.fillListing([listing.order, listing.signature, newPrice], { account: investor().account });
     assert.equal(await f.note.read.ownerOf([tokenId]), getAddress(investor().account.address));
   });
 

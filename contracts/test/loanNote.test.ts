@@ -326,21 +326,24 @@ describe("LoanNote", () => {
       await originate(1n);
       const { treasury, borrower } = f.accounts;
       const holder = getAddress(treasury.account.address);
-      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 0]);
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 0, 0n]);
       await f.note.write.transferFrom([treasury.account.address, user(0).account.address, 1n], { account: treasury.account });
       await f.note.write.transferFrom([user(0).account.address, treasury.account.address, 1n], { account: user(0).account });
-      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 2]);
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 2, 0n]);
       await fund(f, borrower, 3n * P, f.note.address);
       await f.note.write.repay([1n, 1n], { account: borrower.account });
       await f.note.write.repay([1n, 1n], { account: borrower.account });
-      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 4]);
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 4, 0n]);
       assert.equal((await f.note.read.loanOf([1n])).changes, 4);
       await f.networkHelpers.time.increase(400n * DAY);
       await f.note.write.markDefaulted([1n], { account: f.accounts.originator.account });
-      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 5]);
+      // Defaulted with the first installment unpaid: the days since its due date, counting its own day as one.
+      const firstDue = BigInt((await f.note.read.loanOf([1n])).start) + 30n * DAY;
+      const late = ((await f.publicClient.getBlock()).timestamp - firstDue) / DAY + 1n;
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [holder, 5, late]);
       // The final payment counts once as a repayment and once as the burn.
       await f.note.write.repay([1n, 3n * P], { account: borrower.account });
-      assert.deepEqual(await f.note.read.ownershipOf([1n]), [zeroAddress, 7]);
+      assert.deepEqual(await f.note.read.ownershipOf([1n]), [zeroAddress, 7, 0n]);
     });
 
     it("serve on-chain JSON metadata with an SVG image that fits the ERC-721 metadata schema", async () => {

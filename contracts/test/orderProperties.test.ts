@@ -2,33 +2,38 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
 import { getAddress, maxUint256, type Address, type Hex } from "viem";
-import type { SignedListing, SignedMatchingOffer, SignedOffer } from "#domain/orders";
+import { parPrice, type SignedListing, type SignedMatchingOffer, type SignedOffer } from "#domain/orders";
 import * as schedule from "#domain/schedule";
+import { pastDue, payoffSplit, type PayoffSplit } from "#domain/servicing";
 import { DEFAULTS } from "../params";
 import { ROLES, type LoanNoteFixture } from "./fixtures";
-import { DAY, fund } from "./helpers";
+import { DAY, fund, propertySeed, seedHint } from "./helpers";
 import { addressOf, deployOrderFixture, signListing, signMatchingOffer, signOffer, type OrderFixture } from "./orders";
 
 const RUNS = 40;
 const ACTIONS = 40;
 const BPS = 10_000n;
 const HORIZON = 400n * DAY;
+const SEED = propertySeed(31_337);
 
 type Kind = "fixed listing" | "par listing" | "fixed offer" | "par offer" | "matching offer";
 const KINDS: Kind[] = ["fixed listing", "par listing", "fixed offer", "par offer", "matching offer"];
+
+/** The most days past due an order accepts: mostly none (current notes only), else a few days, a month or two, any. */
+const maxLate = fc.oneof({ weight: 3, arbitrary: fc.constant(0n) }, { weight: 2, arbitrary: fc.bigInt({ min: 1n, max: 60n }) }, { weight: 1, arbitrary: fc.constant(100_000n) });
 
 /**
  * Random steps; their numbers pick targets among what exists when the step runs. Fills are weighted up and
  * mostly aimed at an order the model says can fill now, or fills would be too rare to prove anything.
  */
 const step = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("list" as const), note: fc.nat(), par: fc.boolean(), price: fc.bigInt({ min: 1n, max: 2_000_000_000n }), bps: fc.bigInt({ min: 1n, max: 12_000n }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("offer" as const), note: fc.nat(), buyer: fc.nat(), par: fc.boolean(), price: fc.bigInt({ min: 1n, max: 2_000_000_000n }), bps: fc.bigInt({ min: 1n, max: 12_000n }), cap: fc.option(fc.bigInt({ min: 1n, max: 1_500_000_000n }), { freq: 2 }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("matching" as const), note: fc.nat(), buyer: fc.nat(), bps: fc.bigInt({ min: 5_000n, max: 11_000n }), ranges: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 3, maxLength: 3 }), budget: fc.bigInt({ min: 1_000_000n, max: 3_000_000_000n }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("list" as const), note: fc.nat(), par: fc.boolean(), price: fc.bigInt({ min: 1n, max: 2_000_000_000n }), bps: fc.bigInt({ min: 1n, max: 12_000n }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean(), maxLate }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("offer" as const), note: fc.nat(), buyer: fc.nat(), par: fc.boolean(), price: fc.bigInt({ min: 1n, max: 2_000_000_000n }), bps: fc.bigInt({ min: 1n, max: 12_000n }), cap: fc.option(fc.bigInt({ min: 1n, max: 1_500_000_000n }), { freq: 2 }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean(), maxLate }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("matching" as const), note: fc.nat(), buyer: fc.nat(), bps: fc.bigInt({ min: 5_000n, max: 11_000n }), ranges: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 3, maxLength: 3 }), budget: fc.bigInt({ min: 1_000_000n, max: 3_000_000_000n }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean(), maxLate }) },
   { weight: 8, arbitrary: fc.record({ kind: fc.constant("fill" as const), order: fc.nat(), note: fc.nat(), filler: fc.nat(), fillable: fc.integer({ min: 0, max: 5 }), forged: fc.integer({ min: 0, max: 19 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const), order: fc.nat(), bySigner: fc.integer({ min: 0, max: 3 }), who: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("counter" as const), actor: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("repay" as const), note: fc.nat(), mode: fc.integer({ min: 0, max: 19 }), amount: fc.bigInt({ min: 1n, max: 400_000_000n }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("repay" as const), note: fc.nat(), mode: fc.integer({ min: 0, max: 19 }), amount: fc.bigInt({ min: 1n, max: 400_000_000n }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("default" as const), note: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("transfer" as const), note: fc.nat(), to: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("vault" as const), note: fc.nat(), to: fc.nat() }) },
@@ -101,11 +106,14 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
     reset = () => snapshot.restore();
   });
 
-  it(`fill only at a note state their signer accepted, pay exactly the seller and the fee recipient, never fill twice or after a cancel, counter or expiry (${RUNS} runs × ${ACTIONS} steps)`, async (t) => {
+  it(`fill only at a note state their signer accepted, never later than signed, at the dirty price, pay exactly the seller and the fee recipient, never fill twice or after a cancel, counter or expiry (${RUNS} runs × ${ACTIONS} steps)`, async (t) => {
     const walletOf = (address: Address) => f.wallets.find((w) => addressOf(w) === address)!;
     const fills = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
     const refusals: Record<string, number> = {};
     let replays = 0;
+    /** Fills of a note past due (by an order that accepted it), and fills after a late note was cured. */
+    let lateFills = 0;
+    let curedFills = 0;
 
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: ACTIONS, maxLength: ACTIONS }), async (steps) => {
@@ -127,7 +135,12 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
           n.holder = to;
           n.changes += 1;
         };
-        const outstanding = (n: NoteModel) => (n.status === "active" ? schedule.outstandingBalance(n.terms, n.repaid) : 0n);
+        /** What settles the note at `at`, split as a par price reads it (noteStateOf): zero unless active. */
+        const splitAt = (n: NoteModel, at: bigint): PayoffSplit => (n.status === "active" ? payoffSplit(n.terms, n.repaid, at) : { principal: 0n, interest: 0n });
+        /** The days its oldest unpaid installment is past due at `at`: the schedule still counts them once defaulted. */
+        const lateAt = (n: NoteModel, at: bigint): bigint => (n.status === "repaid" ? 0n : BigInt(pastDue(n.terms, n.repaid, at).daysPastDue));
+        /** Notes that were late at some step and have since been brought current by a repayment. */
+        const cured = new Set<bigint>();
         const expiryOf = async (s: { expiry: bigint; lasting: boolean }) => (await latest()) + (s.lasting ? HORIZON : s.expiry);
 
         /**
@@ -136,7 +149,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
          */
         const usedUp = (m: OrderModel) => m.filled && m.kind.startsWith("par");
 
-        /** The model's answer, checked in the contract's own order: expiry, cancel or counter, signature, note. */
+        /** The model's answer, checked in the contract's own order: expiry, cancel or counter, signature, note, lateness. */
         function expect(m: OrderModel, filler: Address, tokenId: bigint, at: bigint, forged: boolean): Expected {
           if (at > m.order.expiry) return { error: "OrderExpired" };
           if (m.cancelled || usedUp(m) || m.order.counter !== counters.get(m.signer)) return { error: "OrderUnavailable" };
@@ -148,14 +161,16 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
             case "par listing": {
               const fresh = m.kind === "fixed listing" ? n.changes === Number(m.order.changes) : n.status === "active";
               if (holder !== m.signer || !fresh) return { error: "OrderStale" };
-              const price = m.kind === "fixed listing" ? m.order.price : (m.order.parBps * outstanding(n)) / BPS;
+              if (lateAt(n, at) > m.order.maxDaysPastDue) return { error: "NoteLate" };
+              const price = m.kind === "fixed listing" ? m.order.price : parPrice(splitAt(n, at), m.order.parBps);
               return { price, seller: m.signer, buyer: filler, tokenId };
             }
             case "fixed offer":
             case "par offer": {
               if (holder !== filler) return { error: "NotNoteHolder" };
               if (m.kind === "fixed offer" ? n.changes !== Number(m.order.changes) : n.status !== "active") return { error: "OrderStale" };
-              const par = (m.order.parBps * outstanding(n)) / BPS;
+              if (lateAt(n, at) > m.order.maxDaysPastDue) return { error: "NoteLate" };
+              const par = parPrice(splitAt(n, at), m.order.parBps);
               const price = m.kind === "fixed offer" ? m.order.price : par < m.order.cap ? par : m.order.cap;
               return { price, seller: filler, buyer: m.signer, tokenId };
             }
@@ -170,10 +185,11 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
                 n.status !== "active" ||
                 !inside(rate, offer.minRateBps, offer.maxRateBps) ||
                 !inside(termLeft, offer.minTermLeft, offer.maxTermLeft) ||
-                !inside(outstanding(n), offer.minOutstanding, offer.maxOutstanding)
+                !inside(splitAt(n, at).principal, offer.minOutstanding, offer.maxOutstanding)
               )
                 return { error: "NoteNotMatching" };
-              const price = (offer.parBps * outstanding(n)) / BPS;
+              if (lateAt(n, at) > offer.maxDaysPastDue) return { error: "NoteLate" };
+              const price = parPrice(splitAt(n, at), offer.parBps);
               if (price > offer.budget - m.spent) return { error: "BudgetExceeded" };
               return { price, seller: filler, buyer: m.signer, tokenId };
             }
@@ -231,6 +247,21 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
           await call();
           const after = await Promise.all(parties.map((p) => o.balance(p)));
           const fee = (expected.price * BigInt(DEFAULTS.feeBps)) / BPS;
+          // The chain's own view in the fill's block (a fill moves the note, nothing it is priced on): no order
+          // fills on a note later than its signer accepted, none signed for current notes only on a late one, and a
+          // par price is exactly the dirty price then, an offer's at most its cap.
+          const [, days] = await f.note.read.pastDueOf([n.tokenId]);
+          assert.ok(days <= m.order.maxDaysPastDue, `${m.kind} signed for ${m.order.maxDaysPastDue} days filled ${days} days past due`);
+          if (m.order.maxDaysPastDue === 0n) assert.equal(days, 0n, "an order for current notes only filled on a late one");
+          if (days > 0n) lateFills++;
+          else if (cured.has(n.tokenId)) curedFills++;
+          if (m.kind !== "fixed listing" && m.kind !== "fixed offer") {
+            const state = await f.note.read.noteStateOf([n.tokenId]);
+            assert.equal(state.outstanding + state.interest, await f.note.read.payoffAmount([n.tokenId]));
+            const dirty = parPrice({ principal: state.outstanding, interest: state.interest }, m.order.parBps);
+            const cap = m.kind === "par offer" ? m.order.cap : maxUint256;
+            assert.equal(expected.price, dirty < cap ? dirty : cap, "a par fill pays the dirty price at its block, an offer's at most its cap");
+          }
           assert.equal(before[1] - after[1], expected.price, "the buyer pays the price");
           assert.equal(after[0] - before[0], expected.price - fee, "the seller receives the price less the fee");
           assert.equal(after[2] - before[2], fee, "the fee recipient receives the fee");
@@ -255,8 +286,8 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               const seller = walletOf(n.holder);
               const expiry = await expiryOf(s);
               const signed = s.par
-                ? await signListing(f, seller, { tokenId: n.tokenId, parBps: s.bps, expiry })
-                : await signListing(f, seller, { tokenId: n.tokenId, price: s.price, expiry });
+                ? await signListing(f, seller, { tokenId: n.tokenId, parBps: s.bps, expiry, maxDaysPastDue: s.maxLate })
+                : await signListing(f, seller, { tokenId: n.tokenId, price: s.price, expiry, maxDaysPastDue: s.maxLate });
               assert.equal(Number(signed.order.changes), n.changes);
               orders.push({ kind: s.par ? "par listing" : "fixed listing", ...signed, signer: n.holder, cancelled: false, filled: false, spent: 0n });
               break;
@@ -267,8 +298,8 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               const buyer = pick(users.filter((u) => u !== n.holder), s.buyer)!;
               const expiry = await expiryOf(s);
               const signed = s.par
-                ? await signOffer(f, walletOf(buyer), { tokenId: n.tokenId, parBps: s.bps, cap: s.cap ?? maxUint256, expiry })
-                : await signOffer(f, walletOf(buyer), { tokenId: n.tokenId, price: s.price, expiry });
+                ? await signOffer(f, walletOf(buyer), { tokenId: n.tokenId, parBps: s.bps, cap: s.cap ?? maxUint256, expiry, maxDaysPastDue: s.maxLate })
+                : await signOffer(f, walletOf(buyer), { tokenId: n.tokenId, price: s.price, expiry, maxDaysPastDue: s.maxLate });
               orders.push({ kind: s.par ? "par offer" : "fixed offer", ...signed, signer: buyer, cancelled: false, filled: false, spent: 0n });
               break;
             }
@@ -278,7 +309,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               const buyer = pick(users, s.buyer)!;
               const at = (await latest()) + 1n;
               const values = n
-                ? [BigInt(n.terms.rateBps), schedule.maturity(n.terms) > at ? schedule.maturity(n.terms) - at - 1n : 0n, outstanding(n)]
+                ? [BigInt(n.terms.rateBps), schedule.maturity(n.terms) > at ? schedule.maturity(n.terms) - at - 1n : 0n, splitAt(n, at).principal]
                 : [0n, 0n, 0n];
               const range = (v: bigint, how: number): [bigint, bigint] =>
                 !n || how === 0 || how === 1 ? [0n, maxUint256] : how === 2 ? [v / 2n, v + v / 2n + DAY] : how === 3 ? [v, v] : [v + 1n, maxUint256];
@@ -292,6 +323,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
                 minOutstanding: amount[0],
                 maxOutstanding: amount[1],
                 budget: s.budget,
+                maxDaysPastDue: s.maxLate,
                 expiry: await expiryOf(s),
               });
               orders.push({ kind: "matching offer", ...signed, signer: buyer, cancelled: false, filled: false, spent: 0n });
@@ -314,7 +346,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
                 if (s.fillable < 5) choice = pick(candidates.filter(({ expected }) => !("error" in expected)), s.order);
                 else {
                   // One reason picked first, so a rare one (an offer's budget) comes up as often as a common one.
-                  const reasons = ["OrderStale", "NotNoteHolder", "NoteNotMatching", "BudgetExceeded"].filter((r) => candidates.some(({ expected }) => "error" in expected && expected.error === r));
+                  const reasons = ["OrderStale", "NotNoteHolder", "NoteNotMatching", "NoteLate", "BudgetExceeded"].filter((r) => candidates.some(({ expected }) => "error" in expected && expected.error === r));
                   const reason = pick(reasons, s.filler);
                   choice = pick(candidates.filter(({ expected }) => "error" in expected && expected.error === reason), s.order);
                 }
@@ -350,12 +382,23 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               if (!n) break;
               const at = await pinNext();
               const owed = schedule.payoffAmount(n.terms, n.repaid, at);
-              // Mostly partial: a note paid off is burned, and fewer notes are left to trade.
-              const amount = s.mode === 0 ? owed : s.mode < 10 ? schedule.monthlyPayment(n.terms.principal, n.terms.rateBps, n.terms.termMonths) : s.amount;
+              const pastDueNow = schedule.amountDueNow(n.terms, n.repaid, at);
+              // Mostly partial: a note paid off is burned, and fewer notes are left to trade. A late note's borrower
+              // often pays exactly what is past due, which cures it.
+              const amount =
+                s.mode === 0
+                  ? owed
+                  : s.mode < 8
+                    ? schedule.monthlyPayment(n.terms.principal, n.terms.rateBps, n.terms.termMonths)
+                    : s.mode < 14 && pastDueNow > 0n
+                      ? pastDueNow
+                      : s.amount;
               const paid = amount < owed ? amount : owed;
+              const wasLate = lateAt(n, at) > 0n;
               await o.repay(n.tokenId, amount);
               n.repaid += paid;
               n.changes += 1;
+              if (wasLate && n.status === "active" && lateAt(n, at) === 0n) cured.add(n.tokenId);
               // Paid off: the note is burned, one more move.
               if (paid === owed) {
                 n.status = "repaid";
@@ -404,22 +447,29 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               break;
           }
           // The chain agrees with the model after every step, and the marketplace never keeps a cent.
+          const now = await latest();
           for (const n of notes) {
-            const [owner, changes] = await f.note.read.ownershipOf([n.tokenId]);
+            const [owner, changes, days] = await f.note.read.ownershipOf([n.tokenId]);
             assert.equal(owner, n.status === "repaid" ? "0x0000000000000000000000000000000000000000" : n.holder, `note ${n.tokenId} after ${s.kind}`);
             assert.equal(changes, n.changes, `note ${n.tokenId}'s change count after ${s.kind}`);
+            assert.equal(days, lateAt(n, now), `note ${n.tokenId}'s days past due after ${s.kind}`);
           }
           assert.equal(await f.dollar.read.balanceOf([f.marketplace.address]), 0n);
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
-    t.diagnostic(`fills: ${KINDS.map((k) => `${k} ${fills[k]}`).join(", ")}; replays refused ${replays}; refusals ${Object.entries(refusals).map(([e, c]) => `${e} ${c}`).join(", ")}`);
+    t.diagnostic(
+      `seed ${SEED}; fills: ${KINDS.map((k) => `${k} ${fills[k]}`).join(", ")}; of late notes ${lateFills}, of cured ones ${curedFills}; replays refused ${replays}; refusals ${Object.entries(refusals).map(([e, c]) => `${e} ${c}`).join(", ")}`,
+    );
     // The walk must fill every kind of order, and be refused for every reason, or the properties prove little.
-    for (const kind of KINDS) assert.ok(fills[kind] >= 10, `${kind} filled ${fills[kind]} times`);
-    for (const error of ["OrderExpired", "OrderUnavailable", "InvalidSignature", "OrderStale", "NotNoteHolder", "NoteNotMatching", "BudgetExceeded"]) {
-      assert.ok((refusals[error] ?? 0) > 0, `never refused with ${error}`);
+    const hint = seedHint(SEED);
+    for (const kind of KINDS) assert.ok(fills[kind] >= 10, `${kind} filled ${fills[kind]} times ${hint}`);
+    for (const error of ["OrderExpired", "OrderUnavailable", "InvalidSignature", "OrderStale", "NotNoteHolder", "NoteNotMatching", "NoteLate", "BudgetExceeded"]) {
+      assert.ok((refusals[error] ?? 0) > 0, `never refused with ${error} ${hint}`);
     }
-    assert.ok(replays > 0);
+    assert.ok(lateFills > 0, `no order that accepts late notes filled on one ${hint}`);
+    assert.ok(curedFills > 0, `no note filled again after its borrower cured it ${hint}`);
+    assert.ok(replays > 0, `no replay ${hint}`);
   });
 });

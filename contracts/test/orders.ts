@@ -2,6 +2,7 @@ import { getAddress, maxUint256, type Address, type ContractErrorName, type Hex 
 import {
   ORDER_TYPES,
   orderDomain,
+  parPrice,
   type SignedListing,
   type SignedMatchingOffer,
   type SignedOffer,
@@ -78,6 +79,15 @@ export async function signMatchingOffer(f: LoanNoteFixture, buyer: Signer, field
     ...fields,
   };
   return { order, signature: await sign(f, buyer, "MatchingOffer", order), hash: await f.marketplace.read.hashMatchingOffer([order]) };
+}
+
+/**
+ * The dirty par price of `tokenId` at `parBps` as the chain computes it in the latest block (noteStateOf): what a par
+ * fill pays in a block on the same day of the loan's period. 100% of par is then exactly `payoffAmount`.
+ */
+export async function parPriceOf(f: LoanNoteFixture, tokenId: bigint, parBps: bigint): Promise<bigint> {
+  const state = await f.note.read.noteStateOf([tokenId]);
+  return parPrice({ principal: state.outstanding, interest: state.interest }, parBps);
 }
 
 type MarketError = ContractErrorName<LoanNoteFixture["marketplace"]["abi"]>;

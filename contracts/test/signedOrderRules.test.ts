@@ -3,6 +3,7 @@ import { before, beforeEach, describe, it } from "node:test";
 import fc from "fast-check";
 import { parPrice } from "#domain/orders";
 import * as schedule from "#domain/schedule";
+import { pastDue, payoffSplit } from "#domain/servicing";
 import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, type LoanNoteFixture } from "./fixtures";
 import { DAY, PERIOD, now } from "./helpers";
@@ -44,17 +45,23 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       await refused(f.marketplace.write.fillListing([par.order, par.signature, P], { account: buyer().account }), "OrderStale", [par.hash]);
     });
 
-    it("a repayment sent before a buyer's fill kills a fixed-price listing and lowers a par one exactly with the principal", async () => {
+    it("a repayment sent before a buyer's fill kills a fixed-price listing and reprices a par one to exactly what settles the note", async () => {
       const tokenId = await f.mintNoteTo(seller());
       const fixed = await signListing(f, seller(), { tokenId, price: P });
       const par = await signListing(f, seller(), { tokenId, parBps: 10_000n });
       await repay(tokenId, 100_000_000n); // the front-run: principal falls, the seller is credited
       await refused(f.marketplace.write.fillListing([fixed.order, fixed.signature, P], { account: buyer().account }), "OrderStale", [fixed.hash]);
-      const outstanding = await f.note.read.outstandingBalance([tokenId]);
+      // Paid ahead, the note's scheduled principal carries a full period's interest that a payoff does not charge:
+      // 100% of par is the payoff, below the outstanding principal.
+      const at = (await now(f)) + 1n;
+      const payoff = schedule.payoffAmount(await termsOf(tokenId), 100_000_000n, at);
+      assert.ok(payoff < (await f.note.read.outstandingBalance([tokenId])));
       const before = await f.dollar.read.balanceOf([buyer().account.address]);
+      await f.networkHelpers.time.setNextBlockTimestamp(at);
       await f.marketplace.write.fillListing([par.order, par.signature, P], { account: buyer().account });
-      assert.equal(before - (await f.dollar.read.balanceOf([buyer().account.address])), outstanding);
-      assert.ok(outstanding < P);
+      assert.equal(before - (await f.dollar.read.balanceOf([buyer().account.address])), payoff);
+      assert.equal(await f.note.read.payoffAmount([tokenId]), payoff);
+      assert.ok(payoff < P);
     });
 
     it("a holder cannot accept an offer of any kind for a note they do not hold", async () => {
@@ -125,21 +132,28 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       await f.note.write.originate([long, f.accounts.borrower.account.address, P, 1_500, 36], { account: f.accounts.originator.account });
       await f.note.write.transferFrom([f.accounts.treasury.account.address, addr(seller()), long], { account: f.accounts.treasury.account });
       await f.networkHelpers.time.increase(12n * PERIOD + DAY);
-      const shortOnly = await signMatchingOffer(f, buyer(), { parBps: 5_000n, maxTermLeft: 0n });
+      // An active note past its maturity is unpaid, so late: an offer for such notes says it takes late ones.
+      const [, daysLate] = await f.note.read.pastDueOf([due]);
+      assert.ok(daysLate > 300n);
+      const shortOnly = await signMatchingOffer(f, buyer(), { parBps: 5_000n, maxTermLeft: 0n, maxDaysPastDue: 400n });
       await refused(
         f.marketplace.write.acceptMatchingOffer([shortOnly.order, shortOnly.signature, long, 0n], { account: seller().account }),
         "NoteNotMatching",
         [shortOnly.hash, long],
       );
-      const outstanding = await f.note.read.outstandingBalance([due]);
+      const at = (await now(f)) + 1n;
+      const loan = await f.note.read.loanOf([due]);
+      const price = parPrice(payoffSplit(await termsOf(due), loan.repaid, at), 5_000n);
+      // Nothing repaid past maturity: half the principal, and every installment's interest in full.
+      assert.equal(price, P / 2n + schedule.totalDue(await termsOf(due)) - P);
       const before = await f.dollar.read.balanceOf([seller().account.address]);
+      await f.networkHelpers.time.setNextBlockTimestamp(at);
       await f.marketplace.write.acceptMatchingOffer([shortOnly.order, shortOnly.signature, due, 0n], { account: seller().account });
-      const price = parPrice(outstanding, 5_000n);
       assert.equal((await f.dollar.read.balanceOf([seller().account.address])) - before, price - (price * BigInt(DEFAULTS.feeBps)) / 10_000n);
     });
   });
 
-  it("prices par listings, offers (at most their cap) and matching offers at floor(bps × outstanding / 10,000) to the unit after random repayments", async () => {
+  it("prices par listings, offers (at most their cap) and matching offers at floor(bps × outstanding / 10,000) plus the interest accrued, to the unit, after random repayments", async () => {
     const samples = fc.sample(
       fc.record({
         bps: fc.bigInt({ min: 1n, max: 12_000n }),
@@ -151,21 +165,30 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       { numRuns: 12, seed: 19 },
     );
     let capped = 0;
+    let lateNotes = 0;
     for (const { bps, days, payments, capShift } of samples) {
       const tokenId = await f.mintNoteTo(seller());
       if (days > 0n) await f.networkHelpers.time.increase(days * DAY);
       for (const amount of payments) await repay(tokenId, amount);
       const loan = await f.note.read.loanOf([tokenId]);
-      const outstanding = schedule.outstandingBalance(await termsOf(tokenId), loan.repaid);
+      const terms = await termsOf(tokenId);
+      const outstanding = schedule.outstandingBalance(terms, loan.repaid);
       assert.equal(await f.note.read.outstandingBalance([tokenId]), outstanding);
-      const par = (bps * outstanding) / 10_000n;
+      // Every fill runs at `at`; the walk leaves some notes late, and these orders accept that, so pricing is proven
+      // on late notes too, where the unpaid installments' interest counts.
+      const at = (await now(f)) + 1n;
+      const split = payoffSplit(terms, loan.repaid, at);
+      if (pastDue(terms, loan.repaid, at).daysPastDue > 0) lateNotes++;
+      assert.equal(split.principal + split.interest, schedule.payoffAmount(terms, loan.repaid, at));
+      const par = (bps * split.principal) / 10_000n + split.interest;
       const cap = par + capShift > 0n ? par + capShift : 1n;
       if (cap < par) capped++;
       const s = { account: seller().account };
-      const listing = await signListing(f, seller(), { tokenId, parBps: bps });
-      const offer = await signOffer(f, buyer(), { tokenId, parBps: bps });
-      const cappedOffer = await signOffer(f, buyer(), { tokenId, parBps: bps, cap });
-      const matching = await signMatchingOffer(f, buyer(), { parBps: bps });
+      const late = { maxDaysPastDue: 1_000n };
+      const listing = await signListing(f, seller(), { tokenId, parBps: bps, ...late });
+      const offer = await signOffer(f, buyer(), { tokenId, parBps: bps, ...late });
+      const cappedOffer = await signOffer(f, buyer(), { tokenId, parBps: bps, cap, ...late });
+      const matching = await signMatchingOffer(f, buyer(), { parBps: bps, ...late });
       const kinds = [
         // The exact price as the buyer's maximum and the holder's minimum: one unit off either way refuses the fill.
         { price: par, fill: () => f.marketplace.write.fillListing([listing.order, listing.signature, par], { account: buyer().account }) },
@@ -176,6 +199,7 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       for (const kind of kinds) {
         const snapshot = await f.networkHelpers.takeSnapshot();
         const before = { buyer: await o.balance(buyer()), seller: await o.balance(seller()), fees: await o.balance(f.accounts.feeRecipient) };
+        await f.networkHelpers.time.setNextBlockTimestamp(at);
         await kind.fill();
         const fee = (kind.price * BigInt(DEFAULTS.feeBps)) / 10_000n;
         assert.equal(before.buyer - (await o.balance(buyer())), kind.price);
@@ -185,5 +209,6 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       }
     }
     assert.ok(capped >= 3 && capped <= samples.length - 3, `the cap bound ${capped} of ${samples.length} capped offers`);
+    assert.ok(lateNotes >= 3 && lateNotes <= samples.length - 3, `${lateNotes} of ${samples.length} notes were late at their fills`);
   });
 });

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
 import { encodeFunctionData, getAddress, maxUint256, parseSignature, serializeCompactSignature, serializeSignature, signatureToCompactSignature, type Hex } from "viem";
-import { parPrice } from "#domain/orders";
 import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, ROLES, type LoanNoteFixture } from "./fixtures";
 import { DAY, fund, now, signPermit } from "./helpers";
-import { addressOf, deployOrderFixture, signListing, signMatchingOffer, signOffer, type OrderFixture, type Signer } from "./orders";
+import { addressOf, deployOrderFixture, parPriceOf, signListing, signMatchingOffer, signOffer, type OrderFixture, type Signer } from "./orders";
 
 const P = DEFAULT_TERMS.principal;
 const fee = (price: bigint) => (price * BigInt(DEFAULTS.feeBps)) / 10_000n;
@@ -62,14 +61,19 @@ describe("signed orders", () => {
       assert.equal(await f.dollar.read.balanceOf([f.marketplace.address]), 0n);
     });
 
-    it("fills a par listing at bps × outstanding principal / 10,000 after a repayment, rounded down", async () => {
+    it("fills a par listing at floor(bps × outstanding principal / 10,000) plus the interest accrued, after a repayment", async () => {
       const tokenId = await f.mintNoteTo(seller());
       const { order, signature } = await signListing(f, seller(), { tokenId, parBps: 9_850n });
       await f.networkHelpers.time.increase(30n * DAY);
       await repay(tokenId, await f.note.read.monthlyPayment([tokenId]));
       const outstanding = await f.note.read.outstandingBalance([tokenId]);
       assert.ok(outstanding < P);
-      const price = (outstanding * 9_850n) / 10_000n;
+      // The dirty price: the principal at the signed percentage, the interest of the new period's first day in full.
+      const state = await f.note.read.noteStateOf([tokenId]);
+      assert.equal(state.outstanding, outstanding);
+      assert.equal(state.interest, (await f.note.read.payoffAmount([tokenId])) - outstanding);
+      assert.ok(state.interest > 0n);
+      const price = (outstanding * 9_850n) / 10_000n + state.interest;
       const sellerBefore = await balance(seller());
       await f.marketplace.write.fillListing([order, signature, price], { account: buyer().account });
       assert.equal(await balance(seller()), sellerBefore + price - fee(price));
@@ -80,10 +84,11 @@ describe("signed orders", () => {
       const tokenId = await f.mintNoteTo(seller());
       const { order, signature } = await signListing(f, seller(), { tokenId, parBps: 10_000n });
       const fresh = f.wallets[ROLES.firstUser + 3];
-      await fund(f, fresh, P);
+      const price = await parPriceOf(f, tokenId, 10_000n);
+      await fund(f, fresh, price);
       const deadline = (await now(f)) + 600n;
-      const permit = await signPermit(f, fresh, f.marketplace.address, P, deadline);
-      await f.marketplace.write.fillListingWithPermit([order, signature, P, deadline, permit.v, permit.r, permit.s], { account: fresh.account });
+      const permit = await signPermit(f, fresh, f.marketplace.address, price, deadline);
+      await f.marketplace.write.fillListingWithPermit([order, signature, price, deadline, permit.v, permit.r, permit.s], { account: fresh.account });
       assert.equal(await f.note.read.ownerOf([tokenId]), addr(fresh));
       assert.equal(await balance(fresh), 0n);
     });
@@ -101,22 +106,27 @@ describe("signed orders", () => {
       const atPar = await signOffer(f, buyer(), { tokenId: a, parBps: 9_900n, cap: P });
       const capped = await signOffer(f, buyer(), { tokenId: b, parBps: 9_900n, cap: 900_000_000n });
       const before = await balance(buyer());
-      await f.marketplace.write.acceptOffer([atPar.order, atPar.signature, parPrice(P, 9_900n)], { account: seller().account });
-      assert.equal(await balance(buyer()), before - parPrice(P, 9_900n));
+      const par = await parPriceOf(f, a, 9_900n);
+      assert.ok(par < P && (await parPriceOf(f, b, 9_900n)) > 900_000_000n);
+      await f.marketplace.write.acceptOffer([atPar.order, atPar.signature, par], { account: seller().account });
+      assert.equal(await balance(buyer()), before - par);
       await f.marketplace.write.acceptOffer([capped.order, capped.signature, 900_000_000n], { account: seller().account });
-      assert.equal(await balance(buyer()), before - parPrice(P, 9_900n) - 900_000_000n);
+      assert.equal(await balance(buyer()), before - par - 900_000_000n);
     });
 
     it("fills a matching offer across several notes until its budget is spent, and tracks what it filled", async () => {
       const notes = [await f.mintNoteTo(seller()), await f.mintNoteTo(other()), await f.mintNoteTo(seller())];
-      const { order, signature, hash: orderHash } = await signMatchingOffer(f, buyer(), { parBps: 9_500n, budget: 2n * parPrice(P, 9_500n) });
+      // Three notes of the same terms on their first day: one dirty price for all of them.
+      const price = await parPriceOf(f, notes[0], 9_500n);
+      for (const tokenId of notes) assert.equal(await parPriceOf(f, tokenId, 9_500n), price);
+      const { order, signature, hash: orderHash } = await signMatchingOffer(f, buyer(), { parBps: 9_500n, budget: 2n * price });
       await f.marketplace.write.acceptMatchingOffer([order, signature, notes[0], 0n], { account: seller().account });
       await f.marketplace.write.acceptMatchingOffer([order, signature, notes[1], 0n], { account: other().account });
-      assert.deepEqual(await f.marketplace.read.orderStatus([addr(buyer()), orderHash]), [false, 2n * parPrice(P, 9_500n)]);
+      assert.deepEqual(await f.marketplace.read.orderStatus([addr(buyer()), orderHash]), [false, 2n * price]);
       await refused(
         f.marketplace.write.acceptMatchingOffer([order, signature, notes[2], 0n], { account: seller().account }),
         "BudgetExceeded",
-        [orderHash, parPrice(P, 9_500n), 0n],
+        [orderHash, price, 0n],
       );
       assert.equal(await f.note.read.ownerOf([notes[0]]), addr(buyer()));
       assert.equal(await f.note.read.ownerOf([notes[1]]), addr(buyer()));
@@ -210,14 +220,16 @@ describe("signed orders", () => {
     it("refuses a fill above the buyer's maxPrice and an acceptance below the holder's minPrice", async () => {
       const tokenId = await f.mintNoteTo(seller());
       const listing = await signListing(f, seller(), { tokenId, parBps: 10_000n });
-      await refused(f.marketplace.write.fillListing([listing.order, listing.signature, P - 1n], { account: buyer().account }), "PriceAboveMax", [P, P - 1n]);
+      const payoff = await f.note.read.payoffAmount([tokenId]);
+      await refused(f.marketplace.write.fillListing([listing.order, listing.signature, payoff - 1n], { account: buyer().account }), "PriceAboveMax", [payoff, payoff - 1n]);
       const offer = await signOffer(f, buyer(), { tokenId, parBps: 9_000n });
-      await refused(f.marketplace.write.acceptOffer([offer.order, offer.signature, P], { account: seller().account }), "PriceBelowMin", [parPrice(P, 9_000n), P]);
+      const ninety = await parPriceOf(f, tokenId, 9_000n);
+      await refused(f.marketplace.write.acceptOffer([offer.order, offer.signature, P], { account: seller().account }), "PriceBelowMin", [ninety, P]);
       const matching = await signMatchingOffer(f, buyer(), { parBps: 9_000n });
       await refused(
         f.marketplace.write.acceptMatchingOffer([matching.order, matching.signature, tokenId, P], { account: seller().account }),
         "PriceBelowMin",
-        [parPrice(P, 9_000n), P],
+        [ninety, P],
       );
     });
 
@@ -255,15 +267,17 @@ describe("signed orders", () => {
       const tokenId = await f.mintNoteTo(signer.wallet);
       const listing = await signListing(f, signer, { tokenId, parBps: 10_000n });
       const notTheOwner = await signListing(f, { wallet: signer.wallet, owner: other() }, { ...listing.order });
-      await refused(f.marketplace.write.fillListing([listing.order, notTheOwner.signature, P], { account: buyer().account }), "InvalidSignature", [listing.hash]);
-      await f.marketplace.write.fillListing([listing.order, listing.signature, P], { account: buyer().account });
+      const payoff = await f.note.read.payoffAmount([tokenId]);
+      await refused(f.marketplace.write.fillListing([listing.order, notTheOwner.signature, payoff], { account: buyer().account }), "InvalidSignature", [listing.hash]);
+      await f.marketplace.write.fillListing([listing.order, listing.signature, payoff], { account: buyer().account });
       assert.equal(await f.note.read.ownerOf([tokenId]), addr(buyer()));
 
       const investor = await wallet(other());
       const offer = await signOffer(f, investor.signer, { tokenId, parBps: 9_900n });
-      await f.marketplace.write.acceptOffer([offer.order, offer.signature, 0n], { account: buyer().account });
+      const price = await parPriceOf(f, tokenId, 9_900n);
+      await f.marketplace.write.acceptOffer([offer.order, offer.signature, price], { account: buyer().account });
       assert.equal(await f.note.read.ownerOf([tokenId]), investor.signer.wallet);
-      assert.equal(await f.dollar.read.balanceOf([investor.signer.wallet]), 10n * P - parPrice(P, 9_900n));
+      assert.equal(await f.dollar.read.balanceOf([investor.signer.wallet]), 10n * P - price);
     });
   });
 });
