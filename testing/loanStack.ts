@@ -8,6 +8,7 @@ import { deployAll, ensureCompiled } from "#contracts/deploy";
 import { startAnvil, type Anvil } from "#devchain/anvil";
 import type { Deployment } from "#domain/deployment";
 import { loanNoteAbi, noteMarketplaceAbi } from "#domain/abis";
+import { PAR_BPS, parPrice } from "#domain/orders";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { notifications, users, type UserRow } from "#db/schema";
 import type { KycStatus } from "#domain/statuses";
@@ -187,6 +188,30 @@ export async function listOnChain(stack: LoanStack, account: PrivateKeyAccount, 
   const args = [BigInt(tokenId), price] as const;
   const data = reprice ? encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "updatePrice", args }) : encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "list", args });
   return sendAs(stack, account, { to: marketplace, data });
+}
+
+/**
+ * What a par order on the note costs at the chain's clock, as the contract prices its fill: `parBps` of the
+ * outstanding principal plus the interest accrued and unpaid (the dirty price), read from LoanNote.noteStateOf.
+ * A note is never sold at its bare principal: even on its first day it carries a day's interest.
+ */
+export async function parPriceNow(stack: LoanStack, tokenId: bigint | string, parBps: bigint = PAR_BPS): Promise<bigint> {
+  const state = await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "noteStateOf", args: [BigInt(tokenId)] });
+  return parPrice({ principal: state.outstanding, interest: state.interest }, parBps);
+}
+
+/**
+ * The borrower's `account` pays what is past due on the note (LoanNote.pastDueOf), straight to the contract, so the
+ * note is current again: a late note fills no order that did not accept it. Returns the repayment's hash, or null
+ * when nothing was past due.
+ */
+export async function payPastDue(stack: LoanStack, account: PrivateKeyAccount, tokenId: bigint | string): Promise<Hex | null> {
+  const { testDollarAbi } = await import("#domain/abis");
+  const loanNote = stack.deployment.contracts.loanNote as Address;
+  const [, , amountPastDue] = await stack.chain.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "pastDueOf", args: [BigInt(tokenId)] });
+  if (amountPastDue === 0n) return null;
+  await sendAs(stack, account, { to: stack.deployment.contracts.stablecoin, data: encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [loanNote, amountPastDue] }) });
+  return sendAs(stack, account, { to: loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "repay", args: [BigInt(tokenId), amountPastDue] }) });
 }
 
 export const validRequest = { amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 };

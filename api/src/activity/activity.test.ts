@@ -6,7 +6,7 @@ import { wireLoanActivitySchema, wireUserActivitySchema } from "#domain/wire/act
 import { formatUsdAmount } from "#domain/money";
 import { monthlyPayment, outstandingBalance, scheduleRows } from "#domain/schedule";
 import { startIndexer, type Indexer } from "#indexer/index";
-import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, makeUser, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
 /**
  * The user's on-chain activity read from the mirror: a real chain, the real indexer, a loan approved through the
@@ -22,7 +22,8 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
   const principal = 12_000n * USD;
   const terms = { principal, rateBps: 1200, termMonths: 12 };
   const payment = monthlyPayment(principal, 1200, 12);
-  const purchasePrice = formatUsdAmount(outstandingBalance({ ...terms, start: 0n }, payment));
+  /** The treasury's par listing after the first installment: the dirty price the chain quotes then. */
+  let purchasePrice = "";
 
   const call = (method: string, path: string, user?: TestUser, body?: unknown) => stack.api.call(method, path, { token: user?.token, body });
   const signPermit = (user: TestUser, permit: any) =>
@@ -62,8 +63,9 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
     assert.equal(approved.status, 200, approved.body?.message);
     await indexer.caughtUp();
     await repay(1);
-    // The treasury's listing at par (a signature) survives the repayment: offered at the new par.
+    // The treasury's listing at par (a signature) survives the repayment: offered at the new par (the dirty price).
     await indexer.caughtUp();
+    purchasePrice = formatUsdAmount(await parPriceNow(stack, tokenId));
     const offer = await call("POST", `/nfts/${tokenId}/buy`, alice, { expectedPrice: purchasePrice });
     assert.equal(offer.status, 200, offer.body?.message);
     const signature = await signPermit(alice, offer.body.data.permit);
@@ -101,7 +103,7 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
   it("lists the investor's purchase and the repayment credited to her", async () => {
     const answer = await call("GET", "/activity", alice);
     assert.deepEqual(answer.body.data.transactions.map((t: any) => t.kind), ["repayment_received", "nft_purchase"]);
-    assert.equal(answer.body.data.transactions[1].amount, purchasePrice, "bought at the par left after the first installment");
+    assert.equal(answer.body.data.transactions[1].amount, purchasePrice, "bought at the par price left after the first installment");
   });
 
   it("answers the borrower's dashboard tiles and performance from the loans and the mirror", async () => {

@@ -10,7 +10,7 @@ import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { formatUsdAmount } from "#domain/money";
 import { chainListings, loans, notifications, orders } from "#db/schema";
 import { startIndexer, type Indexer } from "#indexer/index";
-import { fund, listOnChain, makeUser, notificationsOf, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, listOnChain, makeUser, notificationsOf, parPriceNow, payPastDue, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { openSocket, record } from "../realtime/testing";
 
 /**
@@ -54,8 +54,8 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     return sendAs(stack, borrower.wallet!, { to: contracts().loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "repay", args: [tokenId, amount] }) });
   }
 
-  const par = async (tokenId: bigint) =>
-    (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "outstandingBalance", args: [tokenId] })) as bigint;
+  /** A par listing's price now, as the chain prices its fill: the dirty price (principal plus accrued interest). */
+  const par = (tokenId: bigint, parBps?: bigint) => parPriceNow(stack, tokenId, parBps);
   const listingsOf = (tokenId: bigint) =>
     db().select().from(chainListings).where(eq(chainListings.tokenId, tokenId)).orderBy(asc(chainListings.blockNumber), asc(chainListings.logIndex));
   const treasuryListingsOf = (tokenId: bigint) =>
@@ -123,7 +123,7 @@ describe("a listing lapses when its note is repaid or defaults", () => {
   it("a repayment makes a user's listing lapse: the mirror and the API say why, the marketplace stops offering it, the holder is told once", async () => {
     const loan = await approve("3000");
     await synced();
-    await buyAs(alice, loan.tokenId, "3000");
+    await buyAs(alice, loan.tokenId, formatUsdAmount(await par(loan.tokenId)));
     await listOnChain(stack, alice.wallet!, loan.tokenId, 2_990_000_000n);
     await synced();
     assert.equal((await offered()).nfts.get(String(loan.tokenId)), "2990");
@@ -163,13 +163,13 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     await stack.lifecycle.startJobs({ watchIntervalMs: 3_600_000 });
     const loan = await approve("4000");
     await synced();
-    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "4000");
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), formatUsdAmount(await par(loan.tokenId)));
     const [signed] = await treasuryListingsOf(loan.tokenId);
     for (const amount of [100n * USD, 77_777_777n]) {
       await repay(loan.tokenId, amount);
       await synced();
       const expected = await par(loan.tokenId);
-      assert.equal((await offered()).nfts.get(String(loan.tokenId)), formatUsdAmount(expected), "offered at exactly the outstanding principal");
+      assert.equal((await offered()).nfts.get(String(loan.tokenId)), formatUsdAmount(expected), "offered at exactly the new par: the outstanding principal plus the interest accrued");
     }
     assert.deepEqual((await treasuryListingsOf(loan.tokenId)).map((o) => o.hash), [signed.hash], "the one signed listing, never a second");
     assert.deepEqual(await listingsOf(loan.tokenId), [], "and nothing on-chain");
@@ -193,7 +193,7 @@ describe("a listing lapses when its note is repaid or defaults", () => {
   it("a default makes the treasury's par listing lapse for good: it is not listed again and the marketplace no longer offers it", async () => {
     const loan = await approve("2000", 1);
     await synced();
-    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "2000");
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), formatUsdAmount(await par(loan.tokenId)));
     await stack.rpc("evm_increaseTime", [70 * 86_400]);
     await stack.rpc("evm_mine", []);
     const originator = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.originator), chain: foundry, transport: http(stack.anvil.rpcUrl) });
@@ -215,12 +215,13 @@ describe("a listing lapses when its note is repaid or defaults", () => {
   it("a buy by the treasury's par listing is refused once the treasury moved the note, though the mirror is behind", async () => {
     const loan = await approve("1500");
     await synced();
-    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "1500");
+    const price = formatUsdAmount(await par(loan.tokenId));
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), price);
     await indexer.stop();
     const treasury = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.treasury), chain: foundry, transport: http(stack.anvil.rpcUrl) });
     const moved = await treasury.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "transferFrom", args: [stack.deployment.treasury as Address, alice.wallet!.address, loan.tokenId] });
     assert.equal((await stack.chain.waitForTransactionReceipt({ hash: moved })).status, "success");
-    const late = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: "1500" });
+    const late = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: price });
     assert.deepEqual([late.status, late.body.message], [409, "This listing is stale: the note has moved since it was listed, so it can no longer be bought"]);
     indexer = startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment, pollIntervalMs: 50 });
     await synced();
@@ -230,17 +231,18 @@ describe("a listing lapses when its note is repaid or defaults", () => {
   it("a buy by a holder's par listing is refused once the note defaulted, though the mirror is behind", async () => {
     const loan = await approve("1200", 1);
     await synced();
-    await buyAs(alice, loan.tokenId, "1200");
+    await buyAs(alice, loan.tokenId, formatUsdAmount(await par(loan.tokenId)));
     await publishOrder(stack.api, alice, { kind: "listing", tokenId: loan.tokenId.toString(), parBps: 9900, expiresInDays: 180 });
     await synced();
-    assert.equal((await offered()).nfts.get(String(loan.tokenId)), "1188");
+    const price = formatUsdAmount(await par(loan.tokenId, 9900n));
+    assert.equal((await offered()).nfts.get(String(loan.tokenId)), price);
     await indexer.stop();
     await stack.rpc("evm_increaseTime", [70 * 86_400]);
     await stack.rpc("evm_mine", []);
     const originator = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.originator), chain: foundry, transport: http(stack.anvil.rpcUrl) });
     const defaulted = await originator.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "markDefaulted", args: [loan.tokenId] });
     assert.equal((await stack.chain.waitForTransactionReceipt({ hash: defaulted })).status, "success");
-    const late = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: "1188" });
+    const late = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: price });
     assert.deepEqual([late.status, late.body.message, late.body.data ?? null], [409, "This listing is stale: the note has moved since it was listed, so it can no longer be bought", null]);
     indexer = startIndexer({ db: stack.api.database.db, rpcUrl: stack.anvil.rpcUrl, deployment: stack.deployment, pollIntervalMs: 50 });
     await synced();
@@ -252,7 +254,9 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     await synced();
     await stack.rpc("evm_increaseTime", [100 * 86_400]);
     await stack.rpc("evm_mine", []);
-    await buyAs(alice, loan.tokenId, "1500");
+    // Three installments have fallen due meanwhile: the borrower pays them, as a late note is sold by no listing.
+    assert.ok(await payPastDue(stack, borrower.wallet!, loan.tokenId), "the note was late");
+    await buyAs(alice, loan.tokenId, formatUsdAmount(await par(loan.tokenId)));
     await listOnChain(stack, alice.wallet!, loan.tokenId, 1_490_000_000n);
     await repay(loan.tokenId, 10_000_000n);
     await synced();

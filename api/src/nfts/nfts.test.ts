@@ -5,10 +5,10 @@ import { decodeFunctionData, encodeFunctionData, maxUint256, type Address, type 
 import { orders } from "#db/schema";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import { wireNftSchema } from "#domain/wire/nft";
-import { formatUsdAmount } from "#domain/money";
+import { displayUsd, formatUsdAmount } from "#domain/money";
 import { NFT_ANSWERS } from "./texts";
 import { startIndexer, type Indexer } from "#indexer/index";
-import { fund, listOnChain, makeUser, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, listOnChain, makeUser, parPriceNow, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 
 /**
  * The investor's routes against real Postgres, a private anvil with the contracts, the real indexer filling
@@ -24,6 +24,8 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
   const call = (method: string, path: string, user?: TestUser, body?: unknown) => stack.api.call(method, path, { token: user?.token, body });
   const synced = () => indexer.caughtUp();
   const send = (user: TestUser, c: { to: string; data: string }) => sendAs(stack, user.wallet!, c);
+  /** The treasury's listing at 100% of par, as the chain prices it now (the dirty price: principal plus accrued interest). */
+  const parNow = (tokenId: string) => parPriceNow(stack, tokenId);
 
   async function requestAndApprove(amount: string, interestRate: number, termMonths: number, purpose: string): Promise<string> {
     const requested = await call("POST", "/loans/request", borrower, { amount, interestRate, termMonths, purpose });
@@ -94,13 +96,15 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     for (const nft of nfts) wireNftSchema.parse(nft);
     assert.equal(pagination.total, 3);
     assert.equal(stats.totalListed, 3);
-    assert.equal(stats.totalValue, "33000");
+    // Each listing at 100% of par costs its principal plus the interest accrued so far (a day's on a new note).
+    const [largePar, mediumPar, smallPar] = await Promise.all([parNow(tokens.large), parNow(tokens.medium), parNow(tokens.small)]);
+    assert.equal(stats.totalValue, formatUsdAmount(largePar + mediumPar + smallPar));
     assert.equal(stats.activeLenders, 1);
     assert.equal(stats.avgRate, 9.5);
     const large = nfts[0];
     assert.equal(large.marketplaceStatus, "listed");
     assert.equal(large.isActive, true);
-    assert.equal(large.listingPrice, "20000");
+    assert.equal(large.listingPrice, formatUsdAmount(largePar));
     assert.equal(large.metadata.loanDetails.purpose, "home_improvement");
     assert.equal(large.metadata.loanDetails.interestRate, 13);
     assert.equal(large.ownerAddress, stack.deployment.treasury.toLowerCase());
@@ -140,7 +144,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const [first] = answer.body.data.loans;
     assert.equal(first.nftTokenId, tokens.large);
     assert.equal(first.amount, "20000");
-    assert.equal(first.listingPrice, "20000");
+    assert.equal(first.listingPrice, formatUsdAmount(await parNow(tokens.large)));
     assert.equal(first.purpose, "home_improvement");
     assert.ok(answer.body.data.loans.every((loan: { collateral: unknown }) => loan.collateral === null), "unsecured notes carry no collateral");
     assert.equal(answer.body.data.pagination.totalLoans, 3);
@@ -152,7 +156,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     wireNftSchema.parse(answer.body.data);
     assert.equal(answer.body.data.terms.termMonths, 24);
     assert.equal(answer.body.data.terms.principal, "10000");
-    assert.equal(answer.body.data.listingPrice, "10000");
+    assert.equal(answer.body.data.listingPrice, formatUsdAmount(await parNow(tokens.medium)));
     assert.equal(answer.body.data.listings.length, 1);
     assert.equal((await call("GET", "/nfts/999999")).status, 404);
     const bad = await call("GET", "/nfts/abc");
@@ -172,25 +176,28 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
   it("refuses a buy at a price other than the listing's, naming the current price", async () => {
     const answer = await call("POST", `/nfts/${tokens.small}/buy`, alice, { expectedPrice: "2500" });
     assert.equal(answer.status, 409);
-    assert.match(answer.body.message, /The price of this note changed to \$3,000/);
+    assert.equal(answer.body.message, `The price of this note changed to ${displayUsd(await parNow(tokens.small))}. Please review it before buying.`);
   });
 
   it("refuses a buy from a wallet that cannot pay with a 400 naming the price and the balance, and answers no permit", async () => {
     const poor = await makeUser(stack.api, { kyc: "approved", wallet: true });
-    await fund(stack, poor.wallet!.address, 9_999n * USD + 990_000n);
-    const answer = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice: "10000" });
+    // The wallet holds a cent less than the note's price now (its principal plus the interest accrued).
+    const price = await parNow(tokens.medium);
+    const expectedPrice = formatUsdAmount(price);
+    await fund(stack, poor.wallet!.address, price - 10_000n);
+    const answer = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice });
     assert.equal(answer.status, 400);
-    assert.equal(answer.body.message, "Your wallet holds $9,999.99 in test dollars; this note costs $10,000.00");
+    assert.equal(answer.body.message, `Your wallet holds ${displayUsd(price - 10_000n)} in test dollars; this note costs ${displayUsd(price)}`);
     assert.equal(answer.body.data, null, "no permit, no call");
-    const signed = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice: "10000", signature: `0x${"1b".repeat(65)}`, deadline: 1_900_000_000 });
+    const signed = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice, signature: `0x${"1b".repeat(65)}`, deadline: 1_900_000_000 });
     assert.equal(signed.status, 400, "a signature sent along changes nothing");
     assert.equal(signed.body.message, answer.body.message);
     assert.equal(signed.body.data, null);
     // A cent more and the wallet holds the price exactly: enough to buy.
     await fund(stack, poor.wallet!.address, 10_000n);
-    const exact = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice: "10000" });
+    const exact = await call("POST", `/nfts/${tokens.medium}/buy`, poor, { expectedPrice });
     assert.equal(exact.status, 200, exact.body?.message);
-    assert.equal(exact.body.data.permit.message.value, "10000000000");
+    assert.equal(exact.body.data.permit.message.value, price.toString());
   });
 
   it("pins the buy permit's deadline to 30 minutes after the chain's latest block", async () => {
@@ -198,7 +205,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     await stack.rpc("evm_increaseTime", [86_400]);
     await stack.rpc("evm_mine", []);
     const head = await stack.chain.getBlock({ blockTag: "latest" });
-    const answer = await call("POST", `/nfts/${tokens.medium}/buy`, alice, { expectedPrice: "10000" });
+    const answer = await call("POST", `/nfts/${tokens.medium}/buy`, alice, { expectedPrice: formatUsdAmount(await parNow(tokens.medium)) });
     assert.equal(answer.status, 200, answer.body?.message);
     assert.equal((await stack.chain.getBlock({ blockTag: "latest" })).number, head.number, "no block was mined while the server answered");
     assert.equal(answer.body.data.deadline, String(head.timestamp + 1_800n));
@@ -207,7 +214,9 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
   });
 
   it("buys a note through a permit and one buyWithPermit transaction; the mirror shows the sale and the owner history", async () => {
-    const hash = await buyAs(alice, tokens.small, "3000");
+    // A day later on the chain, the par price carries two days' interest.
+    const price = await parNow(tokens.small);
+    const hash = await buyAs(alice, tokens.small, formatUsdAmount(price));
     assert.match(hash, /^0x[0-9a-f]{64}$/);
     await synced();
     const browse = await call("GET", "/nfts/marketplace/browse", bob);
@@ -222,7 +231,7 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const page = (await call("GET", `/nfts/${tokens.small}`)).body.data;
     assert.deepEqual(
       page.sales.map((s: any) => [s.seller, s.buyer, s.price, s.fee, s.txHash]),
-      [[stack.deployment.treasury.toLowerCase(), alice.wallet!.address.toLowerCase(), "3000", formatUsdAmount((3_000n * USD * BigInt(feeBps)) / 10_000n), hash]],
+      [[stack.deployment.treasury.toLowerCase(), alice.wallet!.address.toLowerCase(), formatUsdAmount(price), formatUsdAmount((price * BigInt(feeBps)) / 10_000n), hash]],
     );
     const again = await call("POST", `/nfts/${tokens.small}/buy`, bob, { expectedPrice: "3000" });
     assert.equal(again.status, 409);
