@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { encodeFunctionData, maxUint256, type Address, type Hex } from "viem";
 import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { formatUsdAmount } from "#domain/money";
 import { orders as ordersTable } from "#db/schema/orders";
-import { fund, makeUser, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, makeUser, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { messageOf } from "./wire";
 
 /**
@@ -119,10 +120,10 @@ describe("the order book equals what the chain allows after every step of a rand
     await send(borrower, { to: stack.deployment.contracts.stablecoin, data: encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [loanNote(), maxUint256] }) });
     notes.push(await requestAndApprove("3000", 12, 12), await requestAndApprove("5000", 14, 24));
     await stack.indexer!.caughtUp();
-    // Each of the first two traders buys a note from the treasury's on-chain listing.
+    // Each of the first two traders buys a note from the treasury's listing, at 100% of par as the chain prices it now.
     for (const [i, tokenId] of notes.entries()) {
       const buyer = traders[i];
-      const answer = await call("POST", `/nfts/${tokenId}/buy`, buyer, { expectedPrice: i === 0 ? "3000" : "5000" });
+      const answer = await call("POST", `/nfts/${tokenId}/buy`, buyer, { expectedPrice: formatUsdAmount(await parPriceNow(stack, tokenId)) });
       assert.equal(answer.status, 200, answer.body?.message);
       await send(buyer, answer.body.data.calls.buy);
     }
