@@ -76,7 +76,8 @@ export function createMarketplaceIndex(deps: { repo: NftsRepository; orders: Mar
 
   async function build(version: string): Promise<Snapshot> {
     const [rows, ctx, listings, offers] = await Promise.all([deps.repo.listed(), deps.wireContext(), deps.orders.openListings(), deps.orders.openOffers()]);
-    const now = BigInt(Math.floor(Date.now() / 1000));
+    // The chain's clock, as the rest of the snapshot's records (expiries, dirty prices, days past due) are judged by.
+    const now = ctx.now;
     // Notes listed only by a signed order are on the market too.
     const onChain = new Set(rows.map((r) => r.token_id));
     const signedOnly = [...new Set(listings.filter((o) => !isExpired(o.expiry, now)).map((o) => o.tokenId!.toString()))].filter((id) => !onChain.has(id));
