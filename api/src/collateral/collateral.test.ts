@@ -6,12 +6,13 @@ import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { demoCollectionAbi, loanNoteAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
+import { formatUsdAmount } from "#domain/money";
 import { loans } from "#db/schema";
 import { z } from "zod";
 import { wireCollateralCheckSchema, wirePledgedNftSchema, wireWalletCallSchema, wireWalletNftsSchema } from "#domain/wire/collateral";
 import { wireLoanSchema } from "#domain/wire/loan";
 import { wireNftSchema } from "#domain/wire/nft";
-import { fund, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, makeUser, parPriceNow, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 import { testContracts } from "../testing/contracts";
 
 const USD = 1_000_000n;
@@ -421,8 +422,8 @@ describe("the claim of a defaulted note's piece", () => {
     const tokenId = String(approved.body.data.loanNumber);
     await caughtUp();
 
-    // Other buys the note from the treasury's listing at par.
-    const price = approved.body.data.principal as string;
+    // Other buys the note from the treasury's listing at par: the principal plus the interest accrued (the dirty price).
+    const price = formatUsdAmount(await parPriceNow(stack, tokenId));
     const first = await call("POST", `/nfts/${tokenId}/buy`, { token: other.token, body: { expectedPrice: price } });
     assert.equal(first.status, 200, first.body.message);
     const permit = first.body.data.permit;
@@ -443,7 +444,7 @@ describe("the claim of a defaulted note's piece", () => {
     await sendAs(stack, other.wallet!, { to: contracts().loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "transferFrom", args: [other.wallet!.address, vault, BigInt(tokenId)] }) });
     assert.equal(lower((await read(contracts().loanNote, loanNoteAbi as Abi, "ownerOf", [BigInt(tokenId)])) as string), lower(vault));
 
-    const [, , , maturity] = await read(contracts().loanNote, loanNoteAbi as Abi, "parStateOf", [BigInt(tokenId)]);
+    const { maturity } = (await read(contracts().loanNote, loanNoteAbi as Abi, "noteStateOf", [BigInt(tokenId)])) as { maturity: bigint };
     const grace = (await read(contracts().loanNote, loanNoteAbi as Abi, "gracePeriod")) as bigint;
     const now = (await stack.chain.getBlock()).timestamp;
     await stack.rpc("evm_increaseTime", [Number(maturity + grace - now + 60n)]);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Address } from "viem";
 import { contactMessages, notifications } from "#db/schema";
-import { parseUsd } from "#domain/money";
-import { fund, listOnChain, makeUser, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
+import { formatUsdAmount, parseUsd } from "#domain/money";
+import { fund, listOnChain, makeUser, parPriceNow, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 import type { Answer } from "../testing/harness";
 
 /** newRegistration's password: every user of the world signs in with it. */
@@ -38,7 +38,7 @@ export interface World {
   call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Answer>;
   /** A fresh pending loan request of A (rows that decide a loan each get their own). */
   pendingLoanOfA(): Promise<string>;
-  /** A fresh approved loan of A: funded, minted, listed by the treasury. */
+  /** A fresh approved loan of A: funded, minted, listed by the treasury at `price`, 100% of par (the dirty price) now. */
   approvedLoanOfA(): Promise<{ loanId: string; tokenId: string; price: string }>;
   close(): Promise<void>;
 }
@@ -81,7 +81,8 @@ export async function startWorld(): Promise<World> {
         loan = expect(await call("GET", `/admin/loans/${loanId}`, { token: admin.token }), 200, "approved loan");
       }
       if (loan.mintStatus !== "minted") throw new Error(`approval minted nothing: ${loan.mintStatus}`);
-      return { loanId, tokenId: String(loan.nftTokenId), price: String(loan.principal) };
+      const tokenId = String(loan.nftTokenId);
+      return { loanId, tokenId, price: formatUsdAmount(await parPriceNow(stack, tokenId)) };
     };
     const signPermit = (permit: any) =>
       a.wallet!.signTypedData({
@@ -90,8 +91,9 @@ export async function startWorld(): Promise<World> {
         primaryType: "Permit",
         message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) },
       });
-    /** Buys a treasury-listed note into A's wallet with a signed permit, as the app does. */
-    const buyAsA = async (tokenId: string, price: string) => {
+    /** Buys a treasury-listed note into A's wallet with a signed permit, as the app does, at its par price now. */
+    const buyAsA = async (tokenId: string) => {
+      const price = formatUsdAmount(await parPriceNow(stack, tokenId));
       const first = expect(await call("POST", `/nfts/${tokenId}/buy`, { token: a.token, body: { expectedPrice: price } }), 200, "buy");
       const { permit, deadline } = first;
       const signature = await signPermit(permit);
@@ -104,8 +106,8 @@ export async function startWorld(): Promise<World> {
     const relisted = await approvedLoanOfA();
     const treasury = [await approvedLoanOfA(), await approvedLoanOfA()];
     await indexer.caughtUp();
-    await buyAsA(held.tokenId, held.price);
-    await buyAsA(relisted.tokenId, relisted.price);
+    await buyAsA(held.tokenId);
+    await buyAsA(relisted.tokenId);
     const listedPrice = "1500";
     await listOnChain(stack, a.wallet!, relisted.tokenId, parseUsd(listedPrice));
     // One installment on the treasury-held note leaves the treasury a repayment to withdraw.
