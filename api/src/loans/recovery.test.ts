@@ -9,7 +9,8 @@ import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { loans, orders } from "#db/schema";
 import { STALE_MS } from "../jobs/loanWatcher";
 import { defaultableAt } from "#domain/schedule";
-import { fund, makeUser, notificationsOf, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
+import { formatUsdAmount } from "#domain/money";
+import { fund, makeUser, notificationsOf, parPriceNow, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 
 let stack: LoanStack;
 let admin: TestUser;
@@ -206,7 +207,9 @@ describe("reconciliation after a crash", () => {
     assert.deepEqual(await stack.services.watcher.runOnce(), { defaulted: 0, unminted: 0 });
     assert.equal((await loanRow(loan._id)).listingStatus, "listed");
     const shown = await call("GET", `/nfts/${loan.loanNumber}`);
-    assert.deepEqual([shown.body.data.marketplaceStatus, shown.body.data.listingPrice, shown.body.data.sellerAddress], ["listed", "5000", stack.deployment.treasury.toLowerCase()]);
+    // At 100% of par: the principal plus the interest accrued, as the chain prices the listing's fill.
+    const par = formatUsdAmount(await parPriceNow(stack, loan.loanNumber));
+    assert.deepEqual([shown.body.data.marketplaceStatus, shown.body.data.listingPrice, shown.body.data.sellerAddress], ["listed", par, stack.deployment.treasury.toLowerCase()]);
   });
 });
 
@@ -278,10 +281,13 @@ describe("defaults", () => {
 
     // An investor buys the first note, so the holder is a user other than the borrower.
     const investor = await makeUser(stack.api, { kyc: "approved", wallet: true });
-    await fund(stack, investor.wallet!.address, 1_000_000_000n);
+    // Funded with the listing's price now: 100% of par is the principal plus the interest accrued (the dirty price).
+    const price = await parPriceNow(stack, loan.loanNumber);
+    await fund(stack, investor.wallet!.address, price);
     await sendAs(stack, investor.wallet!, { to: contracts().stablecoin, data: (await import("viem")).encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [contracts().marketplace, maxUint256] }) });
     // The treasury's listing is a signature: the buy route answers the call that fills it.
-    const offer = await call("POST", `/nfts/${loan.loanNumber}/buy`, { token: investor.token, body: { expectedPrice: "1000" } });
+    const expectedPrice = formatUsdAmount(price);
+    const offer = await call("POST", `/nfts/${loan.loanNumber}/buy`, { token: investor.token, body: { expectedPrice } });
     assert.equal(offer.status, 200, offer.body.message);
     await sendAs(stack, investor.wallet!, offer.body.data.calls.buy);
 
