@@ -7,6 +7,9 @@ import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { reindex } from "./reindex";
 import { startIndexer, type Indexer } from "./sync";
 import { startTestChain, type TestChain } from "#testing/chain";
+import { loanNoteAbi } from "#domain/abis";
+import { formatUsdAmount } from "#domain/money";
+import { parPrice } from "#domain/orders";
 import { compareOrdersWithChain, compareWithChain, mirrorSnapshot, type KnownOrder } from "./verify";
 
 const USD = 1_000_000n;
@@ -32,6 +35,12 @@ after(async () => {
   await chain?.stop();
 });
 
+/** A par order's price on the note now, as the contract prices its fill: the dirty price (principal plus accrued interest). */
+async function parNow(tokenId: bigint, parBps: bigint): Promise<bigint> {
+  const state = await chain.publicClient.readContract({ address: chain.deployment.contracts.loanNote as `0x${string}`, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] });
+  return parPrice({ principal: state.outstanding, interest: state.interest }, parBps);
+}
+
 async function mirrorEqualsChain() {
   assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
   assert.deepEqual(await compareOrdersWithChain(database.db, chain.publicClient, chain.deployment, known), []);
@@ -43,7 +52,8 @@ test("a backfill mirrors signed orders' fills (a par listing, an offer, a matchi
 
   const parListing = await chain.signListing(1n, { parBps: 10_000n });
   remember("listing", parListing);
-  await chain.fillListing(parListing, PRINCIPAL, investor);
+  const parListingPrice = await parNow(1n, 10_000n);
+  await chain.fillListing(parListing, parListingPrice, investor);
 
   const offer = await chain.signOffer(2n, { price: 950n * USD }, investor);
   remember("offer", offer);
@@ -51,7 +61,8 @@ test("a backfill mirrors signed orders' fills (a par listing, an offer, a matchi
 
   const matching = await chain.signMatchingOffer({ parBps: 9_800n, budget: 5_000n * USD }, other);
   remember("matchingOffer", matching);
-  await chain.acceptMatchingOffer(matching, 3n, treasury, 980n * USD);
+  const matchingPrice = await parNow(3n, 9_800n);
+  await chain.acceptMatchingOffer(matching, 3n, treasury, matchingPrice);
 
   const withdrawn = await chain.signListing(1n, { price: 1_010n * USD }, investor);
   remember("listing", withdrawn);
@@ -71,9 +82,9 @@ test("a backfill mirrors signed orders' fills (a par listing, an offer, a matchi
       return [fill.orderHash, fill.tokenId, fill.seller, fill.buyer, fill.price];
     }),
     [
-      [parListing.hash, "1", treasury.toLowerCase(), investor.toLowerCase(), String(PRINCIPAL)],
+      [parListing.hash, "1", treasury.toLowerCase(), investor.toLowerCase(), String(parListingPrice)],
       [offer.hash, "2", treasury.toLowerCase(), investor.toLowerCase(), String(950n * USD)],
-      [matching.hash, "3", treasury.toLowerCase(), other.toLowerCase(), String(980n * USD)],
+      [matching.hash, "3", treasury.toLowerCase(), other.toLowerCase(), String(matchingPrice)],
     ],
   );
   assert.deepEqual(
@@ -95,7 +106,8 @@ test("a fill followed live pushes the sale and the book's change to the marketpl
   // The investor holds note 2 (bought through the offer above) and lists it at 99% of par; the other buys it.
   const listing = await chain.signListing(2n, { parBps: 9_900n }, investor);
   remember("listing", listing);
-  await chain.fillListing(listing, PRINCIPAL, other);
+  const price = await parNow(2n, 9_900n);
+  await chain.fillListing(listing, price, other);
   await indexer!.caughtUp();
 
   await mirrorEqualsChain();
@@ -106,12 +118,12 @@ test("a fill followed live pushes the sale and the book's change to the marketpl
     ["marketplace:update", "orderbook:update"],
   );
   const [sold, book] = fillRows;
-  assert.deepEqual(sold.payload, { type: "sold", amount: "990", nftId: "2", tokenId: "2", txHash: sold.txHash, orderHash: listing.hash });
+  assert.deepEqual(sold.payload, { type: "sold", amount: formatUsdAmount(price), nftId: "2", tokenId: "2", txHash: sold.txHash, orderHash: listing.hash });
   assert.deepEqual(book.payload, {
     tokenId: "2",
     hash: listing.hash,
     status: "filled",
-    amount: "990",
+    amount: formatUsdAmount(price),
     seller: investor.toLowerCase(),
     buyer: other.toLowerCase(),
     txHash: book.txHash,

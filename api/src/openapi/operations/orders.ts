@@ -28,7 +28,7 @@ export const ordersOperations: OperationGroup = {
       status: 201,
       example: {
         kind: "listing",
-        message: { seller: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", tokenId: "1", price: "0", parBps: "9900", changes: "0", expiry: "1795000000", salt: "1", counter: "0" },
+        message: { seller: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", tokenId: "1", price: "0", parBps: "9900", changes: "0", maxDaysPastDue: "0", expiry: "1795000000", salt: "1", counter: "0" },
         signature: `0x${"11".repeat(65)}`,
       },
       data: wireOrderSchema,
