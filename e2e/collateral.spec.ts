@@ -301,8 +301,9 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await page.goto(`/marketplace/nft/${tokenId}`);
     await expect(page.getByTestId("note-collateral").getByTestId("pledged-nft")).toContainText(`#${piece.tokenId}`, { timeout: 20_000 });
     await connect(page);
-    await page.getByRole("button", { name: "Buy for $1,000.00" }).click();
-    await page.getByTestId("review").getByRole("button", { name: "Confirm and pay $1,000.00" }).click();
+    // 100% of par is the dirty price: $1,000 and day 1's $0.25 of interest (9% a year, one month's $7.50 over 30 days).
+    await page.getByRole("button", { name: "Buy for $1,000.25" }).click();
+    await page.getByTestId("review").getByRole("button", { name: "Confirm and pay $1,000.25" }).click();
     await expect(page.getByText(`Note #${tokenId} is yours`)).toBeVisible({ timeout: 30_000 });
 
     // Nothing is repaid: past maturity and the grace period the loan is marked defaulted.
