@@ -397,10 +397,10 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const [seller, buyer] = [bob, alice];
     const loanNote = stack.deployment.contracts.loanNote as Address;
     const marketplace = stack.deployment.contracts.marketplace as Address;
-    const published = await publishOrder(stack.api, seller, { kind: "listing", tokenId: tokens.small, priceKind: "fixed", price: "3400" });
-
-    // Listed on-chain as well, the note sells by that listing, at its price; cancelled there, by the signed one.
+    // Listed on-chain as well (which lets the marketplace move Bob's notes, as a signed listing needs too), the note
+    // sells by that listing, at its price; cancelled there, by the signed one.
     await listOnChain(stack, seller.wallet!, tokens.small, 3_500_000_000n);
+    const published = await publishOrder(stack.api, seller, { kind: "listing", tokenId: tokens.small, priceKind: "fixed", price: "3400" });
     const onChain = await call("POST", `/nfts/${tokens.small}/buy`, buyer, { expectedPrice: "3500" });
     assert.equal(onChain.status, 200, onChain.body?.message);
     assert.deepEqual([onChain.body.data.price, onChain.body.data.orderHash], ["3500", null]);

@@ -17,6 +17,7 @@ import type { OrdersRepository } from "./repository";
 import { canReceiveNotes } from "./receiverCheck";
 import { ORDER_ANSWERS } from "./texts";
 import { messageOf, termsOf, toWireOrder } from "./wire";
+import { createFillSimulator, type FillSimulator } from "./simulateFill";
 
 export interface OrdersDeps {
   config: AppConfig;
@@ -98,10 +99,20 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
       return cache.get(id)!;
     };
   };
-  let time: Promise<bigint> | null = null;
+  let latest: Promise<{ number: bigint; timestamp: bigint }> | null = null;
+  const head = () => (latest ??= read(publicClient.getBlock({ blockTag: "latest" }).then((b) => ({ number: b.number, timestamp: b.timestamp }))));
+  const simulator = simulatorFor(publicClient, d);
   return {
     /** The latest block's time: what expiry and terms left are judged against. */
-    now: () => (time ??= read(publicClient.getBlock({ blockTag: "latest" }).then((b) => b.timestamp))),
+    now: () => head().then((b) => b.timestamp),
+    /**
+     * Why a fill of `order` on note `tokenId` (owned by `owner`) at `price` would fail in the latest block, asked of the
+     * chain (api/src/orders/simulateFill.ts); null when it would go through, or when the node could not say.
+     */
+    async refusal(order: OrderRow, tokenId: bigint, owner: string, price: bigint): Promise<string | null> {
+      const { number } = await head();
+      return simulator.simulate(order, { tokenId, owner: owner as Address, price, block: number }).catch(() => null);
+    },
     counter: memo((signer: string) => publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [signer as Address] })),
     usage: memo(async (key: string) => {
       const [signer, hash] = key.split(":");
@@ -154,6 +165,26 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
 }
 type ChainReader = ReturnType<typeof chainReader>;
 
+/** One simulator (and so one cache of answers per block) per chain client and deployment, across requests. */
+const simulators = new WeakMap<PublicClient, Map<string, FillSimulator>>();
+function simulatorFor(publicClient: PublicClient, d: Deployment): FillSimulator {
+  const byDeployment = simulators.get(publicClient) ?? new Map<string, FillSimulator>();
+  simulators.set(publicClient, byDeployment);
+  const key = d.contracts.marketplace.toLowerCase();
+  if (!byDeployment.has(key)) byDeployment.set(key, createFillSimulator(publicClient, d));
+  return byDeployment.get(key)!;
+}
+
+/**
+ * The rule's verdict, checked by the chain when the rule says open: a fill the simulation refuses is lapsed, with the
+ * contract's reason, so the book never shows an order that cannot fill now.
+ */
+async function confirmed(chain: ChainReader, row: OrderRow, verdict: OrderVerdict, note: NoteFacts | null): Promise<OrderVerdict> {
+  if (verdict.status !== "open" || row.tokenId === null || !note || verdict.priceNow === null) return verdict;
+  const refusal = await chain.refusal(row, row.tokenId, note.owner, verdict.priceNow);
+  return refusal ? { ...verdict, status: "lapsed", reason: refusal } : verdict;
+}
+
 /**
  * Whether a note's terms now fall in a matching offer's ranges (bounds included) and it is no later than the offer
  * accepts, as acceptMatchingOffer checks.
@@ -204,14 +235,20 @@ async function judge(deps: OrdersDeps, chain: ChainReader, rows: OrderRow[]): Pr
     return f.used || (f.note !== null && (f.note.owner !== row.signer || (row.parBps === 0 && f.note.changes !== row.changes)));
   });
   const fills = await chain.fills(maybeFilled.map((r) => r.hash));
+  const verdicts = await Promise.all(
+    rows.map((row, i) => {
+      const f = facts[i];
+      return f ? confirmed(chain, row, orderStatusOf(termsOf(row), { ...f, fills: fills.get(row.hash) ?? 0 }), f.note) : null;
+    }),
+  );
   const judged: Judged[] = [];
   for (const [i, row] of rows.entries()) {
     const f = facts[i];
-    if (!f) {
+    const verdict = verdicts[i];
+    if (!f || !verdict) {
       judged.push({ row, verdict: { status: row.status, reason: row.statusReason, priceNow: null } });
       continue;
     }
-    const verdict = orderStatusOf(termsOf(row), { ...f, fills: fills.get(row.hash) ?? 0 });
     let current = row;
     if (verdict.status !== row.status || verdict.reason !== row.statusReason || f.spent !== row.filled) {
       await deps.repo.setStatus(row.hash, verdict.status, verdict.reason, f.spent);
@@ -225,11 +262,13 @@ async function judge(deps: OrdersDeps, chain: ChainReader, rows: OrderRow[]): Pr
 /** The open matching offers that `note` fits now, each with its price for it (which must fit its budget left). */
 async function matchingFor(deps: OrdersDeps, chain: ChainReader, tokenId: bigint, note: NoteState, offers: Judged[]): Promise<WireOrder[]> {
   const now = await chain.now();
-  return offers
+  const fits = offers
     .filter(({ row, verdict }) => verdict.status === "open" && row.signer !== note.holder && matchesNote(row, note, now))
     .map(({ row }) => ({ row, price: parPrice(splitOf(note), BigInt(row.parBps)) }))
-    .filter(({ row, price }) => price <= (row.budget ?? 0n) - row.filled)
-    .map(({ row, price }) => toWireOrder(row, { priceNow: price, tokenId }));
+    .filter(({ row, price }) => price <= (row.budget ?? 0n) - row.filled);
+  // The chain has the last word for this note: an offer whose acceptance it would refuse does not fit.
+  const refusals = await Promise.all(fits.map(({ row, price }) => chain.refusal(row, tokenId, note.owner, price)));
+  return fits.filter((_, i) => refusals[i] === null).map(({ row, price }) => toWireOrder(row, { priceNow: price, tokenId }));
 }
 
 const byPriceDesc = (a: WireOrder, b: WireOrder) => Number(BigInt(toMicro(b.priceNow)) - BigInt(toMicro(a.priceNow)));
@@ -451,10 +490,11 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
   }
   if (input.kind !== "listing") await ensureReceiver(deps, d, signer, note && { tokenId: m.tokenId, holder: note.holder });
   const funds = input.kind === "listing" ? null : await chain.funds(signer);
-  const verdict = orderStatusOf(
-    { ...termsOf({ ...row, chainId: deps.config.chainId, createdAt: new Date(), updatedAt: new Date() }) },
-    { now, counter, fills: 0, used: false, spent: usage.filled, note, funds },
-  );
+  const fullRow = { ...row, chainId: deps.config.chainId, createdAt: new Date(), updatedAt: new Date() };
+  const verdict = orderStatusOf(termsOf(fullRow), { now, counter, fills: 0, used: false, spent: usage.filled, note, funds });
+  // An order the rule calls open is filled in a simulation first: one the chain would refuse is not taken, with why.
+  const checked = await confirmed(chain, fullRow, verdict, note);
+  if (checked.status !== verdict.status) throw badRequest(ORDER_ANSWERS.wouldNotFill(checked.reason ?? ""));
   const chainTime = new Date(Number(now) * 1000);
   const stored = await deps.repo.insert({ ...row, status: verdict.status, statusReason: verdict.reason, filled: usage.filled, chainTime });
   if (!stored) throw conflict(ORDER_ANSWERS.exists);

@@ -22,6 +22,7 @@ export const ORDER_ANSWERS = {
   noteInactive: "The note is no longer active (repaid or defaulted)",
   inVault: "This note is in the vault: withdraw it to your wallet before listing it",
   notHolder: "You do not hold this note, so you cannot list it",
+  wouldNotFill: (reason: string) => `The marketplace would refuse this order's fill now, so it was not published: ${reason}`,
   ownNote: "You cannot make an offer on a note you hold",
   stale: (changes: bigint) => `The note changed since this price was read (a repayment, a transfer or a default): sign again with changes ${changes}`,
   parBps: ORDER_MESSAGES.parBps,
