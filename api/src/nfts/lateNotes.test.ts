@@ -7,6 +7,7 @@ import { parPrice } from "#domain/orders";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { fund, makeUser, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { NFT_ANSWERS } from "./texts";
+import { TREASURY_ANSWERS } from "../treasury/service";
 
 /**
  * A late note is never sold as a current one, and par is what settles the note: the attacks that a par price on the
@@ -83,6 +84,9 @@ describe("a late note is not sold as a current one, and par is the payoff", () =
     assert.deepEqual(book.listings, [], "the book shows no listing of a late note");
     assert.equal(book.late.length, 1, "it keeps the treasury's listing aside, marked with why");
     assert.equal(book.late[0].status, "late");
+
+    const relist = await call("PUT", `/admin/treasury/notes/${tokenId}/par`, admin);
+    assert.deepEqual([relist.status, relist.body.message], [409, TREASURY_ANSWERS.late(Number(daysPastDue))], "the treasury never lists a late note");
 
     const record = (await call("GET", `/nfts/${tokenId}`, investor)).body.data;
     assert.equal(record.servicing.status, "delinquent");

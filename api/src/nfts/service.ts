@@ -135,11 +135,12 @@ async function signedListingNow(deps: NftsDeps, d: Deployment, order: OrderRow):
     read(publicClient.getBlock()),
   ]);
   if (isExpired(order.expiry, block.timestamp)) return { ...none, expired: true };
+  // In the contract's order: the note moved or changed (a stale order) before it is late.
   if (lower(state.owner) !== order.signer) return none;
+  if (order.parBps === 0 ? BigInt(state.changes) !== order.changes : state.status !== 1) return none;
   if (state.daysPastDue > order.maxDaysPastDue) return { ...none, late: Number(state.daysPastDue) };
-  if (order.parBps === 0) return BigInt(state.changes) === order.changes ? { seller: order.signer, price: order.price } : none;
   const split = { principal: state.outstanding, interest: state.interest };
-  return state.status === 1 ? { seller: order.signer, price: parPrice(split, BigInt(order.parBps)) } : none;
+  return { seller: order.signer, price: order.parBps === 0 ? order.price : parPrice(split, BigInt(order.parBps)) };
 }
 
 /** A listing a buy can fill now, or why none can: zero seller, with `expired` or `late` (days past due) when known. */

@@ -10,7 +10,7 @@ import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../chain/gateway";
 import type { Origination } from "../loans/origination";
 import type { LoansRepository } from "../loans/repository";
-import { AT_PAR, openTreasuryListings, signTreasuryListing, type TreasuryListingDeps } from "./parListing";
+import { AT_PAR, NoteLateError, openTreasuryListings, signTreasuryListing, type TreasuryListingDeps } from "./parListing";
 import { priceToday } from "../orders/announce";
 import { chainNow } from "../chain/chainClock";
 import { servicingRecord, type PayoffSplit } from "#domain/servicing";
@@ -22,6 +22,8 @@ export const TREASURY_ANSWERS = {
   withdrawn: "Repayments withdrawn to the treasury",
   nothingToWithdraw: "The treasury has no repayments waiting to be withdrawn",
   notHeld: "The treasury does not hold this note",
+  late: (days: number) =>
+    `This note's borrower is ${days} ${days === 1 ? "day" : "days"} past due, so the treasury cannot list it now: list it once the loan is current again`,
   notListed: "The treasury has not listed this note",
   noteNotFound: "Note not found",
 } as const;
@@ -39,6 +41,7 @@ async function onChain<T>(action: () => Promise<T>): Promise<T> {
     return await action();
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof NoteLateError) throw conflict(TREASURY_ANSWERS.late(error.daysPastDue));
     const failure = describeChainError(error);
     throw new AppError(failure.revert ? 409 : 503, failure.message);
   }
