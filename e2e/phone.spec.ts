@@ -102,7 +102,9 @@ test.describe.serial("journeys on a phone", () => {
     for (const testId of ["listing-price", "outstanding-principal", "yield-to-maturity"]) {
       await expect(page.getByTestId(testId)).toBeInViewport();
     }
-    await expect(page.getByTestId("yield-to-maturity")).toHaveText("9%");
+    // At 100% of par a 9% note yields a little less: par is the dirty price, and a note's first day already counts a
+    // day's interest, paid at the purchase before it has run.
+    await expect(page.getByTestId("yield-to-maturity")).toHaveText("8.97%");
     const buy = page.getByRole("button", { name: /^Buy for / });
     await expect(buy).toBeVisible();
     // Buy is within the first two screens, not after the schedule and the event log.
