@@ -1,4 +1,4 @@
-// Two API processes behind Redis serving one set of clients (issue 10 item 4): starts `npm run cluster`'s topology
+// Two API processes behind Redis serving one set of clients: starts `npm run cluster`'s topology
 // (one indexer, two API processes, the proxy) on a private database, Redis key prefix and chain, connects clients
 // through the proxy so they spread over both processes, and checks that every client hears
 //   - a broadcast made by API process 1 (a loan request sent to it: every admin's client hears loan:new),

@@ -1,4 +1,4 @@
-// Indexer benchmark (issue 5 item 6): backfill speed against a bare viem log fetch of the same logs, and the
+// Indexer benchmark: backfill speed against a bare viem log fetch of the same logs, and the
 // latency from a mined block to its event arriving at a connected socket.io client at 0 confirmations, through
 // the whole path: indexer -> outbox row + NOTIFY -> the API's outbox delivery -> socket.io -> client.
 // Run: npm run bench:indexer (DATABASE_URL or the machine's Postgres; a private anvil).

@@ -1,4 +1,4 @@
-// Real-time benchmark (issue 5 item 6, second half): the latency from a mined block to the event arriving at a
+// Real-time benchmark: the latency from a mined block to the event arriving at a
 // connected socket.io client, at 0 confirmations, through the whole path: indexer -> outbox row + NOTIFY ->
 // the API's outbox delivery -> socket.io -> client. Once on Postgres (LISTEN/NOTIFY) and once on PGlite
 // (the embedded `npm start` mode, indexer and API in one process).

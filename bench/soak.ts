@@ -1,4 +1,4 @@
-// Soak (issue 10 item 4): a few hundred virtual users send mixed API traffic (sign-ins, profiles, marketplace
+// Soak: a few hundred virtual users send mixed API traffic (sign-ins, profiles, marketplace
 // browsing with filters, loans, notifications, the assistant, health, config) at a steady rate for 2 minutes
 // against the whole API on loopback: private Postgres database, Redis when it answers, a private anvil with the
 // contracts deployed, 10,000 listed notes in the mirror (as bench:api). The load comes from its own process.

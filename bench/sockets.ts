@@ -1,4 +1,4 @@
-// Socket.io fan-out (issue 10 item 4): 1,000 authenticated clients in the `marketplace` room of a locally started
+// Socket.io fan-out: 1,000 authenticated clients in the `marketplace` room of a locally started
 // API receive broadcasts sent with the API's own publisher (and one through an outbox row, the indexer's path),
 // beside a bare socket.io server with no app, in the same run. Server, clients and this coordinator are three
 // processes, so the figures of one are not the event loop of another.

@@ -31,7 +31,7 @@ export interface ConnectOptions {
 /** Arbitrary but fixed: serialises migrations of processes starting at once against one Postgres. */
 const MIGRATION_LOCK_ID = 724_113_001;
 
-/** The one place that opens the database: Postgres when a URL is given, else PGlite (DESIGN.md "Running it"). */
+/** The one place that opens the database: Postgres when a URL is given, else PGlite. */
 export async function connectDatabase(options: ConnectOptions = {}): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.maxConnections ?? 10)

@@ -2,7 +2,7 @@ import { DEV_ACCOUNTS } from "./devAccounts";
 import type { KycStatus, Role } from "./statuses";
 
 /**
- * The demo logins `npm start` seeds on the local chain (DESIGN.md "Running it"). Their passwords are in the
+ * The demo logins `npm start` seeds on the local chain. Their passwords are in the
  * README, their wallets' keys are anvil's: on any other chain they exist nowhere, and an account with one of
  * these emails is refused (the email at registration, the whole database at start).
  */

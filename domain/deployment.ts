@@ -3,7 +3,7 @@ import { z } from "zod";
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
-/** The deployment record, `data/deployments/<chainId>.json` (DESIGN.md "The wire contract"). Never committed. */
+/** The deployment record, `data/deployments/<chainId>.json`. Never committed. */
 export const deploymentSchema = z.object({
   chainId: z.number().int().positive(),
   genesisHash: hash,

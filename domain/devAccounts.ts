@@ -1,6 +1,7 @@
 /**
  * The local chain's well-known dev accounts (anvil and Hardhat share them). Public knowledge, never
- * used on any other chain. Roles follow DESIGN.md "The wire contract".
+ * used on any other chain. Roles: #0 deployer and contract admin, #1 originator, #2 treasury, #3 demo
+ * borrower, #4 demo investor, #5 demo admin's wallet.
  */
 export const DEV_ACCOUNTS = {
   deployer: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",

@@ -1,6 +1,6 @@
 /**
- * Real-time event names and payloads (spec 02 §7 "Real-time socket", §3 "Real-time payloads").
- * Payloads are the spec's and may add loanId, tokenId and txHash (DESIGN.md "The wire contract"); a lapsed listing's
+ * Real-time event names and payloads.
+ * Payloads are the spec's and may add loanId, tokenId and txHash; a lapsed listing's
  * "unlisted" adds why it lapsed.
  */
 import type { ChainCollateralState, LoanStatus, KycStatus, ListingLapseReason } from "./statuses";
@@ -54,7 +54,7 @@ export interface AdminNotificationPayload extends ChainRefs {
   message: string;
 }
 export interface MarketplaceUpdatePayload extends ChainRefs {
-  /** "offer": a signed offer on the note was stored (issue 19). */
+  /** "offer": a signed offer on the note was stored. */
   type: "listed" | "unlisted" | "sold" | "price_updated" | "repaid" | "burned" | "offer";
   /** For a listing that lapsed (type "unlisted"), the repayment that made it lapse. */
   amount: string | null;
@@ -66,7 +66,7 @@ export interface MarketplaceUpdatePayload extends ChainRefs {
 }
 
 /**
- * A pledged NFT moved (issue 20): locked into escrow at origination, returned to its borrower (or the return failed
+ * A pledged NFT moved: locked into escrow at origination, returned to its borrower (or the return failed
  * and waits for their pull), or claimed by the note's holder after a default. Sent to the borrower, the note's holder,
  * the admins and the marketplace room.
  */
@@ -91,7 +91,7 @@ export interface CollateralUpdatePayload extends ChainRefs {
 }
 
 /**
- * A note's order book changed (issue 19): an order was stored (status "open"), filled, or cancelled on-chain. A
+ * A note's order book changed: an order was stored (status "open"), filled, or cancelled on-chain. A
  * cancellation by counter names no order and no note (`hash` and `tokenId` null): every order of `signer` signed before
  * it is cancelled. A cancellation of one hash names its note when the API's book knows it.
  */

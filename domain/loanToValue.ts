@@ -1,5 +1,5 @@
 /**
- * Loan-to-value of an NFT-secured loan (issue 20), the one rule the API's answers and the admin's live preview share:
+ * Loan-to-value of an NFT-secured loan, the one rule the API's answers and the admin's live preview share:
  * the principal (the requested amount before approval) over the admin's appraisal, both in micro-dollars, in basis
  * points rounded half up. Null without a positive appraisal.
  */

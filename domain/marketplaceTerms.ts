@@ -2,7 +2,7 @@
 // app's marketplace page can use them without loading zod.
 import { SHARED_MESSAGES } from "./schemas/sharedMessages";
 
-/** Spec 02 §5 "Transfer" and the marketplace's own answers, one wording on both sides of the wire. */
+/** The vault transfer's messages and the marketplace's own answers, one wording on both sides of the wire. */
 export const NFT_MESSAGES = {
   selectNft: "Please select an NFT",
   walletRequired: "Wallet address is required",
@@ -26,14 +26,14 @@ export const NFT_MESSAGES = {
   collateralFilter: "Collateral must be nft or none",
 } as const;
 
-/** The marketplace's collateral filter (issue 20): notes secured by an escrowed NFT, or notes without one. */
+/** The marketplace's collateral filter: notes secured by an escrowed NFT, or notes without one. */
 export const COLLATERAL_FILTERS = ["nft", "none"] as const;
 export type CollateralFilter = (typeof COLLATERAL_FILTERS)[number];
 
 export const MARKETPLACE_SORTS = ["newest", "amount", "interestRate", "termMonths"] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 
-/** Spec 02 §9 bands, in micro-dollars and basis points: [from, below). */
+/** The marketplace filter's bands, in micro-dollars and basis points: [from, below). */
 export const AMOUNT_BANDS = {
   small: [0n, 5_000_000_000n],
   medium: [5_000_000_000n, 15_000_000_000n],

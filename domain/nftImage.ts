@@ -1,5 +1,5 @@
 /**
- * The one rule for showing another collection's NFT (issue 20): only as an `<img>` of a data URI that says it is an
+ * The one rule for showing another collection's NFT: only as an `<img>` of a data URI that says it is an
  * image, in base64, of bounded size. An `<img>` never runs a script, even of an SVG; anything else (a remote URL,
  * HTML, a JSON or text data URI, a malformed or oversized payload) is not shown. The API keeps only what passes, and
  * the app checks again before it renders.

@@ -2,7 +2,7 @@ import { PAR_BPS, parPrice, type OrderKind, type OrderStatus } from "./orders";
 import type { PayoffSplit } from "./servicing";
 
 /**
- * The one rule for where a signed order stands (issue 19): the API stores its verdict, the indexer (helper of the
+ * The one rule for where a signed order stands: the API stores its verdict, the indexer (helper of the
  * realtime pushes) calls it again when the chain changes something an order depends on. It mirrors
  * contracts/NoteOrders.sol's checks, in the order a fill would meet them, so "open" means a fill would go through
  * now (barring a race), and every other status says which check would refuse it.

@@ -20,7 +20,7 @@ export interface PaidSchedule {
 }
 
 /**
- * The schedule as it was really paid (DESIGN.md "One loan schedule"). Payments cover installments in order. A loan
+ * The schedule as it was really paid. Payments cover installments in order. A loan
  * repaid early (completed with less than the schedule's total) ended with a payoff of the outstanding principal and
  * the interest accrued so far, not with the remaining installments: those rows are "settled", and the payoff is
  * its own line, so the paid column and the payoff add up to what was repaid, never to the full schedule.

@@ -1,6 +1,6 @@
 import { DAY_SECONDS, PERIOD_SECONDS, monthlyPayment, scheduleRows, totalDue, type LoanTerms } from "./schedule";
 
-/** Why a payoff is the amount it is, in the schedule's own terms (DESIGN.md "One loan schedule"). */
+/** Why a payoff is the amount it is, in the schedule's own terms. */
 export interface PayoffParts {
   /** Scheduled principal balance at the start of the current period. */
   balance: bigint;

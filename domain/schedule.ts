@@ -1,5 +1,5 @@
 /**
- * The one loan schedule (DESIGN.md "One loan schedule"), unit for unit the same as the LoanNote contract's
+ * The one loan schedule, unit for unit the same as the LoanNote contract's
  * views (contracts/libraries/LoanMath.sol). Amounts are bigint in the stablecoin's smallest unit
  * (micro-dollars), times are bigint unix seconds.
  *

@@ -1,4 +1,4 @@
-/** Status vocabularies shared by api, indexer and app (DESIGN.md "The wire contract", spec 02 §4). */
+/** Status vocabularies shared by api, indexer and app. */
 
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,14 +27,14 @@ export function monitorStatus(status: LoanStatus, totalRepaidMicro: bigint): Mon
 }
 
 /**
- * Why a listing lapsed: a change of the note its buyer would have priced (DESIGN.md "A buyer gets the note state
- * they priced"): a repayment, a default, a move to another holder (the vault too), a burn.
+ * Why a listing lapsed: a change of the note its buyer would have priced (a buyer gets the note state
+ * they priced): a repayment, a default, a move to another holder (the vault too), a burn.
  */
 export const LISTING_LAPSE_REASONS = ["repaid", "defaulted", "moved", "burned"] as const;
 export type ListingLapseReason = (typeof LISTING_LAPSE_REASONS)[number];
 
 /**
- * Where a pledged NFT stands (issue 20): "pledged" on a request not yet originated, "released" when that request was
+ * Where a pledged NFT stands: "pledged" on a request not yet originated, "released" when that request was
  * rejected (nothing was escrowed and the piece may be pledged again), then as LoanNote's Collateral* events leave it:
  * in escrow ("locked"), refused by its collection at the final payment and waiting for the borrower to pull it
  * ("returnFailed"), back with the borrower ("returned"), or taken by the note's holder after a default ("claimed").

@@ -2,7 +2,7 @@ import { test, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { loginByForm, newAccount, registerByApi, skipSplash } from "./helpers";
 
-// Every spec 01 screen, in both themes, checked by axe-core: no serious or critical violation.
+// Every access, shell and account screen, in both themes, checked by axe-core: no serious or critical violation.
 const BLOCKING = new Set(["serious", "critical"]);
 
 async function violations(page: Page, screen: string): Promise<string[]> {

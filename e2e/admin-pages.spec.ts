@@ -47,7 +47,7 @@ test("an admin reviews a KYC submission in the document viewer and approves it",
   await expect(details.getByTestId("kyc-doc-idDocument").locator("img")).toBeVisible();
   expect(await details.getByTestId("kyc-doc-idDocument").locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The PDF previews from a same-origin address with its own narrow policy: the page's policy refuses nothing
-  // (it used to block the blob: frame) and is not widened for it (issue 18 §5).
+  // (it used to block the blob: frame) and is not widened for it.
   const pdfFrame = details.getByTestId("kyc-doc-proofOfAddress").locator("iframe");
   await expect(pdfFrame).toHaveAttribute("src", /^\/api\/users\/kyc\/documents\/[^/]+\/view\?ticket=/);
   const frameSrc = (await pdfFrame.getAttribute("src"))!;

@@ -10,7 +10,7 @@ import { query } from "./db";
 import { E2E_ADMIN_INVITE, E2E_BASE_URL, E2E_RPC_URL } from "./stack";
 
 /**
- * The borrower journey (issue 7 item 8): a new borrower links a wallet and uploads KYC, an admin approves it,
+ * The borrower journey: a new borrower links a wallet and uploads KYC, an admin approves it,
  * the borrower requests a loan through the wizard, the admin approves it and the principal arrives, one
  * installment is repaid on-chain, then an early payoff burns the note and the loan shows completed.
  */
@@ -140,7 +140,7 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await expect(page.getByText("Installment 1 paid")).toBeVisible({ timeout: 30_000 });
   const firstRow = page.getByTestId("schedule").locator("tbody tr").first();
   await expect(firstRow).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
-  // The timeline shows each amount with every decimal it has (issue 18 §5), so its lines add up; "Repaid" shows cents.
+  // The timeline shows each amount with every decimal it has, so its lines add up; "Repaid" shows cents.
   await expect(page.getByTestId("loan-repaid")).toHaveText("$439.58");
   await expect(page.getByTestId("timeline")).toContainText("Repayment of $439.579436");
   await screenshot(page, "borrower-02-installment-paid");
@@ -169,7 +169,7 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await expect(page.getByTestId("loan-completed")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("note-holder")).toHaveText("Burned (repaid)");
   // The schedule shows what was really paid: the one installment, the rest settled by the payoff, and the payoff
-  // on its own line; together the amount repaid, not twelve installments (issue 18 §3).
+  // on its own line; together the amount repaid, not twelve installments.
   const schedule = page.getByTestId("schedule");
   await expect(schedule.locator('tbody tr[data-state="paid"]')).toHaveCount(1, { timeout: 20_000 });
   await expect(schedule.locator('tbody tr[data-state="settled"]')).toHaveCount(11);

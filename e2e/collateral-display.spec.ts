@@ -7,7 +7,7 @@ import { E2E_BASE_URL } from "./stack";
 import { contractsOf, defaultLoan, demoPiece, giveNote, hostileCollection, jsonUri, payOff, pieceOwner, pledgedRequest, refusingCollection, securedLoan, wizardAtCollateral, type Contracts, type SecuredLoan } from "./securedLoans";
 
 /**
- * Issue 20 §3 and §4 in the browser: a note's escrowed NFT on the marketplace's cards and filter, the note page, the
+ * NFT collateral's displays in the browser: a note's escrowed NFT on the marketplace's cards and filter, the note page, the
  * portfolio, the borrower's loan page and the explorer, always as an `<img>` of a checked data URI; an attacker's
  * collection (markup in its names, script in its SVG, HTML for an image) never becomes markup; the holder of a
  * defaulted note claims the NFT. The pledge → approve → payoff journey is e2e/collateral.spec.ts.

@@ -13,7 +13,7 @@ import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
 import { wizardAtCollateral } from "./securedLoans";
 
 /**
- * NFT collateral end to end (issue 20), in Chromium with the local dev wallet: the demo borrower pledges a demo NFT
+ * NFT collateral end to end, in Chromium with the local dev wallet: the demo borrower pledges a demo NFT
  * through the wizard and approves the escrow from the request page; an admin appraises and approves, and the
  * origination moves the piece into LoanNote's escrow; the payoff gives it back. A second loan defaults and the
  * note's holder claims the piece from the note's page.

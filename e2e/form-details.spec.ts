@@ -2,7 +2,7 @@ import { test, expect, type Page } from "@playwright/test";
 import { loginByForm, newAccount, skipSplash } from "./helpers";
 import { expectFitsScreen, PHONE } from "./phone";
 
-/** Issue 18 §5: the small things a user minds on the loan forms, the registration form, toasts and admin figures. */
+/** The small things a user minds on the loan forms, the registration form, toasts and admin figures. */
 test.beforeEach(async ({ page }) => skipSplash(page));
 
 const BORROWER = { email: "borrower@loanmint.local", password: "Borrower123!" };

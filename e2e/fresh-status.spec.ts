@@ -7,7 +7,7 @@ import { query } from "./db";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 /**
- * Issue 18 §3: a KYC decision made while the user was away (no live event reached the page) shows as soon as a page
+ * A KYC decision made while the user was away (no live event reached the page) shows as soon as a page
  * opens, not only after a visit to /kyc.
  */
 test.beforeEach(async ({ page }) => skipSplash(page));

@@ -11,7 +11,7 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@e2e.loanmint.test`;
 }
 
-/** A screenshot of a spec 01 screen, kept as a test artefact. */
+/** A screenshot of an access, shell or account screen, kept as a test artefact. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync("test-results/screens", { recursive: true });
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });

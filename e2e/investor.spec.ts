@@ -12,7 +12,7 @@ import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
 
 /**
- * The investor journey with two investor wallets (issue 8 item 7): browse and filter, buy with a permit and one
+ * The investor journey with two investor wallets: browse and filter, buy with a permit and one
  * transaction, see the note in the portfolio, withdraw a repayment, move the note through the vault, relist it,
  * and a second investor buys it. The explorer shows it all without an account.
  */
@@ -99,7 +99,7 @@ test.describe.serial("two investors trade a loan note", () => {
 
   test("the investor deposits the note in the vault and withdraws it, the reasons kept in the history", async ({ browser }) => {
     const page = await signIn(browser, alice);
-    // The vault is in the menu, on the portfolio, and in each note's actions with the note already chosen (issue 18 §5).
+    // The vault is in the menu, on the portfolio, and in each note's actions with the note already chosen.
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Vault" })).toHaveAttribute("href", "/nft-transfer");
     await page.goto("/portfolio");
     await expect(page.getByRole("main").getByRole("link", { name: "Vault", exact: true })).toHaveAttribute("href", "/nft-transfer");
@@ -144,7 +144,7 @@ test.describe.serial("two investors trade a loan note", () => {
     const seller = await signIn(browser, alice);
     await seller.goto("/portfolio");
     await connect(seller);
-    // Listing is a signature (issue 19): a fixed price here, said in words before the wallet is asked.
+    // Listing is a signature: a fixed price here, said in words before the wallet is asked.
     await seller.getByLabel("Fixed price").check();
     await seller.getByLabel("Price ($)").fill("4100");
     await seller.getByRole("button", { name: "Review listing" }).click();
@@ -165,7 +165,7 @@ test.describe.serial("two investors trade a loan note", () => {
     await auditor.goto(`/explorer/token/${tokenId}`);
     await expect(auditor.getByTestId("token-details")).toContainText(bob.address, { ignoreCase: true });
     const events = auditor.getByTestId("events");
-    // Both sales filled signed listings (issue 19): the treasury's at par, then alice's at a fixed price.
+    // Both sales filled signed listings: the treasury's at par, then alice's at a fixed price.
     await expect(events.getByRole("row").filter({ hasText: "OrderFilled" })).toHaveCount(2);
     await expect(events).toContainText("Deposited");
     await expect(events).toContainText("Withdrawn");

@@ -9,7 +9,7 @@ import { connect, DEMO, login, person, signIn, type Person } from "./investors";
 import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
 
 /**
- * Signed orders in the browser (issue 19): investor A lists a note at 99% of par by a signature, investor B offers
+ * Signed orders in the browser: investor A lists a note at 99% of par by a signature, investor B offers
  * 97% of par on it and A accepts; B then offers on any matching note from the marketplace and A, holding another
  * matching note, accepts that one too. Every wallet step first says in words what is signed. Par is the dirty price:
  * both $4,000 notes at 6.5% are on day 1 of their first period, so par carries $0.722222 of interest accrued.

@@ -6,7 +6,7 @@ import { PHONE, expectFitsScreen, expectMenuTappable, expectPhoneReady, phoneScr
 import { E2E_BASE_URL } from "./stack";
 
 /**
- * The three journeys at 390 px (issue 18 §1): every page a visitor, a borrower, an investor and an admin
+ * The three journeys at 390 px: every page a visitor, a borrower, an investor and an admin
  * opens fits the screen, and every link of the phone menu can be tapped on each of them.
  */
 const DEMO = {

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 
 /**
- * The phone the journeys run at (issue 18 §1): an iPhone 12-14 sized screen with touch. Not `isMobile`: a mobile
+ * The phone the journeys run at: an iPhone 12-14 sized screen with touch. Not `isMobile`: a mobile
  * browser zooms out to fit a page that is too wide, which would make innerWidth grow with the page and hide the bug.
  */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true } as const;

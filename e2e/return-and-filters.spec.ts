@@ -4,7 +4,7 @@ import { query } from "./db";
 import { E2E_ADMIN_INVITE } from "./stack";
 import { expectFitsScreen, PHONE } from "./phone";
 
-/** Issue 18 §5: where login and the footer lead, and what the marketplace says of a wrong amount filter. */
+/** Where login and the footer lead, and what the marketplace says of a wrong amount filter. */
 test.beforeEach(async ({ page }) => skipSplash(page));
 
 test("a visitor who follows a protected link signs in and lands on that page, not the dashboard", async ({ page }) => {

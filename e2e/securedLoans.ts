@@ -10,7 +10,7 @@ import { PERIOD_SECONDS } from "#domain/schedule";
 import { E2E_RPC_URL } from "./stack";
 
 /**
- * NFT-secured loans for the browser journeys (issue 20), set up through the API and the chain as a borrower and an
+ * NFT-secured loans for the browser journeys, set up through the API and the chain as a borrower and an
  * admin would: pledge, approve the escrow, appraise, approve. Shared by the collateral specs.
  */
 export const chain = () => createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });

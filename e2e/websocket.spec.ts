@@ -3,7 +3,7 @@ import { io, type Socket } from "socket.io-client";
 import { newAccount, registerByApi, loginByForm, screenshot, skipSplash } from "./helpers";
 import { E2E_ADMIN_INVITE, E2E_BASE_URL } from "./stack";
 
-/** A signed-in user on the spec's WebSocket test page (spec 02 §2), connected. */
+/** A signed-in user on the spec's WebSocket test page, connected. */
 async function connectedTestPage(browser: Browser, tag: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await skipSplash(page);

@@ -43,7 +43,7 @@ export function collectionContract(address: string): IndexedContract {
 
 /**
  * What the mirror holds: rows derived from the logs of these contracts, by this version of the handlers. Bumped
- * when the mirror starts following something it did not (v2: the allow-list, escrow and pieces' owners of issue 20),
+ * when the mirror starts following something it did not (v2: the allow-list, escrow and pieces' owners of NFT collateral),
  * so a mirror built before is rebuilt from the deploy block rather than missing what its past blocks held.
  */
 const MIRROR_VERSION = "v2";

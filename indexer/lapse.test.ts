@@ -9,7 +9,7 @@ import { startIndexer, type Indexer } from "./sync";
 import { startTestChain, type TestChain } from "#testing/chain";
 import { compareWithChain, mirrorSnapshot } from "./verify";
 
-/** Issue 15 §2: a listing lapses when its note changes in a way its buyer priced, and the mirror says why. */
+/** A listing lapses when its note changes in a way its buyer priced, and the mirror says why. */
 
 const USD = 1_000_000n;
 let chain: TestChain;

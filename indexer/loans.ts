@@ -6,7 +6,7 @@ import type { ChainEvent } from "./decode";
 import type { Batch, OutboxMessage } from "./store";
 
 /**
- * The off-chain loans follow their notes (DESIGN.md "Loan status"): the indexer is the one writer of a loan's
+ * The off-chain loans follow their notes: the indexer is the one writer of a loan's
  * chain-derived state. Seeing the origination makes an approved loan active + minted with its token and
  * transaction; the final repayment makes an active or defaulted loan completed; a default makes an active loan
  * defaulted. A loan in any other state is left as it is (a pending or rejected request never follows a note

@@ -6,7 +6,7 @@ import { projectRoot, projectSpecifiers, readImportGraph, type ImportGraph } fro
 import { boundaryViolations, crossPartRelative, ENTRY_POINTS, forbiddenImport, importCycles, isTestCode, testCodeInProduct } from "./boundaries/rules";
 import { abiCastFindings, generatedAbiNames } from "./boundaries/abiCasts";
 
-// DESIGN.md "Who may import whom", checked on every import of the repository (docs/decisions.md "Import boundaries").
+// Who may import whom (docs/architecture.md), checked on every import of the repository (docs/decisions.md "Import boundaries").
 const root = projectRoot();
 const graph = readImportGraph(root);
 
@@ -86,7 +86,7 @@ test("a planted cycle and a planted test import into the product are found", () 
   assert.deepEqual(testCodeInProduct(planted, ["scripts/start.ts"]), ["scripts/start.ts -> api/src/a.ts -> api/src/b.ts -> testing/world.ts"]);
 });
 
-// Issue 17 §4: the generated ABIs are `as const`, so viem types every call, argument and answer from them.
+// The generated ABIs are `as const`, so viem types every call, argument and answer from them.
 const GENERATED_ABIS = "domain/abis.ts";
 const abiNames = generatedAbiNames(readFileSync(join(root, GENERATED_ABIS), "utf8"));
 

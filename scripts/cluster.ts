@@ -102,7 +102,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (anvil) stops.push(() => anvil.stop());
     const deployment = await deployContracts(config.rpcUrl, dataDir);
     if (config.chainId === LOCAL_CHAIN_ID) await fundDemoWallets(config.rpcUrl, deployment);
-    // Demo accounts on the local chain only: any other chain is real money (DESIGN.md), and its APIs would refuse them.
+    // Demo accounts on the local chain only: any other chain is real money, and its APIs would refuse them.
     const logins = await prepareDatabase(config, options.seed !== false && config.chainId === LOCAL_CHAIN_ID);
 
     const exited = (name: string) => (code: number | null) => options.onExit?.(name, code);

@@ -13,7 +13,7 @@ export interface DemoLogin {
 }
 
 /**
- * The demo accounts of DESIGN.md "Running it", with the local dev wallets #5, #3, #4 already verified.
+ * The demo accounts `npm start` seeds on the local chain, with the local dev wallets #5, #3, #4 already verified.
  * Local chain only: scripts/start.ts never calls it elsewhere, and the API refuses a database holding them there.
  * Idempotent: an account that exists (by email, or a wallet already linked elsewhere) is left as it is.
  */

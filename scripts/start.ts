@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   if (!devMode) await step("app", buildAppIfStale);
   const server = await step("api", startApi);
   if (!flags.has("--no-indexer")) await step("indexer", () => startIndexerInProcess(server, deployment));
-  // Any chain but the local one is real money (DESIGN.md): no demo account, no living demo; the first admin registers.
+  // Any chain but the local one is real money: no demo account, no living demo; the first admin registers.
   const localChain = chainId === LOCAL_CHAIN_ID;
   const logins = localChain ? await step("demo accounts", () => seedAccounts(server)) : [];
   if (localChain && !flags.has("--no-demo")) await step("living demo", () => runLivingDemo(server, logins));

@@ -1,11 +1,12 @@
-// Runs every suite — contracts, domain/db/api/indexer against a real database and chain, and the
-// browser journeys — names every skipped test with its reason, and closes with one line:
+// Runs every suite — the typecheck, contracts, domain/db/api/indexer against a real database and chain,
+// and the browser journeys — names every skipped test with its reason, and closes with one line:
 // "N passed, N failed, N skipped". Under CI=true a skip because the machine lacks something fails.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { inCi, judgeSkips, playwrightResults, summaryLine } from "./skips.mjs";
+import { runTypecheck } from "./typecheck.mjs";
 
 const root = process.cwd();
 const tmp = join(root, ".tmp");
@@ -15,6 +16,7 @@ const only = process.argv.slice(2); // e.g. `npm test -- node` runs one suite
 const NODE_TEST_GLOBS = ["domain/**/*.test.ts", "db/**/*.test.ts", "api/**/*.test.ts", "indexer/**/*.test.ts", "scripts/**/*.test.ts", "devchain/**/*.test.ts", "contracts/*.test.ts", "contracts/coverage/**/*.test.ts", "app/src/**/*.test.ts"];
 
 const suites = [
+  { name: "typecheck", run: typecheckSuite },
   { name: "contracts", run: contractsSuite },
   { name: "node", run: nodeSuite },
   { name: "e2e", run: e2eSuite },
@@ -53,6 +55,20 @@ function sh(command, args, options = {}) {
 function crashed(name, status) {
   console.error(`${name} did not report its results (exit ${status}).`);
   return { passed: 0, failed: 1, skipped: [] };
+}
+
+/**
+ * `tsc -p tsconfig.json --noEmit` over the whole repository, counted as one test. It runs first, before
+ * any chain starts. The contract tests' types come from the declaration files Hardhat generates under
+ * artifacts/, so the contracts are built first (a compile only, no chain; quick when nothing changed).
+ */
+function typecheckSuite() {
+  const build = sh("hardhat", ["build", "--quiet"]);
+  if (build.status !== 0) {
+    console.log("  ✗ typecheck: hardhat build failed, so the contract types are missing");
+    return { passed: 0, failed: 1, skipped: [] };
+  }
+  return runTypecheck({ cwd: root });
 }
 
 /** Hardhat's own summary gives the counts; scripts/hardhat-skips.mjs names the skips its reporter hides. */

@@ -14,7 +14,7 @@ function hostileArtifact(): { abi: Abi; bytecode: Hex } {
   return JSON.parse(readFileSync(join(root, "artifacts", "contracts", "test-only", "HostileCollection.sol", "HostileCollection.json"), "utf8"));
 }
 
-/** NFT collateral's on-chain moves (issue 20) on a test chain: collections, pieces, pledges and claims. */
+/** NFT collateral's on-chain moves on a test chain: collections, pieces, pledges and claims. */
 export interface CollateralMoves {
   /** The deployment's demo collection (allowed by the deploy; pieces 1-3 held by the borrower). */
   demo: Address;

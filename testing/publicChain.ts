@@ -1,4 +1,4 @@
-// Test support for DESIGN.md "Any chain but 31337 is treated as real money": a private anvil that calls itself
+// Test support for "any chain but 31337 is treated as real money": a private anvil that calls itself
 // chain 84532, the contracts deployed with fresh operator keys as `npm run deploy` would, and the start run as a
 // person runs it. Anvil's well-known accounts only pay the fresh keys' gas, as a testnet faucet would.
 import { spawn } from "node:child_process";

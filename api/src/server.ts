@@ -110,7 +110,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   });
   const port = (httpServer.address() as AddressInfo).port;
-  // Reconcile loans with the chain after any crash, then watch for repayments and defaults (DESIGN.md "Running it").
+  // Reconcile loans with the chain after any crash, then watch for repayments and defaults.
   const lifecycle = services.loanLifecycle;
   void lifecycle.startJobs();
 

@@ -67,7 +67,7 @@ const adminPages: RouteObject[] = [
   { path: "request-loan", element: <Navigate to="/admin/request" replace /> },
 ];
 
-/** Spec 01 §2 route table with the guards of §4; unknown paths go to /. */
+/** The route table with its guards; unknown paths go to /. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

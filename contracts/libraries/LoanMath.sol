@@ -5,7 +5,7 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 
 /**
  * @title LoanMath
- * @notice The one loan schedule (DESIGN.md "One loan schedule"), mirrored unit for unit by domain/schedule.ts.
+ * @notice The one loan schedule, mirrored unit for unit by domain/schedule.ts.
  *
  * Rounding rule (integers only; amounts in the stablecoin's smallest unit, RAY = 1e27):
  * - monthly rate r = floor(rateBps * RAY / 120000); growth G_k = g^k for g = RAY + r, by square-and-multiply

@@ -7,7 +7,7 @@ import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } fro
 import { fund, now, signPermit, PERIOD } from "./helpers";
 import { signListing } from "./orders";
 
-/** Issue 15 §2: a buyer gets the note state they priced; any repayment or a default lapses a listing. */
+/** A buyer gets the note state they priced; any repayment or a default lapses a listing. */
 describe("a listing lapses when its note changes", () => {
   let f: LoanNoteFixture;
   let restore: () => Promise<void>;

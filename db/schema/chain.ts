@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The chain mirror, written only by indexer/ (DESIGN.md "indexer/"). It can always be dropped and rebuilt
+ * The chain mirror, written only by indexer/. It can always be dropped and rebuilt
  * from the chain. Addresses are lowercase (users.wallet_address is too), amounts are numeric(78,0) as bigint.
  */
 
@@ -324,7 +324,7 @@ export const chainUndo = pgTable(
 );
 
 /**
- * Real-time events to push, committed with the mirror rows that caused them (DESIGN.md "outbox").
+ * Real-time events to push, committed with the mirror rows that caused them.
  * A rolled-back event is marked reverted and followed by a "correction" row with the same rooms.
  */
 export const chainOutbox = pgTable(

@@ -3,7 +3,7 @@ import { bigserial, check, index, pgTable, text, timestamp, uuid } from "drizzle
 import { users } from "./users";
 
 /**
- * The chat assistant's history, one row per message and per user (spec 02 §3 "Chat message").
+ * The chat assistant's history, one row per message and per user.
  * `seq` orders a question before its answer even when both carry the same timestamp.
  */
 export const chatMessages = pgTable(

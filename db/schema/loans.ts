@@ -16,7 +16,7 @@ export interface StoredCollateral {
 
 /**
  * A loan request and its life. Money is micro-dollars in numeric(78,0); the rate is basis points as on-chain.
- * `loanNumber` comes from loan_number_seq and is the note's token id (DESIGN.md "On-chain model").
+ * `loanNumber` comes from loan_number_seq and is the note's token id.
  */
 export const loans = pgTable(
   "loans",
@@ -33,7 +33,7 @@ export const loans = pgTable(
     rateBps: integer("rate_bps").notNull(),
     termMonths: integer("term_months").notNull(),
     collateral: jsonb("collateral").$type<StoredCollateral>(),
-    /** A pledged ERC-721 (issue 20): its collection (lowercase) and token id; both or neither. */
+    /** A pledged ERC-721: its collection (lowercase) and token id; both or neither. */
     collateralCollection: text("collateral_collection"),
     collateralTokenId: amount("collateral_token_id"),
     /** The admin's appraisal of the pledged piece, micro-dollars; the loan-to-value is principal (or amount) over it. */

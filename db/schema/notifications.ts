@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-/** One row per recipient (DESIGN.md "The wire contract"); texts are the spec's, amounts formatted by the server. */
+/** One row per recipient; texts are the spec's, amounts formatted by the server. */
 export const notifications = pgTable(
   "notifications",
   {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { KycStatus, Role } from "#domain/statuses";
 
-/** Profile address: an object from registration, or the free text of the profile screen (spec 01 §3). */
+/** Profile address: an object from registration, or the free text of the profile screen. */
 export type StoredAddress =
   | string
   | { street?: string; city?: string; state?: string; zipCode?: string; country?: string };

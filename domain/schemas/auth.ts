@@ -3,7 +3,7 @@ import { ROLES } from "../statuses";
 import { ethAddress, optionalText } from "./common";
 import { SHARED_MESSAGES } from "./sharedMessages";
 
-/** Spec 01 §5 messages, shared by the app's forms and the API. */
+/** The access screens' messages, shared by the app's forms and the API. */
 export const AUTH_MESSAGES = {
   loginEmail: "Please enter a valid email",
   password6: "Password must be at least 6 characters",
@@ -19,7 +19,7 @@ export const AUTH_MESSAGES = {
   password8: "Password must be at least 8 characters long",
   newPasswordsDontMatch: "New passwords do not match",
   role: "Please select user type",
-  /** On the invite field, beside the 403 'Access denied' (issue 18 §5): a missing or wrong operator's code. */
+  /** On the invite field, beside the 403 'Access denied': a missing or wrong operator's code. */
   adminInviteCode: "This admin invite code is not valid",
   /** On the role, when the operator set no ADMIN_INVITE_CODE (the app then offers no "Administrator"). */
   adminSignupOff: "Administrator sign-up is not open on this platform",
@@ -36,7 +36,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** What the login screen sends: the role choice stays on the client (DESIGN.md "The wire contract"). */
+/** What the login screen sends: the role choice stays on the client. */
 export const loginRequestSchema = z.object({
   email: email(AUTH_MESSAGES.loginEmail),
   password: z.string({ error: AUTH_MESSAGES.password6 }).min(6, AUTH_MESSAGES.password6).max(200, AUTH_MESSAGES.password6),
@@ -57,7 +57,7 @@ export const registerRequestSchema = z.object({
   phone: optionalText(z.string({ error: AUTH_MESSAGES.phone }).trim().min(10, AUTH_MESSAGES.phone).max(30, AUTH_MESSAGES.phone)),
   role: z.enum(ROLES, { error: AUTH_MESSAGES.role }).default("user"),
   address: addressSchema.optional(),
-  /** Only a hint that prefills the wallet-linking step: never verified, never unique (DESIGN.md). */
+  /** Only a hint that prefills the wallet-linking step: never verified, never unique. */
   walletAddress: optionalText(ethAddress),
   /** Needed for role admin; must equal the operator's ADMIN_INVITE_CODE. */
   adminInviteCode: optionalText(z.string().max(200)),
@@ -99,7 +99,7 @@ export const changePasswordFormSchema = z
     path: ["confirmPassword"],
   });
 
-/** Five checks; fewer than 3 Weak, 3 or 4 Medium, 5 Strong (spec 01 §5). */
+/** Five checks; fewer than 3 Weak, 3 or 4 Medium, 5 Strong. */
 export function passwordStrength(password: string): { score: number; label: "Weak" | "Medium" | "Strong" } {
   const score = [/.{8,}/, /[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9]/].filter((check) => check.test(password)).length;
   return { score, label: score < 3 ? "Weak" : score < 5 ? "Medium" : "Strong" };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The chat assistant's texts (spec 02 §5 "Chat", §8 "Chat" and "Chat clear"). */
+/** The chat assistant's texts. */
 export const CHAT_MESSAGES = {
   empty: "Message cannot be empty",
   tooLong: "Message cannot exceed 1000 characters",
@@ -44,7 +44,7 @@ export const chatReplySchema = z.object({
 });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
-/** One entry of GET /chatbot/history data.messages (spec 02 §3 "Chat message"). */
+/** One entry of GET /chatbot/history data.messages. */
 export const chatHistoryMessageSchema = z.object({
   id: z.string(),
   content: z.string(),

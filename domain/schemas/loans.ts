@@ -3,7 +3,7 @@ import { parseUsd } from "../money";
 import { ethAddress } from "./common";
 import { SHARED_MESSAGES } from "./sharedMessages";
 
-/** The one rule set for loan requests, the standard form's (spec 02 §5, DESIGN.md "The wire contract"). */
+/** The one rule set for loan requests, the standard form's. */
 export const LOAN_MESSAGES = {
   amountPositive: "Loan amount must be greater than 0",
   amountMin: "Minimum loan amount is $1,000",
@@ -36,7 +36,7 @@ export const LOAN_MESSAGES = {
 } as const;
 
 /**
- * A pledged ERC-721 (issue 20): the request's refusals (400), the admin's appraisal, the approval's live checks (409,
+ * A pledged ERC-721: the request's refusals (400), the admin's appraisal, the approval's live checks (409,
  * nothing changes) and the claim after a default. The app shows them as they are.
  */
 export const COLLATERAL_MESSAGES = {
@@ -79,7 +79,7 @@ export const STANDARD_PURPOSES = [
   "other",
 ] as const;
 
-/** The wizard's collateral types (spec 02 §9: nft or other) as people read them; the standard form's free text shows as typed. */
+/** The wizard's collateral types (nft or other) as people read them; the standard form's free text shows as typed. */
 export const COLLATERAL_TYPE_LABELS: Readonly<Record<string, string>> = { nft: "NFT", other: "Other asset" };
 export const collateralTypeLabel = (type: string) => COLLATERAL_TYPE_LABELS[type] ?? type;
 
@@ -170,7 +170,7 @@ const decimalTokenId = (message: string) =>
       .refine((id) => id <= MAX_UINT256, message),
   );
 
-/** The piece a borrower pledges (issue 20): an ERC-721 collection (lowercased) and one of its token ids. */
+/** The piece a borrower pledges: an ERC-721 collection (lowercased) and one of its token ids. */
 export const pledgedNftSchema = z.object({
   collection: z
     .string({ error: COLLATERAL_MESSAGES.chooseNft })

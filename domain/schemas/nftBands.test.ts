@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { AMOUNT_BANDS, RATE_BANDS, amountBandOf, rateBandOf } from "./nfts";
 
-// The marketplace filters notes with these (api/src/nfts/browse.ts): each band is [from, below) of spec 02 §9.
+// The marketplace filters notes with these (api/src/nfts/browse.ts): each band is [from, below).
 test("an amount or a rate falls in the band whose [from, below) holds it, at every edge", () => {
   for (const [band, [from, below]] of Object.entries(AMOUNT_BANDS)) {
     assert.equal(amountBandOf(from), band);

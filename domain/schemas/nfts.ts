@@ -53,7 +53,7 @@ export const marketplaceQuerySchema = z
     amountBand: nameList(Object.keys(AMOUNT_BANDS) as AmountBand[], NFT_MESSAGES.band),
     rateBand: nameList(Object.keys(RATE_BANDS) as RateBand[], NFT_MESSAGES.band),
     search: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) || undefined : undefined), z.string().optional()),
-    /** nft: notes secured by an escrowed NFT; none: notes without one (issue 20). */
+    /** nft: notes secured by an escrowed NFT; none: notes without one. */
     collateral: z.preprocess((v) => (v === "" || v === "all" ? undefined : v), z.enum(COLLATERAL_FILTERS, { error: NFT_MESSAGES.collateralFilter }).optional()),
   })
   .superRefine((q, ctx) => {
@@ -66,7 +66,7 @@ export type MarketplaceQuery = z.infer<typeof marketplaceQuerySchema>;
 export const tokenIdSchema = z.string().regex(/^[0-9]{1,78}$/, NFT_MESSAGES.tokenId).transform((v) => BigInt(v));
 
 /**
- * PUT /nfts/{id}/list {listingPrice, parBps?}: with parBps the signed listing is at that share of par (issue 19) and
+ * PUT /nfts/{id}/list {listingPrice, parBps?}: with parBps the signed listing is at that share of par and
  * listingPrice is what the seller saw it come to today.
  */
 export const listNftSchema = z.object({
@@ -90,7 +90,7 @@ const requiredAddress = z.preprocess(
 
 /**
  * POST /nfts/{id}/transfer {fromAddress, toAddress, reason?}. With toAddress the vault it is a deposit, with
- * fromAddress the vault a withdrawal (spec 02 "NFT Vault Transfer"); the reason travels with the transaction.
+ * fromAddress the vault a withdrawal ("NFT Vault Transfer"); the reason travels with the transaction.
  */
 export const transferNftSchema = z.object({
   fromAddress: requiredAddress,
@@ -98,7 +98,7 @@ export const transferNftSchema = z.object({
   reason: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 200) || undefined : undefined), z.string().optional()),
 });
 
-/** The vault page's form (spec 02 §3 "Transfer form", §5 "Transfer"). */
+/** The vault page's form. */
 export const vaultTransferFormSchema = z.object({
   nftTokenId: z.string({ error: NFT_MESSAGES.selectNft }).min(1, NFT_MESSAGES.selectNft),
   transferType: z.enum(["deposit", "withdraw"]),

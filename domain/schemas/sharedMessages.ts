@@ -6,6 +6,6 @@ export const SHARED_MESSAGES = {
   phone: "Please enter a valid phone number",
   permitSignature: "Please provide a valid permit signature",
   listingPrice: "Listing price must be greater than 0",
-  /** Spec 02 §5 gives it for a loan rejection; a KYC rejection needs its reason as much (issue 18 §5). */
+  /** Loan rejections always had it; a KYC rejection needs its reason as much. */
   rejectionReason: "Please provide a rejection reason",
 } as const;

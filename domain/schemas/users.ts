@@ -21,7 +21,7 @@ const phone = z.preprocess(
   z.string({ error: PROFILE_MESSAGES.phone }).trim().min(10, PROFILE_MESSAGES.phone).max(30, PROFILE_MESSAGES.phone).nullable().optional(),
 );
 
-/** Clearing only: "" or null disconnects the wallet; a value never links one (DESIGN.md "The wire contract"). */
+/** Clearing only: "" or null disconnects the wallet; a value never links one. */
 const walletClear = z.union([z.literal(""), z.null()], { error: PROFILE_MESSAGES.walletOnlyBySignature });
 
 /**

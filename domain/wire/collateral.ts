@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COLLATERAL_STATES } from "../statuses";
 
 /**
- * A pledged ERC-721 as every route answers it (issue 20): on a loan (WireLoan.collateral.nft) and on a note
+ * A pledged ERC-721 as every route answers it: on a loan (WireLoan.collateral.nft) and on a note
  * (WireNft.collateral). Addresses are lowercase, ids decimal strings, money decimal USD strings. `image` is null or a
  * checked image data URI (domain/nftImage.ts): the app shows it only as an `<img>`.
  */

@@ -15,7 +15,7 @@ export const wireKycDocumentSchema = z.object({
 });
 export type WireKycDocument = z.infer<typeof wireKycDocumentSchema>;
 
-/** The three document slots of spec 02 §3 (idDocument, proofOfAddress, proofOfIncome), each the newest of its kind. */
+/** The three document slots (idDocument, proofOfAddress, proofOfIncome), each the newest of its kind. */
 export const wireKycDocumentsSchema = z.record(z.string(), wireKycDocumentSchema.nullable());
 export type WireKycDocuments = z.infer<typeof wireKycDocumentsSchema>;
 
@@ -31,7 +31,7 @@ export const wireKycSchema = z.object({
 });
 export type WireKyc = z.infer<typeof wireKycSchema>;
 
-/** GET /users/kyc/status (spec 02 §3): `status` and `kycStatus` are the spec's two names for one value. */
+/** GET /users/kyc/status: `status` and `kycStatus` are the spec's two names for one value. */
 export const wireKycStatusSchema = z.object({
   status: z.enum(KYC_STATUSES),
   kycStatus: z.enum(KYC_STATUSES),

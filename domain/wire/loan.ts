@@ -4,8 +4,8 @@ import { wirePledgedNftSchema } from "./collateral";
 import { KYC_STATUSES, LISTING_STATES, LOAN_STATUSES, MINT_STATUSES } from "../statuses";
 
 /**
- * A loan as every route answers it: spec 02 §3 Loan plus principal, loanNumber, mintStatus, listingStatus and the
- * timeline (DESIGN.md "The wire contract"). The API's toWireLoan is typed by it, the app parses with it. Amounts
+ * A loan as every route answers it: the loan record plus principal, loanNumber, mintStatus, listingStatus and the
+ * timeline. The API's toWireLoan is typed by it, the app parses with it. Amounts
  * are decimal USD strings, the rate is percent.
  */
 const text = z.string().nullable();
@@ -50,7 +50,7 @@ export const wireLoanSchema = z.object({
   updatedAt: z.string(),
   rejectionReason: text,
   adminNotes: text,
-  /** `nft`: the pledged ERC-721 when the borrower pledged one (issue 20), else null. */
+  /** `nft`: the pledged ERC-721 when the borrower pledged one, else null. */
   collateral: z.object({ type: z.string(), value: z.string(), description: z.string(), nft: wirePledgedNftSchema.nullable() }).nullable(),
   borrowerWallet: text,
   nftTokenId: text,

@@ -30,7 +30,7 @@ export const bestOfferSummarySchema = z.object({
 export type BestOfferSummary = z.infer<typeof bestOfferSummarySchema>;
 
 /**
- * The spec's "Marketplace NFT record" (spec 02 §3), money as decimal strings in USD: api/src/nfts/wire.ts builds it,
+ * The spec's "Marketplace NFT record", money as decimal strings in USD: api/src/nfts/wire.ts builds it,
  * the app reads it. `ownerAddress` is who holds the note (the depositor while vaulted), `custodyAddress` the ERC-721 owner.
  */
 export const wireNftSchema = z.object({
@@ -76,11 +76,11 @@ export const wireNftSchema = z.object({
   explorerUrl: z.string(),
   createdAt: text,
   updatedAt: text,
-  /** Spec 02 §9, on a single note's answer: how far the repayments are behind the schedule. */
+  /** On a single note's answer: how far the repayments are behind the schedule. */
   performance: z.enum(PERFORMANCE_GRADES).optional(),
   /** Where the loan stands against its schedule now: current, late, delinquent, defaulted or repaid. */
   servicing: wireServicingSchema,
-  /** The ERC-721 escrowed for the note's loan (issue 20), null when it has none. */
+  /** The ERC-721 escrowed for the note's loan, null when it has none. */
   collateral: wirePledgedNftSchema.nullable(),
   /** Browse answers only: the note's best signed listing and best offer. */
   signedListing: signedListingSummarySchema.nullable().optional(),

@@ -5,8 +5,8 @@ import { parseUsd } from "../money";
 import { ORDER_KINDS, ORDER_STATUSES } from "../orders";
 
 /**
- * Signed orders (issue 19) as /api/orders answers and takes them (api/src/orders/wire.ts is typed by these, the app
- * parses with them). Amounts are decimal USD strings as everywhere on the wire (DESIGN.md "The wire contract");
+ * Signed orders as /api/orders answers and takes them (api/src/orders/wire.ts is typed by these, the app
+ * parses with them). Amounts are decimal USD strings as everywhere on the wire;
  * `message` is the EIP-712 message exactly as signed, every uint a decimal string of its on-chain unit
  * (micro-dollars, seconds, basis points), so a wallet or a filler can pass it to the contract unchanged.
  */

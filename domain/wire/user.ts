@@ -10,7 +10,7 @@ const address = z.union([
 ]);
 
 /**
- * A user as the routes answer it (spec 01 §3), never the password hash; api/src/users/wire.ts is typed by it.
+ * A user as the routes answer it, never the password hash; api/src/users/wire.ts is typed by it.
  * `phone` beside `phoneNumber`, `kyc.status` beside `kycStatus` and `lastLogin` beside `lastLoginAt` are the
  * spec's other names for the same values.
  */

@@ -64,7 +64,7 @@ function close(ctx: Context, event: ChainEvent, tokenId: bigint, state: ChainCol
 }
 
 /**
- * LoanNote's allow-list and escrow (issue 20, docs/decisions.md "NFT collateral off-chain"). The allow-list is a
+ * LoanNote's allow-list and escrow (docs/decisions.md "NFT collateral off-chain"). The allow-list is a
  * derived row per collection (its slot kept when disallowed); a pledge is one derived row per note from
  * CollateralLocked on: `locked` → `returned`, or `returnFailed` → `returned` by the borrower's pull, or `claimed`
  * after a default. The undo journal puts both back on a reorg. Which collections' Transfers are followed, and the

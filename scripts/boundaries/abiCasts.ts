@@ -60,7 +60,7 @@ function insideChainCall(node: ts.Node): boolean {
 }
 
 /**
- * Where a file switches the generated ABIs' types off (issue 17 §4): a generated ABI cast (or anything cast to
+ * Where a file switches the generated ABIs' types off: a generated ABI cast (or anything cast to
  * `Abi`), an `as never` inside a chain call, or a cast of what readContract/multicall answer with a generated ABI.
  * Each finding is "path:line: what".
  */

@@ -1,7 +1,7 @@
 import type { ImportGraph } from "./importGraph";
 
 /**
- * DESIGN.md "Who may import whom", as data. A part is a file's top folder; files at the root (tool configs)
+ * Who may import whom (docs/architecture.md), as data. A part is a file's top folder; files at the root (tool configs)
  * are "root". Test code is judged by looser rules (docs/decisions.md "Import boundaries").
  */
 const PARTS = ["domain", "db", "api", "indexer", "app", "contracts", "devchain", "scripts", "bench", "e2e", "testing"] as const;

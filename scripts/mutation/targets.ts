@@ -63,7 +63,7 @@ export const FOCUSED_TARGETS: TargetGroup[] = [
   // Who is notified: the admins of a new request, the investors of a new listing, the signer of a filled order and the
   // borrower left out of their own note's listing news (exact ids in the repository test).
   { name: "recipients", part: "api", mutate: ["api/src/notifications/repository.ts:16-44", "api/src/notifications/repository.ts:61-70"], tests: [notificationsRepository] },
-  // Who may pledge, have a pledge originated and take an escrowed NFT out (issue 20): the pledge's checks, the
+  // Who may pledge, have a pledge originated and take an escrowed NFT out: the pledge's checks, the
   // approval's live checks and the claimant, against the collateral suite's attacks.
   { name: "collateral-gate", part: "api", mutate: ["api/src/collateral/service.ts:127-133", "api/src/collateral/service.ts:185-200", "api/src/collateral/service.ts:220-255"], tests: ["api/src/collateral/collateral.test.ts"] },
   // The backfill test alone makes every vault move (in and out) and compares the mirror with the chain.

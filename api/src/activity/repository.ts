@@ -144,7 +144,7 @@ export function createActivityRepository(db: Db, chainId: number) {
         select ${LOG}, token_id::text as token_id, seller, buyer, price::text as price from (
           select chain_id, tx_hash, log_index, block_number, block_time, token_id, seller, buyer, price from chain_sales
           union all
-          -- A signed order's fill (issue 19) is a sale like an on-chain listing's.
+          -- A signed order's fill is a sale like an on-chain listing's.
           select chain_id, tx_hash, log_index, block_number, block_time, token_id, seller, buyer, price from chain_order_fills
         ) s where chain_id = ${chainId} and (${byToken} or ${byWallet}) order by block_number, log_index`);
     },

@@ -5,7 +5,7 @@ import { formatUsdAmount } from "#domain/money";
 
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 100);
 
-/** GET /admin/dashboard: every figure computed from data, none fixed in code (DESIGN.md). */
+/** GET /admin/dashboard: every figure computed from data, none fixed in code. */
 export async function adminDashboard(db: Db, chainId: number, adminId: string) {
   const [userCounts] = await db
     .select({
@@ -34,7 +34,7 @@ export async function adminDashboard(db: Db, chainId: number, adminId: string) {
       minted: sql<number>`count(*) filter (where ${loans.mintStatus} = 'minted')::int`,
     })
     .from(loans);
-  // On-chain listings' sales and signed orders' fills (issue 19) alike.
+  // On-chain listings' sales and signed orders' fills alike.
   const [sales] = (
     (await db.execute(sql`
       select coalesce(sum(fee), 0)::text as fees, coalesce(sum(price), 0)::text as volume, count(*)::int as count from (

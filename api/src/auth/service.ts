@@ -28,7 +28,7 @@ export function createAuthService(deps: { config: AppConfig; users: UsersReposit
 
   return {
     async register(input: RegisterRequest) {
-      // Nobody makes themselves an admin: it takes the operator's invite code, and is off without one (DESIGN.md).
+      // Nobody makes themselves an admin: it takes the operator's invite code, and is off without one.
       if (input.role === "admin" && !inviteMatches(config.adminInviteCode, input.adminInviteCode)) throw inviteRefused(config.adminInviteCode);
       // The demo logins exist on the local chain only; elsewhere their emails would mark the database as a local one.
       if (!config.isLocalChain && isDemoEmail(input.email)) throw badRequest(AUTH_ANSWERS.demoEmail);

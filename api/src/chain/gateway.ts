@@ -59,7 +59,7 @@ export interface ChainGateway {
   send<const abi extends Abi, functionName extends ContractFunctionName<abi, Writes>>(options: SendOptions<abi, functionName>): Promise<TransactionReceipt>;
   /** The latest block's timestamp: the chain's "now", which tests move with evm_increaseTime. */
   now(): Promise<bigint>;
-  /** Signs EIP-712 typed data with one of the API's keys, offline (the treasury's signed listings, issue 19). */
+  /** Signs EIP-712 typed data with one of the API's keys, offline (the treasury's signed listings). */
   signTypedData<const types extends TypedData | Record<string, unknown>, primaryType extends string>(
     signer: Signer,
     typedData: TypedDataDefinition<types, primaryType>,
@@ -86,7 +86,7 @@ function calldata(call: { abi: Abi; functionName: string; args: readonly unknown
 }
 
 /**
- * The two accounts whose keys the API holds (DESIGN.md "Money and ownership"): the originator, which only
+ * The two accounts whose keys the API holds: the originator, which only
  * originates and marks defaults, and the treasury, which lists, reprices, unlists and withdraws.
  */
 export function createChainGateway(config: AppConfig): ChainGateway {

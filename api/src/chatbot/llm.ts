@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * An optional OpenAI-compatible provider (POST {LLM_BASE_URL}/chat/completions). Never required: when it is
- * not configured, or fails in any way, the local assistant's answer is used (DESIGN.md "departs from the spec").
+ * not configured, or fails in any way, the local assistant's answer is used.
  * Read from LLM_BASE_URL, LLM_API_KEY, LLM_MODEL and LLM_TIMEOUT_MS with the rest of the environment (config/env.ts).
  */
 export interface LlmConfig {

@@ -175,7 +175,7 @@ function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSec
   return `${lines.join("\n")}\nRepay from the loan's page in My Loans (/loans/my-loans): sign a permit, then send one transaction.`;
 }
 
-/** Borrowing and buying both need approved KYC and a verified wallet (DESIGN.md "Money and ownership"). */
+/** Borrowing and buying both need approved KYC and a verified wallet. */
 function eligibility(user: UserRow): string {
   const missing: string[] = [];
   if (user.kycStatus === "none") missing.push("submit your KYC documents on the KYC page (/kyc); review takes 24–48 hours");

@@ -21,7 +21,7 @@ export interface CollateralRouters {
 const id = (value: unknown) => String(value);
 const tokenId = (value: unknown) => tokenIdSchema.parse(String(value));
 
-/** The pledged-NFT routes of issue 20, each mounted beside the component whose paths it shares. */
+/** The pledged-NFT routes, each mounted beside the component whose paths it shares. */
 export function createCollateralRouters(deps: { service: CollateralService; auth: RequestHandler }): CollateralRouters {
   const { service, auth } = deps;
   const collateral = Router();

@@ -1,4 +1,4 @@
-/** The words shown with the wallet calls of a pledged NFT (issue 20); the refusals are domain/schemas/loans.ts's COLLATERAL_MESSAGES. */
+/** The words shown with the wallet calls of a pledged NFT; the refusals are domain/schemas/loans.ts's COLLATERAL_MESSAGES. */
 export const COLLATERAL_TEXTS = {
   /** A piece as people read it: its own name, else its collection's and id. */
   label: (piece: { name: string | null; collectionName: string | null; tokenId: bigint | string }) => piece.name ?? `${piece.collectionName ?? "NFT"} #${piece.tokenId}`,

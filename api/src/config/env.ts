@@ -123,7 +123,7 @@ function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv, morePr
 const OPERATOR_KEYS = ["ORIGINATOR_KEY", "TREASURY_KEY", "DEPLOYER_KEY"] as const;
 
 /**
- * Any chain but 31337 is real money (DESIGN.md): an operator key anyone can look up would hand the treasury to
+ * Any chain but 31337 is real money: an operator key anyone can look up would hand the treasury to
  * whoever looks first. A CHAIN_ID that is not plainly 31337 (even a malformed one) counts as another chain.
  */
 function publishedKeyProblems(source: NodeJS.ProcessEnv): string[] {

@@ -4,7 +4,7 @@ import { ok } from "../http/envelope";
 import type { AppConfig } from "./env";
 import { readDeployment } from "./deployment";
 
-/** The app's run-time settings: nothing per deployment is baked into the bundle (DESIGN.md "The wire contract"). */
+/** The app's run-time settings: nothing per deployment is baked into the bundle. */
 export function createConfigRouter(config: AppConfig): Router {
   const router = Router();
   router.get("/", async (_req, res) => {

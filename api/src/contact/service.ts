@@ -3,7 +3,7 @@ import type { ContactRepository } from "./repository";
 
 export function createContactService(deps: { messages: ContactRepository }) {
   return {
-    /** Lands in the admin inbox; no outside form service (DESIGN.md). */
+    /** Lands in the admin inbox; no outside form service. */
     submit(input: ContactRequest, userId: string | null) {
       return deps.messages.insert({ ...input, phone: input.phone ?? null, userId });
     },

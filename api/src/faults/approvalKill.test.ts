@@ -176,7 +176,7 @@ test("kill -9 while an approval's origination is in flight: after a restart, exa
   // Nothing of the approval is lost: the listing at par the crash cut off is made at start-up.
   const listed = await waitFor("the note listed", () => loanRow(loan._id), (row) => !["none", "listing"].includes(row.listingStatus));
   assert.equal(listed.listingStatus, "listed", listed.listingError ?? "");
-  // By the treasury's signature at 100% of par (issue 19), once: the book holds one open listing of the note.
+  // By the treasury's signature at 100% of par, once: the book holds one open listing of the note.
   const signed = await database.db.select().from(orders).where(and(eq(orders.tokenId, tokenId), eq(orders.kind, "listing")));
   assert.deepEqual(
     signed.map((o) => [o.signer, o.parBps, o.status]),

@@ -18,7 +18,7 @@ import { startPrivateRedis, type PrivateRedis } from "#testing/privateRedis";
 import { sleep } from "#testing/privateProcess";
 
 /**
- * Redis down under a running API (DESIGN.md "Growing past one machine"; docs/decisions.md "Redis down"): the API
+ * Redis down under a running API (docs/decisions.md "Redis down"): the API
  * keeps serving from this process's memory, /api/health says degraded, and it goes back to Redis by itself.
  */
 let redis: PrivateRedis;

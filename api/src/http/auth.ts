@@ -48,7 +48,7 @@ export function optionalAuth(tokens: TokenService, findUser: FindUser): RequestH
   };
 }
 
-/** After requireAuth: 403 'Access denied' for anyone but an admin (spec 01 §8). */
+/** After requireAuth: 403 'Access denied' for anyone but an admin. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (req.user?.role !== "admin") throw forbidden();
   next();

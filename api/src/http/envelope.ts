@@ -1,6 +1,6 @@
 import type { Response } from "express";
 
-/** Every answer is `{ success, message, data }` (BRIEF conventions, spec 01 §7). */
+/** Every answer is `{ success, message, data }` (the API's one envelope). */
 export interface Envelope<T> {
   success: boolean;
   message: string;

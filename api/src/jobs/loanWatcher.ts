@@ -42,7 +42,7 @@ function notFoundAsNull(error: unknown): null {
 }
 
 /**
- * The defaults job of DESIGN.md: it sends `markDefaulted` for unpaid loans past maturity and the grace period.
+ * The defaults job: it sends `markDefaulted` for unpaid loans past maturity and the grace period.
  * It never changes a loan's status itself: the indexer does, when it mirrors LoanDefaulted (or LoanRepaid), and
  * tells borrower, holder and admins through the outbox (indexer/loans.ts), so a status follows the chain only.
  * Each pass also asks the node about mints a reorg may have dropped: a rollback puts a loan back as the approval left

@@ -43,7 +43,7 @@ function wireDocument(doc: KycDocumentRow): WireKycDocument {
   return { _id: doc.id, kind: doc.kind, url: documentRoute(doc.id), mimeType: doc.mimeType, size: doc.size, originalName: doc.originalName, uploadedAt: doc.createdAt.toISOString() };
 }
 
-/** The three document slots of spec 02 §3 (kycDocuments), each the newest file of its kind. */
+/** The three document slots (kycDocuments), each the newest file of its kind. */
 export function wireKycDocuments(docs: KycDocumentRow[]): WireKycDocuments {
   const slots: WireKycDocuments = { idDocument: null, proofOfAddress: null, proofOfIncome: null };
   for (const doc of docs) if (!slots[doc.kind]) slots[doc.kind] = wireDocument(doc);

@@ -22,7 +22,7 @@ export interface LoanLifecycle {
 /**
  * Starts and stops the loan jobs over services built by the composition root (api/src/app.ts). A loan's
  * chain-derived status (active, completed, defaulted) is the indexer's to set (indexer/loans.ts). Nothing follows
- * repayments here: the treasury's listing at par stays valid across them (issue 19).
+ * repayments here: the treasury's listing at par stays valid across them.
  */
 export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
   const { origination, watcher, logger } = deps;

@@ -171,7 +171,7 @@ function claimable(options: ListOptions) {
  * Lists a minted note at 100% of par by a listing the treasury signs with its key and the order book stores (its own
  * status: `listing`, then `listed` or `failed` with an alert), the one path of every treasury listing at par: after an
  * origination, a retry and a reconciliation. Once per note: a par listing stays valid across repayments, so nothing
- * lists it again after one (DESIGN.md "Marketplace"); it lapses on a default or a move. The claim is a conditional
+ * lists it again after one; it lapses on a default or a move. The claim is a conditional
  * update, so API processes racing for one loan list it once; an open treasury listing already stored (a crash after
  * the signature) is recorded, not signed again.
  */
@@ -224,7 +224,7 @@ export async function originate(deps: OriginationDeps, loan: LoanRow, actor: str
       await repo.transition(loan.id, undefined, { mintTxHash: hash }, { action: "mint_sent", actorId: actor, txHash: hash });
     };
     const terms = [loan.loanNumber, loan.borrowerWallet as Address, principal, loan.rateBps, loan.termMonths] as const;
-    // A pledged NFT moves into escrow in the same transaction (issue 20); the checks before approval said it can.
+    // A pledged NFT moves into escrow in the same transaction; the checks before approval said it can.
     receipt =
       loan.collateralCollection && loan.collateralTokenId !== null
         ? await chain.send({
@@ -293,7 +293,7 @@ export async function reconcileOne(deps: OriginationDeps, loan: LoanRow): Promis
   return undefined;
 }
 
-/** Start-up (and after-crash) reconciliation of DESIGN.md "Running it": every minting and minted loan, then listings. */
+/** Start-up (and after-crash) reconciliation with the chain: every minting and minted loan, then listings. */
 export async function reconcileAll(deps: OriginationDeps): Promise<{ minted: number; failed: number; listed: number }> {
   const { repo } = deps;
   const result = { minted: 0, failed: 0, listed: 0 };

@@ -9,7 +9,7 @@ import { isUuid } from "#domain/uuid";
 
 export type Borrower = Pick<UserRow, "id" | "firstName" | "lastName" | "email" | "walletAddress" | "kycStatus">;
 
-/** What the mirror and the metadata cache know of a loan's pledged piece (issue 20); all null when they know nothing. */
+/** What the mirror and the metadata cache know of a loan's pledged piece; all null when they know nothing. */
 export interface PledgeMirror {
   chainState: ChainCollateralState | null;
   chainCollection: string | null;
@@ -221,7 +221,7 @@ export function createLoansRepository(db: Db, chainId: number) {
     },
 
     /**
-     * The escrow's history of the loan's note (issue 20), for its timeline: the lock, the last move, and the note's
+     * The escrow's history of the loan's note, for its timeline: the lock, the last move, and the note's
      * burn (a final payment or a claim burns it in the transaction that moves the piece). Each with its block and,
      * when the mirror has it, its time; the closing move's time is the mirrored log of its transaction (the burn), if any.
      */

@@ -14,7 +14,7 @@ const id = (value: unknown) => String(value);
 export function createLoansRouter(deps: { service: LoansService; auth: RequestHandler; kv: KeyValueStore; requestLimit: RateLimitRule }): Router {
   const { service, auth } = deps;
   const router = Router();
-  // Per borrower, whatever address they call from: every request notifies every admin (issue 15 §4).
+  // Per borrower, whatever address they call from: every request notifies every admin.
   const requestRate = rateLimit(deps.kv, { name: "loan-request", ...deps.requestLimit, key: (req) => currentUser(req).id, message: LOAN_MESSAGES.requestRate });
 
   router.post("/request", auth, validate(loanRequestSchema), requestRate, async (req, res) => {
@@ -37,7 +37,7 @@ export function createLoansRouter(deps: { service: LoansService; auth: RequestHa
   return router;
 }
 
-/** The spec's admin paths under /loans (spec 02 §7), answered by the same service as /admin/loans. */
+/** The spec's admin paths under /loans, answered by the same service as /admin/loans. */
 export function createLoansAdminRouter(deps: { service: LoansService; auth: RequestHandler }): Router {
   const { service } = deps;
   const admin = [deps.auth, requireAdmin];

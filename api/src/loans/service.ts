@@ -40,7 +40,7 @@ export interface LoansServiceDeps {
   chain: ChainGateway;
   origination: Origination;
   notifier: Notifier;
-  /** A pledged NFT's checks: the request's against the mirror, the approval's live (issue 20). */
+  /** A pledged NFT's checks: the request's against the mirror, the approval's live. */
   collateral: Pick<CollateralService, "checkPledge" | "checkOrigination">;
   /** Requests one borrower may have awaiting review at once (RateLimits.pendingLoanRequests). */
   maxPendingRequests: number;

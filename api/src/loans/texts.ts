@@ -4,7 +4,7 @@ import { shortAddress } from "#domain/shortAddress";
 
 // Approval, rejection, funding, listing, completion and default texts are the shared ones (api/src/notifications/texts.ts).
 
-/** Answers and stored notification texts of the loan lifecycle (spec 02 §8; amounts formatted by the server). */
+/** Answers and stored notification texts of the loan lifecycle. */
 export const LOAN_ANSWERS = {
   submitted: "Loan request submitted successfully",
   demoCreated: "Demo loan request created!",
@@ -50,7 +50,7 @@ export const TIMELINE_NOTES = {
   funding: (principal: bigint, wallet: string) => `Funding ${displayUsd(principal)} to ${wallet}`,
   listedAtPar: (price: bigint) => `Listed at 100% of par (${displayUsd(price)} today) by the treasury's signature`,
   listed: (price: bigint) => `Listed for ${displayUsd(price)}`,
-  /** The escrow's moves (issue 20), from the chain mirror; `piece` is "LoanMint Demo Art #2" or "NFT #2 (0x5fbd…0aa3)". */
+  /** The escrow's moves, from the chain mirror; `piece` is "LoanMint Demo Art #2" or "NFT #2 (0x5fbd…0aa3)". */
   collateralLocked: (piece: string) => `${piece} moved from the borrower's wallet into the loan note's escrow`,
   collateralReturnFailed: (piece: string) => `The final payment was made, but the collection refused to return ${piece}; the borrower can claim it back`,
   collateralReturned: (piece: string, to: string | null) => `${piece} returned${to ? ` to ${shortAddress(to)}` : " to the borrower"}`,

@@ -37,7 +37,7 @@ export function toWireTimeline(events: (LoanEventRow & { actorName: string | nul
 }
 
 /**
- * The escrow's moves as timeline entries (issue 20), at their blocks' times; a move whose time is known nowhere is
+ * The escrow's moves as timeline entries, at their blocks' times; a move whose time is known nowhere is
  * left out. A return in another transaction than the note's burn is a pull after a refused return: the refusal
  * happened at the final payment, the transaction that burned the note.
  */
@@ -57,7 +57,7 @@ export function collateralTimeline(history: CollateralHistory, collectionName: s
   return entries;
 }
 
-/** The loan's pledged piece (issue 20): the request's columns, or the escrow's row once the note was originated. */
+/** The loan's pledged piece: the request's columns, or the escrow's row once the note was originated. */
 export function pledgedNftOf(view: LoanView): WirePledgedNft | null {
   const { loan, pledge } = view;
   const collection = pledge.chainCollection ?? loan.collateralCollection;

@@ -14,7 +14,7 @@ export interface MarketplaceOrders {
   openOffers(): Promise<OrderRow[]>;
 }
 
-/** A marketplace card: the spec's record, its cheapest open signed listing and its best open offer (issue 19). */
+/** A marketplace card: the spec's record, its cheapest open signed listing and its best open offer. */
 export type MarketplaceRecord = NftRecord & { signedListing: BestListing | null; bestOffer: BestOffer | null };
 
 interface Entry {

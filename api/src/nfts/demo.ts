@@ -3,7 +3,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 
 /**
- * The living demo (issue 8 item 6): on a fresh local chain, a handful of loans go through the real flows over
+ * The living demo: on a fresh local chain, a handful of loans go through the real flows over
  * HTTP — requests, approvals that fund, mint and list, notes bought by the demo investor with a permit, some
  * installments repaid, one loan paid off — so a first visitor finds a marketplace, a portfolio and an explorer
  * with history. It signs with the demo accounts' local dev keys, like a person would with the dev wallet.

@@ -14,8 +14,8 @@ import { fund, listOnChain, makeUser, notificationsOf, parPriceNow, payPastDue, 
 import { openSocket, record } from "../realtime/testing";
 
 /**
- * Issue 15 §2 off-chain: a listing made before a repayment or a default lapses in the mirror and the API, its holder
- * is told why. The treasury's own listing is signed at 100% of par (issue 19): it survives repayments at the new par and
+ * A listing made before a repayment or a default lapses in the mirror and the API, its holder
+ * is told why. The treasury's own listing is signed at 100% of par: it survives repayments at the new par and
  * lapses on a default.
  * Real Postgres, a private anvil with the contracts, the real indexer, loans approved (minted and listed) by the API.
  */

@@ -11,7 +11,7 @@ import type { PledgeColumns } from "../collateral/wire";
  * token ids are numeric(78,0) on one side and bigint on the other, and every read here is a join.
  */
 
-/** The ERC-721 escrowed for the note (issue 20), `pledge_*`: chain_collateral with the cached metadata and the loan's appraisal. */
+/** The ERC-721 escrowed for the note, `pledge_*`: chain_collateral with the cached metadata and the loan's appraisal. */
 export interface NoteRow extends PledgeColumns {
   token_id: string;
   borrower: string;
@@ -45,7 +45,7 @@ export interface NoteRow extends PledgeColumns {
   lapse_reason?: ListingLapseReason | null;
   lapse_amount?: string | null;
   lapse_tx_hash?: string | null;
-  /** The holder's newest open signed listing (issue 19), when the note has one: what the listing columns show without an on-chain one. */
+  /** The holder's newest open signed listing, when the note has one: what the listing columns show without an on-chain one. */
   order_hash?: string | null;
   order_price?: string | null;
   order_par_bps?: number | null;
@@ -223,7 +223,7 @@ export function createNftsRepository(db: Db, chainId: number, now: () => Promise
         par_bps: number;
       }>(
         db,
-        // On-chain listings, and the signed ones (issue 19): a signed listing's "transaction" is its hash until a fill,
+        // On-chain listings, and the signed ones: a signed listing's "transaction" is its hash until a fill,
         // and its time is its fill's block time, else the chain's clock when it was stored (orders.chain_time), after
         // every block of that time (the chain's latest block then).
         sql`select seller, price::text as price, status, lapse_reason, lapse_amount::text as lapse_amount, tx_hash, closed_tx_hash, block_number::text as block_number, block_time, par_bps from (
@@ -243,7 +243,7 @@ export function createNftsRepository(db: Db, chainId: number, now: () => Promise
       );
     },
 
-    /** The note's open signed listing by its holder (issue 19), the one the marketplace shows when none is on-chain. */
+    /** The note's open signed listing by its holder, the one the marketplace shows when none is on-chain. */
     async signedListing(hash: string) {
       const [row] = await db.select().from(orders).where(and(eq(orders.chainId, chainId), eq(orders.hash, hash), eq(orders.status, "open")));
       return row;

@@ -31,8 +31,8 @@ export interface NftRouters {
 }
 
 /**
- * The investor's routes (spec 02 §7 "NFTs"). Reads come from the chain mirror; every action that moves a note
- * or money is checked here and answered as the call the user's wallet signs and sends (DESIGN.md "The wire contract").
+ * The investor's routes. Reads come from the chain mirror; every action that moves a note
+ * or money is checked here and answered as the call the user's wallet signs and sends.
  * The note's own page and owner history are public: an auditor needs no account.
  */
 export function createNftRouters(deps: {
@@ -68,7 +68,7 @@ export function createNftRouters(deps: {
     ok(res, await service.ownership(tokenId(req.params.id)));
   });
 
-  // A listing is a signed order (issue 19): `typedData` is what the wallet signs and POSTs to /api/orders, for no gas;
+  // A listing is a signed order: `typedData` is what the wallet signs and POSTs to /api/orders, for no gas;
   // `approval` is the one transaction a holder's first listing needs (null once the marketplace may move their notes).
   nfts.put("/:id/list", auth, validate(listNftSchema), async (req, res) => {
     const user = currentUser(req);

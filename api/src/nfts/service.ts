@@ -249,7 +249,7 @@ export async function ownership(deps: NftsDeps, tokenId: bigint) {
 }
 
 /**
- * PUT /nfts/{id}/list: the caller's wallet must hold the note (not in the vault). A listing is a signed order (issue 19),
+ * PUT /nfts/{id}/list: the caller's wallet must hold the note (not in the vault). A listing is a signed order,
  * which the route answers beside this; here only the one transaction a first listing needs: letting the marketplace
  * move the holder's notes, without which no signed listing of theirs can be filled.
  */
@@ -298,7 +298,7 @@ export async function buy(deps: NftsDeps, user: UserRow, tokenId: bigint, input:
   const me = wallet(user);
   const d = await deployment(deps);
   const [onChainListing, row] = await Promise.all([liveListing(deps, d, tokenId), repo.note(tokenId)]);
-  // No listing on-chain: the holder's open signed listing (issue 19), filled at its price now.
+  // No listing on-chain: the holder's open signed listing, filled at its price now.
   const signed = onChainListing.seller === zeroAddress && row?.order_hash ? await repo.signedListing(row.order_hash) : undefined;
   const listing = signed ? await signedListingNow(deps, d, signed) : onChainListing;
   if (listing.seller === zeroAddress) {

@@ -16,7 +16,7 @@ export interface LiveEvent<Name extends ServerEventName = ServerEventName> {
 }
 
 /**
- * The one way the API tells people something (DESIGN.md "The wire contract": notifications are rows per
+ * The one way the API tells people something (notifications are rows per
  * recipient, pushed live). Every service that decides something calls it; nothing else emits to sockets.
  */
 export interface Notifier {

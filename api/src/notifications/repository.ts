@@ -27,7 +27,7 @@ export function createNotificationsRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
-    /** Investors who may buy a new listing: approved KYC and a verified wallet (DESIGN.md "who is who"). */
+    /** Investors who may buy a new listing: approved KYC and a verified wallet. */
     async investorIds(tx: Db = db): Promise<string[]> {
       const rows = await tx
         .select({ id: users.id })

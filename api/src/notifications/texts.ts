@@ -5,8 +5,7 @@ import type { NotificationContent } from "./notifier";
 import { shortAddress } from "#domain/shortAddress";
 
 /**
- * The spec's notification texts (spec 02 §8 "Notifications"), amounts formatted as USD by the server
- * (DESIGN.md "The wire contract"). Amounts arrive as wire strings (micro-dollar precision).
+ * The stored notification texts, amounts formatted as USD by the server. Amounts arrive as wire strings (micro-dollar precision).
  */
 const usd = (amount: string | bigint) => displayUsd(typeof amount === "bigint" ? amount : parseUsd(amount));
 const nftLink = (tokenId: string) => `/nft/${tokenId}`;
@@ -94,7 +93,7 @@ export const NOTIFICATION_TEXTS = {
     return why === null ? null : { type: "listing_lapsed", title: "Listing lapsed", message: `Your listing of note #${tokenId} lapsed: ${why}`, link: nftLink(tokenId) };
   },
   /**
-   * To the holder of a note when the API stores an offer on it, or a matching offer its note fits (issue 19); `price` is
+   * To the holder of a note when the API stores an offer on it, or a matching offer its note fits; `price` is
    * what the offer pays for the note today (a par offer's price moves with repayments).
    */
   offerReceived: (tokenId: string, price: string | bigint, matching = false): NotificationContent => ({

@@ -34,7 +34,7 @@ const inRange = (value: bigint, min: bigint | number | null, max: bigint | numbe
 export const OFFER_NOTICE_WINDOW_MS = 24 * 60 * 60_000;
 
 /**
- * What the API tells people when it stores a signed order (issue 19 §2): `orderbook:update` { tokenId, hash, status } and
+ * What the API tells people when it stores a signed order: `orderbook:update` { tokenId, hash, status } and
  * `marketplace:update` to the marketplace room (the app's note page and marketplace listen there) and to the signer;
  * the holder of the note an offer names, or of each active note a matching offer fits today, a stored "Offer received";
  * every investor but the seller and the note's borrower a "New NFT loan" for a listing, as an on-chain listing's outbox

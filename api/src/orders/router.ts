@@ -13,7 +13,7 @@ import type { OrdersService } from "./service";
 import { ORDER_ANSWERS } from "./texts";
 
 /**
- * Signed orders (issue 19): the typed data to sign, publishing a signed order, and the book. The book is public
+ * Signed orders: the typed data to sign, publishing a signed order, and the book. The book is public
  * (as a note's page is); what a user made and received needs their sign-in and shows only their wallet's.
  */
 export function createOrdersRouter(deps: {

@@ -8,7 +8,7 @@ import { fund, makeUser, parPriceNow, sendAs, startLoanStack, type LoanStack, ty
 import { messageOf } from "./wire";
 
 /**
- * The book against the chain (issue 19 "API and indexer" test): a seeded random sequence of signing, repaying,
+ * The book against the chain (the signed orders' API and indexer test): a seeded random sequence of signing, repaying,
  * filling, cancelling and letting time pass; after every step each note's book holds exactly the stored orders
  * whose fill the chain would take now (simulated as the party who would send it).
  */

@@ -91,7 +91,7 @@ function claimQuery(kind: "postgres" | "pglite", batchSize: number): SQL {
 }
 
 /**
- * Pushes the indexer's outbox rows to socket.io rooms (DESIGN.md "The parts and how data flows"): each row once
+ * Pushes the indexer's outbox rows to socket.io rooms: each row once
  * per set of API processes, in id order, only after its transaction committed. The claim, the delivered stamp and
  * the stored notifications commit together; the emits follow the commit, so a crash in between loses a live push
  * but never a stored notification, and never sends an event twice.

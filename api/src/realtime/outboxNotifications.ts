@@ -5,7 +5,7 @@ import type { NotificationContent } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
 
 /**
- * Which stored notifications an indexer outbox row becomes (spec 02 §8 texts). The indexer addresses each row
+ * Which stored notifications an indexer outbox row becomes, and with which texts. The indexer addresses each row
  * to the user rooms of the accounts involved (resolved from their verified wallets when the row is written):
  * funded → the borrower; repaid → holder, borrower and payer; sold → buyer and seller; a loan completed → its
  * borrower; defaulted → borrower, holder and admins; a listing that lapsed → its seller (never the treasury, whose

@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import type { Server } from "socket.io";
 
 /**
- * Shares broadcasts between API processes (DESIGN.md "Growing past one machine"). `key` is the pub/sub
+ * Shares broadcasts between API processes. `key` is the pub/sub
  * channel prefix: processes that serve one app share it, tests use their own.
  */
 export async function attachRedisAdapter(io: Server, url: string, key = "loanmint:socket.io"): Promise<() => Promise<void>> {

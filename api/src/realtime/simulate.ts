@@ -1,7 +1,7 @@
 import { SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "#domain/events";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 
-/** Test-page events (spec 02 §2 "WebSocket test page"): sent only to the caller, never stored, marked simulated. */
+/** Test-page events: sent only to the caller, never stored, marked simulated. */
 export const SIMULATE_EVENTS = ["simulate:loan:request", "simulate:loan:approval", "simulate:kyc:approval", "simulate:loan:funded"] as const;
 export type SimulateEvent = (typeof SIMULATE_EVENTS)[number];
 

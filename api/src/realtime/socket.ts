@@ -54,7 +54,7 @@ function limiter(perSecond: number) {
   };
 }
 
-/** Authentication, rooms and the client events of spec 02 §7 on an io server. */
+/** Authentication, rooms and the client events on an io server. */
 export function attachSocketHandlers(io: Server, deps: SocketDeps): void {
   io.use((socket, next) => {
     authenticate(socket, deps).then(

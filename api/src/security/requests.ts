@@ -75,7 +75,7 @@ async function siweBody(world: World, caller: TestUser | undefined) {
   return { walletAddress: wallet.address, signature: await wallet.signMessage({ message }), message, nonce };
 }
 
-/** A fresh pending request of A pledging a demo piece minted to A's wallet for it (issue 20). */
+/** A fresh pending request of A pledging a demo piece minted to A's wallet for it. */
 async function pledgedLoanOfA(w: World) {
   const demo = w.stack.deployment.contracts.demoCollection as Address;
   const deployer = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(w.stack.anvil.rpcUrl) });

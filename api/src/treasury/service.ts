@@ -49,7 +49,7 @@ async function onChain<T>(action: () => Promise<T>): Promise<T> {
 
 /**
  * The treasury's notes, listings and credits, read from the chain (the truth), and the actions admins take on
- * them from /admin/portfolio, signed by the server with the treasury key (DESIGN.md "Money and ownership").
+ * them from /admin/portfolio, signed by the server with the treasury key.
  */
 export function createTreasuryService(deps: { repo: LoansRepository; chain: ChainGateway; origination: Origination } & Omit<TreasuryListingDeps, "chain">) {
   const { repo, chain, origination } = deps;
@@ -74,7 +74,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
       openTreasuryListings(listingDeps, loan.loanNumber),
       splitOf(loan.loanNumber),
     ]);
-    // The treasury's signed listing (issue 19) or, for a note listed before it, an on-chain one.
+    // The treasury's signed listing or, for a note listed before it, an on-chain one.
     const onChainListed = seller.toLowerCase() === treasury.toLowerCase();
     const held = owner === treasury.toLowerCase();
     return {

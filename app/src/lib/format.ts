@@ -1,7 +1,7 @@
 import { API_BASE } from "./apiBase";
 import { displayUsd, displayUsdExact, parseUsd } from "#domain/money";
 
-/** Spec 01 §9: first 6 and last 4 characters. */
+/** First 6 and last 4 characters. */
 export function shortAddress(address: string | null | undefined): string {
   if (!address) return "";
   return address.length > 10 ? `${address.slice(0, 6)}...${address.slice(-4)}` : address;
@@ -12,7 +12,7 @@ export function initials(firstName?: string | null, lastName?: string | null): s
   return text || "U";
 }
 
-/** Pictures may be a path or a full URL; relative ones are served by the API (spec 01 §3). */
+/** Pictures may be a path or a full URL; relative ones are served by the API. */
 export function assetUrl(path: string | null | undefined): string | null {
   if (!path) return null;
   if (/^(https?:|data:|blob:)/.test(path)) return path;

@@ -6,7 +6,7 @@ import { API_BASE } from "./apiBase";
 
 export { API_BASE };
 
-/** The one HTTP client (spec 01 §7/§8): base /api, bearer token from the session, 30 s timeout. */
+/** The one HTTP client: base /api, bearer token from the session, 30 s timeout. */
 export const http = axios.create({ baseURL: API_BASE, timeout: 30_000 });
 
 http.interceptors.request.use((config) => {

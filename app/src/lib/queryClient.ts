@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-/** Spec 01 §9: one retry and five minutes stale, library defaults otherwise. */
+/** One retry and five minutes stale, library defaults otherwise. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: 1, staleTime: 5 * 60 * 1000 },

@@ -21,7 +21,7 @@ const signedOut = { user: null, token: null, isAuthenticated: false, isLoading: 
 let sessionEnded = false;
 export const sessionEndedHere = () => sessionEnded;
 
-/** The client's session record (spec 01 §3/§4), persisted under `auth-storage`. */
+/** The client's session record, persisted under `auth-storage`. */
 export const useSession = create<SessionState>()(
   persist(
     (set, get) => ({

@@ -1,9 +1,9 @@
 import toast, { Toaster } from "react-hot-toast";
 
-/** Spec 01 §9: at most 20 at once (react-hot-toast's limit), removal delay 1 s, max width 350 px. */
+/** At most 20 at once (react-hot-toast's limit), removal delay 1 s, max width 350 px. */
 export const TOAST_DURATIONS = { blank: 4000, error: 4000, success: 2000, custom: 4000 } as const;
 
-/** Profile screen's own durations (spec 01 §9). */
+/** Profile screen's own durations. */
 export const PROFILE_TOAST = { success: { duration: 3000 }, error: { duration: 5000 } } as const;
 
 export function AppToaster() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The value once it has stopped changing for `ms` (spec 02 §9: searches wait 300 ms after the last key). */
+/** The value once it has stopped changing for `ms` (searches wait 300 ms after the last key). */
 export function useDebounced<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

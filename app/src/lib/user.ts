@@ -12,7 +12,7 @@ export type User = z.infer<typeof userSchema>;
 
 export type { KycStatus };
 
-/** kycStatus is also sent as kyc.status (spec 01 §3); a session stored by an older client may lack either. */
+/** kycStatus is also sent as kyc.status; a session stored by an older client may lack either. */
 export function kycStatusOf(user: User | null | undefined): KycStatus {
   return user?.kycStatus ?? user?.kyc?.status ?? "none";
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Logo } from "./Logo";
 import { isAdmin, useSession } from "../lib/session";
 
-/** Spec 01 §2's Platform links. Admins may not open the user pages (the guard sends them to /admin): they get the admin page of each. */
+/** The footer's Platform links. Admins may not open the user pages (the guard sends them to /admin): they get the admin page of each. */
 const PLATFORM = [
   { label: "Marketplace", user: "/marketplace", admin: "/admin/marketplace" },
   { label: "Request a Loan", user: "/loans/request", admin: "/admin/request" },
@@ -10,7 +10,7 @@ const PLATFORM = [
   { label: "KYC Verification", user: "/kyc", admin: "/admin/kyc" },
 ];
 
-/** Spec 01 §2 footer. The five "placeholder" links lead to the landing page's real sections. */
+/** The footer. The five "placeholder" links lead to the landing page's real sections. */
 export function Footer() {
   const admin = isAdmin(useSession((s) => s.user));
   return (

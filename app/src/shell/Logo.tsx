@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useSession, homeFor } from "../lib/session";
 
-/** The logo leads admins to /admin, other signed-in users to /dashboard, visitors to / (spec 01 §2). */
+/** The logo leads admins to /admin, other signed-in users to /dashboard, visitors to /. */
 export function Logo() {
   const { isAuthenticated, user } = useSession();
   const to = isAuthenticated && user ? homeFor(user) : "/";

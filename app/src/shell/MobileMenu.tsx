@@ -7,7 +7,7 @@ import { ThemeToggle } from "./ThemeToggle";
 import { useLogout } from "./useLogout";
 
 /**
- * Mirrors the top bar on small screens (spec 01 §2). It is rendered into <body>: inside the header, whose
+ * Mirrors the top bar on small screens. It is rendered into <body>: inside the header, whose
  * backdrop-filter makes it the containing block of fixed elements, the drawer was squeezed into the 64 px bar.
  */
 export function MobileMenu({ menu, onClose }: { menu: NavItem[]; onClose: () => void }) {

@@ -16,7 +16,7 @@ export function PublicOnly() {
   return <Outlet />;
 }
 
-/** Regular-user pages: visitors go to /login, admins to /admin (spec 01 §4). */
+/** Regular-user pages: visitors go to /login, admins to /admin. */
 export function RequireUser() {
   const { isAuthenticated, user } = useSession();
   const location = useLocation();
@@ -33,7 +33,7 @@ export function RequireSignedIn() {
   return <Outlet />;
 }
 
-/** Admin pages: visitors go to /login, non-admins to /dashboard (spec 01 §4). */
+/** Admin pages: visitors go to /login, non-admins to /dashboard. */
 export function RequireAdmin() {
   const { isAuthenticated, user } = useSession();
   const location = useLocation();

@@ -4,27 +4,27 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Spec 01 §2, borrower/investor menu. */
+/** The borrower/investor menu. */
 export const USER_MENU: NavItem[] = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/loans/my-loans", label: "My Loans" },
   { to: "/loans/request", label: "Request Loan" },
   { to: "/marketplace", label: "Marketplace" },
   { to: "/portfolio", label: "Portfolio" },
-  // Not in the spec's menu: the vault page was reachable only from the chat (issue 18 §5).
+  // Not in the spec's menu: the vault page was reachable only from the chat.
   { to: "/nft-transfer", label: "Vault" },
   { to: "/kyc", label: "KYC" },
   { to: "/profile", label: "Profile" },
 ];
 
-/** Spec 01 §2, admin menu. */
+/** The admin's menu. */
 export const ADMIN_MENU: NavItem[] = [
   { to: "/admin", label: "Admin Dashboard", end: true },
   { to: "/admin/loans", label: "Manage Loans" },
   { to: "/admin/users", label: "Manage Users" },
 ];
 
-/** Spec 02 §2, admin sidebar. */
+/** The admin sidebar. */
 export const ADMIN_SIDEBAR: NavItem[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/loans", label: "My Loans" },

@@ -3,7 +3,7 @@ import { create } from "zustand";
 export type Theme = "light" | "dark";
 export const THEME_KEY = "theme";
 
-/** Spec 01 §9: the stored value, else dark if the system prefers dark, else light. */
+/** The stored value, else dark if the system prefers dark, else light. */
 function initialTheme(): Theme {
   const stored = localStorage.getItem(THEME_KEY);
   if (stored === "light" || stored === "dark") return stored;

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { useSession } from "../lib/session";
 
-/** Logout: success toast, then /login (spec 01 §2). */
+/** Logout: success toast, then /login. */
 export function useLogout() {
   const logout = useSession((s) => s.logout);
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import type { ChainCollateralState } from "#domain/statuses";
 import type { ArgValue, DecodedEvent } from "./chain";
 
-/** LoanNote's events about an escrowed NFT (issue 20), by the state each leaves it in. */
+/** LoanNote's events about an escrowed NFT, by the state each leaves it in. */
 const COLLATERAL_EVENTS: Record<string, ChainCollateralState> = {
   CollateralLocked: "locked",
   CollateralReturnFailed: "returnFailed",

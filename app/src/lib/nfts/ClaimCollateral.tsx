@@ -25,7 +25,7 @@ interface Props {
 }
 
 /**
- * Claim an escrowed NFT (issue 20): first what happens, in words, then the API's claimCollateral call sent from the
+ * Claim an escrowed NFT: first what happens, in words, then the API's claimCollateral call sent from the
  * verified wallet with a progress toast. Render it inside WithWallet.
  */
 export default function ClaimCollateral({ tokenId, nft, role, onClaimed }: Props) {

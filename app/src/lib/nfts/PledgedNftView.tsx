@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * A pledged ERC-721 as every page shows it (issue 20). The picture is drawn only as an `<img>` of a data URI that
+ * A pledged ERC-721 as every page shows it. The picture is drawn only as an `<img>` of a data URI that
  * passes checkedImageDataUri again here (docs/decisions.md "Images only as checked data URIs"): an `<img>` runs no
  * script, even of an SVG, and anything else gets a plain placeholder that names the collection and the id.
  */

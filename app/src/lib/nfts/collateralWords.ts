@@ -2,7 +2,7 @@ import type { CollateralState } from "#domain/statuses";
 import type { WirePledgedNft } from "#domain/wire/collateral";
 import { shortAddress } from "../format";
 
-/** Where a pledged NFT stands, in the words every page uses (issue 20). */
+/** Where a pledged NFT stands, in the words every page uses. */
 export const COLLATERAL_STATE_TEXT: Record<CollateralState, string> = {
   pledged: "Pledged",
   released: "Released – free to pledge again",

@@ -9,7 +9,7 @@ export const marketplaceKeys = {
 };
 
 /**
- * Every query a moved NFT changes (issue 20): the note and the marketplace, the portfolio, the loans (the borrower's
+ * Every query a moved NFT changes: the note and the marketplace, the portfolio, the loans (the borrower's
  * pages, under "loans") and the explorer's token pages. Prefixes only: lib code cannot import a feature's keys.
  */
 export const collateralQueryPrefixes = [marketplaceKeys.all, marketplaceKeys.portfolio, ["loans"], ["explorer", "token"]] as const;

@@ -1,7 +1,7 @@
 import toast from "react-hot-toast";
 
 /**
- * A moved NFT's news has one place on screen (issue 20). The same move arrives twice, in no set order: live
+ * A moved NFT's news has one place on screen. The same move arrives twice, in no set order: live
  * (`collateral:update`, which names the piece) and as the stored notice (`notification:new`); the live words win,
  * and a notice arriving soon after them is not toasted again (it stays in the notifications list).
  */

@@ -81,7 +81,7 @@ function open({ io }: SocketIo, token: string): Socket {
   s.onAny((name: string, payload: unknown) => {
     for (const listener of listeners.get(name) ?? []) listener(payload);
   });
-  // The KYC banner follows decisions as they happen (spec 02 §4); simulations never change state.
+  // The KYC banner follows decisions as they happen; simulations never change state.
   s.on(SERVER_EVENTS.kycStatus, (payload: ServerEventPayloads["kyc:status"] & { simulated?: boolean }) => {
     if (!payload.simulated) useSession.getState().updateUser({ kycStatus: payload.status });
   });
@@ -95,7 +95,7 @@ function open({ io }: SocketIo, token: string): Socket {
 }
 
 /**
- * A pledged NFT moved (issue 20): every page that shows it reads again (notes, marketplace, portfolio, loans,
+ * A pledged NFT moved: every page that shows it reads again (notes, marketplace, portfolio, loans,
  * explorer), and the wallet that received it is told in words.
  */
 function onCollateralUpdate(payload: ServerEventPayloads["collateral:update"]): void {

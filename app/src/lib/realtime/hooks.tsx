@@ -3,7 +3,7 @@ import type { ServerEventName, ServerEventPayloads } from "#domain/events";
 import { onRealtime, useRealtimeStore } from "./connection";
 import "./realtime.css";
 
-/** "live" while the socket is connected, else "offline": the dashboard's badge (spec 02 §2). */
+/** "live" while the socket is connected, else "offline": the dashboard's badge. */
 export function useLiveStatus(): "live" | "offline" {
   return useRealtimeStore((state) => (state.status === "connected" ? "live" : "offline"));
 }

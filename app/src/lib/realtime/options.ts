@@ -1,6 +1,6 @@
 import type { ManagerOptions, SocketOptions } from "socket.io-client";
 
-/** Spec 02 §9 "Socket": 5 reconnect attempts, 1 s apart, a 10 s connect timeout, a status check every 5 s. */
+/** 5 reconnect attempts, 1 s apart, a 10 s connect timeout, a status check every 5 s. */
 export const SOCKET_SETTINGS = {
   reconnectionAttempts: 5,
   reconnectionDelay: 1000,
@@ -8,7 +8,7 @@ export const SOCKET_SETTINGS = {
   statusCheckMs: 5000,
 } as const;
 
-/** Spec 02 §8 "Socket" messages. */
+/** The messages shown for the socket's state. */
 export const SOCKET_MESSAGES = {
   timeout: "Connection timeout",
   failed: "Failed to connect",

@@ -5,7 +5,7 @@ import { shortAddress } from "../format";
 import { useSession } from "../session";
 import { followVerifiedDemoWallet } from "./devChoice";
 
-/** Follows the extension (spec 01 §4): disconnects, account changes and chain changes are adopted and told. */
+/** Follows the extension: disconnects, account changes and chain changes are adopted and told. */
 export function WalletWatcher() {
   const { address, chainId, status } = useAccount();
   const prev = useRef({ address, chainId, status });

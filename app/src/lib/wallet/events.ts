@@ -1,4 +1,4 @@
-/** Why a wallet connection failed; each screen words it its own way (spec 01 §8). */
+/** Why a wallet connection failed; each screen words it its own way. */
 export type ConnectFailure = "rejected" | "pending" | "no-accounts" | "failed";
 
 type Listener = (failure: ConnectFailure) => void;

@@ -16,7 +16,7 @@ export interface OrderTypedDataRequest {
 }
 
 export interface WalletSenderOptions {
-  /** Notes move only from the user's verified wallet; repayment may come from any wallet (DESIGN.md). */
+  /** Notes move only from the user's verified wallet; repayment may come from any wallet. */
   requireVerifiedWallet: boolean;
   /** Runs after each successful receipt, e.g. to wait until the API's chain mirror has indexed its block. */
   afterReceipt?: (receipt: TransactionReceipt) => Promise<unknown>;

@@ -2,7 +2,7 @@ import { useSession } from "../../lib/session";
 import { LiveBadge } from "../../lib/realtime";
 import { NotificationBell } from "./NotificationBell";
 
-/** The admin area's own bar: live status, the bell, and who is signed in (spec 02 §2 "Admin layout"). */
+/** The admin area's own bar: live status, the bell, and who is signed in. */
 export function AdminTopBar({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boolean }) {
   const user = useSession((s) => s.user);
   return (

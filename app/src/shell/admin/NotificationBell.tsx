@@ -6,7 +6,7 @@ import { useNotifications } from "./api/getNotifications";
 import { useMarkNotificationRead } from "./api/markNotificationRead";
 import { useMarkAllNotificationsRead } from "./api/markAllNotificationsRead";
 
-/** Spec 02 §9: the badge is capped at '9+'. */
+/** The badge is capped at '9+'. */
 export const unreadLabel = (count: number) => (count > 9 ? "9+" : String(count));
 
 function when(iso: string) {

@@ -10,7 +10,7 @@ export async function getLoanRequests(params: LoanListParams): Promise<WireLoanP
   return wireLoanPageSchema.parse(data.data);
 }
 
-/** Spec 02 §7: the request list is polled every 10 s. */
+/** The request list is polled every 10 s. */
 export function useLoanRequests(params: LoanListParams) {
   return useQuery({ queryKey: adminKeys.requests(params), queryFn: () => getLoanRequests(params), placeholderData: keepPreviousData, refetchInterval: 10_000, staleTime: 0 });
 }

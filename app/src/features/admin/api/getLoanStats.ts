@@ -19,7 +19,7 @@ export async function getLoanStats(): Promise<LoanStats> {
   return statsSchema.parse(data.data);
 }
 
-/** Spec 02 §9: admin stats are polled every 30 s. */
+/** Admin stats are polled every 30 s. */
 export function useLoanStats() {
   return useQuery({ queryKey: adminKeys.stats, queryFn: getLoanStats, refetchInterval: 30_000, staleTime: 0 });
 }

@@ -13,7 +13,7 @@ import { loanToValueBps } from "#domain/loanToValue";
 import { typedMicro } from "./loanToValue";
 
 /**
- * The pledged NFT in an admin's review (issue 20): the piece, whether the borrower's wallet still holds it and has
+ * The pledged NFT in an admin's review: the piece, whether the borrower's wallet still holds it and has
  * approved the escrow (read live from its collection while the request waits), the appraisal the admin enters and
  * the loan-to-value it gives. `principal` is the funding amount being decided, when it differs from the request.
  */

@@ -39,7 +39,7 @@ export function MintProgress({ loan, sending }: { loan: AdminLoan | undefined; s
         {mint === "failed" && loan.mintError ? <span className="text-danger"> {loan.mintError}</span> : null}
       </Step>
       <Step state={list} title={list === "done" ? "Listed on the marketplace at par" : "Listing on the marketplace"} testId="step-listed">
-        {/* Since issue 19 the treasury lists by a signature the API stores: no transaction (older listings keep theirs). */}
+        {/* Since signed orders the treasury lists by a signature the API stores: no transaction (older listings keep theirs). */}
         {loan.listingTxHash ? <>Transaction <ExplorerLink kind="tx" id={loan.listingTxHash} testId="listing-tx-link" /></> : list === "done" ? "Signed by the treasury at 100% of par: no transaction, no gas" : list === "working" ? "Signing the listing…" : null}
         {list === "failed" && loan.listingError ? <span className="text-danger"> {loan.listingError}</span> : null}
       </Step>

@@ -6,7 +6,7 @@ import { AdminPage } from "../components/AdminPage";
 import { QueryState } from "../components/QueryState";
 import { dateTimeText } from "../components/money";
 
-/** /admin/contact: the contact form's inbox (DESIGN.md: our own API, no outside form service). */
+/** /admin/contact: the contact form's inbox (our own API, no outside form service). */
 export function AdminContactPage() {
   const query = useContactMessages();
   const markRead = useMarkContactRead();

@@ -19,7 +19,7 @@ const SORTS = [
   { value: "interestRate:desc", label: "Rate (highest)" },
 ] as const;
 
-/** /admin/loans: stats, search, status filter, sort, and the approve/reject modal (spec 02 §2). */
+/** /admin/loans: stats, search, status filter, sort, and the approve/reject modal. */
 export function AdminLoansPage() {
   useAdminLive();
   const [search, setSearch] = useState("");

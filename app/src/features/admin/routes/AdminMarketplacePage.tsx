@@ -23,7 +23,7 @@ type Sort = keyof typeof SORTS;
 
 const micro = (amount: string | null | undefined) => (amount && isUsd(amount) ? parseUsd(amount) : 0n);
 
-/** DESIGN.md: an active loan is "funded" until something is repaid, then "repaying". */
+/** An active loan is "funded" until something is repaid, then "repaying". */
 function loanStateOf(nft: AdminNft, repaid: Map<string, string>) {
   return monitorStatus(nft.metadata.loanDetails.status as LoanStatus, micro(repaid.get(nft.loanId)));
 }

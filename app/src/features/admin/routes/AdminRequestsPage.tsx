@@ -17,7 +17,7 @@ import { dateText, percentText } from "../components/money";
 import { purposeText, usd } from "../../../lib/format";
 import { LoanFilterBar } from "../components/LoanFilterBar";
 
-/** Spec 02 §9: the request list pages by 10. */
+/** The request list pages by 10. */
 const PAGE_SIZE = 10;
 
 /** /admin/request: stats, search, status filter, a table of 10 a page, the detail modal and the demo loan button. */

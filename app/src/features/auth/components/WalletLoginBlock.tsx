@@ -12,7 +12,7 @@ import type { WalletSignInState } from "./walletSignInState";
 const WalletSignIn = lazy(() => import("./WalletSignIn"));
 
 /**
- * The wallet login block (spec 01 §2): the notice without an extension, else the RainbowKit flow.
+ * The wallet login block: the notice without an extension, else the RainbowKit flow.
  * The wallet stack (RainbowKit + wagmi + viem, about 200 kB gzip) loads when the visitor reaches for the
  * block (pointer, focus or press) or at once for a browser with a stored wallet connection; until then
  * this block is drawn as it will look, so nothing moves when the stack arrives. What only the network

@@ -22,7 +22,7 @@ const CONNECT_MESSAGES: Record<ConnectFailure, string> = {
 type Busy = "idle" | "connecting" | "authenticating";
 
 /**
- * Connect, then sign the server's SIWE message, then verify: a session (spec 01 §4 wallet sign-in).
+ * Connect, then sign the server's SIWE message, then verify: a session (wallet sign-in).
  * It draws nothing: the login page draws the block before this wallet stack has loaded and keeps drawing
  * it from the state reported here, so the button never changes element (no shift, focus stays put).
  * `openNow` opens the connect modal as soon as it can: the visitor pressed Connect while the stack loaded.

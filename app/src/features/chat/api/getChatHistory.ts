@@ -3,7 +3,7 @@ import { chatHistorySchema, type ChatHistoryMessage } from "#domain/schemas/chat
 import { http, type Envelope } from "../../../lib/http";
 import { chatHistoryKey } from "./keys";
 
-/** GET /chatbot/history: the signed-in user's messages, oldest first (spec 02 §7 "Chatbot"). */
+/** GET /chatbot/history: the signed-in user's messages, oldest first. */
 export async function getChatHistory(): Promise<ChatHistoryMessage[]> {
   const { data } = await http.get<Envelope<unknown>>("/chatbot/history");
   return chatHistorySchema.parse(data.data).messages;

@@ -6,7 +6,7 @@ const loadPanel = () => import("./ChatPanel");
 // The conversation UI and its schemas load on first open (or on hover), never with the dashboard itself.
 const ChatPanel = lazy(() => loadPanel().then((m) => ({ default: m.ChatPanel })));
 
-/** The floating chat assistant of the dashboard (spec 02 "Chat widget"): an open/close button and the panel. */
+/** The floating chat assistant of the dashboard: an open/close button and the panel. */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
   return (

@@ -15,7 +15,7 @@ export function ContactSection() {
   const [status, setStatus] = useState<Status>("idle");
   const send = useSendContact();
 
-  // The success panel shows for 3 s, then the cleared form comes back (spec 01 §2).
+  // The success panel shows for 3 s, then the cleared form comes back.
   useEffect(() => {
     if (status !== "sent") return;
     const t = setTimeout(() => {

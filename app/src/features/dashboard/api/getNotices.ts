@@ -4,7 +4,7 @@ import { http, type Envelope } from "../../../lib/http";
 import { dashboardKeys } from "./getSummary";
 
 
-/** GET /notifications?limit=3: the latest three notices (spec 02 §9). */
+/** GET /notifications?limit=3: the latest three notices. */
 export async function getNotices(): Promise<WireNotification[]> {
   const { data } = await http.get<Envelope<unknown>>("/notifications", { params: { page: 1, limit: 3 } });
   return wireNotificationListSchema.parse(data.data).notifications;

@@ -30,7 +30,7 @@ export const dashboardKeys = {
   notices: ["dashboard", "notices"] as const,
 };
 
-/** GET /activity/summary: the four tiles (DESIGN.md "Money and ownership") and the Performance block. */
+/** GET /activity/summary: the four tiles and the Performance block. */
 export async function getSummary(): Promise<Summary> {
   const { data } = await http.get<Envelope<unknown>>("/activity/summary");
   return summarySchema.parse(data.data);

@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { Summary } from "../api/getSummary";
 import { usd } from "../../../lib/format";
 
-/** The four tiles exactly as DESIGN.md "Money and ownership" defines them. */
+/** The four tiles: Portfolio Value, Active Loans, Total Borrowed, NFT Loans (defined in docs/architecture.md). */
 export function StatTiles({ summary }: { summary: UseQueryResult<Summary> }) {
   const s = summary.data;
   const tiles = [

@@ -36,7 +36,7 @@ export function DashboardPage({ chat }: { chat?: ReactNode }) {
   const kyc = kycStatusOf(user);
   const queryClient = useQueryClient();
   const summary = useSummary();
-  // Live events make the page refetch its numbers rather than add to them (DESIGN.md).
+  // Live events make the page refetch its numbers rather than add to them.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   useRealtimeEvent("loan:status", refresh);
   useRealtimeEvent("loan:funded", refresh);

@@ -55,7 +55,7 @@ function TokenDetails({ id }: { id: bigint }) {
   );
 }
 
-/** The NFT escrowed for this note (issue 20), read from its Collateral* events and its collection. */
+/** The NFT escrowed for this note, read from its Collateral* events and its collection. */
 function TokenCollateralCard({ id, events }: { id: bigint; events: NonNullable<ReturnType<typeof useToken>["data"]>["events"] }) {
   const collateral = tokenCollateralFromEvents(events, id.toString());
   const piece = useCollateralPiece(collateral);

@@ -10,7 +10,7 @@ export type KycFileField = (typeof KYC_FILE_FIELDS)[number];
 
 const isDocument = (file: File) => file.type === "application/pdf" || file.type.startsWith("image/") || file.type === "";
 
-/** The form's rules, with the messages the server answers (spec 02 §5 "KYC"). */
+/** The form's rules, with the messages the server answers. */
 export const kycUploadFormSchema = z
   .object({
     idDocumentType: z.enum(ID_DOCUMENT_TYPES, { error: KYC_MESSAGES.documentType }),

@@ -16,7 +16,7 @@ const FILE_LABELS: Record<KycFileField, { label: string; hint: string }> = {
   proofOfIncome: { label: "Proof of income", hint: "Recent pay stubs or a tax return" },
 };
 
-/** The document upload of spec 02 §2 "KYC page": one ID type and up to three files, images or PDF. */
+/** The KYC page's document upload: one ID type and up to three files, images or PDF. */
 export function KycUploadForm() {
   const upload = useUploadKyc();
   const [idDocumentType, setType] = useState<string>("passport");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { FAQ } from "./content";
 
-/** One answer open at a time (spec 01 §2). */
+/** One answer open at a time. */
 export function Faq() {
   const [open, setOpen] = useState<number | null>(0);
   return (

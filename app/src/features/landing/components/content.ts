@@ -1,4 +1,4 @@
-/** Marketing claims of spec 01 §1: static text, not live data. */
+/** The landing page's marketing claims: static text, not live data. */
 export const STATS = [
   { value: "$2.5M+", label: "Funded to borrowers" },
   { value: "1,200+", label: "Users on the platform" },

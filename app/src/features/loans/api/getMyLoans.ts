@@ -13,14 +13,14 @@ export interface MyLoansParams {
 }
 
 
-/** GET /loans/my-loans (spec 02 §7): page size 50. */
+/** GET /loans/my-loans: page size 50. */
 export async function getMyLoans(params: MyLoansParams): Promise<WireLoanPage> {
   const query = Object.fromEntries(Object.entries({ page: 1, limit: 50, ...params }).filter(([, v]) => v !== undefined && v !== "" && v !== "all"));
   const { data } = await http.get<Envelope<unknown>>("/loans/my-loans", { params: query });
   return wireLoanPageSchema.parse(data.data);
 }
 
-/** Fresh for 30 s, kept 5 min, refetched every 30 s (spec 02 §9). */
+/** Fresh for 30 s, kept 5 min, refetched every 30 s. */
 export function useMyLoans(params: MyLoansParams = {}) {
   return useQuery({
     queryKey: loanKeys.mine(params),

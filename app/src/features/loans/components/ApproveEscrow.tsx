@@ -2,7 +2,7 @@ import type { WireWalletCall } from "#domain/wire/collateral";
 import WalletCallButton from "../../../lib/wallet/WalletCallButton";
 
 /**
- * The one transaction that lets the loan note take the pledged NFT at origination (issue 20): the API's call, said
+ * The one transaction that lets the loan note take the pledged NFT at origination: the API's call, said
  * in its words before the wallet is asked, sent from the verified wallet (the one that holds the piece).
  */
 export default function ApproveEscrow({ call, onSent }: { call: WireWalletCall; onSent: (hash: string) => void }) {

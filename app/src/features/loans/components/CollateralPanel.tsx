@@ -9,7 +9,7 @@ import { WithWallet } from "../../../lib/wallet/WithWallet";
 const ApproveEscrow = lazy(() => import("./ApproveEscrow"));
 
 /**
- * The NFT pledged by a pending request (issue 20), read live from its collection: is it still in
+ * The NFT pledged by a pending request, read live from its collection: is it still in
  * the borrower's verified wallet, may the escrow take it, and if not yet, the one approval to send (in words first).
  */
 export function CollateralPanel({ loan, onChanged }: { loan: WireLoan; onChanged: () => void }) {

@@ -21,7 +21,7 @@ const WORDS = {
 const DEFAULTED_WORDS = "The loan defaulted: the NFT stays in escrow until the note's holder claims it, which settles the note.";
 
 /**
- * The NFT pledged for an originated loan (issue 20): the piece, where it stands and, after a failed return, the
+ * The NFT pledged for an originated loan: the piece, where it stands and, after a failed return, the
  * borrower's "Claim my NFT back". The pending request's approval step is the request panel's, not this one's.
  */
 export function LoanCollateral({ loan, onClaimed }: { loan: WireLoan; onClaimed?: () => void }) {

@@ -37,7 +37,7 @@ export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode
   );
 }
 
-/** Spec 02 §4: totalRepaid / (amount + totalInterest), capped at 100%, for active loans. */
+/** Progress: totalRepaid / (amount + totalInterest), capped at 100%, for active loans. */
 export function repaidShare(loan: Loan): number {
   const total = parseUsd(loan.principal ?? loan.amount) + parseUsd(loan.totalInterest);
   if (total <= 0n) return 0;

@@ -11,7 +11,7 @@ import { purposeText } from "../../../lib/format";
 
 const EMPTY = { amount: "", purpose: "", interestRate: String(LOAN_LIMITS.defaultRatePercent), termMonths: String(LOAN_LIMITS.defaultTermMonths) };
 
-/** The standard form (spec 02 §5): the server's rules and messages, checked before sending and answered after. */
+/** The standard form: the server's rules and messages, checked before sending and answered after. */
 export function LoanRequestForm({ onSubmitted }: { onSubmitted?: () => void }) {
   const request = useRequestLoan();
   const { ready } = useCanBorrow();

@@ -27,7 +27,7 @@ export const pledgeDescription = (nft: WireWalletNft) => `${nft.name?.trim() || 
 export const samePiece = (a: PickedNft | null, b: PickedNft) => Boolean(a && a.collection.toLowerCase() === b.collection.toLowerCase() && a.tokenId === b.tokenId);
 
 /**
- * The wizard's NFT collateral (issue 20): the pieces of accepted collections that the verified wallet holds, one
+ * The wizard's NFT collateral: the pieces of accepted collections that the verified wallet holds, one
  * card each; a piece already pledged to another request is shown but cannot be picked. Pictures are drawn only as
  * `<img>` of a data URI that passes checkedImageDataUri (docs/decisions.md "Images only as checked data URIs").
  */

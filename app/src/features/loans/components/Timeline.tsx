@@ -16,7 +16,7 @@ const ACTIONS: Record<string, string> = {
   unlisted: "Note unlisted",
   completed: "Loan completed",
   defaulted: "Loan defaulted",
-  // The pledged NFT (issue 20): the appraisal, then the escrow's moves at their blocks' times, each with its transaction.
+  // The pledged NFT: the appraisal, then the escrow's moves at their blocks' times, each with its transaction.
   collateral_appraised: "NFT appraised",
   collateral_locked: "NFT locked in escrow",
   collateral_return_failed: "NFT return failed",

@@ -1,6 +1,6 @@
 import { COLLATERAL_TYPE_LABELS } from "#domain/schemas/loans";
 
-/** The wizard's own lists (spec 02 §9); its submissions are judged by the standard form's rules (DESIGN.md). */
+/** The wizard's own lists; its submissions are judged by the standard form's rules. */
 export const WIZARD_PURPOSES = ["Business Investment", "NFT Purchase", "DeFi Trading", "Real Estate", "Personal", "Education", "Emergency", "Other"] as const;
 export const WIZARD_TERMS = [1, 2, 3, 6, 12, 24] as const;
 export const WIZARD_DEFAULT_RATE = "5";

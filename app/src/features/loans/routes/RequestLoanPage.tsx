@@ -31,7 +31,7 @@ export function RequestLoanPage() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [form, setForm] = useState({ amount: "", purpose: "", interestRate: WIZARD_DEFAULT_RATE, termMonths: "12", collateralType: "nft", collateralValue: "", collateralDescription: "" });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  // The pledged ERC-721 when the collateral type is "nft" (issue 20); its value stays the borrower's estimate.
+  // The pledged ERC-721 when the collateral type is "nft"; its value stays the borrower's estimate.
   const [nft, setNft] = useState<PickedNft | null>(null);
   const pledging = form.collateralType === "nft";
 

@@ -9,7 +9,7 @@ import type { NftDetails } from "../api/getNft";
 const ClaimCollateral = lazy(() => import("../../../lib/nfts/ClaimCollateral"));
 
 /**
- * The note's escrowed NFT (issue 20) and, for the holder of a defaulted note while the piece is still in escrow,
+ * The note's escrowed NFT and, for the holder of a defaulted note while the piece is still in escrow,
  * the claim. A note without one says it is unsecured.
  */
 export function NoteCollateral({ nft, mine }: { nft: NftDetails; mine: boolean }) {

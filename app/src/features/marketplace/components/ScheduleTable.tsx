@@ -7,7 +7,7 @@ export function ScheduleTable({ nft }: { nft: NftDetails }) {
   const terms: LoanTerms = { principal: parseUsd(nft.terms.principal), rateBps: nft.terms.rateBps, termMonths: nft.terms.termMonths, start: BigInt(nft.terms.startTime) };
   const rows = scheduleRows(terms);
   const paidCount = installmentsPaid(terms, parseUsd(nft.totalRepaid));
-  // A burned note was repaid in full, unless its holder took the escrowed NFT after a default (issue 20).
+  // A burned note was repaid in full, unless its holder took the escrowed NFT after a default.
   const claimed = nft.burned && nft.collateral?.state === "claimed";
   return (
     <div className="table-wrap">

@@ -35,7 +35,7 @@ const SORTS: Record<Sort, (a: NftRecord, b: NftRecord) => number> = {
   performance: (a, b) => PERFORMANCE_SCORE[b.performance ?? "excellent"] - PERFORMANCE_SCORE[a.performance ?? "excellent"],
 };
 
-/** "Notes I hold" (wallet and vault) and "Notes of my loans" (DESIGN.md "Money and ownership"); only real holdings. */
+/** "Notes I hold" (wallet and vault) and "Notes of my loans"; only real holdings. */
 export function PortfolioPage() {
   const queryClient = useQueryClient();
   const portfolio = useQuery({ queryKey: marketplaceKeys.portfolio, queryFn: getPortfolio, refetchInterval: 30_000, retry: 3 });

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLogout } from "../../../shell/useLogout";
 
-/** Sign-out needs a confirmation step (spec 01 §2/§4). */
+/** Sign-out needs a confirmation step. */
 export function AccountActions() {
   const [confirming, setConfirming] = useState(false);
   const logout = useLogout();

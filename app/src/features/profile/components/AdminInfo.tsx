@@ -1,7 +1,7 @@
 import type { User } from "../../../lib/user";
 import { todayText } from "../../../lib/format";
 
-/** Admins also see this block (spec 01 §2). */
+/** Admins also see this block. */
 export function AdminInfo({ user }: { user: User }) {
   const lastLogin = user.lastLogin ? new Date(user.lastLogin).toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }) : todayText();
   return (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { PROFILE_TOAST } from "../../../lib/toast";
 
-/** Kept in this browser only (spec 01 §3), with the spec's defaults. */
+/** Kept in this browser only, with the spec's defaults. */
 export const NOTIFICATION_PREFS_KEY = "notification-preferences";
 const DEFAULTS = { emailNotifications: true, smsNotifications: false, loanUpdates: true, securityAlerts: true, marketingEmails: false };
 type Prefs = typeof DEFAULTS;

@@ -28,7 +28,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
     setError("");
     setEditing(true);
   };
-  // Cancel restores the last values the server gave (spec 01 §4).
+  // Cancel restores the last values the server gave.
   const cancel = () => {
     setForm(formFrom(user));
     setError("");

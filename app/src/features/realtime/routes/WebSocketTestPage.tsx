@@ -22,7 +22,7 @@ const SIMULATIONS = [
   { event: "simulate:loan:funded", label: "Simulate loan funding" },
 ] as const;
 
-/** Connect, disconnect, ping, a test message and the simulations, with the last 10 messages (spec 02 §2). */
+/** Connect, disconnect, ping, a test message and the simulations, with the last 10 messages. */
 export function WebSocketTestPage() {
   const token = useSession((s) => s.token);
   const [status, setStatus] = useState<SocketStatus>("disconnected");

@@ -30,7 +30,7 @@ type Tab = "deposit" | "withdraw";
 /** Spec 02 "NFT Vault Transfer": real deposits and withdrawals from the verified wallet, the reason kept with each move. */
 export function NftTransferPage() {
   const kyc = kycStatusOf(useSession((s) => s.user));
-  // Spec 02 §5: the NFT portfolio is fetched only when KYC is approved.
+  // The NFT portfolio is fetched only when KYC is approved.
   const portfolio = useQuery({ queryKey: marketplaceKeys.portfolio, queryFn: getPortfolio, enabled: kyc === "approved", retry: 3 });
   return (
     <div className="container page stack">
@@ -76,7 +76,7 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
   const [busy, setBusy] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const nfts = portfolio?.nfts ?? [];
-  // Spec 02 §5: deposit lists notes not sold (here: held in the wallet and alive); withdraw only active vaulted ones.
+  // Deposit lists notes not sold (here: held in the wallet and alive); withdraw only active vaulted ones.
   const choices = useMemo(() => (tab === "deposit" ? nfts.filter((n) => !n.inVault && n.marketplaceStatus !== "repaid") : nfts.filter((n) => n.inVault && n.isActive)), [nfts, tab]);
   const selected: NftRecord | undefined = choices.find((n) => n.tokenId === tokenId);
 

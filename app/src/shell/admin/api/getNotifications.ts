@@ -12,7 +12,7 @@ export async function getNotifications(): Promise<WireNotificationList> {
   return wireNotificationListSchema.parse(data.data);
 }
 
-/** Spec 02 §9: the notification poll runs every 10 s; a pushed notification refetches at once. */
+/** The notification poll runs every 10 s; a pushed notification refetches at once. */
 export function useNotifications() {
   const queryClient = useQueryClient();
   useRealtimeEvent("notification:new", () => void queryClient.invalidateQueries({ queryKey: notificationsKey }));
