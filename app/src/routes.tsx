@@ -97,7 +97,11 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RequireSignedIn />,
-            children: [{ path: "/profile", ...page(() => import("./features/profile/routes/ProfilePage"), (m) => m.ProfilePage) }],
+            children: [
+              { path: "/profile", ...page(() => import("./features/profile/routes/ProfilePage"), (m) => m.ProfilePage) },
+              // Every signed-in user's, the admin's too: their bell's notices link to both areas.
+              { path: "/notifications", ...page(() => import("./features/notifications/routes/NotificationsPage"), (m) => m.NotificationsPage) },
+            ],
           },
           { element: <RequireUser />, children: userPages },
           {

@@ -15,6 +15,13 @@ export const notifications = pgTable(
     message: text("message").notNull(),
     link: text("link"),
     read: boolean("read").notNull().default(false),
+    /**
+     * What the notice is about, when it can go stale: the signed offer an "Offer received" told of, or the loan
+     * request an admin was asked to review. A notice whose subject has resolved is listed as done (see
+     * docs/decisions.md "Stale notices are done"); nothing is written when the subject resolves.
+     */
+    aboutOrder: text("about_order"),
+    aboutLoan: uuid("about_loan"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],

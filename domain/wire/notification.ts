@@ -13,10 +13,16 @@ export const wireNotificationSchema = z.object({
   link: z.string().nullable(),
   read: z.boolean(),
   isRead: z.boolean(),
+  /** What it is about has resolved (an offer accepted or gone, a request decided): shown as done, never counted unread. */
+  done: z.boolean(),
   createdAt: z.string(),
 });
 export type WireNotification = z.infer<typeof wireNotificationSchema>;
 
-/** GET /notifications: the newest rows and how many are unread. */
-export const wireNotificationListSchema = z.object({ notifications: z.array(wireNotificationSchema), unreadCount: z.number() });
+/** GET /notifications: the newest rows, how many are unread and not done, and the page. */
+export const wireNotificationListSchema = z.object({
+  notifications: z.array(wireNotificationSchema),
+  unreadCount: z.number(),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }).optional(),
+});
 export type WireNotificationList = z.infer<typeof wireNotificationListSchema>;

@@ -123,7 +123,7 @@ async function createRequest(deps: LoansServiceDeps, borrower: UserRow, input: L
   const payload = { status: "pending" as const, amount, loanId: loan.id, tokenId: loan.loanNumber.toString() };
   const text = NOTIFY.loanRequest(loan.amount, name(borrower));
   await notifier.notifyAdmins(
-    { type: "loan_request", ...text, link: `/admin/request?loan=${loan.id}` },
+    { type: "loan_request", ...text, link: `/admin/request?loan=${loan.id}`, about: { loanId: loan.id } },
     { name: SERVER_EVENTS.adminNotification, payload: { type: "loan_request", message: text.message, loanId: loan.id } },
   );
   notifier.publish(ROOMS.admins, { name: SERVER_EVENTS.loanRequestSubmitted, payload });

@@ -40,7 +40,7 @@ describe("notifications routes", () => {
     );
     assert.equal(unreadCount, 3);
     assert.deepEqual(pagination, { page: 1, limit: 20, total: 3, totalPages: 1 });
-    assert.deepEqual(Object.keys(notifications[0]).sort(), ["_id", "createdAt", "isRead", "link", "message", "read", "title", "type"]);
+    assert.deepEqual(Object.keys(notifications[0]).sort(), ["_id", "createdAt", "done", "isRead", "link", "message", "read", "title", "type"]);
     assert.equal(notifications[0].link, "/nft/42");
   });
 

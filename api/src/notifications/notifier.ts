@@ -7,6 +7,8 @@ export interface NotificationContent {
   title: string;
   message: string;
   link?: string | null;
+  /** What it is about, for a notice that goes stale when its subject resolves (db/schema/notifications.ts). */
+  about?: { orderHash?: string; loanId?: string };
 }
 
 /** A socket.io event to push beside a notification, or on its own. */

@@ -1,11 +1,15 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, not, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { loans, nftMetadata, notifications, orders, users, type NotificationRow } from "#db/schema";
 import type { OrderKind } from "#domain/orders";
 import type { NotificationContent } from "./notifier";
+import { noticeDone } from "./noticeDone";
+
+/** A stored notice with whether what it is about has resolved (computed when read, never stored). */
+export type ListedNotification = NotificationRow & { done: boolean };
 
 export interface NotificationPage {
-  rows: NotificationRow[];
+  rows: ListedNotification[];
   total: number;
   unread: number;
 }
@@ -18,7 +22,17 @@ export function createNotificationsRepository(db: Db) {
       if (userIds.length === 0) return [];
       return tx
         .insert(notifications)
-        .values(userIds.map((userId) => ({ userId, type: content.type, title: content.title, message: content.message, link: content.link ?? null })))
+        .values(
+          userIds.map((userId) => ({
+            userId,
+            type: content.type,
+            title: content.title,
+            message: content.message,
+            link: content.link ?? null,
+            aboutOrder: content.about?.orderHash?.toLowerCase() ?? null,
+            aboutLoan: content.about?.loanId ?? null,
+          })),
+        )
         .returning();
     },
 
@@ -71,27 +85,28 @@ export function createNotificationsRepository(db: Db) {
 
     async page(userId: string, options: { page: number; limit: number; unreadOnly: boolean }): Promise<NotificationPage> {
       const mine = eq(notifications.userId, userId);
-      const where = options.unreadOnly ? and(mine, eq(notifications.read, false)) : mine;
+      // A done notice needs nothing from its reader, so it is never counted or listed as unread.
+      const unreadNow = and(eq(notifications.read, false), not(noticeDone));
+      const where = options.unreadOnly ? and(mine, unreadNow) : mine;
       const [rows, [{ total }], [{ unread }]] = await Promise.all([
         db
-          .select()
+          .select({ ...getTableColumns(notifications), done: noticeDone })
           .from(notifications)
           .where(where)
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
           .limit(options.limit)
           .offset((options.page - 1) * options.limit),
         db.select({ total: count() }).from(notifications).where(where),
-        db.select({ unread: count() }).from(notifications).where(and(mine, eq(notifications.read, false))),
+        db.select({ unread: count() }).from(notifications).where(and(mine, unreadNow)),
       ]);
       return { rows, total: Number(total), unread: Number(unread) };
     },
 
-    async markRead(id: string, userId: string): Promise<NotificationRow | undefined> {
-      const [row] = await db
-        .update(notifications)
-        .set({ read: true })
-        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-        .returning();
+    async markRead(id: string, userId: string): Promise<ListedNotification | undefined> {
+      const mine = and(eq(notifications.id, id), eq(notifications.userId, userId));
+      const [updated] = await db.update(notifications).set({ read: true }).where(mine).returning({ id: notifications.id });
+      if (!updated) return undefined;
+      const [row] = await db.select({ ...getTableColumns(notifications), done: noticeDone }).from(notifications).where(mine);
       return row;
     },
 

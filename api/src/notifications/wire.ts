@@ -1,6 +1,7 @@
 import type { NotificationRow } from "#db/schema";
 import type { ServerEventPayloads } from "#domain/events";
 import type { WireNotification } from "#domain/wire/notification";
+import type { ListedNotification } from "./repository";
 
 /** The `notification:new` payload. */
 export const livePayload = (row: NotificationRow): ServerEventPayloads["notification:new"] => ({
@@ -12,9 +13,10 @@ export const livePayload = (row: NotificationRow): ServerEventPayloads["notifica
 });
 
 /** A notification as the REST routes answer it (domain/wire/notification.ts). */
-export const toWire = (row: NotificationRow): WireNotification => ({
+export const toWire = (row: ListedNotification): WireNotification => ({
   ...livePayload(row),
   read: row.read,
   isRead: row.read,
+  done: row.done,
   createdAt: row.createdAt.toISOString(),
 });

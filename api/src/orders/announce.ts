@@ -119,14 +119,14 @@ export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId:
         return;
       }
       if (order.kind === "offer" && note?.holderId && price !== null && note.holderId !== signer) {
-        await offerReceived(note.holderId, order.signer, tokenId!, NOTIFICATION_TEXTS.offerReceived(tokenId!, price));
+        await offerReceived(note.holderId, order.signer, tokenId!, { ...NOTIFICATION_TEXTS.offerReceived(tokenId!, price), about: { orderHash: order.hash } });
         return;
       }
       if (order.kind === "matchingOffer") {
         for (const { note: fit, split } of await matchingNotes(order, now)) {
           if (!fit.holderId || fit.holderId === signer) continue;
           const id = fit.tokenId.toString();
-          await offerReceived(fit.holderId, order.signer, id, NOTIFICATION_TEXTS.offerReceived(id, priceToday(order, split), true));
+          await offerReceived(fit.holderId, order.signer, id, { ...NOTIFICATION_TEXTS.offerReceived(id, priceToday(order, split), true), about: { orderHash: order.hash } });
         }
       }
     },

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { isAdmin, useSession } from "../lib/session";
 import { Logo } from "./Logo";
@@ -7,6 +7,9 @@ import { ADMIN_MENU, USER_MENU } from "./nav";
 import { UserMenu } from "./UserMenu";
 import { MobileMenu } from "./MobileMenu";
 import { useLogout } from "./useLogout";
+
+// Lazy: the bell's notification schemas (zod) stay out of a visitor's first load, as the admin bar's do.
+const NotificationBell = lazy(() => import("./NotificationBell").then((m) => ({ default: m.NotificationBell })));
 
 export function TopBar() {
   const { isAuthenticated, user } = useSession();
@@ -39,6 +42,12 @@ export function TopBar() {
               {user.isWalletUser && <span className="badge badge--wallet" data-testid="wallet-badge">Wallet</span>}
               <Link to="/profile" className="btn btn--ghost btn--sm hide-sm hide-md">Profile</Link>
               <button type="button" className="btn btn--ghost btn--sm hide-sm" onClick={() => logout()}>Logout</button>
+              {/* The admin area's own bar carries the admin's bell. */}
+              {!isAdmin(user) && (
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
+              )}
               <UserMenu user={user} />
             </>
           ) : (

@@ -5,6 +5,7 @@ import { isAdmin } from "../lib/session";
 import { useDismiss } from "../lib/useDismiss";
 import { Avatar } from "../components/Avatar";
 import { useLogout } from "./useLogout";
+import { NOTIFICATION_UI } from "../lib/notifications/texts";
 
 /** The account dropdown: who is signed in, Profile Settings and Sign out. */
 export function UserMenu({ user }: { user: User }) {
@@ -26,6 +27,7 @@ export function UserMenu({ user }: { user: User }) {
             <span className="muted">{user.email ?? user.walletAddress}</span>
             <span className="muted small">{isAdmin(user) ? "Administrator" : user.isWalletUser ? "Wallet user" : "Member"}</span>
           </div>
+          <Link role="menuitem" to="/notifications" onClick={() => setOpen(false)}>{NOTIFICATION_UI.title}</Link>
           <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>Profile Settings</Link>
           <button role="menuitem" type="button" onClick={() => logout()}>Sign out</button>
         </div>

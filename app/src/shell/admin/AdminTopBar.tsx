@@ -1,6 +1,6 @@
 import { useSession } from "../../lib/session";
 import { LiveBadge } from "../../lib/realtime";
-import { NotificationBell } from "./NotificationBell";
+import { NotificationBell } from "../NotificationBell";
 
 /** The admin area's own bar: live status, the bell, and who is signed in. */
 export function AdminTopBar({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boolean }) {

@@ -10,7 +10,7 @@ export function Notices() {
   return (
     <ul className="stack" data-testid="notices" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {notices.data.map((n) => (
-        <li key={n._id} className={`alert ${n.read ? "" : "alert--info"}`}>
+        <li key={n._id} className={`alert ${n.read || n.done ? "" : "alert--info"}`}>
           <div>
             <p><strong>{n.title}</strong> <span className="small muted">{new Date(n.createdAt).toLocaleString()}</span></p>
             <p>{n.link && n.link.startsWith("/") ? <Link to={n.link}>{n.message}</Link> : n.message}</p>

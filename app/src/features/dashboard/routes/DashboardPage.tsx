@@ -9,6 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LiveBadge, useRealtimeEvent } from "../../../lib/realtime/hooks";
 import { dashboardKeys, useSummary } from "../api/getSummary";
 import { Notices } from "../components/Notices";
+import { NOTIFICATION_UI } from "../../../lib/notifications/texts";
 import { Performance } from "../components/Performance";
 import { RecentLoans } from "../components/RecentLoans";
 import { RecentTransactions } from "../components/RecentTransactions";
@@ -80,6 +81,7 @@ export function DashboardPage({ chat }: { chat?: ReactNode }) {
       <section className="mt" aria-labelledby="notices-title">
         <h2 id="notices-title" className="section-title">Latest notices</h2>
         <Notices />
+        <p className="small mt"><Link to="/notifications" data-testid="notices-see-all">{NOTIFICATION_UI.seeAll}</Link></p>
       </section>
 
       <StatTiles summary={summary} />
