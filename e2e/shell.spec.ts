@@ -1,5 +1,6 @@
 import { test, expect } from "@playwright/test";
 import { newAccount, registerByApi, loginByForm, screenshot, skipSplash } from "./helpers";
+import { DEMO, login } from "./investors";
 
 test("the splash shows first, once per tab, and fades away", async ({ page }) => {
   await page.goto("/");
@@ -33,13 +34,46 @@ test.describe("with the splash already seen", () => {
   });
 
   test("visitors are sent to /login from signed-in pages and unknown paths go to /", async ({ page }) => {
-    for (const path of ["/dashboard", "/profile", "/loans/my-loans", "/marketplace", "/admin", "/admin/users"]) {
+    for (const path of ["/dashboard", "/profile", "/loans/my-loans", "/admin", "/admin/users"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);
     }
     await page.goto("/no/such/page");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Sign Up Free" }).first()).toBeVisible();
+  });
+
+  test("a visitor opens a shared note link and sees its price and terms; buying asks to sign in and comes back", async ({ page }) => {
+    // A note the treasury lists: the seeded admin approves the seeded borrower's request.
+    const admin = await login(page.request, DEMO.admin.email, DEMO.admin.password);
+    const borrower = await login(page.request, DEMO.borrower.email, DEMO.borrower.password);
+    const requested = await page.request.post("/api/loans/request", { data: { amount: "1800", purpose: "education", interestRate: 7, termMonths: 12 }, headers: { authorization: `Bearer ${borrower}` } });
+    expect(requested.ok(), await requested.text()).toBeTruthy();
+    const loan = (await requested.json()).data as { _id: string; loanNumber: number };
+    const approved = await page.request.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin}` } });
+    expect(approved.ok(), await approved.text()).toBeTruthy();
+
+    await page.goto("/marketplace");
+    await page.getByLabel("Search").fill(`#${loan.loanNumber}`);
+    const card = page.getByTestId("note-card");
+    await expect(card).toHaveCount(1, { timeout: 30_000 });
+    await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", `/marketplace/nft/${loan.loanNumber}`);
+    // The link as it is shared: opened on its own, in a fresh page load, with no session.
+    await page.goto(`/marketplace/nft/${loan.loanNumber}`);
+    const shared = page.url();
+    await expect(page.getByTestId("listing-price")).toHaveText(/^\$[\d,]+\.\d{2}$/);
+    await expect(page.getByTestId("price-servicing")).toBeVisible();
+    const signIn = page.getByTestId("sign-in-to-act").getByRole("link", { name: "Sign in to buy this note" });
+    await expect(signIn).toBeVisible();
+    await signIn.click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Signing in on the page the link led to (not a fresh /login) brings the visitor back to the note.
+    const account = newAccount("shared-note");
+    await registerByApi(page, account);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign in as User" }).click();
+    await expect(page).toHaveURL(shared);
   });
 
   test("a signed-in user is kept out of admin pages and away from login and register", async ({ page }) => {

@@ -44,8 +44,6 @@ const userPages: RouteObject[] = [
   { path: "/loans/request", ...page(() => import("./features/loans/routes/RequestLoanPage"), (m) => m.RequestLoanPage) },
   { path: "/loans/my-loans", ...page(() => import("./features/loans/routes/MyLoansPage"), (m) => m.MyLoansPage) },
   { path: "/loans/:id", ...page(() => import("./features/loans/routes/LoanDetailsPage"), (m) => m.LoanDetailsPage) },
-  { path: "/marketplace", ...page(() => import("./features/marketplace/routes/MarketplacePage"), (m) => m.MarketplacePage) },
-  { path: "/marketplace/nft/:id", ...page(() => import("./features/marketplace/routes/NftDetailsPage"), (m) => m.NftDetailsPage) },
   { path: "/portfolio", ...page(() => import("./features/portfolio/routes/PortfolioPage"), (m) => m.PortfolioPage) },
   { path: "/transactions", ...page(() => import("./features/transactions/routes/TransactionsPage"), (m) => m.TransactionsPage) },
   { path: "/test/websocket", ...page(() => import("./features/realtime/routes/WebSocketTestPage"), (m) => m.WebSocketTestPage) },
@@ -88,6 +86,9 @@ export const routes: RouteObject[] = [
           { path: "/explorer/address/:address", ...page(() => import("./features/explorer/routes/AddressPage"), (m) => m.AddressPage) },
           { path: "/explorer/tx/:hash", ...page(() => import("./features/explorer/routes/TransactionPage"), (m) => m.TransactionPage) },
           { path: "/explorer/token/:id", ...page(() => import("./features/explorer/routes/TokenPage"), (m) => m.TokenPage) },
+          // Public like the explorer: a shared link to a note shows its price and terms; buying asks to sign in.
+          { path: "/marketplace", ...page(() => import("./features/marketplace/routes/MarketplacePage"), (m) => m.MarketplacePage) },
+          { path: "/marketplace/nft/:id", ...page(() => import("./features/marketplace/routes/NftDetailsPage"), (m) => m.NftDetailsPage) },
           {
             element: <PublicOnly />,
             children: [

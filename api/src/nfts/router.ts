@@ -46,7 +46,8 @@ export function createNftRouters(deps: {
   const auth: RequestHandler = requireAuth(deps.tokens, singleFlight((id: string) => deps.users.findById(id)));
   const nfts = Router();
 
-  nfts.get("/marketplace/browse", auth, async (req, res) => {
+  // Public, as a note's own page is: the listings are the same for everyone, and a shared link must show its price.
+  nfts.get("/marketplace/browse", async (req, res) => {
     res.type("application/json").send(await service.browseJson(marketplaceQuerySchema.parse(req.query)));
   });
 
@@ -101,7 +102,7 @@ export function createNftRouters(deps: {
   });
 
   const loansMarketplace = Router();
-  loansMarketplace.get("/list", auth, async (req, res) => {
+  loansMarketplace.get("/list", async (req, res) => {
     const text = await service.browseJson(marketplaceQuerySchema.parse(req.query), ({ nfts: records, ...rest }) => ({ loans: records.map(toMarketplaceLoan), ...rest }));
     res.type("application/json").send(text);
   });

@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 import { isAdmin, useSession } from "../lib/session";
 import { Logo } from "./Logo";
 import { ThemeToggle } from "./ThemeToggle";
-import { ADMIN_MENU, USER_MENU } from "./nav";
+import { ADMIN_MENU, PUBLIC_MENU, USER_MENU } from "./nav";
 import { UserMenu } from "./UserMenu";
 import { MobileMenu } from "./MobileMenu";
 import { useLogout } from "./useLogout";
@@ -16,7 +16,7 @@ export function TopBar() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const logout = useLogout();
   const signedIn = isAuthenticated && user;
-  const menu = signedIn ? (isAdmin(user) ? ADMIN_MENU : USER_MENU) : [];
+  const menu = signedIn ? (isAdmin(user) ? ADMIN_MENU : USER_MENU) : PUBLIC_MENU;
 
   return (
     <header className="topbar">

@@ -17,6 +17,12 @@ export const USER_MENU: NavItem[] = [
   { to: "/profile", label: "Profile" },
 ];
 
+/** A visitor's menu: the pages anyone may read (the phone menu was empty signed out). */
+export const PUBLIC_MENU: NavItem[] = [
+  { to: "/", label: "Home", end: true },
+  { to: "/marketplace", label: "Marketplace" },
+];
+
 /** The admin's menu. */
 export const ADMIN_MENU: NavItem[] = [
   { to: "/admin", label: "Admin Dashboard", end: true },

@@ -9,11 +9,11 @@ export const nftsOperations: OperationGroup = {
   tag: "NFTs",
   description: "Loan notes (ERC-721): the marketplace, a portfolio, a note's public page and history, and the wallet calls that move notes.",
   operations: {
-    "GET /api/nfts/marketplace/browse": { summary: "Listed notes, filtered and paged", access: "user", query: marketplaceQuerySchema },
+    "GET /api/nfts/marketplace/browse": { summary: "Listed notes, filtered and paged", access: "public", query: marketplaceQuerySchema },
     "GET /api/loans/marketplace/list": {
       summary: "Listed notes shaped as loans",
       description: "`collateral` is the note's pledged NFT in the same shape as the other note views (null for an unsecured note): collection, id, name, image (a checked data URI, to show only as <img>), state, appraisal and loan-to-value.",
-      access: "user",
+      access: "public",
       query: marketplaceQuerySchema,
     },
     "GET /api/nfts/my-portfolio": { summary: "Notes I hold (wallet or vault), notes of my loans, and credits waiting", access: "user", query: portfolioQuery },

@@ -26,6 +26,7 @@ import { bpsText } from "../../../lib/orders/bpsText";
 import { ServicingBadge } from "../../../components/ServicingBadge";
 import { OrderBook } from "../components/OrderBook";
 import { NoteCollateral } from "../components/NoteCollateral";
+import { SignInToAct } from "../components/SignInToAct";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import "../../../lib/nfts/nfts.css";
 
@@ -74,6 +75,7 @@ export function NftDetailsPage() {
 
 function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<typeof OwnerHistory>[0]["ownership"] }) {
   const me = useSession((s) => s.user?.walletAddress?.toLowerCase() ?? null);
+  const signedIn = useSession((s) => Boolean(s.user));
   const d = nft.metadata.loanDetails;
   const progress = Math.min(100, Number((parseUsd(nft.totalRepaid) * 10_000n) / (parseUsd(nft.totalDue) || 1n)) / 100);
   const mine = me !== null && nft.ownerAddress === me;
@@ -113,7 +115,8 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
           )}
           <NoteValue nft={signed ? { ...nft, listingPrice: signedPriceText } : nft} />
           {bestOffer && <p className="small" data-testid="best-offer">Best offer: <strong>{usd(wireUsd(orderPriceNow(bestOffer, nft.servicing)))}</strong>{bestOffer.priceKind === "par" ? ` (${bpsText(bestOffer.parBps)} of par)` : ""}</p>}
-          {listed && nft.isActive && !mine && (
+          {listed && nft.isActive && !mine && !signedIn && <SignInToAct action="buy this note" />}
+          {listed && nft.isActive && !mine && signedIn && (
             <WithWallet><Suspense fallback={<Spinner />}>{signed ? <BuySignedPanel nft={nft} listing={signed} /> : <BuyPanel nft={nft} />}</Suspense></WithWallet>
           )}
           {mine && bestOffer && <p className="small"><Link to="/portfolio#offers">Accept an offer in your portfolio</Link></p>}
