@@ -274,7 +274,7 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
     await page.goto(`/loans/${loan.loanId}`);
     const section = page.getByTestId("loan-collateral");
     await expect(section.getByTestId("pledged-nft-state")).toHaveText("In escrow", { timeout: 30_000 });
-    await expect(page.getByText("Real-time updates enabled!")).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator("html")).toHaveAttribute("data-realtime", "live", { timeout: 30_000 });
 
     await payOff(contracts, borrower.key, loan.tokenId);
     await expect(page.getByText(`LoanMint Demo Art #${pieceId} is back in your wallet`, { exact: true })).toBeVisible({ timeout: 30_000 });

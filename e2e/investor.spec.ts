@@ -118,7 +118,7 @@ test.describe.serial("two investors trade a loan note", () => {
     await page.getByRole("button", { name: "Deposit to vault" }).click();
     await expect(page.getByTestId("review").getByTestId("review-to")).toContainText("the vault");
     await page.getByRole("button", { name: "Confirm the deposit" }).click();
-    await expect(page.getByText("NFT transfer initiated successfully!").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`Note #${tokenId} is in the vault`).first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("vault-history")).toContainText("safekeeping");
     // The vaulted note's card leads back to the vault's withdraw side, the note chosen.
     await page.goto("/portfolio");

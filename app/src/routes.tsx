@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // The first page's code loads lazily: until it has, an empty busy main (React Router warns on every load without one).
+    hydrateFallbackElement: <main id="main" aria-busy="true" />,
     children: [
       {
         element: <AppLayout />,

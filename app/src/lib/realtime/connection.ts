@@ -13,6 +13,19 @@ import { collateralToast } from "./collateralToast";
 
 export type SocketStatus = "disconnected" | "connecting" | "connected";
 
+const ANNOUNCED_KEY = "loanmint:realtime-announced";
+
+/** Whether this tab was already told live updates are on; marks it told. Storage refused: tell every time. */
+function announcedThisTab(): boolean {
+  try {
+    if (sessionStorage.getItem(ANNOUNCED_KEY) === "1") return true;
+    sessionStorage.setItem(ANNOUNCED_KEY, "1");
+  } catch {
+    return false;
+  }
+  return false;
+}
+
 interface RealtimeState {
   status: SocketStatus;
   /** The reconnection attempts ran out: only a page refresh brings live updates back. */
@@ -29,6 +42,8 @@ const listeners = new Map<string, Set<(payload: unknown) => void>>();
 
 const setStatus = (status: SocketStatus) => {
   if (useRealtimeStore.getState().status !== status) useRealtimeStore.setState({ status });
+  // Readable without the toast (said once per tab): "live" once the server confirmed the rooms, else the state.
+  if (status !== "connected") document.documentElement.dataset.realtime = status;
 };
 
 type SocketIo = typeof import("socket.io-client");
@@ -53,7 +68,9 @@ function open({ io }: SocketIo, token: string): Socket {
     s.emit(CLIENT_EVENTS.subscribeLoans);
   });
   s.on(SERVER_EVENTS.connectionConfirmed, () => {
-    if (!everConnected) toast.success(SOCKET_MESSAGES.enabled, { id: "socket-enabled" });
+    // Once per tab, as the splash: said on every page load it covered the title and told nothing new.
+    document.documentElement.dataset.realtime = "live";
+    if (!everConnected && !announcedThisTab()) toast.success(SOCKET_MESSAGES.enabled, { id: "socket-enabled" });
     everConnected = true;
   });
   s.on("disconnect", (reason) => {

@@ -6,6 +6,7 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRuntimeConfig } from "../../../lib/config";
 import { serverMessage } from "../../../lib/errors";
+import { vaultMoveDone } from "../components/vaultMoveDone";
 import { useSession } from "../../../lib/session";
 import { kycStatusOf } from "../../../lib/user";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
@@ -103,7 +104,7 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
       const answer = await prepareTransfer(tokenId, body);
       progress.step(tab === "deposit" ? "Confirm the deposit in your wallet…" : "Confirm the withdrawal in your wallet…");
       const hash = await wallet.send(answer.call);
-      progress.done(NFT_MESSAGES.transferStarted, hash);
+      progress.done(vaultMoveDone(tab, tokenId, tab === "deposit" ? vault : walletAddress.trim()), hash);
       setTokenId("");
       setReason("");
       await queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
