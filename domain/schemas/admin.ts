@@ -7,6 +7,11 @@ export const ADMIN_MESSAGES = {
   price: SHARED_MESSAGES.listingPrice,
 } as const;
 
+export const ADMIN_ACCEPT_MESSAGES = {
+  tokenId: "Token id must be a whole number",
+  minPrice: "The price you reviewed must be a positive dollar amount",
+} as const;
+
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 /** GET /admin/users: search by name, email or wallet; filter by KYC status and role. */
@@ -23,3 +28,12 @@ export const repriceSchema = z
   .object({ listingPrice: z.unknown().optional(), price: z.unknown().optional() })
   .transform((body) => body.listingPrice ?? body.price)
   .pipe(usdAmount(ADMIN_MESSAGES.price));
+
+/**
+ * POST /admin/treasury/offers/{hash}/accept {tokenId, minPrice}: the treasury's note to sell (a matching offer names
+ * none, so it is always sent) and the price the admin reviewed, the least the acceptance may fetch.
+ */
+export const treasuryAcceptSchema = z.object({
+  tokenId: z.string({ message: ADMIN_ACCEPT_MESSAGES.tokenId }).regex(/^[0-9]{1,78}$/, ADMIN_ACCEPT_MESSAGES.tokenId).transform((v) => BigInt(v)),
+  minPrice: usdAmount(ADMIN_ACCEPT_MESSAGES.minPrice),
+});
