@@ -1,0 +1,53 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { serverMessage } from "../../../lib/errors";
+import { usd } from "../../../lib/format";
+import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
+import { ActionReview } from "../../../lib/review/ActionReview";
+import { useWithdrawCredits } from "../api/withdrawCredits";
+
+const TEXTS = {
+  withdraw: "Withdraw…",
+  title: "Withdraw the treasury's repayments",
+  sentence: "The server sends one transaction with the treasury key (withdrawCredits on the note contract): the repayments credited to the treasury's notes move into its balance.",
+  confirm: "Confirm withdrawal",
+  busy: "Withdrawing…",
+  done: (amount: string) => `Withdrew ${usd(amount)} to the treasury`,
+  failed: "Failed to withdraw repayments",
+} as const;
+
+/** Withdraw of the treasury's credits, after a review of the amount and the treasury that receives it. */
+export function TreasuryWithdrawal({ credits, treasury }: { credits: string; treasury: string }) {
+  const withdraw = useWithdrawCredits();
+  const [reviewing, setReviewing] = useState(false);
+  const hasCredits = Number(credits) > 0;
+
+  const confirm = () =>
+    withdraw.mutate(undefined, {
+      onSuccess: ({ amount, txHash }) => {
+        setReviewing(false);
+        toast.success(<span data-testid="withdraw-toast">{TEXTS.done(amount)} · <ExplorerLink kind="tx" id={txHash} /></span>);
+      },
+      onError: (e) => toast.error(serverMessage(e, TEXTS.failed)),
+    });
+
+  if (!reviewing) {
+    return <button type="button" className="btn btn--primary btn--sm" disabled={!hasCredits} onClick={() => setReviewing(true)}>{TEXTS.withdraw}</button>;
+  }
+  return (
+    <ActionReview
+      title={TEXTS.title}
+      testId="withdraw-review"
+      lines={[
+        { label: "Amount", value: usd(credits), testId: "review-amount" },
+        { label: "Received by the treasury", value: <code>{treasury}</code>, testId: "review-recipient" },
+      ]}
+      sentence={TEXTS.sentence}
+      confirmLabel={TEXTS.confirm}
+      busyLabel={TEXTS.busy}
+      busy={withdraw.isPending}
+      onConfirm={confirm}
+      onCancel={() => setReviewing(false)}
+    />
+  );
+}
