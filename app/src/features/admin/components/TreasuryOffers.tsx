@@ -3,7 +3,7 @@ import toast from "react-hot-toast";
 import { serverMessage } from "../../../lib/errors";
 import { usd } from "../../../lib/format";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
-import { ActionReview } from "../../../lib/review/ActionReview";
+import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { bpsText } from "../../../lib/orders/bpsText";
 import { useTreasuryOffers, type TreasuryOffer } from "../api/getTreasuryOffers";
 import { useAcceptTreasuryOffer } from "../api/acceptTreasuryOffer";
@@ -57,22 +57,22 @@ export function TreasuryOffers() {
                 <button type="button" className="btn btn--secondary btn--sm" disabled={accept.isPending} onClick={() => setReviewing(offer)}>{TEXTS.accept}</button>
               </div>
               {reviewing && keyOf(reviewing) === keyOf(offer) && (
-                <ActionReview
+                <ReviewStep serverSends
                   title={TEXTS.reviewTitle(offer.tokenId!)}
-                  testId="accept-review"
                   lines={[
                     { label: "Buyer pays", value: usd(offer.priceNow), testId: "review-price" },
                     { label: "Buyer (receives the note)", value: <code>{offer.signer}</code>, testId: "review-buyer" },
                     { label: "Marketplace fee", value: usd(offer.fee), testId: "review-fee" },
                     { label: "The treasury receives", value: usd(offer.proceeds), testId: "review-proceeds" },
                   ]}
-                  sentence={TEXTS.sentence}
                   confirmLabel={TEXTS.confirm}
                   busyLabel={TEXTS.busy}
                   busy={accept.isPending}
                   onConfirm={() => confirm(offer)}
                   onCancel={() => setReviewing(null)}
-                />
+                >
+                  <p className="small">{TEXTS.sentence}</p>
+                </ReviewStep>
               )}
             </li>
           ))}

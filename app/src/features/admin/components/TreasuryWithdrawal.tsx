@@ -3,7 +3,7 @@ import toast from "react-hot-toast";
 import { serverMessage } from "../../../lib/errors";
 import { usd } from "../../../lib/format";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
-import { ActionReview } from "../../../lib/review/ActionReview";
+import { ReviewStep } from "../../../lib/wallet/ReviewStep";
 import { useWithdrawCredits } from "../api/withdrawCredits";
 
 const TEXTS = {
@@ -35,19 +35,19 @@ export function TreasuryWithdrawal({ credits, treasury }: { credits: string; tre
     return <button type="button" className="btn btn--primary btn--sm" disabled={!hasCredits} onClick={() => setReviewing(true)}>{TEXTS.withdraw}</button>;
   }
   return (
-    <ActionReview
+    <ReviewStep serverSends
       title={TEXTS.title}
-      testId="withdraw-review"
       lines={[
         { label: "Amount", value: usd(credits), testId: "review-amount" },
         { label: "Received by the treasury", value: <code>{treasury}</code>, testId: "review-recipient" },
       ]}
-      sentence={TEXTS.sentence}
       confirmLabel={TEXTS.confirm}
       busyLabel={TEXTS.busy}
       busy={withdraw.isPending}
       onConfirm={confirm}
       onCancel={() => setReviewing(false)}
-    />
+    >
+      <p className="small">{TEXTS.sentence}</p>
+    </ReviewStep>
   );
 }
