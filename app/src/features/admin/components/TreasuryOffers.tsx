@@ -1,9 +1,10 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { serverMessage } from "../../../lib/errors";
+import { useRuntimeConfig } from "../../../lib/config";
+import { txProgress } from "../../../lib/txProgress";
 import { usd } from "../../../lib/format";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
-import { ReviewStep } from "../../../lib/wallet/ReviewStep";
+import { ReviewCard } from "../../../lib/review/ReviewCard";
 import { bpsText } from "../../../lib/orders/bpsText";
 import { useTreasuryOffers, type TreasuryOffer } from "../api/getTreasuryOffers";
 import { useAcceptTreasuryOffer } from "../api/acceptTreasuryOffer";
@@ -21,6 +22,7 @@ const TEXTS = {
   confirm: "Confirm sale",
   busy: "Sending…",
   failed: "Failed to accept the offer",
+  sold: (message: string, price: string) => `${message} for ${price}`,
   kind: (offer: TreasuryOffer) => (offer.kind === "matchingOffer" ? "Matching offer" : "Offer"),
   terms: (offer: TreasuryOffer) => (offer.priceKind === "par" ? `${bpsText(offer.parBps)} of par` : "Fixed price"),
 } as const;
@@ -29,17 +31,21 @@ const TEXTS = {
 export function TreasuryOffers() {
   const offers = useTreasuryOffers();
   const accept = useAcceptTreasuryOffer();
+  const config = useRuntimeConfig().data;
   const [reviewing, setReviewing] = useState<TreasuryOffer | null>(null);
   const keyOf = (o: TreasuryOffer) => `${o.hash}:${o.tokenId}`;
 
-  const confirm = (offer: TreasuryOffer) =>
+  const confirm = (offer: TreasuryOffer) => {
+    const progress = txProgress(config);
+    progress.step(TEXTS.busy);
     accept.mutate({ hash: offer.hash, tokenId: offer.tokenId!, minPrice: offer.priceNow! }, {
       onSuccess: ({ message, sale }) => {
         setReviewing(null);
-        toast.success(<span>{message} for {usd(sale.price)} · <ExplorerLink kind="tx" id={sale.txHash} /></span>);
+        progress.done(TEXTS.sold(message, usd(sale.price)), sale.txHash);
       },
-      onError: (e) => toast.error(serverMessage(e, TEXTS.failed)),
+      onError: (e) => progress.fail(serverMessage(e, TEXTS.failed)),
     });
+  };
 
   return (
     <div className="card" data-testid="treasury-offers">
@@ -57,7 +63,7 @@ export function TreasuryOffers() {
                 <button type="button" className="btn btn--secondary btn--sm" disabled={accept.isPending} onClick={() => setReviewing(offer)}>{TEXTS.accept}</button>
               </div>
               {reviewing && keyOf(reviewing) === keyOf(offer) && (
-                <ReviewStep serverSends
+                <ReviewCard
                   title={TEXTS.reviewTitle(offer.tokenId!)}
                   lines={[
                     { label: "Buyer pays", value: usd(offer.priceNow), testId: "review-price" },
@@ -72,7 +78,7 @@ export function TreasuryOffers() {
                   onCancel={() => setReviewing(null)}
                 >
                   <p className="small">{TEXTS.sentence}</p>
-                </ReviewStep>
+                </ReviewCard>
               )}
             </li>
           ))}

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
 import { serverMessage } from "../../../lib/errors";
 import { usd } from "../../../lib/format";
-import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
-import { ReviewStep } from "../../../lib/wallet/ReviewStep";
+import { useRuntimeConfig } from "../../../lib/config";
+import { txProgress } from "../../../lib/txProgress";
+import { ReviewCard } from "../../../lib/review/ReviewCard";
 import { useWithdrawCredits } from "../api/withdrawCredits";
 
 const TEXTS = {
@@ -19,23 +19,28 @@ const TEXTS = {
 /** Withdraw of the treasury's credits, after a review of the amount and the treasury that receives it. */
 export function TreasuryWithdrawal({ credits, treasury }: { credits: string; treasury: string }) {
   const withdraw = useWithdrawCredits();
+  const config = useRuntimeConfig().data;
   const [reviewing, setReviewing] = useState(false);
   const hasCredits = Number(credits) > 0;
 
-  const confirm = () =>
+  const confirm = () => {
+    // The toast names the amount and links the transaction once the server has sent it.
+    const progress = txProgress(config);
+    progress.step(TEXTS.busy);
     withdraw.mutate(undefined, {
       onSuccess: ({ amount, txHash }) => {
         setReviewing(false);
-        toast.success(<span data-testid="withdraw-toast">{TEXTS.done(amount)} · <ExplorerLink kind="tx" id={txHash} /></span>);
+        progress.done(TEXTS.done(amount), txHash);
       },
-      onError: (e) => toast.error(serverMessage(e, TEXTS.failed)),
+      onError: (e) => progress.fail(serverMessage(e, TEXTS.failed)),
     });
+  };
 
   if (!reviewing) {
     return <button type="button" className="btn btn--primary btn--sm" disabled={!hasCredits} onClick={() => setReviewing(true)}>{TEXTS.withdraw}</button>;
   }
   return (
-    <ReviewStep serverSends
+    <ReviewCard
       title={TEXTS.title}
       lines={[
         { label: "Amount", value: usd(credits), testId: "review-amount" },
@@ -48,6 +53,6 @@ export function TreasuryWithdrawal({ credits, treasury }: { credits: string; tre
       onCancel={() => setReviewing(false)}
     >
       <p className="small">{TEXTS.sentence}</p>
-    </ReviewStep>
+    </ReviewCard>
   );
 }
