@@ -2,13 +2,14 @@ import { z } from "zod";
 import { KYC_STATUSES } from "../statuses";
 import { usdAmount } from "./loans";
 import { SHARED_MESSAGES } from "./sharedMessages";
+import { ORDER_MESSAGES } from "../wire/order";
 
 export const ADMIN_MESSAGES = {
   price: SHARED_MESSAGES.listingPrice,
 } as const;
 
 export const ADMIN_ACCEPT_MESSAGES = {
-  tokenId: "Token id must be a whole number",
+  tokenId: ORDER_MESSAGES.tokenId,
   minPrice: "The price you reviewed must be a positive dollar amount",
 } as const;
 
