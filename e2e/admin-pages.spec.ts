@@ -109,6 +109,7 @@ test("the overview, request table, treasury, marketplace monitor and inbox show 
   await recent.getByRole("button", { name: /^Approve loan/ }).click();
   const modal = page.getByTestId("decision-modal");
   await modal.getByRole("button", { name: "Approve, fund and mint" }).click();
+  await modal.getByRole("button", { name: "Confirm approval" }).click();
   await expect(modal.getByTestId("step-listed")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
   const title = (await modal.getByRole("heading").textContent()) ?? "";
   const tokenId = /#(\d+)/.exec(title)![1];

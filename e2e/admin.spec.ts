@@ -62,7 +62,12 @@ test("an admin sees a new request live, approves it into a minted and listed not
   const modal = page.getByTestId("decision-modal");
   await expect(modal.getByLabel("Funding amount (USD)")).toHaveValue("2500");
   await expect(modal.getByLabel("Borrower wallet")).toHaveValue(/^0x[0-9a-fA-F]{40}$/);
+  await expect(modal.getByLabel("Borrower wallet")).toHaveAttribute("readonly", "");
   await modal.getByRole("button", { name: "Approve, fund and mint" }).click();
+  // The review restates what moves and to whom before the server sends anything.
+  await expect(modal.getByTestId("approval-principal")).toHaveText("$2,500.00");
+  await expect(modal.getByTestId("approval-recipient")).toHaveText(/^0x[0-9a-f]{40}$/);
+  await modal.getByRole("button", { name: "Confirm approval" }).click();
   // The success toast lives 2 s (spec): watched for from the click, it cannot pass unseen on a loaded machine.
   await expect(page.getByText("Loan approved successfully!")).toBeVisible({ timeout: 30_000 });
   await expect(modal.getByTestId("step-minted")).toHaveAttribute("data-state", "done", { timeout: 30_000 });

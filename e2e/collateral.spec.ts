@@ -150,6 +150,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await details.getByRole("button", { name: "Approve" }).click();
     const modal = admin.getByTestId("decision-modal");
     await modal.getByRole("button", { name: "Approve, fund and mint" }).click();
+    await modal.getByRole("button", { name: "Confirm approval" }).click();
     await expect(modal.getByTestId("approve-error")).toHaveText("Enter an appraised value for the NFT before approving");
     const appraisal = modal.getByTestId("appraisal-form");
     await appraisal.getByLabel("Appraised value (USD)").fill("0");
@@ -163,6 +164,9 @@ test.describe.serial("a demo NFT secures a loan", () => {
     expect((await query<{ appraisal: string }>("select collateral_appraisal::text as appraisal from loans where id = $1", [loan.id]))[0].appraisal).toBe(String(4_000n * USD));
     await screenshot(admin, "collateral-03-admin-review");
     await modal.getByRole("button", { name: "Approve, fund and mint" }).click();
+    // The review says the piece goes into escrow in the same transaction, before anything is sent.
+    await expect(modal.getByTestId("approval-escrow")).toContainText("escrow in the same transaction");
+    await modal.getByRole("button", { name: "Confirm approval" }).click();
     await expect(modal.getByTestId("step-minted")).toHaveAttribute("data-state", "done", { timeout: 45_000 });
     // Origination took the piece into LoanNote's escrow in the same transaction that minted the note.
     expect((await ownerOf(tokenId)).toLowerCase()).toBe(contracts.loanNote.toLowerCase());
@@ -237,6 +241,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await admin.getByTestId("loan-details").getByRole("button", { name: "Approve" }).click();
     const modal = admin.getByTestId("decision-modal");
     await modal.getByRole("button", { name: "Approve, fund and mint" }).click();
+    await modal.getByRole("button", { name: "Confirm approval" }).click();
     await expect(modal.getByTestId("approve-error")).toHaveText("The borrower's wallet no longer holds the pledged NFT");
     await expectFitsScreen(admin);
     await admin.context().close();

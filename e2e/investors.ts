@@ -38,10 +38,10 @@ export async function person(api: APIRequestContext, tag: string): Promise<Perso
 }
 
 /** A browser of its own for `who`, signed in, with their key as the injected wallet. */
-export async function signIn(browser: Browser, who: Person): Promise<Page> {
+export async function signIn(browser: Browser, who: Person, wallet: Parameters<typeof installTestWallet>[2] = {}): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await skipSplash(page);
-  await installTestWallet(page, who.key);
+  await installTestWallet(page, who.key, wallet);
   await page.goto("/login");
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password", { exact: true }).fill(who.password);

@@ -8,7 +8,7 @@ import { E2E_RPC_URL } from "./stack";
  * requests reach Node, which signs with viem and forwards everything else to the private chain.
  * Like a real wallet, it shows no accounts until the page asks for them.
  */
-export async function installTestWallet(page: Page, privateKey: Hex = generatePrivateKey()) {
+export async function installTestWallet(page: Page, privateKey: Hex = generatePrivateKey(), options: { onRequest?: (method: string) => void } = {}) {
   const account = privateKeyToAccount(privateKey);
   const chain = defineChain({ id: 31337, name: "anvil", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [E2E_RPC_URL] } } });
   const wallet = createWalletClient({ account, chain, transport: http(E2E_RPC_URL) });
@@ -23,6 +23,8 @@ export async function installTestWallet(page: Page, privateKey: Hex = generatePr
   }
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
+    // A journey can count what the page asked the wallet for, e.g. that nothing was sent before a review's Confirm.
+    options.onRequest?.(method);
     switch (method) {
       case "eth_requestAccounts":
         connected = true;

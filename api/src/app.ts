@@ -42,6 +42,7 @@ import { createKycRepository } from "./kyc/repository";
 import { createKycService } from "./kyc/service";
 import { createKycRouter } from "./kyc/router";
 import { createTreasuryService } from "./treasury/service";
+import { createTreasuryOffers } from "./treasury/offers";
 import { createOrderAnnouncer } from "./orders/announce";
 import { createLoanWatcher } from "./jobs/loanWatcher";
 import { createAdminRouter, createNftsAdminRouter } from "./admin/router";
@@ -109,6 +110,7 @@ export function createServices(deps: AppDeps) {
     loans: createLoansService({ db, repo: loansRepo, users, chain, origination, notifier, collateral, maxPendingRequests: limits.pendingLoanRequests }),
     kyc: createKycService({ repo: createKycRepository(db), users, notifier, dataDir: config.dataDir }),
     treasury: createTreasuryService({ repo: loansRepo, chain, origination, orders: ordersRepo, announcer, logger }),
+    treasuryOffers: createTreasuryOffers({ chain, book: orders, orders: ordersRepo }),
     nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient)), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
     loanLifecycle: createLoanLifecycle({ origination, watcher, logger }),
@@ -201,7 +203,7 @@ export function createApp(services: Services, options: CreateAppOptions = {}): A
 function mountApi(app: Express, api: Router, services: Services, options: CreateAppOptions): ApiApp["adminRouters"] {
   const { config, db, kv, now, limits, publicClient, tokens, users } = services;
   const auth = requireAuth(tokens, (id) => users.findById(id));
-  const admin = createAdminRouter({ db, config, auth, loans: services.loans, kyc: services.kyc, users, treasury: services.treasury, watcher: services.watcher, origination: services.origination, contact: services.contactMessages });
+  const admin = createAdminRouter({ db, config, auth, loans: services.loans, kyc: services.kyc, users, treasury: services.treasury, treasuryOffers: services.treasuryOffers, watcher: services.watcher, origination: services.origination, contact: services.contactMessages });
   const loansAdmin = createLoansAdminRouter({ service: services.loans, auth });
   const nftsAdmin = createNftsAdminRouter({ db, config, auth });
   const collateral = createCollateralRouters({ service: services.collateral, auth });

@@ -2,9 +2,15 @@ import { z } from "zod";
 import { KYC_STATUSES } from "../statuses";
 import { usdAmount } from "./loans";
 import { SHARED_MESSAGES } from "./sharedMessages";
+import { ORDER_MESSAGES } from "../wire/order";
 
 export const ADMIN_MESSAGES = {
   price: SHARED_MESSAGES.listingPrice,
+} as const;
+
+export const ADMIN_ACCEPT_MESSAGES = {
+  tokenId: ORDER_MESSAGES.tokenId,
+  minPrice: "The price you reviewed must be a positive dollar amount",
 } as const;
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
@@ -23,3 +29,12 @@ export const repriceSchema = z
   .object({ listingPrice: z.unknown().optional(), price: z.unknown().optional() })
   .transform((body) => body.listingPrice ?? body.price)
   .pipe(usdAmount(ADMIN_MESSAGES.price));
+
+/**
+ * POST /admin/treasury/offers/{hash}/accept {tokenId, minPrice}: the treasury's note to sell (a matching offer names
+ * none, so it is always sent) and the price the admin reviewed, the least the acceptance may fetch.
+ */
+export const treasuryAcceptSchema = z.object({
+  tokenId: z.string({ message: ADMIN_ACCEPT_MESSAGES.tokenId }).regex(/^[0-9]{1,78}$/, ADMIN_ACCEPT_MESSAGES.tokenId).transform((v) => BigInt(v)),
+  minPrice: usdAmount(ADMIN_ACCEPT_MESSAGES.minPrice),
+});

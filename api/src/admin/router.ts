@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from "express";
 import type { Db } from "#db/connect";
-import { adminUsersQuerySchema, repriceSchema } from "#domain/schemas/admin";
+import { adminUsersQuerySchema, repriceSchema, treasuryAcceptSchema } from "#domain/schemas/admin";
 import { kycDecisionSchema } from "#domain/schemas/kyc";
 import { loanApprovalSchema, loanDecisionSchema, loanListQuerySchema, loanRejectionSchema } from "#domain/schemas/loans";
 import { ethAddress } from "#domain/schemas/common";
@@ -15,10 +15,11 @@ import type { LoansService } from "../loans/service";
 import type { LoanWatcher } from "../jobs/loanWatcher";
 import type { Origination } from "../loans/origination";
 import type { TreasuryService } from "../treasury/service";
+import type { TreasuryOffers } from "../treasury/offers";
 import type { UsersRepository } from "../users/repository";
 import { toWireUser } from "../users/wire";
 import { LOAN_ANSWERS } from "../loans/texts";
-import { TREASURY_ANSWERS } from "../treasury/service";
+import { TREASURY_ANSWERS } from "../treasury/texts";
 import { adminDashboard } from "./dashboard";
 import { listUsers } from "./users";
 import { allNfts } from "./nfts";
@@ -33,6 +34,7 @@ export interface AdminRouterDeps {
   kyc: KycService;
   users: UsersRepository;
   treasury: TreasuryService;
+  treasuryOffers: TreasuryOffers;
   watcher: LoanWatcher;
   origination: Origination;
   contact: ContactRepository;
@@ -141,6 +143,15 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
 
   router.post("/treasury/withdraw", async (_req, res) => {
     ok(res, await treasury.withdraw(), TREASURY_ANSWERS.withdrawn);
+  });
+
+  router.get("/treasury/offers", async (_req, res) => {
+    ok(res, await deps.treasuryOffers.open());
+  });
+
+  // The treasury sells its note to the offer's buyer; the server signs and sends the acceptance with the treasury key.
+  router.post("/treasury/offers/:hash/accept", validate(treasuryAcceptSchema), async (req, res) => {
+    ok(res, await deps.treasuryOffers.accept(id(req.params.hash), req.body), TREASURY_ANSWERS.offerAccepted);
   });
 
   router.get("/contact", async (req, res) => {

@@ -7,7 +7,7 @@ import { parPrice } from "#domain/orders";
 import { startIndexer, type Indexer } from "#indexer/index";
 import { fund, makeUser, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { NFT_ANSWERS } from "./texts";
-import { TREASURY_ANSWERS } from "../treasury/service";
+import { TREASURY_ANSWERS } from "../treasury/texts";
 
 /**
  * A late note is never sold as a current one, and par is what settles the note: the attacks that a par price on the

@@ -538,15 +538,29 @@ export async function mine(deps: OrdersDeps, user: UserRow, heldTokenIds: (walle
   const d = await deployment(deps);
   const chain = chainReader(deps, d);
   const held = await heldTokenIds(me);
-  const [made, offers, matchingRows] = await Promise.all([deps.repo.bySigner(me), deps.repo.onNotes(held, "offer", LIVE), deps.repo.matching(LIVE)]);
-  const [judgedMade, judgedOffers, judgedMatching] = await Promise.all([judge(deps, chain, made), judge(deps, chain, offers), judge(deps, chain, matchingRows)]);
-  const received = judgedOffers.filter((j) => j.verdict.status === "open" && j.row.signer !== me).map((j) => toWireOrder(j.row, { priceNow: j.verdict.priceNow }));
+  const [made, received] = await Promise.all([deps.repo.bySigner(me).then((rows) => judge(deps, chain, rows)), receivedWith(deps, chain, me, held)]);
+  return { made: made.map((j) => toWireOrder(j.row, { priceNow: j.verdict.priceNow })), received };
+}
+
+/**
+ * The open offers `holder` could accept now on the notes `held`: single-note offers and the matching offers each
+ * note fits, with that note's price, best first. Offers the holder signed are left out.
+ */
+export async function received(deps: OrdersDeps, holder: string, held: bigint[]): Promise<WireOrder[]> {
+  const d = await deployment(deps);
+  return receivedWith(deps, chainReader(deps, d), lower(holder), held);
+}
+
+async function receivedWith(deps: OrdersDeps, chain: ChainReader, me: string, held: bigint[]): Promise<WireOrder[]> {
+  const [offers, matchingRows] = await Promise.all([deps.repo.onNotes(held, "offer", LIVE), deps.repo.matching(LIVE)]);
+  const [judgedOffers, judgedMatching] = await Promise.all([judge(deps, chain, offers), judge(deps, chain, matchingRows)]);
+  const found = judgedOffers.filter((j) => j.verdict.status === "open" && j.row.signer !== me).map((j) => toWireOrder(j.row, { priceNow: j.verdict.priceNow }));
   for (const tokenId of held) {
     const note = await chain.note(tokenId);
     if (note.status !== NOTE_STATUS.active) continue;
-    received.push(...(await matchingFor(deps, chain, tokenId, note, judgedMatching.filter((j) => j.row.signer !== me))));
+    found.push(...(await matchingFor(deps, chain, tokenId, note, judgedMatching.filter((j) => j.row.signer !== me))));
   }
-  return { made: judgedMade.map((j) => toWireOrder(j.row, { priceNow: j.verdict.priceNow })), received: received.sort(byPriceDesc) };
+  return found.sort(byPriceDesc);
 }
 
 /**
@@ -598,6 +612,6 @@ export async function unlistCall(deps: OrdersDeps, user: UserRow, tokenId: bigin
 }
 
 export function createOrdersService(deps: OrdersDeps) {
-  return bindDeps(deps, { typedData, submit, book, matching, mine, refresh, listingTypedData, unlistCall });
+  return bindDeps(deps, { typedData, submit, book, matching, mine, received, refresh, listingTypedData, unlistCall });
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

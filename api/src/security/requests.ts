@@ -123,6 +123,7 @@ export const RECIPES: Record<string, Recipe> = {
   "PUT /api/admin/treasury/notes/{tokenId}/price": { params: (w) => ({ tokenId: w.treasuryTokenIds[0] }), json: () => ({ listingPrice: "999" }) },
   "PUT /api/admin/treasury/notes/{tokenId}/unlist": { params: (w) => ({ tokenId: w.treasuryTokenIds[1] }) },
   "PUT /api/admin/treasury/notes/{tokenId}/par": { params: (w) => ({ tokenId: w.treasuryTokenIds[0] }) },
+  "POST /api/admin/treasury/offers/{hash}/accept": { params: () => ({ hash: `0x${"ab".repeat(32)}` }), json: (w) => ({ tokenId: w.treasuryTokenIds[0], minPrice: "1" }) },
   "PUT /api/admin/contact/{id}/read": { params: (w) => ({ id: w.contactMessageId }) },
 
   "GET /api/nfts/{id}": { params: (w) => ({ id: w.heldTokenId }) },

@@ -14,19 +14,8 @@ import { AT_PAR, NoteLateError, openTreasuryListings, signTreasuryListing, type 
 import { priceToday } from "../orders/announce";
 import { chainNow } from "../chain/chainClock";
 import { servicingRecord, type PayoffSplit } from "#domain/servicing";
+import { TREASURY_ANSWERS } from "./texts";
 
-export const TREASURY_ANSWERS = {
-  repriced: "Listing price updated",
-  listed: "Note listed",
-  unlisted: "Note unlisted",
-  withdrawn: "Repayments withdrawn to the treasury",
-  nothingToWithdraw: "The treasury has no repayments waiting to be withdrawn",
-  notHeld: "The treasury does not hold this note",
-  late: (days: number) =>
-    `This note's borrower is ${days} ${days === 1 ? "day" : "days"} past due, so the treasury cannot list it now: list it once the loan is current again`,
-  notListed: "The treasury has not listed this note",
-  noteNotFound: "Note not found",
-} as const;
 
 const CANCELLED = ORDER_STATUS_REASONS.cancelled;
 
@@ -36,7 +25,7 @@ function lapseOf(lapse: { reason: string; amount: bigint | null; txHash: string 
 }
 
 /** Any chain trouble in an admin's treasury action is a 503 with the reason, never a 500. */
-async function onChain<T>(action: () => Promise<T>): Promise<T> {
+export async function onChain<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {

@@ -3,6 +3,7 @@ import { adminUsersQuerySchema } from "#domain/schemas/admin";
 import { ethAddress } from "#domain/schemas/common";
 import { loanDecisionSchema, loanListQuerySchema } from "#domain/schemas/loans";
 import { tokenIdSchema } from "#domain/schemas/nfts";
+import { treasuryAcceptanceSchema, treasuryOffersSchema } from "#domain/wire/treasuryOffer";
 import type { OperationGroup } from "../types";
 import { pageQuery } from "./pageQuery";
 
@@ -58,6 +59,21 @@ export const adminOperations: OperationGroup = {
       body: none,
     },
     "PUT /api/admin/treasury/notes/{tokenId}/unlist": { summary: "Unlist a treasury note", access: "admin", params: { tokenId: tokenIdSchema }, body: none },
+    "GET /api/admin/treasury/offers": {
+      summary: "Open offers on the treasury's notes",
+      description: "Single-note offers and the matching offers each treasury note fits, at their price now, with the marketplace's fee and what the treasury would receive.",
+      access: "admin",
+      data: treasuryOffersSchema,
+    },
+    "POST /api/admin/treasury/offers/{hash}/accept": {
+      summary: "Accept an offer on a treasury note (the server sends it with the treasury key)",
+      description:
+        "tokenId is the treasury's note to sell (a matching offer names none); minPrice is the price the admin reviewed, the least the sale may fetch. 404 for an unknown offer, 409 when it is no longer open, the treasury does not hold the note or it now pays less than minPrice.",
+      access: "admin",
+      params: { hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) },
+      example: { tokenId: "1", minPrice: "5012.5" },
+      data: treasuryAcceptanceSchema,
+    },
     "POST /api/admin/treasury/withdraw": { summary: "Withdraw the repayments credited to the treasury's notes", access: "admin", body: none },
     "GET /api/admin/contact": { summary: "Contact messages, newest first", access: "admin", query: pageQuery(50, 200) },
     "PUT /api/admin/contact/{id}/read": { summary: "Mark a contact message read", access: "admin", body: none },

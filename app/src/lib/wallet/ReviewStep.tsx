@@ -1,13 +1,10 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { displayUsd } from "#domain/money";
 import { Spinner } from "../../components/Spinner";
+import { ReviewCard, type ReviewLine } from "../review/ReviewCard";
 import { useTestDollarBalance } from "./useTestDollarBalance";
 
-export interface ReviewLine {
-  label: string;
-  value: ReactNode;
-  testId?: string;
-}
+export type { ReviewLine };
 
 /**
  * What a money move will do, shown before the wallet is asked anything: the lines of the move, the paying wallet's
@@ -27,27 +24,23 @@ export function ReviewStep({ title, lines, payer, pays, children, confirmLabel, 
   onCancel: () => void;
 }) {
   const balance = useTestDollarBalance(payer);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const short = pays != null && balance.data !== undefined && balance.data < pays;
+  const balanceLine: ReviewLine = {
+    label: "Your wallet's test dollars",
+    value: balance.data !== undefined ? displayUsd(balance.data) : balance.isError ? "Unavailable" : <Spinner />,
+    testId: "review-balance",
+  };
   return (
-    <section className="review" role="group" aria-labelledby="review-title" data-testid="review">
-      <h3 id="review-title" ref={heading} tabIndex={-1}>{title}</h3>
-      <dl className="review__lines">
-        {lines.map((line) => (
-          <div key={line.label}><dt>{line.label}</dt><dd data-testid={line.testId}>{line.value}</dd></div>
-        ))}
-        <div>
-          <dt>Your wallet's test dollars</dt>
-          <dd data-testid="review-balance">{balance.data !== undefined ? displayUsd(balance.data) : balance.isError ? "Unavailable" : <Spinner />}</dd>
-        </div>
-      </dl>
+    <ReviewCard
+      title={title}
+      lines={[...lines, balanceLine]}
+      confirmLabel={confirmLabel}
+      confirmDisabled={short || (pays != null && balance.data === undefined && !balance.isError)}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       {children}
       {short && <p className="field__error" role="alert" data-testid="review-short">Your wallet holds less than this amount: get test dollars first.</p>}
-      <div className="row gap-sm">
-        <button type="button" className="btn btn--primary" onClick={onConfirm} disabled={short || (pays != null && balance.data === undefined && !balance.isError)}>{confirmLabel}</button>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>Cancel</button>
-      </div>
-    </section>
+    </ReviewCard>
   );
 }

@@ -9,6 +9,7 @@ export const adminKeys = {
   users: (params: object) => ["admin", "users", params] as const,
   user: (id: string) => ["admin", "user", id] as const,
   treasury: ["admin", "treasury"] as const,
+  treasuryOffers: ["admin", "treasury", "offers"] as const,
   nfts: (params: object) => ["admin", "nfts", params] as const,
   contact: ["admin", "contact"] as const,
 };

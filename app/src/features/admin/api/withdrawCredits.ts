@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import { http, type Envelope } from "../../../lib/http";
 import { adminKeys } from "./keys";
 
-/** POST /admin/treasury/withdraw: pulls the repayments credited to the treasury. */
-export async function withdrawCredits(): Promise<string> {
+const withdrawalSchema = z.object({ amount: z.string(), txHash: z.string() });
+
+/** POST /admin/treasury/withdraw: pulls the repayments credited to the treasury; answers the amount and the transaction. */
+export async function withdrawCredits() {
   const { data } = await http.post<Envelope<unknown>>("/admin/treasury/withdraw");
-  return data.message ?? "";
+  return { message: data.message ?? "", ...withdrawalSchema.parse(data.data) };
 }
 
 export function useWithdrawCredits() {

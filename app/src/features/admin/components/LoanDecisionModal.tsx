@@ -12,6 +12,8 @@ import { Modal } from "./Modal";
 import { MintProgress } from "./MintProgress";
 import { LoanSummary } from "./LoanSummary";
 import { CollateralReview } from "./CollateralReview";
+import { ApprovalReview } from "./ApprovalReview";
+import type { ApprovalForm } from "#domain/schemas/loans";
 
 export type Decision = "approve" | "reject";
 
@@ -19,7 +21,9 @@ export type Decision = "approve" | "reject";
 export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: AdminLoan; decision: Decision; onClose: () => void }) {
   const [decision, setDecision] = useState<Decision>(initial);
   const [fundingAmount, setFundingAmount] = useState(loan.amount);
-  const [walletAddress, setWalletAddress] = useState(loan.user.walletAddress ?? "");
+  // The principal is paid only to the borrower's verified wallet (the API refuses any other): shown, never edited.
+  const walletAddress = loan.user.walletAddress ?? "";
+  const [reviewing, setReviewing] = useState<ApprovalForm | null>(null);
   const [adminNotes, setAdminNotes] = useState("");
   const [rejectionReason, setRejectionReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -41,8 +45,13 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
     }
     setErrors({});
     setApproveError("");
+    setReviewing(parsed.data);
+  };
+
+  const confirmApprove = (form: ApprovalForm) => {
+    setReviewing(null);
     approve.mutate(
-      { id: loan._id, ...parsed.data },
+      { id: loan._id, ...form },
       {
         onSuccess: ({ loan: result, message }) => {
           if (result.mintStatus === "minted") toast.success(message || "Loan approved successfully!");
@@ -113,11 +122,15 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
             {current.collateral?.nft && <div className="mt"><CollateralReview loan={current} principal={fundingAmount} onAppraised={() => setApproveError("")} /></div>}
             <form className="stack mt" onSubmit={submitApprove} noValidate>
               <Input label="Funding amount (USD)" value={fundingAmount} onChange={setFundingAmount} error={errors.fundingAmount} hint={`Requested: ${loan.amount} USD; at most that.`} inputMode="decimal" />
-              <Input label="Borrower wallet" value={walletAddress} onChange={setWalletAddress} error={errors.walletAddress}
+              <Input label="Borrower wallet" value={walletAddress} readOnly error={errors.walletAddress}
                 hint={loan.user.walletAddress ? "The borrower's verified wallet; the principal is paid only there." : "The borrower has no verified wallet yet."} />
               <TextArea label="Admin notes (optional)" value={adminNotes} onChange={setAdminNotes} />
               {approveError && <p className="alert alert--danger" role="alert" data-testid="approve-error">{approveError}</p>}
-              <button type="submit" className="btn btn--primary" disabled={busy}>Approve, fund and mint</button>
+              {reviewing ? (
+                <ApprovalReview loan={current} principal={reviewing.fundingAmount} wallet={reviewing.walletAddress} busy={busy} onConfirm={() => confirmApprove(reviewing)} onCancel={() => setReviewing(null)} />
+              ) : (
+                <button type="submit" className="btn btn--primary" disabled={busy}>Approve, fund and mint</button>
+              )}
             </form>
             </>
           ) : (
@@ -133,12 +146,12 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
   );
 }
 
-function Input({ label, value, onChange, error, hint, inputMode }: { label: string; value: string; onChange: (v: string) => void; error?: string; hint?: string; inputMode?: "decimal" }) {
+function Input({ label, value, onChange, readOnly, error, hint, inputMode }: { label: string; value: string; onChange?: (v: string) => void; readOnly?: boolean; error?: string; hint?: string; inputMode?: "decimal" }) {
   const id = `f-${label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      <input id={id} value={value} inputMode={inputMode} readOnly={readOnly} onChange={(e) => onChange?.(e.target.value)} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${id}-error` : undefined} />
       {error ? <p className="field__error" id={`${id}-error`} role="alert">{error}</p> : hint ? <p className="field__hint">{hint}</p> : null}
     </div>
   );

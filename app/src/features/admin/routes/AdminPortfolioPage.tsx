@@ -1,7 +1,6 @@
-import toast from "react-hot-toast";
-import { serverMessage } from "../../../lib/errors";
 import { useTreasury } from "../api/getTreasury";
-import { useWithdrawCredits } from "../api/withdrawCredits";
+import { TreasuryWithdrawal } from "../components/TreasuryWithdrawal";
+import { TreasuryOffers } from "../components/TreasuryOffers";
 import { AdminPage } from "../components/AdminPage";
 import { StatCard } from "../components/StatCard";
 import { QueryState } from "../components/QueryState";
@@ -16,19 +15,11 @@ import { isUsd, parseUsd } from "#domain/money";
 const UNLIMITED = 2n ** 128n;
 const allowanceText = (allowance: string) => (isUsd(allowance) && parseUsd(allowance) >= UNLIMITED ? "Unlimited" : usd(allowance));
 
-/** /admin/portfolio, the treasury: balance, allowance, held notes with reprice/unlist, credits with withdraw. */
+/** /admin/portfolio, the treasury: balance, allowance, held notes with reprice/unlist, credits with withdraw, offers on its notes to accept; each after a review. */
 export function AdminPortfolioPage() {
   useAdminLive();
   const treasury = useTreasury();
-  const withdraw = useWithdrawCredits();
   const t = treasury.data;
-  const hasCredits = t ? Number(t.credits) > 0 : false;
-
-  const pull = () =>
-    withdraw.mutate(undefined, {
-      onSuccess: (message) => toast.success(message || "Repayments withdrawn to the treasury"),
-      onError: (e) => toast.error(serverMessage(e, "Failed to withdraw repayments")),
-    });
 
   return (
     <AdminPage title="Treasury Portfolio" subtitle={t ? <>The lender of record, <ExplorerLink kind="address" id={t.address} />: its notes, listings and repayments.</> : "Notes held by the treasury: reprice, unlist and withdraw repayments."}>
@@ -47,7 +38,7 @@ export function AdminPortfolioPage() {
               <StatCard
                 label="Repayments to withdraw"
                 value={usd(t.credits)}
-                hint={<button type="button" className="btn btn--primary btn--sm" disabled={!hasCredits || withdraw.isPending} onClick={pull}>{withdraw.isPending ? "Withdrawing…" : "Withdraw"}</button>}
+                hint={<TreasuryWithdrawal credits={t.credits} treasury={t.address} />}
               />
             </div>
             {t.lateNotes.length > 0 && (
@@ -64,6 +55,7 @@ export function AdminPortfolioPage() {
                 </ul>
               </div>
             )}
+            <TreasuryOffers />
             <h2 className="section-title">Notes held by the treasury</h2>
             {t.notes.length ? (
               <div className="card table-wrap">

@@ -57,6 +57,7 @@ export function OffersSection() {
   const queryClient = useQueryClient();
   const [accepting, setAccepting] = useState<WireOrder | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
+  const [cancelling, setCancelling] = useState<WireOrder | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const target = config?.contracts ? { marketplace: config.contracts.marketplace as Address, chainId: config.chainId } : null;
@@ -105,11 +106,13 @@ export function OffersSection() {
     );
   };
 
-  const cancel = (o: WireOrder) =>
+  const cancel = (o: WireOrder) => {
+    setCancelling(null);
     void run(`${KIND_TEXT[o.kind]} cancelled`, `Confirm in your wallet: cancel your ${KIND_TEXT[o.kind].toLowerCase()} (${orderTermsText(o)}), one transaction…`, () => {
       if (!target) throw new WalletStepError("The marketplace is not deployed on this network");
       return cancelOrdersCall(target, [o.hash as Hex]);
     });
+  };
 
   const cancelAll = () => {
     setConfirmAll(false);
@@ -186,6 +189,21 @@ export function OffersSection() {
             onCancel={() => setConfirmAll(false)}
           />
         )}
+        {cancelling && (
+          <ReviewStep
+            title={`Cancel your ${KIND_TEXT[cancelling.kind].toLowerCase()}`}
+            lines={[
+              { label: "The order", value: orderTermsText(cancelling) },
+              { label: "Your wallet sends", value: "one on-chain transaction that ends this order for good: it costs gas", testId: "cancel-gas" },
+              { label: "Without gas", value: `let it expire: it can never fill after ${expiryText(cancelling.message.expiry)}`, testId: "cancel-expire" },
+              { label: "Several to end?", value: "Cancel all ends every order you signed in one transaction" },
+            ]}
+            payer={wallet.address}
+            confirmLabel="Cancel on-chain"
+            onConfirm={() => cancel(cancelling)}
+            onCancel={() => setCancelling(null)}
+          />
+        )}
         {made.length === 0 ? (
           <p className="small muted" data-testid="offers-made-empty">You have signed no listings or offers. Make an offer from a note's page, or on any matching note from the <Link to="/marketplace">marketplace</Link>.</p>
         ) : (
@@ -199,7 +217,7 @@ export function OffersSection() {
                     <td>{usd(o.priceNow)}</td>
                     <td><OrderStatus order={o} /></td>
                     <td>{expiryText(o.message.expiry)}</td>
-                    <td>{isCancellable(o) && <button type="button" className="btn btn--ghost btn--sm" onClick={() => cancel(o)} disabled={busy}>Cancel</button>}</td>
+                    <td>{isCancellable(o) && <button type="button" className="btn btn--ghost btn--sm" onClick={() => setCancelling(o)} disabled={busy}>Cancel</button>}</td>
                   </tr>
                 ))}
               </tbody>
