@@ -137,7 +137,7 @@ export const RECIPES: Record<string, Recipe> = {
   },
   "GET /api/activity/loans/{id}": { params: active },
   "GET /api/loans/{id}/statement": { params: active },
-  "GET /api/portfolio/statement": { query: "from=2020-01-01&to=2030-12-31" },
+  "GET /api/portfolio/statement": { query: "from=2021-01-01&to=2030-12-31" },
 
   "POST /api/orders/typed-data": { json: (w) => ({ kind: "listing", tokenId: w.heldTokenId, priceKind: "par", parBps: 9900 }) },
   "POST /api/orders": { json: signedOrderOnHeldNote },
