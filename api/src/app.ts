@@ -63,6 +63,9 @@ import { requireAuth } from "./http/auth";
 import { createActivityRouter } from "./activity/router";
 import { createActivityRepository } from "./activity/repository";
 import { createActivityService } from "./activity/service";
+import { createStatementsRepository } from "./statements/repository";
+import { createStatementsService } from "./statements/service";
+import { createStatementsRouters } from "./statements/router";
 import { createDocsRouter } from "./openapi/router";
 import { createOrdersRepository } from "./orders/repository";
 import { createOrdersService } from "./orders/service";
@@ -113,6 +116,7 @@ export function createServices(deps: AppDeps) {
     treasuryOffers: createTreasuryOffers({ chain, book: orders, orders: ordersRepo }),
     nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient)), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
+    statements: createStatementsService({ repo: createStatementsRepository(db, config.chainId), publicClient }),
     loanLifecycle: createLoanLifecycle({ origination, watcher, logger }),
     chatbot: createChatbotService({
       repository: createChatRepository(db),
@@ -207,9 +211,10 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
   const loansAdmin = createLoansAdminRouter({ service: services.loans, auth });
   const nftsAdmin = createNftsAdminRouter({ db, config, auth });
   const collateral = createCollateralRouters({ service: services.collateral, auth });
+  const statements = createStatementsRouters({ service: services.statements, auth });
   // KYC, loans, admin and the treasury first, so /users/kyc is not taken by the profile routes.
   api.use("/users/kyc", createKycRouter({ service: services.kyc, users, tokens, kv, uploadLimit: limits.upload, appOrigin: config.appOrigin }));
-  api.use("/loans", loansAdmin, collateral.loans, createLoansRouter({ service: services.loans, auth, kv, requestLimit: limits.loanRequest }));
+  api.use("/loans", loansAdmin, collateral.loans, statements.loans, createLoansRouter({ service: services.loans, auth, kv, requestLimit: limits.loanRequest }));
   api.use("/admin", collateral.admin, admin);
   api.use("/nfts/admin", nftsAdmin);
   const nftRouters = createNftRouters({ service: services.nfts, orders: services.orders, tokens, users });
@@ -218,6 +223,7 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
   api.use("/loans/marketplace", nftRouters.loansMarketplace);
   api.use("/orders", createOrdersRouter({ service: services.orders, repo: services.ordersRepo, tokens, users, kv, publishLimit: limits.orderPublish }));
   api.use("/activity", createActivityRouter({ service: services.activity, auth }));
+  api.use("/portfolio", statements.portfolio);
   const sessions = options.sessions ?? noSocketSessions;
   const routers = createAuthRouters({ auth: services.auth, siwe: services.siwe, tokens, users, kv, limits, sessions, appOrigin: config.appOrigin, now });
   api.use("/auth", routers.auth);

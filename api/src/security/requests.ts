@@ -137,6 +137,8 @@ export const RECIPES: Record<string, Recipe> = {
     json: (w) => ({ fromAddress: w.a.wallet!.address, toAddress: w.stack.deployment.contracts.vault, reason: "safekeeping" }),
   },
   "GET /api/activity/loans/{id}": { params: active },
+  "GET /api/loans/{id}/statement": { params: active },
+  "GET /api/portfolio/statement": { query: "from=2021-01-01&to=2030-12-31" },
 
   "POST /api/orders/typed-data": { json: (w) => ({ kind: "listing", tokenId: w.heldTokenId, priceKind: "par", parBps: 9900 }) },
   "POST /api/orders": { json: signedOrderOnHeldNote },

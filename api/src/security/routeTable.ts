@@ -83,6 +83,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { method: "GET", path: "/api/activity", anonymous: 401, borrower: 200, otherBorrower: 200, admin: 200 },
   { method: "GET", path: "/api/activity/summary", anonymous: 401, borrower: 200, otherBorrower: 200, admin: 200 },
   { method: "GET", path: "/api/activity/loans/{id}", anonymous: 401, borrower: 200, otherBorrower: 404, admin: 200, why: "another user's loan answers as a missing one" },
+  { method: "GET", path: "/api/loans/{id}/statement", anonymous: 401, borrower: 200, otherBorrower: 404, admin: 200, why: "the borrower and admins read a loan's statement; another user's loan answers as a missing one" },
+  { method: "GET", path: "/api/portfolio/statement", anonymous: 401, borrower: 200, otherBorrower: 200, admin: 200, why: "each caller gets their own verified wallet's statement; nobody names another's" },
   { method: "POST", path: "/api/auth/register", anonymous: 201, borrower: 201, otherBorrower: 201, admin: 201, why: "public sign-up; a token on the request changes nothing" },
   { method: "POST", path: "/api/auth/login", anonymous: 200, borrower: 200, otherBorrower: 200, admin: 200, why: "each caller signs in with its own credentials (anonymous with A's)" },
   { method: "GET", path: "/api/auth/me", anonymous: 401, borrower: 200, otherBorrower: 200, admin: 200 },

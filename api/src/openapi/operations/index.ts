@@ -9,6 +9,7 @@ import { kycOperations } from "./kyc";
 import { loansOperations } from "./loans";
 import { nftsOperations } from "./nfts";
 import { ordersOperations } from "./orders";
+import { statementsOperations } from "./statements";
 import { notificationsOperations } from "./notifications";
 import { systemOperations } from "./system";
 import { usersOperations } from "./users";
@@ -22,6 +23,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
   collateralOperations,
   ordersOperations,
   activityOperations,
+  statementsOperations,
   notificationsOperations,
   chatbotOperations,
   contactOperations,

@@ -110,7 +110,12 @@ export function LoanDetailsPage() {
       <PageHeader
         title={`Loan #${l.loanNumber}`}
         subtitle={<>{purposeText(l.purpose)} · requested {dateText(l.requestDate)} <StatusBadge status={l.status} label={statusText(l.status)} testId="loan-status" /></>}
-        actions={<Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>}
+        actions={
+          <div className="row gap-sm">
+            {minted && <Link to={`/loans/${l._id}/statement`} className="btn btn--secondary" data-testid="statement-link">Statement</Link>}
+            <Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>
+          </div>
+        }
       />
 
       {l.status === "pending" && <p className="alert alert--info" role="status">Your request is waiting for an administrator's decision.</p>}

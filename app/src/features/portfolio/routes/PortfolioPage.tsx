@@ -47,7 +47,7 @@ export function PortfolioPage() {
   const [sort, setSort] = useState<Sort>("date");
   const [view, setView] = useState<"grid" | "list">("grid");
   const apply = <Link to="/loans/request" className="btn btn--primary">Apply for Loan</Link>;
-  const actions = <div className="row gap-sm">{apply}<Link to="/nft-transfer" className="btn btn--ghost">Vault</Link></div>;
+  const actions = <div className="row gap-sm">{apply}<Link to="/nft-transfer" className="btn btn--ghost">Vault</Link><Link to="/portfolio/statement" className="btn btn--ghost" data-testid="statement-link">Statement</Link></div>;
   const header = <PageHeader title="My Portfolio" subtitle="Notes you hold, in your wallet or the vault, and the notes of your own loans." actions={actions} />;
 
   if (portfolio.isError) {
