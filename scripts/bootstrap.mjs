@@ -47,7 +47,8 @@ function ensureInstalled() {
   if (existsSync(pinnedNode) && existsSync(installStamp) && readFileSync(installStamp, "utf8") === wanted) return;
   const npmCli = findNpmCli();
   console.log(`[loanmint] installing packages with Node ${NODE_VERSION} (first run only, about a minute)…`);
-  const result = spawnSync("npx", ["-y", `node@${NODE_VERSION}`, npmCli, "ci", "--no-audit", "--no-fund"], {
+  // Only errors: the peer-dependency warnings of a clean install are nothing a person starting the project can act on.
+  const result = spawnSync("npx", ["-y", `node@${NODE_VERSION}`, npmCli, "ci", "--no-audit", "--no-fund", "--loglevel=error"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, npm_config_yes: "true", npm_config_update_notifier: "false" },

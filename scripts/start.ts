@@ -32,25 +32,27 @@ async function main(): Promise<void> {
   process.env.LOG_FILE ??= join(dataDir, "logs", "api.log");
   process.env.LOG_LEVEL ??= "warn";
 
-  await step("chain", startChainIfNeeded);
-  const deployment = await step("contracts", deployContracts);
-  if (chainId === LOCAL_CHAIN_ID) await step("demo wallets", () => fundDemoWallets(rpcUrl, deployment));
-  if (!devMode) await step("app", buildAppIfStale);
-  const server = await step("api", startApi);
-  if (!flags.has("--no-indexer")) await step("indexer", () => startIndexerInProcess(server, deployment));
+  await step("chain", startChainIfNeeded, `starting the local chain at ${rpcUrl}, or using the one that answers there`);
+  const deployment = await step("contracts", deployContracts, "compiling and deploying the contracts if this chain lacks them (the first start compiles: a few minutes on a busy machine)");
+  if (chainId === LOCAL_CHAIN_ID) await step("demo wallets", () => fundDemoWallets(rpcUrl, deployment), "giving the demo wallets gas and test dollars");
+  if (!devMode) await step("app", buildAppIfStale, "building the app if its code changed since the last build (about a minute when it did)");
+  const server = await step("api", startApi, "opening the database and starting the API");
+  if (!flags.has("--no-indexer")) await step("indexer", () => startIndexerInProcess(server, deployment), "indexing the chain into the database");
   // Any chain but the local one is real money: no demo account, no living demo; the first admin registers.
   const localChain = chainId === LOCAL_CHAIN_ID;
-  const logins = localChain ? await step("demo accounts", () => seedAccounts(server)) : [];
-  if (localChain && !flags.has("--no-demo")) await step("living demo", () => runLivingDemo(server, logins));
+  const logins = localChain ? await step("demo accounts", () => seedAccounts(server), "creating the demo accounts") : [];
+  if (localChain && !flags.has("--no-demo")) await step("living demo", () => runLivingDemo(server, logins), "making the demo's loans, sales and repayments (first start only)");
   const appUrl = devMode ? await startViteDevServer() : server.url;
 
   printBanner(appUrl, deployment, localChain ? demoLoginLines(logins) : firstAdminLines(appUrl));
 }
 
-async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
+/** One start-up step, said before it runs (some take minutes the first time) and timed when done. */
+async function step<T>(name: string, action: () => Promise<T>, doing: string): Promise<T> {
   const started = Date.now();
+  console.log(`[loanmint] ${name}: ${doing}…`);
   const result = await action();
-  console.log(`[loanmint] ${name} ready (${Date.now() - started} ms)`);
+  console.log(`[loanmint] ${name} ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return result;
 }
 
@@ -127,8 +129,12 @@ function printBanner(appUrl: string, deployment: { chainId: number; contracts: R
   console.log(lines.join("\n"));
 }
 
+/** The Local dev wallet's account that goes with each demo login (the verified wallet of that account). */
+const DEV_WALLET_OF: Record<string, string> = { borrower: "Demo borrower (dev account #3)", investor: "Demo investor (dev account #4)", admin: "Demo admin's wallet (dev account #5)" };
+
 function demoLoginLines(logins: Array<{ role: string; email: string; password: string }>): string[] {
-  return ["  Demo logins:", ...logins.map((login) => `    ${login.role.padEnd(9)} ${login.email.padEnd(28)} ${login.password}`)];
+  const rows = logins.map((login) => `    ${login.role.padEnd(9)} ${login.email.padEnd(28)} ${login.password.padEnd(14)} ${DEV_WALLET_OF[login.role] ?? ""}`);
+  return ["  Demo logins (password, then the Local dev wallet account to pick for it):", ...rows];
 }
 
 /** README "A public chain": the first administrator registers with the operator's invite code. */
