@@ -16,7 +16,7 @@ import {
 } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { readFileSync } from "node:fs";
-import { demoCollectionAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
+import { collateralEscrowAbi, demoCollectionAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "#domain/devAccounts";
 import { ORDER_TYPES, orderDomain } from "#domain/orders";
 import { startAnvil } from "#devchain/anvil";
@@ -30,7 +30,7 @@ try {
   const transport = http(chain.rpcUrl);
   const client = createPublicClient({ transport });
   const deployment = await deployAll({ rpcUrl: chain.rpcUrl, dataDir });
-  const { loanNote, marketplace, vault, stablecoin, demoCollection } = deployment.contracts as Record<keyof typeof deployment.contracts, Address>;
+  const { loanNote, marketplace, vault, collateralEscrow, stablecoin, demoCollection } = deployment.contracts as Record<keyof typeof deployment.contracts, Address>;
   const viemChain = { id: 31337, name: "anvil", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } };
 
   const account = (key: Hex) => privateKeyToAccount(key);
@@ -58,6 +58,7 @@ try {
       dollar: getContract({ address: stablecoin, abi: testDollarAbi, client: clients }).write,
       vault: getContract({ address: vault, abi: noteVaultAbi, client: clients }).write,
       art: getContract({ address: demoCollection, abi: demoCollectionAbi, client: clients }).write,
+      escrow: getContract({ address: collateralEscrow, abi: collateralEscrowAbi, client: clients }).write,
     };
   }
   /** The plain OpenZeppelin ERC-721 of the baseline, whose ABI comes from its artifact. */
@@ -155,7 +156,7 @@ try {
   // NFT collateral (#20), with the demo collection (a plain OpenZeppelin ERC-721) in the steady state: the borrower
   // still holds other pieces and the escrow already holds some. Anchors: Gondi's loan start about 232,000 gas; NFTfi's
   // and Arcade's 527,000 to 1,010,000.
-  await gas(as(borrower).art.setApprovalForAll([loanNote, true]));
+  await gas(as(borrower).art.setApprovalForAll([collateralEscrow, true]));
   for (let i = 0; i < 4; i++) await gas(as(admin).art.mint([borrower.address])); // pieces 4-7 (the deploy gave 1-3)
   await gas(as(admin).art.mint([treasury.address])); // piece 8: the claimant already holds a piece, as every party here
   const secured = (piece: bigint) => gas(as(originator).note.originateWithCollateral([100n + piece, borrower.address, principal, 1200, 12, demoCollection, piece]));
@@ -169,7 +170,7 @@ try {
   results.push(["repay (final, returning collateral)", await gas(as(borrower).note.repay([107n, 2n * principal]))]);
   await increaseTime(400 * 86_400);
   await gas(as(originator).note.markDefaulted([106n]));
-  results.push(["claim collateral", await gas(as(treasury).note.claimCollateral([106n, treasury.address]))]);
+  results.push(["claim collateral", await gas(as(treasury).escrow.claimCollateral([106n, treasury.address]))]);
 
   // Baseline: a plain OpenZeppelin ERC-721, mint to and transfer between accounts that already hold one.
   const baseline = JSON.parse(readFileSync(new URL("../artifacts/contracts/test-only/BaselineERC721.sol/BaselineERC721.json", import.meta.url), "utf8"));

@@ -4,7 +4,6 @@ pragma solidity ^0.8.28;
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {IERC165} from "@openzeppelin/contracts/utils/introspection/IERC165.sol";
-import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
@@ -14,6 +13,8 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {LoanMath} from "./libraries/LoanMath.sol";
 import {NoteRenderer} from "./NoteRenderer.sol";
 import {NoteVault} from "./NoteVault.sol";
+import {CollateralEscrow} from "./CollateralEscrow.sol";
+import {ICollateralEscrow} from "./interfaces/ICollateralEscrow.sol";
 import {ILoanNote} from "./interfaces/ILoanNote.sol";
 
 /**
@@ -32,14 +33,11 @@ import {ILoanNote} from "./interfaces/ILoanNote.sol";
  *      - Every note the vault holds has a recorded depositor: every transfer into the vault tells the vault
  *        who sent it (`_update`, the one path), and the vault refuses a note from nobody (a mint).
  *      - No repayment is ever credited to the zero address.
- *      - Pledged ERC-721s (collateral): this contract holds an escrowed piece for exactly one note, recorded in
- *        `_collateral` from the origination that pulled it until it leaves, and nothing else ever moves it: it
- *        leaves only to the note's borrower (final payment or payoff, or their pull after a return the collection
- *        refused) or, after a default, to whoever the note's holder (or vault depositor) names as the note burns.
- *        The contract never approves anyone for a pledged piece. Only allowed collections can be pledged;
- *        disallowing one later changes nothing for the loans already secured by it.
- *      - A repayment never depends on the collection: the return transfer is the last call, its failure is caught
- *        and leaves the piece for the borrower to pull (`claimCollateral`).
+ *      - Pledged ERC-721s (collateral) are held by `escrow` (CollateralEscrow, created here), which keeps the
+ *        allow-list too: origination locks the piece there, the final payment releases it (the last call, which
+ *        never reverts for the collection), and after a default the escrow's claim settles the loan here
+ *        (`settleByClaim`, escrow only) and burns the note. A defaulted note burns only so, and then nothing more
+ *        is owed on it.
  */
 contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -58,8 +56,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
 
     /// @dev One storage slot (256 bits), so a repayment's or default's write also counts the change.
     ///      `changes` counts every change a buyer prices (transfer, burn, repayment, default); it wraps after
-    ///      2^32 changes, which no note can afford in gas. `collateral` is the index (1-255) of the pledged piece's
-    ///      collection in `collectionAt`, zero for a loan without one: loans without collateral read nothing more.
+    ///      2^32 changes, which no note can afford in gas. `pledged` says whether a piece was locked in the escrow at
+    ///      origination: only then does the final payment call the escrow, and loans without one read nothing more.
     ///      `approvalSet` says whether the note may have a single-note approval (`approve`): a transfer clears the
     ///      approval only then, so the transfers and burns of notes nobody approved skip a cold read and a write.
     struct Loan {
@@ -70,26 +68,10 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint16 termMonths;
         Status status;
         uint32 changes;
-        uint8 collateral;
+        bool pledged;
         bool approvalSet;
     }
 
-    /// @dev The escrowed piece of a note, one slot while it is held, deleted as it leaves (the refund pays for most
-    ///      of the release). A token id of 2^96 - 1 or more is kept whole in `_largeCollateralIds`.
-    struct Pledge {
-        address borrower;
-        uint96 collateralId;
-    }
-
-    /// @dev A collection's place in `collectionAt` (given once, kept when disallowed) and whether it may be pledged.
-    struct CollectionEntry {
-        uint8 index;
-        bool allowed;
-    }
-
-    /// @notice How many collections can ever be registered: their index fits the loan's slot.
-    uint256 public constant MAX_COLLECTIONS = type(uint8).max;
-    uint96 private constant LARGE_ID = type(uint96).max;
     /// @dev Where `Loan`'s members sit in its slot (declaration order from the lowest bits), for `_repay`'s one-word
     ///      read and write; `KEPT_BY_REPAYMENT` masks every member a repayment leaves as it is.
     uint256 private constant REPAID_AT = 56;
@@ -98,7 +80,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     uint256 private constant TERM_AT = 184;
     uint256 private constant STATUS_AT = 200;
     uint256 private constant CHANGES_AT = 208;
-    uint256 private constant COLLATERAL_AT = 240;
+    uint256 private constant PLEDGED_AT = 240;
     uint256 private constant KEPT_BY_REPAYMENT = ~((uint256(type(uint72).max) << REPAID_AT)
         | (uint256(type(uint8).max) << STATUS_AT) | (uint256(type(uint32).max) << CHANGES_AT));
 
@@ -108,6 +90,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     NoteVault public immutable vault;
     /// @notice Builds each note's metadata (`tokenURI`); deployed with this contract, it holds no state.
     NoteRenderer public immutable renderer;
+    /// @notice Holds the pieces pledged as collateral and the allow-list of collections; created with this contract.
+    CollateralEscrow public immutable escrow;
 
     /// @notice Funds every loan and receives every new note.
     address public treasury;
@@ -116,13 +100,6 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
 
     mapping(uint256 tokenId => Loan) private _loans;
     mapping(address account => uint256) private _credits;
-    mapping(address collection => CollectionEntry) private _collections;
-    /// @notice The collection registered under each index (1-255); index zero means "no collateral".
-    address[256] public collectionAt;
-    /// @notice How many collections have been registered so far.
-    uint8 public collectionCount;
-    mapping(uint256 tokenId => Pledge) private _pledges;
-    mapping(uint256 tokenId => uint256) private _largeCollateralIds;
 
     error LoanAlreadyExists(uint256 tokenId);
     error LoanNotFound(uint256 tokenId);
@@ -134,18 +111,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     error DefaultTooEarly(uint256 tokenId, uint256 availableAt);
     error GracePeriodTooLong(uint256 gracePeriod);
     error InvalidTreasury(address treasury);
-    error NoBeneficiary(uint256 tokenId);
-    error CollectionNotAllowed(address collection);
-    error InvalidCollection(address collection);
-    error TooManyCollections();
-    error CollateralNotHeld(address collection, uint256 collateralId, address borrower);
-    error CollateralNotApproved(address collection, uint256 collateralId, address borrower);
-    error CollateralTransferFailed(address collection, uint256 collateralId);
-    error CollateralNotReceived(address collection, uint256 collateralId);
-    error NoCollateral(uint256 tokenId);
-    error CollateralNotClaimable(uint256 tokenId);
-    error NotEntitled(uint256 tokenId, address caller);
-    error InvalidCollateralRecipient(address to);
+    /// @notice Only the collateral escrow settles a loan by the claim of its collateral.
+    error NotEscrow(address caller);
 
     event LoanOriginated(
         uint256 indexed tokenId,
@@ -167,16 +134,6 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     event CreditsWithdrawn(address indexed account, uint256 amount);
     event TreasuryUpdated(address indexed treasury);
     event GracePeriodUpdated(uint256 gracePeriod);
-    event CollectionAllowed(address indexed collection, uint256 index);
-    event CollectionDisallowed(address indexed collection);
-    /// @notice Piece `collateralId` of `collection` moved from `from` (the borrower) into escrow for note `tokenId`.
-    event CollateralLocked(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address from);
-    /// @notice The escrowed piece went back to the borrower `to` (at the final payment or by their pull).
-    event CollateralReturned(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address to);
-    /// @notice The collection refused to return the piece at the final payment; the borrower pulls it with `claimCollateral`.
-    event CollateralReturnFailed(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address borrower);
-    /// @notice After a default the note's holder (or its vault depositor) took the piece to `to`; the note burned.
-    event CollateralClaimed(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address to);
 
     /// @param stablecoin_ The loans' ERC-20 (6 decimals); must support ERC-2612 for the permit paths.
     /// @param admin Receives the admin and pauser roles.
@@ -190,6 +147,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         stablecoin = IERC20(stablecoin_);
         vault = new NoteVault(address(this));
         renderer = new NoteRenderer();
+        escrow = new CollateralEscrow(address(this), address(vault), stablecoin_);
         _setTreasury(treasury_);
         gracePeriod = gracePeriod_;
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
@@ -213,15 +171,15 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         whenNotPaused
         nonReentrant
     {
-        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, 0);
+        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, false);
         stablecoin.safeTransferFrom(lender, borrower, principal);
     }
 
     /**
      * @notice `originate` secured by an ERC-721: in the same transaction piece `collateralId` of `collection` moves
-     *         from `borrower` into escrow here, the principal to the borrower and the note to the treasury.
-     *         Originator only. The collection must be allowed, the borrower must hold the piece and have approved
-     *         this contract for it (`approve` or `setApprovalForAll`).
+     *         from `borrower` into the escrow (`escrow`), the principal to the borrower and the note to the treasury.
+     *         Originator only. The collection must be allowed on the escrow, the borrower must hold the piece and
+     *         have approved the escrow for it (`approve` or `setApprovalForAll`); the escrow's errors say which not.
      * @param collection An allowed ERC-721 collection.
      * @param collateralId The pledged piece's token id in `collection`.
      */
@@ -234,18 +192,45 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         address collection,
         uint256 collateralId
     ) external onlyRole(ORIGINATOR_ROLE) whenNotPaused nonReentrant {
-        CollectionEntry memory entry = _collections[collection];
-        if (!entry.allowed) revert CollectionNotAllowed(collection);
-        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, entry.index);
-        if (collateralId < LARGE_ID) {
-            _pledges[tokenId] = Pledge(borrower, uint96(collateralId));
-        } else {
-            _pledges[tokenId] = Pledge(borrower, LARGE_ID);
-            _largeCollateralIds[tokenId] = collateralId;
-        }
-        emit CollateralLocked(tokenId, collection, collateralId, borrower);
-        _pullCollateral(IERC721(collection), borrower, collateralId);
+        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, true);
+        _lockCollateral(tokenId, collection, collateralId, borrower);
         stablecoin.safeTransferFrom(lender, borrower, principal);
+    }
+
+    /**
+     * @dev `escrow.lock(...)`, and below `escrow.release(tokenId)`, as plain calls: the escrow is created with this
+     *      contract and always has code, so the code-size check a high-level call makes first (100 gas) and its ABI
+     *      encoder are skipped, on the two paths whose gas the collateral's goals bound. A revert bubbles up as is.
+     */
+    function _lockCollateral(uint256 tokenId, address collection, uint256 collateralId, address borrower) private {
+        address to = address(escrow);
+        bytes4 selector = ICollateralEscrow.lock.selector;
+        assembly ("memory-safe") {
+            let data := mload(0x40)
+            mstore(data, selector)
+            mstore(add(data, 4), tokenId)
+            mstore(add(data, 36), collection)
+            mstore(add(data, 68), collateralId)
+            mstore(add(data, 100), borrower)
+            if iszero(call(gas(), to, 0, data, 132, 0, 0)) {
+                returndatacopy(data, 0, returndatasize())
+                revert(data, returndatasize())
+            }
+        }
+    }
+
+    function _releaseCollateral(uint256 tokenId) private {
+        address to = address(escrow);
+        bytes4 selector = ICollateralEscrow.release.selector;
+        assembly ("memory-safe") {
+            let data := mload(0x40)
+            mstore(data, selector)
+            mstore(add(data, 4), tokenId)
+            if iszero(call(gas(), to, 0, data, 36, 0, 0)) {
+                returndatacopy(data, 0, returndatasize())
+                revert(data, returndatasize())
+            }
+        }
     }
 
     /// @dev Checks and records the loan and mints its note; returns the lender (the treasury) to fund it from.
@@ -255,7 +240,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint128 principal,
         uint16 rateBps,
         uint16 termMonths,
-        uint8 collateral
+        bool pledged
     ) private returns (address lender) {
         if (_loans[tokenId].status != Status.None) revert LoanAlreadyExists(tokenId);
         if (borrower == address(0)) revert ZeroAddress();
@@ -275,53 +260,11 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
             termMonths: termMonths,
             status: Status.Active,
             changes: 0,
-            collateral: collateral,
+            pledged: pledged,
             approvalSet: false
         });
         _mint(lender, tokenId);
         emit LoanOriginated(tokenId, borrower, principal, rateBps, termMonths, block.timestamp);
-    }
-
-    /**
-     * @dev Moves the pledged piece from the borrower into escrow and checks that it arrived. A refused transfer is
-     *      explained: the borrower does not hold the piece, has not approved this contract, or the collection failed.
-     */
-    function _pullCollateral(IERC721 collection, address borrower, uint256 collateralId) private {
-        try collection.transferFrom(borrower, address(this), collateralId) {}
-        catch {
-            (bool held, bool approved) = _pledgeable(collection, borrower, collateralId);
-            if (!held) revert CollateralNotHeld(address(collection), collateralId, borrower);
-            if (!approved) revert CollateralNotApproved(address(collection), collateralId, borrower);
-            revert CollateralTransferFailed(address(collection), collateralId);
-        }
-        // A collection that reports success without moving the piece secures nothing.
-        if (_ownerIn(collection, collateralId) != address(this)) {
-            revert CollateralNotReceived(address(collection), collateralId);
-        }
-    }
-
-    /// @dev Whether `borrower` holds the piece and has approved this contract for it; a failing view answers no.
-    function _pledgeable(IERC721 collection, address borrower, uint256 collateralId)
-        private
-        view
-        returns (bool held, bool approved)
-    {
-        held = _ownerIn(collection, collateralId) == borrower;
-        approved = _viewWord(collection, abi.encodeCall(IERC721.getApproved, (collateralId))) == uint160(address(this))
-            || _viewWord(collection, abi.encodeCall(IERC721.isApprovedForAll, (borrower, address(this)))) == 1;
-    }
-
-    /// @dev The owner the collection reports, zero when it reverts.
-    function _ownerIn(IERC721 collection, uint256 collateralId) private view returns (address) {
-        return address(uint160(_viewWord(collection, abi.encodeCall(IERC721.ownerOf, (collateralId)))));
-    }
-
-    /// @dev The first word a view of `collection` answers, zero when it reverts or answers less; copies no more.
-    function _viewWord(IERC721 collection, bytes memory data) private view returns (uint256 word) {
-        assembly ("memory-safe") {
-            let ok := staticcall(gas(), collection, add(data, 32), mload(data), 0, 32)
-            if and(ok, gt(returndatasize(), 31)) { word := mload(0) }
-        }
     }
 
     // ---------------------------------------------------------------- repayment
@@ -361,11 +304,6 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint256 status = uint8(word >> STATUS_AT);
         if (status == uint256(Status.None)) revert LoanNotFound(tokenId);
         if (status == uint256(Status.Repaid)) revert LoanNotActive(tokenId);
-        uint256 collateral = uint8(word >> COLLATERAL_AT);
-        // A default settled by the claim of its collateral burned the note: nothing is owed to anyone any more.
-        if (status == uint256(Status.Defaulted) && collateral != 0 && _pledges[tokenId].borrower == address(0)) {
-            revert LoanNotActive(tokenId);
-        }
         uint256 repaid = uint72(word >> REPAID_AT);
         uint256 owed = LoanMath.settlementValue(
             LoanMath.terms(uint56(word), uint16(word >> RATE_AT), uint16(word >> TERM_AT)),
@@ -392,91 +330,35 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         if (settled) emit LoanRepaid(tokenId);
         else emit MetadataUpdate(tokenId);
         stablecoin.safeTransferFrom(msg.sender, address(this), paid);
-        if (settled && collateral != 0) _returnCollateral(tokenId, collectionAt[collateral]);
+        // The escrow's return never reverts for the collection: a refusal leaves the piece for the borrower to pull.
+        if (settled && uint8(word >> PLEDGED_AT) != 0) _releaseCollateral(tokenId);
+    }
+
+    /// @inheritdoc ILoanNote
+    /// @dev The escrow has deleted its record of the piece; this burn (its change counted here) ends the loan. Guarded:
+    ///      the escrow's lock and release run inside this contract's guarded origination and final payment, so a
+    ///      collection re-entering there cannot settle a loan through the escrow's claim.
+    function settleByClaim(uint256 tokenId, address claimant) external nonReentrant {
+        if (msg.sender != address(escrow)) revert NotEscrow(msg.sender);
+        Loan storage loan = _loans[tokenId];
+        if (loan.status != Status.Defaulted) revert ICollateralEscrow.CollateralNotClaimable(tokenId);
+        if (claimant != _beneficiary(tokenId)) revert ICollateralEscrow.NotEntitled(tokenId, claimant);
+        unchecked {
+            ++loan.changes; // the burn's change
+        }
+        _burn(tokenId);
     }
 
     /**
-     * @dev Sends the escrowed piece back to its borrower, the final call of the final payment. The record is deleted
-     *      first; if the collection refuses (or has no code), the record comes back and the borrower pulls the piece
-     *      later with `claimCollateral`, so no collection can block a repayment. The call's return data is never
-     *      copied, and all but 1/64 of the gas left is forwarded (enough for the restore that follows).
-     */
-    function _returnCollateral(uint256 tokenId, address collection) private {
-        Pledge memory pledge = _pledges[tokenId];
-        uint256 collateralId = _collateralIdOf(tokenId, pledge);
-        _release(tokenId, pledge);
-        bytes4 selector = IERC721.transferFrom.selector;
-        address borrower = pledge.borrower;
-        bool ok;
-        assembly ("memory-safe") {
-            // transferFrom(this, borrower, collateralId), encoded past the free memory pointer and left there.
-            let data := mload(0x40)
-            mstore(data, selector)
-            mstore(add(data, 4), address())
-            mstore(add(data, 36), borrower)
-            mstore(add(data, 68), collateralId)
-            ok := call(gas(), collection, 0, data, 100, 0, 0)
-        }
-        if (ok && collection.code.length != 0) {
-            emit CollateralReturned(tokenId, collection, collateralId, pledge.borrower);
-        } else {
-            _pledges[tokenId] = pledge;
-            if (pledge.collateralId == LARGE_ID) _largeCollateralIds[tokenId] = collateralId;
-            emit CollateralReturnFailed(tokenId, collection, collateralId, pledge.borrower);
-        }
-    }
-
-    function _collateralIdOf(uint256 tokenId, Pledge memory pledge) private view returns (uint256) {
-        return pledge.collateralId == LARGE_ID ? _largeCollateralIds[tokenId] : pledge.collateralId;
-    }
-
-    function _release(uint256 tokenId, Pledge memory pledge) private {
-        delete _pledges[tokenId];
-        if (pledge.collateralId == LARGE_ID) delete _largeCollateralIds[tokenId];
-    }
-
-    /**
-     * @notice Takes the escrowed piece of note `tokenId` out, to `to`:
-     *         - after a default, the note's holder (or, while the vault holds the note, its depositor) claims it; the
-     *           note is settled and burned, and nothing more is owed on it;
-     *         - after the final payment, if the collection refused to return the piece then, its borrower pulls it.
-     *         Nobody else can ever move an escrowed piece; an active loan's piece stays in escrow.
-     * @param to The receiver; the piece is sent with `safeTransferFrom`, so a contract must accept ERC-721s.
-     */
-    function claimCollateral(uint256 tokenId, address to) external nonReentrant {
-        Loan memory loan = _loans[tokenId];
-        if (loan.collateral == 0) revert NoCollateral(tokenId);
-        Pledge memory pledge = _pledges[tokenId];
-        if (pledge.borrower == address(0)) revert NoCollateral(tokenId);
-        if (to == address(0) || to == address(this)) revert InvalidCollateralRecipient(to);
-        address collection = collectionAt[loan.collateral];
-        uint256 collateralId = _collateralIdOf(tokenId, pledge);
-        _release(tokenId, pledge);
-        if (loan.status == Status.Defaulted) {
-            if (msg.sender != _beneficiary(tokenId)) revert NotEntitled(tokenId, msg.sender);
-            unchecked {
-                ++_loans[tokenId].changes; // the burn's change
-            }
-            _burn(tokenId);
-            emit CollateralClaimed(tokenId, collection, collateralId, to);
-        } else if (loan.status == Status.Repaid) {
-            if (msg.sender != pledge.borrower) revert NotEntitled(tokenId, msg.sender);
-            emit CollateralReturned(tokenId, collection, collateralId, to);
-        } else {
-            revert CollateralNotClaimable(tokenId);
-        }
-        IERC721(collection).safeTransferFrom(address(this), to, collateralId);
-    }
-
-    /**
-     * @dev The holder, or the depositor while the vault holds the note; never the zero address. A note not yet
-     *      repaid always has a holder and the vault records every depositor, so the check cannot fail today; it
-     *      stays so that no later change can ever credit address(0) (its untaken outcome shows in the branch report).
+     * @dev The holder, or the depositor while the vault holds the note; never the zero address. A loan not repaid
+     *      has no holder only once the claim of its collateral settled its default and burned the note (a defaulted
+     *      note burns no other way): nothing is owed on it any more, so a payment reverts `LoanNotActive`. The vault
+     *      records every depositor; the same check keeps any later change from crediting address(0).
      */
     function _beneficiary(uint256 tokenId) private view returns (address holder) {
         holder = _ownerOf(tokenId);
         if (holder == address(vault)) holder = vault.depositorOf(tokenId);
-        require(holder != address(0), NoBeneficiary(tokenId));
+        require(holder != address(0), LoanNotActive(tokenId));
     }
 
     /// @notice Sends the caller every repayment credited to them.
@@ -531,34 +413,6 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         if (gracePeriod_ > MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod_);
         gracePeriod = gracePeriod_;
         emit GracePeriodUpdated(gracePeriod_);
-    }
-
-    /**
-     * @notice Lets pieces of ERC-721 `collection` be pledged; admin only. A collection keeps the index it got the first
-     *         time (at most MAX_COLLECTIONS ever). Neither this contract, its vault nor the stablecoin can be allowed.
-     */
-    function allowCollection(address collection) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        if (collection == address(0)) revert ZeroAddress();
-        if (
-            collection == address(this) || collection == address(vault) || collection == address(stablecoin)
-                || collection.code.length == 0
-        ) revert InvalidCollection(collection);
-        CollectionEntry memory entry = _collections[collection];
-        if (entry.index == 0) {
-            if (collectionCount == MAX_COLLECTIONS) revert TooManyCollections();
-            entry.index = ++collectionCount;
-            collectionAt[entry.index] = collection;
-        }
-        entry.allowed = true;
-        _collections[collection] = entry;
-        emit CollectionAllowed(collection, entry.index);
-    }
-
-    /// @notice Stops new pledges of `collection`; admin only. Loans it already secures are not affected.
-    function disallowCollection(address collection) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        if (!_collections[collection].allowed) revert CollectionNotAllowed(collection);
-        _collections[collection].allowed = false;
-        emit CollectionDisallowed(collection);
     }
 
     /// @notice Stops origination; pauser only. Repayments, withdrawals and transfers continue.
@@ -626,25 +480,6 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         amountPastDue = LoanMath.amountDue(terms, loan.start, loan.repaid, block.timestamp);
     }
 
-    /// @notice Whether pieces of `collection` can be pledged now.
-    function isCollectionAllowed(address collection) external view returns (bool) {
-        return _collections[collection].allowed;
-    }
-
-    /**
-     * @notice The piece escrowed for note `tokenId` and its borrower; all zero when the loan has none in escrow (never
-     *         had one, or it was returned or claimed: the Collateral* events keep the history).
-     */
-    function collateralOf(uint256 tokenId)
-        external
-        view
-        returns (address collection, uint256 collateralId, address borrower)
-    {
-        Pledge memory pledge = _pledges[tokenId];
-        if (pledge.borrower == address(0)) return (address(0), 0, address(0));
-        return (collectionAt[_loans[tokenId].collateral], _collateralIdOf(tokenId, pledge), pledge.borrower);
-    }
-
     /// @notice The regular monthly installment.
     function monthlyPayment(uint256 tokenId) external view returns (uint256) {
         Loan memory loan = _existing(tokenId);
@@ -689,8 +524,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     function tokenURI(uint256 tokenId) public view override returns (string memory) {
         _requireOwned(tokenId);
         Loan memory loan = _loans[tokenId];
-        Pledge memory pledge = _pledges[tokenId];
-        bool pledged = pledge.borrower != address(0);
+        (address collection, uint256 collateralId,) = escrow.collateralOf(tokenId);
         return renderer.tokenURI(
             tokenId,
             loan.principal,
@@ -699,8 +533,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
             loan.termMonths,
             loan.start,
             loan.status == Status.Defaulted,
-            pledged ? collectionAt[loan.collateral] : address(0),
-            pledged ? _collateralIdOf(tokenId, pledge) : 0
+            collection,
+            collateralId
         );
     }
 

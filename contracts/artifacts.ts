@@ -10,6 +10,7 @@ const require = createRequire(import.meta.url);
 
 /** The deployable contracts and the names their ABIs carry in domain/abis.ts. */
 export const CONTRACTS = {
+  CollateralEscrow: "collateralEscrowAbi",
   DemoCollection: "demoCollectionAbi",
   LoanNote: "loanNoteAbi",
   NoteMarketplace: "noteMarketplaceAbi",
@@ -22,6 +23,8 @@ export interface Artifact {
   contractName: string;
   abi: Abi;
   bytecode: Hex;
+  /** The runtime code, without the constructor: what EIP-170's 24,576-byte limit applies to. */
+  deployedBytecode: Hex;
 }
 
 const artifactPath = (name: ContractName) => join(root, "artifacts", "contracts", `${name}.sol`, `${name}.json`);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createPublicClient, http, maxUint256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { demoCollectionAbi, loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
+import { collateralEscrowAbi, demoCollectionAbi, loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { startAnvil, type Anvil } from "#devchain/anvil";
 import { deployAll, deploymentPath } from "./deploy";
@@ -36,10 +36,12 @@ describe("deployAll", () => {
     assert.equal(first.originator, originator);
     assert.deepEqual(JSON.parse(readFileSync(deploymentPath(dataDir, 31337), "utf8")), first);
 
-    const { loanNote, marketplace, vault, stablecoin } = first.contracts as Record<keyof typeof first.contracts, Address>;
+    const { loanNote, marketplace, vault, collateralEscrow, stablecoin } = first.contracts as Record<keyof typeof first.contracts, Address>;
     const read = <T>(address: `0x${string}`, abi: readonly unknown[], functionName: string, args: unknown[] = []) =>
       client.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>;
     assert.equal(await read(loanNote, loanNoteAbi, "vault"), vault);
+    assert.equal(await read(loanNote, loanNoteAbi, "escrow"), collateralEscrow);
+    assert.equal(await read(collateralEscrow, collateralEscrowAbi, "loanNote"), loanNote);
     assert.equal(await read(loanNote, loanNoteAbi, "hasRole", [await read(loanNote, loanNoteAbi, "ORIGINATOR_ROLE"), originator]), true);
     assert.equal(await read(stablecoin, testDollarAbi, "allowance", [treasury, loanNote]), maxUint256);
     assert.equal(await read(loanNote, loanNoteAbi, "isApprovedForAll", [treasury, marketplace]), true);
@@ -47,7 +49,7 @@ describe("deployAll", () => {
     assert.equal(await read(marketplace, noteMarketplaceAbi, "note"), loanNote);
     // The local chain's demo collection: allowed as collateral, and the demo borrower holds a few pieces.
     const demoCollection = first.contracts.demoCollection as Address;
-    assert.equal(await read(loanNote, loanNoteAbi, "isCollectionAllowed", [demoCollection]), true);
+    assert.equal(await read(collateralEscrow, collateralEscrowAbi, "isCollectionAllowed", [demoCollection]), true);
     const demoBorrower = privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address;
     assert.equal(await read(demoCollection, demoCollectionAbi, "balanceOf", [demoBorrower]), BigInt(DEFAULTS.demoBorrowerPieces));
     assert.equal(await read(demoCollection, demoCollectionAbi, "ownerOf", [1n]), demoBorrower);

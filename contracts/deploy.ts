@@ -51,10 +51,11 @@ async function existingDeployment(client: PublicClient, path: string, genesisHas
 }
 
 /**
- * Deploys the test dollar (unless a stablecoin is given), LoanNote (which creates its NoteVault) and
+ * Deploys the test dollar (unless a stablecoin is given), LoanNote (which creates its NoteVault and its
+ * CollateralEscrow) and
  * NoteMarketplace, grants the originator its role, makes the treasury approve the note contract for the
  * stablecoin and the marketplace for its notes, funds the treasury, and writes the deployment record.
- * On the local chain it also deploys the demo NFT collection, allows it as collateral and gives the demo
+ * On the local chain it also deploys the demo NFT collection, allows it as collateral on the escrow and gives the demo
  * borrower a few pieces.
  * Idempotent per chain: a record whose genesis hash and contract code still match is returned as it is.
  */
@@ -106,6 +107,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   const loanNote = await deploy("LoanNote", [stablecoin, deployer.address, treasury.address, DEFAULTS.gracePeriodSeconds]);
   const noteAbi = readArtifact("LoanNote").abi;
   const vault = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "vault" })) as Address;
+  const collateralEscrow = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "escrow" })) as Address;
   const marketplace = await deploy("NoteMarketplace", [loanNote, stablecoin, deployer.address, treasury.address, DEFAULTS.feeBps]);
 
   const originatorRole = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "ORIGINATOR_ROLE" })) as Hex;
@@ -124,7 +126,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   let demoCollection: Address | undefined;
   if (chainId === LOCAL_CHAIN_ID) {
     demoCollection = await deploy("DemoCollection", [deployer.address, DEFAULTS.demoCollectionFaucetCooldownSeconds]);
-    await send(asDeployer, loanNote, noteAbi, "allowCollection", [demoCollection]);
+    await send(asDeployer, collateralEscrow, readArtifact("CollateralEscrow").abi, "allowCollection", [demoCollection]);
     const demoBorrower = privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address;
     const artAbi = readArtifact("DemoCollection").abi;
     for (let i = 0; i < DEFAULTS.demoBorrowerPieces; i++) await send(asDeployer, demoCollection, artAbi, "mint", [demoBorrower]);
@@ -134,7 +136,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     chainId,
     genesisHash: genesis.hash,
     deployBlock: Number(deployBlock),
-    contracts: { loanNote, marketplace, vault, stablecoin, ...(demoCollection ? { demoCollection } : {}) },
+    contracts: { loanNote, marketplace, vault, collateralEscrow, stablecoin, ...(demoCollection ? { demoCollection } : {}) },
     treasury: treasury.address,
     originator: originator.address,
   });

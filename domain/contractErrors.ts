@@ -1,11 +1,11 @@
 import { decodeErrorResult, isHex, toFunctionSelector, type Abi, type Hex } from "viem";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "./abis";
+import { collateralEscrowAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "./abis";
 import { COLLATERAL_MESSAGES } from "./schemas/loans";
 
 type AbiError = Extract<Abi[number], { type: "error" }>;
 type ErrorsOf<abi extends readonly unknown[]> = Extract<abi[number], { type: "error" }>;
-/** Every custom error the four contracts can revert with, their own and those of the OpenZeppelin parts they build on. */
-export type ContractErrorName = ErrorsOf<typeof loanNoteAbi | typeof noteMarketplaceAbi | typeof noteVaultAbi | typeof testDollarAbi>["name"];
+/** Every custom error the five contracts can revert with, their own and those of the OpenZeppelin parts they build on. */
+export type ContractErrorName = ErrorsOf<typeof loanNoteAbi | typeof collateralEscrowAbi | typeof noteMarketplaceAbi | typeof noteVaultAbi | typeof testDollarAbi>["name"];
 
 const INVALID_SIGNATURE = "The signature is not valid. Try again and sign the request in your wallet.";
 
@@ -24,8 +24,8 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   DefaultTooEarly: "This loan cannot be marked defaulted yet: its grace period after maturity has not ended.",
   GracePeriodTooLong: "The grace period is longer than the contract allows.",
   InvalidTreasury: "That address cannot be the treasury.",
-  NoBeneficiary: "Nobody holds this note to receive the payment, so it cannot be taken now.",
-  // LoanNote: NFT collateral
+  NotEscrow: "Only the collateral escrow can settle a loan by the claim of its NFT.",
+  // CollateralEscrow: NFT collateral
   CollectionNotAllowed: "This NFT collection is not accepted as collateral.",
   InvalidCollection: "That address cannot be accepted as an NFT collection.",
   TooManyCollections: "No more NFT collections can be added to the list of accepted collateral.",
@@ -36,7 +36,8 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   NoCollateral: "This loan has no NFT in escrow to claim.",
   CollateralNotClaimable: "The NFT stays in escrow while the loan is active; it can be claimed only after a default.",
   NotEntitled: "Only the note's holder (after a default) or the borrower (after repayment) can take this NFT.",
-  InvalidCollateralRecipient: "Send the NFT to a wallet address, not to the note contract or the zero address.",
+  InvalidCollateralRecipient: "Send the NFT to a wallet address, not to the note contract, the escrow or the zero address.",
+  NotLoanNote: "Only the note contract can lock or release an NFT in escrow.",
   // NoteMarketplace
   NotTokenOwner: "Only the wallet that owns this note can list it.",
   NotSeller: "Only the wallet that listed this note can change or cancel its listing.",
@@ -102,8 +103,8 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
 /** Said when something reverted but its reason is not one of the contracts' errors (or the wallet dropped it). */
 export const UNKNOWN_REVERT_SENTENCE = "The contract refused the transaction.";
 
-/** The errors of all four ABIs in one list: a call to one contract may revert with another's error (a marketplace buy with the stablecoin's). */
-const CONTRACT_ABIS: readonly Abi[] = [loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi];
+/** The errors of all five ABIs in one list: a call to one contract may revert with another's error (a marketplace buy with the stablecoin's, a secured origination with the escrow's). */
+const CONTRACT_ABIS: readonly Abi[] = [loanNoteAbi, collateralEscrowAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi];
 export const CONTRACT_ERRORS_ABI = CONTRACT_ABIS.flatMap((abi) => abi.filter((item): item is AbiError => item.type === "error"));
 
 // The errors carry only plain types (no tuples), so the signature is the name and the input types.

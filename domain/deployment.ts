@@ -12,6 +12,8 @@ export const deploymentSchema = z.object({
     loanNote: address,
     marketplace: address,
     vault: address,
+    /** LoanNote's CollateralEscrow: holds pledged NFTs, keeps the allow-list and emits the Collateral* events. */
+    collateralEscrow: address,
     stablecoin: address,
     /** The local chain's demo NFT collection (allowed as collateral); absent on any other chain. */
     demoCollection: address.optional(),

@@ -15,7 +15,7 @@ import { wizardAtCollateral } from "./securedLoans";
 /**
  * NFT collateral end to end, in Chromium with the local dev wallet: the demo borrower pledges a demo NFT
  * through the wizard and approves the escrow from the request page; an admin appraises and approves, and the
- * origination moves the piece into LoanNote's escrow; the payoff gives it back. A second loan defaults and the
+ * origination moves the piece into the escrow; the payoff gives it back. A second loan defaults and the
  * note's holder claims the piece from the note's page.
  */
 const USD = 1_000_000n;
@@ -25,7 +25,7 @@ const borrowerAddress = privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address;
 let api: APIRequestContext;
 let adminToken = "";
 let borrowerToken = "";
-let contracts: { loanNote: Address; stablecoin: Address; demoCollection: Address };
+let contracts: { loanNote: Address; collateralEscrow: Address; stablecoin: Address; demoCollection: Address };
 
 const asAdmin = () => ({ authorization: `Bearer ${adminToken}` });
 const asBorrower = () => ({ authorization: `Bearer ${borrowerToken}` });
@@ -134,8 +134,8 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(panel.getByTestId("collateral-approved")).toHaveAttribute("data-value", "true", { timeout: 20_000 });
     await expect(panel.getByTestId("collateral-ready")).toBeVisible();
     const approvedFor = (await chain.readContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "getApproved", args: [BigInt(tokenId)] })) as Address;
-    const approvedForAll = (await chain.readContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "isApprovedForAll", args: [borrowerAddress, contracts.loanNote] })) as boolean;
-    expect(approvedFor.toLowerCase() === contracts.loanNote.toLowerCase() || approvedForAll).toBe(true);
+    const approvedForAll = (await chain.readContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "isApprovedForAll", args: [borrowerAddress, contracts.collateralEscrow] })) as boolean;
+    expect(approvedFor.toLowerCase() === contracts.collateralEscrow.toLowerCase() || approvedForAll).toBe(true);
     await screenshot(page, "collateral-02-escrow-approved");
 
     // 3. The admin's review: the piece, checked live, no approval before an appraisal; then the appraisal and its LTV.
@@ -168,8 +168,8 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(modal.getByTestId("approval-escrow")).toContainText("escrow in the same transaction");
     await modal.getByRole("button", { name: "Confirm approval" }).click();
     await expect(modal.getByTestId("step-minted")).toHaveAttribute("data-state", "done", { timeout: 45_000 });
-    // Origination took the piece into LoanNote's escrow in the same transaction that minted the note.
-    expect((await ownerOf(tokenId)).toLowerCase()).toBe(contracts.loanNote.toLowerCase());
+    // Origination took the piece into the escrow in the same transaction that minted the note.
+    expect((await ownerOf(tokenId)).toLowerCase()).toBe(contracts.collateralEscrow.toLowerCase());
     await modal.getByRole("button", { name: "Done" }).click();
     await admin.context().close();
 
@@ -299,7 +299,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     const approved = await api.put(`/api/admin/loans/${loan._id}/approve`, { headers: asAdmin(), data: {} });
     expect(approved.ok(), await approved.text()).toBeTruthy();
     const tokenId = String(loan.loanNumber);
-    expect((await ownerOf(piece.tokenId)).toLowerCase()).toBe(contracts.loanNote.toLowerCase());
+    expect((await ownerOf(piece.tokenId)).toLowerCase()).toBe(contracts.collateralEscrow.toLowerCase());
 
     // An investor buys the note from the treasury's listing on the note's page.
     const page = await signIn(browser, holder);

@@ -4,7 +4,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createPublicClient, createWalletClient, erc721Abi, http, type Abi, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { demoCollectionAbi, loanNoteAbi, testDollarAbi } from "#domain/abis";
+import { collateralEscrowAbi, demoCollectionAbi, loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { PERIOD_SECONDS } from "#domain/schedule";
 import { E2E_RPC_URL } from "./stack";
@@ -21,6 +21,7 @@ export interface Contracts {
   loanNote: Address;
   stablecoin: Address;
   marketplace: Address;
+  collateralEscrow: Address;
   demoCollection: Address;
 }
 
@@ -54,7 +55,7 @@ export async function hostileCollection(contracts: Contracts, name: string, to: 
   for (const [id, uri] of Object.entries(pieces)) {
     await mined(await deployer.writeContract({ address: collection, abi: artifact.abi, functionName: "mint", args: [to, BigInt(id), uri] }));
   }
-  await mined(await deployer.writeContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "allowCollection", args: [collection] }));
+  await mined(await deployer.writeContract({ address: contracts.collateralEscrow, abi: collateralEscrowAbi as Abi, functionName: "allowCollection", args: [collection] }));
   return collection;
 }
 
@@ -70,7 +71,7 @@ export async function refusingCollection(contracts: Contracts, to: Address, piec
   const deployer = walletOf(DEV_ACCOUNTS.deployer);
   const collection = (await mined(await deployer.deployContract({ abi, bytecode, args: [] }))).contractAddress!;
   await mined(await deployer.writeContract({ address: collection, abi, functionName: "mint", args: [to, BigInt(pieceId)] }));
-  await mined(await deployer.writeContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "allowCollection", args: [collection] }));
+  await mined(await deployer.writeContract({ address: contracts.collateralEscrow, abi: collateralEscrowAbi as Abi, functionName: "allowCollection", args: [collection] }));
   const zero = "0x0000000000000000000000000000000000000000";
   return {
     collection,

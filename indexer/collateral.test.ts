@@ -80,7 +80,7 @@ test("a pledge followed live: locked at origination, returned at the final payme
   assert.equal(locked.borrower, lower(borrower));
   assert.equal(locked.lockedTxHash, lockTx);
   assert.equal(locked.closedTxHash, null);
-  assert.equal((await owners(moves.demo))[0][1], lower(chain.deployment.contracts.loanNote), "the piece is in escrow");
+  assert.equal((await owners(moves.demo))[0][1], lower(chain.deployment.contracts.collateralEscrow), "the piece is in escrow");
   const [lockRow] = await collateralRows(100n);
   assert.deepEqual(lockRow.payload, { tokenId: "100", state: "locked", collection: lower(moves.demo), collateralId: "1", txHash: lockTx, loanId: loan.id });
   assert.deepEqual([...lockRow.rooms].sort(), ["admins", "marketplace", `user:${ids.borrower}`].sort());
@@ -111,7 +111,7 @@ test("a collection that refuses the return leaves the piece waiting (returnFaile
   await moves.allow(hostile);
   await moves.mint(hostile, borrower, 7n);
   await moves.originateSecured(101n, hostile, 7n);
-  await moves.refuseFrom(hostile, chain.deployment.contracts.loanNote as Address);
+  await moves.refuseFrom(hostile, chain.deployment.contracts.collateralEscrow as Address);
   const repayTx = await chain.repay(101n, 2_000n * USD);
   await indexer!.caughtUp();
 
@@ -119,7 +119,7 @@ test("a collection that refuses the return leaves the piece waiting (returnFaile
   assert.equal(failed.state, "returnFailed");
   assert.equal(failed.closedTxHash, repayTx);
   assert.equal(failed.closedTo, null);
-  assert.deepEqual(await owners(hostile), [[7n, lower(chain.deployment.contracts.loanNote)]]);
+  assert.deepEqual(await owners(hostile), [[7n, lower(chain.deployment.contracts.collateralEscrow)]]);
   const failedRow = (await collateralRows(101n)).at(-1)!;
   assert.deepEqual(failedRow.payload, { tokenId: "101", state: "returnFailed", collection: lower(hostile), collateralId: "7", to: lower(borrower), txHash: repayTx });
   assert.ok(failedRow.rooms.includes(`user:${ids.borrower}`));

@@ -6,12 +6,13 @@ import type { BlockRange } from "./commit";
 import type { ChainEvent } from "./decode";
 import { isRangeError } from "./range";
 import type { SyncState } from "./state";
+import { ESCROW } from "./entities";
 
 /**
  * Which ERC-721 collections the indexer follows, and the one place a newly allowed one is caught up (docs/decisions.md
  * "NFT collateral off-chain").
  *
- * Followed = every collection LoanNote ever allowed (a chain_collections row, allowed or not since): a disallowed
+ * Followed = every collection the escrow ever allowed (a chain_collections row, allowed or not since): a disallowed
  * collection may still have pieces in escrow, and following it on keeps its owners exact if it is allowed again, with
  * no second catch-up. The API's picker offers only allowed collections' pieces.
  *
@@ -37,7 +38,7 @@ export async function loadFollowedCollections(state: SyncState, db: Db): Promise
 export async function catchUpCollections(state: SyncState, events: ChainEvent[], range: BlockRange): Promise<{ events: ChainEvent[]; added: boolean } | null> {
   const allowedAt = new Map<string, number>();
   for (const event of events) {
-    if (event.contract !== "LoanNote" || event.name !== "CollectionAllowed") continue;
+    if (event.contract !== ESCROW || event.name !== "CollectionAllowed") continue;
     const collection = event.args.collection as string;
     if (!allowedAt.has(collection) && !state.follows(collection)) allowedAt.set(collection, event.blockNumber);
   }

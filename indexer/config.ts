@@ -1,8 +1,9 @@
 import type { Abi } from "viem";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
+import { collateralEscrowAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import type { Handler, Handlers } from "./context";
-import { COLLECTION } from "./entities";
+import { COLLECTION, ESCROW } from "./entities";
+import { collateralHandlers } from "./handlers/collateral";
 import { collectionHandlers, erc721TransferAbi } from "./handlers/collection";
 import { loanNoteHandlers } from "./handlers/loanNote";
 import { marketplaceHandlers } from "./handlers/marketplace";
@@ -30,11 +31,12 @@ export function indexedContracts(deployment: Deployment): IndexedContract[] {
     indexed("LoanNote", deployment.contracts.loanNote, loanNoteAbi, loanNoteHandlers),
     indexed("NoteMarketplace", deployment.contracts.marketplace, noteMarketplaceAbi, marketplaceHandlers),
     indexed("NoteVault", deployment.contracts.vault, noteVaultAbi, vaultHandlers),
+    indexed(ESCROW, deployment.contracts.collateralEscrow, collateralEscrowAbi, collateralHandlers),
   ];
 }
 
 /**
- * A pledgeable ERC-721 collection LoanNote allowed (indexer/collections.ts follows it from its CollectionAllowed on):
+ * A pledgeable ERC-721 collection the escrow allowed (indexer/collections.ts follows it from its CollectionAllowed on):
  * only its Transfer is decoded. The demo collection of the local chain is one like any other, not a fixed contract.
  */
 export function collectionContract(address: string): IndexedContract {

@@ -11,6 +11,8 @@ const tokenIdOf = (event: ChainEvent): bigint[] =>
 
 /** The contract name of every followed ERC-721 collection (indexer/collections.ts). */
 export const COLLECTION = "Collection";
+/** The followed name of LoanNote's CollateralEscrow, whose events are the allow-list's and the pledges'. */
+export const ESCROW = "CollateralEscrow";
 
 export const notesDef: EntityDef<typeof chainNotes.$inferSelect> = {
   table: chainNotes,

@@ -18,7 +18,7 @@ import {
   chainVaultMoves,
   chainVaultPositions,
 } from "#db/schema/chain";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
+import { collateralEscrowAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 
 const MIRROR_TABLES = {
@@ -115,14 +115,14 @@ const ZERO = "0x0000000000000000000000000000000000000000";
  */
 export async function compareCollateralWithChain(db: Db, client: PublicClient, deployment: Deployment): Promise<string[]> {
   const differences: string[] = [];
-  const loanNote = { address: deployment.contracts.loanNote as Address, abi: loanNoteAbi };
+  const escrow = { address: deployment.contracts.collateralEscrow as Address, abi: collateralEscrowAbi };
   const chainId = deployment.chainId;
   for (const row of await db.select().from(chainCollections).where(eq(chainCollections.chainId, chainId))) {
-    const allowed = await client.readContract({ ...loanNote, functionName: "isCollectionAllowed", args: [row.collection as Address] });
+    const allowed = await client.readContract({ ...escrow, functionName: "isCollectionAllowed", args: [row.collection as Address] });
     if (allowed !== row.allowed) differences.push(`collection ${row.collection}: allowed ${row.allowed} in the mirror, ${allowed} on chain`);
   }
   for (const row of await db.select().from(chainCollateral).where(eq(chainCollateral.chainId, chainId))) {
-    const [collection, collateralId, borrower] = await client.readContract({ ...loanNote, functionName: "collateralOf", args: [row.tokenId] });
+    const [collection, collateralId, borrower] = await client.readContract({ ...escrow, functionName: "collateralOf", args: [row.tokenId] });
     const held = row.state === "locked" || row.state === "returnFailed";
     const expected = held ? [row.collection, row.collateralId, row.borrower] : [ZERO, 0n, ZERO];
     const actual = [collection.toLowerCase(), collateralId, borrower.toLowerCase()];

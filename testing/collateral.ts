@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createWalletClient, http, zeroAddress, type Abi, type Address, type Hex, type WalletClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { demoCollectionAbi, loanNoteAbi } from "#domain/abis";
+import { collateralEscrowAbi, demoCollectionAbi, loanNoteAbi } from "#domain/abis";
 import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "#domain/devAccounts";
 import type { TestChain } from "./chain";
 
@@ -42,7 +42,7 @@ export function collateralMoves(chain: TestChain): CollateralMoves {
     wallets.set(account.address.toLowerCase(), createWalletClient({ account, transport }));
   }
   const deployer = privateKeyToAccount(DEV_ACCOUNTS.deployer).address;
-  const { loanNote, demoCollection } = chain.deployment.contracts as Record<string, Address>;
+  const { loanNote, collateralEscrow: escrow, demoCollection } = chain.deployment.contracts as Record<string, Address>;
   if (!demoCollection) throw new Error("the test chain's deployment has no demo collection");
   const hostiles = new Set<string>();
   const wallet = (from: Address) => {
@@ -84,16 +84,16 @@ export function collateralMoves(chain: TestChain): CollateralMoves {
     mint: (collection, to, id) =>
       hostiles.has(collection.toLowerCase()) ? send(deployer, collection, hostileArtifact().abi, "mint", [to, id]) : send(deployer, collection, demoCollectionAbi as Abi, "mint", [to]),
     transferPiece: (collection, from, to, id) => send(from, collection, collectionAbi(collection), "transferFrom", [from, to, id]),
-    allow: (collection) => send(deployer, loanNote, loanNoteAbi as Abi, "allowCollection", [collection]),
-    disallow: (collection) => send(deployer, loanNote, loanNoteAbi as Abi, "disallowCollection", [collection]),
+    allow: (collection) => send(deployer, escrow, collateralEscrowAbi as Abi, "allowCollection", [collection]),
+    disallow: (collection) => send(deployer, escrow, collateralEscrowAbi as Abi, "disallowCollection", [collection]),
     async originateSecured(tokenId, collection, collateralId, principal = 1_000_000_000n) {
       const { borrower, originator } = chain.actors;
       if (!approvedEscrow.has(collection.toLowerCase())) {
-        await send(borrower, collection, collectionAbi(collection), "setApprovalForAll", [loanNote, true]);
+        await send(borrower, collection, collectionAbi(collection), "setApprovalForAll", [escrow, true]);
         approvedEscrow.add(collection.toLowerCase());
       }
       return send(originator, loanNote, loanNoteAbi as Abi, "originateWithCollateral", [tokenId, borrower, principal, 1200, 12, collection, collateralId]);
     },
-    claim: (tokenId, caller, to = caller) => send(caller, loanNote, loanNoteAbi as Abi, "claimCollateral", [tokenId, to]),
+    claim: (tokenId, caller, to = caller) => send(caller, escrow, collateralEscrowAbi as Abi, "claimCollateral", [tokenId, to]),
   };
 }

@@ -6,7 +6,7 @@ import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 /**
  * @title ILoanNote
  * @notice What the marketplace reads of a loan note: who holds it, what a buyer prices (its change count), whether its
- *         borrower is late, and what would settle it now.
+ *         borrower is late, and what would settle it now; and what the collateral escrow asks of it.
  */
 interface ILoanNote is IERC721 {
     enum Status {
@@ -41,4 +41,8 @@ interface ILoanNote is IERC721 {
 
     /// @notice Everything an order at a percentage of par, or an offer on any matching note, checks at its fill.
     function noteStateOf(uint256 tokenId) external view returns (NoteState memory);
+
+    /// @notice Settles defaulted loan `tokenId` as its collateral goes to `claimant`, who must be the note's beneficiary
+    ///         (holder, or vault depositor): burns the note. The collateral escrow only.
+    function settleByClaim(uint256 tokenId, address claimant) external;
 }

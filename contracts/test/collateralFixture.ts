@@ -2,16 +2,16 @@ import { maxUint256, type Address } from "viem";
 import { DEFAULT_TERMS, deployLoanNoteFixture } from "./fixtures";
 
 /**
- * The note fixture plus the demo collection, allowed on the note contract, with pieces 1-3 held by the borrower,
- * who approved the note contract (the escrow) for all of them.
+ * The note fixture plus the demo collection, allowed on the note contract's escrow, with pieces 1-3 held by the
+ * borrower, who approved the escrow for all of them.
  */
 export async function deployCollateralFixture() {
   const f = await deployLoanNoteFixture();
   const { admin, borrower, originator } = f.accounts;
   const art = await f.viem.deployContract("DemoCollection", [admin.account.address, 86_400n]);
-  await f.note.write.allowCollection([art.address]);
+  await f.escrow.write.allowCollection([art.address]);
   for (let i = 0; i < 3; i++) await art.write.mint([borrower.account.address]);
-  await art.write.setApprovalForAll([f.note.address, true], { account: borrower.account });
+  await art.write.setApprovalForAll([f.escrow.address, true], { account: borrower.account });
   await f.dollar.write.mint([borrower.account.address, 10n ** 15n]);
   await f.dollar.write.approve([f.note.address, maxUint256], { account: borrower.account });
 

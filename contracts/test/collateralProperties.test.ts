@@ -53,7 +53,7 @@ describe("properties of NFT collateral under random sequences of actions", () =>
   it(`keep every pledged piece in escrow for exactly one open loan, with its borrower after repayment, or with the claimant (${RUNS} runs × ${ACTIONS} actions)`, async () => {
     const accountOf = (address: Address) => f.wallets.find((w) => getAddress(w.account.address) === address)!.account;
     const borrower = getAddress(f.accounts.borrower.account.address);
-    const escrow = getAddress(f.note.address);
+    const escrow = getAddress(f.escrow.address);
     const stats = { defaulted: 0, originated: 0, returned: 0, claimed: 0, refusedClaims: 0, vaultClaims: 0 };
 
     await fc.assert(
@@ -111,7 +111,7 @@ describe("properties of NFT collateral under random sequences of actions", () =>
             const [id, loan] = found;
             const actor = a.rightful && loan.state === "defaulted" ? (loan.depositor ?? loan.holder) : [...actors, borrower][a.actor % (actors.length + 1)];
             const entitled = loan.state === "defaulted" && actor === (loan.depositor ?? loan.holder);
-            const call = f.note.write.claimCollateral([id, actor], { account: accountOf(actor) });
+            const call = f.escrow.write.claimCollateral([id, actor], { account: accountOf(actor) });
             if (!entitled) {
               await assert.rejects(call);
               stats.refusedClaims++;
@@ -151,7 +151,7 @@ describe("properties of NFT collateral under random sequences of actions", () =>
           // exactly one open (active or defaulted, unclaimed) loan, whose record names it.
           for (const [piece, owner] of ownerOfPiece) assert.equal(await f.art.read.ownerOf([piece]), owner);
           for (const [id, loan] of loans) {
-            const [collection, collateralId, pledger] = await f.note.read.collateralOf([id]);
+            const [collection, collateralId, pledger] = await f.escrow.read.collateralOf([id]);
             const open = loan.state === "active" || loan.state === "defaulted";
             assert.equal(collection === getAddress(f.art.address) && collateralId === loan.piece && pledger === borrower, open);
           }

@@ -41,6 +41,7 @@ export async function deployLoanNoteFixture() {
     DEFAULTS.gracePeriodSeconds,
   ]);
   const vault = await viem.getContractAt("NoteVault", await note.read.vault());
+  const escrow = await viem.getContractAt("CollateralEscrow", await note.read.escrow());
   const marketplace = await viem.deployContract("NoteMarketplace", [
     note.address,
     dollar.address,
@@ -80,6 +81,7 @@ export async function deployLoanNoteFixture() {
     note,
     marketplace,
     vault,
+    escrow,
     dollar,
     mintNoteTo,
   };

@@ -1,4 +1,4 @@
-import type { loanNoteAbi } from "#domain/abis";
+import type { collateralEscrowAbi } from "#domain/abis";
 import type { CollateralUpdatePayload } from "#domain/events";
 import type { ChainCollateralState } from "#domain/statuses";
 import type { chainCollateral } from "#db/schema/chain";
@@ -15,7 +15,10 @@ type CollateralEvents =
 
 type CollateralRow = typeof chainCollateral.$inferSelect;
 
-/** Who held a note just before its burn (loanNote.ts keeps it for the claim that burned it, same transaction). */
+/**
+ * Who held a note just before its burn (loanNote.ts keeps it for the claim that burned it: LoanNote's burn is logged
+ * before the escrow's CollateralClaimed of the same transaction, and the batch handles logs in chain order).
+ */
 export const burnedHolderKey = (tokenId: bigint) => `burnedHolder:${tokenId}`;
 
 function requirePledge(ctx: Context, tokenId: bigint, event: ChainEvent): CollateralRow {
@@ -64,13 +67,13 @@ function close(ctx: Context, event: ChainEvent, tokenId: bigint, state: ChainCol
 }
 
 /**
- * LoanNote's allow-list and escrow (docs/decisions.md "NFT collateral off-chain"). The allow-list is a
+ * The CollateralEscrow's allow-list and pledges (docs/decisions.md "NFT collateral off-chain"). The allow-list is a
  * derived row per collection (its slot kept when disallowed); a pledge is one derived row per note from
  * CollateralLocked on: `locked` → `returned`, or `returnFailed` → `returned` by the borrower's pull, or `claimed`
  * after a default. The undo journal puts both back on a reorg. Which collections' Transfers are followed, and the
  * catch-up of one newly allowed, is indexer/collections.ts's.
  */
-export const collateralHandlers: Pick<Handlers<typeof loanNoteAbi>, CollateralEvents> = {
+export const collateralHandlers: Pick<Handlers<typeof collateralEscrowAbi>, CollateralEvents> = {
   CollectionAllowed(event, ctx) {
     const { collection, index } = event.args;
     const known = ctx.collections.get(collection);

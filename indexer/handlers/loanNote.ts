@@ -3,7 +3,7 @@ import { formatUsdAmount } from "#domain/money";
 import { chainCreditWithdrawals, chainRepayments, chainTransfers } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { logRow, ZERO_ADDRESS, type Context, type Handlers } from "../context";
-import { burnedHolderKey, collateralHandlers } from "./collateral";
+import { burnedHolderKey } from "./collateral";
 import { lapseListing } from "./marketplace";
 
 const mintKey = (tokenId: bigint) => `mint:${tokenId}`;
@@ -107,5 +107,4 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
     ctx.credits.put({ ...credit, withdrawn: credit.withdrawn + amount, updatedBlock: event.blockNumber }, event);
   },
 
-  ...collateralHandlers,
 };

@@ -17,6 +17,7 @@ export interface ContractMutant {
 }
 
 const LOAN_NOTE = "contracts/LoanNote.sol";
+const ESCROW = "contracts/CollateralEscrow.sol";
 const MARKETPLACE = "contracts/NoteMarketplace.sol";
 const VAULT = "contracts/NoteVault.sol";
 const DOLLAR = "contracts/TestDollar.sol";
@@ -316,7 +317,7 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
   {
     id: "collateral-pledged-from-any-collection",
     bug: "a piece of a collection the admin never allowed can secure a loan",
-    file: LOAN_NOTE,
+    file: ESCROW,
     find: "if (!entry.allowed) revert CollectionNotAllowed(collection);",
     replace: "",
     tests: collateralTests,
@@ -324,7 +325,7 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
   {
     id: "collateral-arrival-unchecked",
     bug: "a collection that reports a transfer it did not make secures a loan with nothing in escrow",
-    file: LOAN_NOTE,
+    file: ESCROW,
     find: "if (_ownerIn(collection, collateralId) != address(this)) {",
     replace: "if (false) {",
     tests: collateralTests,
@@ -333,14 +334,14 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     id: "collateral-kept-at-payoff",
     bug: "the final payment keeps the borrower's NFT in escrow",
     file: LOAN_NOTE,
-    find: "if (settled && collateral != 0) _returnCollateral(",
-    replace: "if (false) _returnCollateral(",
+    find: "if (settled && uint8(word >> PLEDGED_AT) != 0) _releaseCollateral(",
+    replace: "if (false) _releaseCollateral(",
     tests: collateralTests,
   },
   {
     id: "collateral-lost-on-refused-return",
     bug: "a return the collection refuses forgets the pledge, so the borrower can never pull the NFT back",
-    file: LOAN_NOTE,
+    file: ESCROW,
     find: "            _pledges[tokenId] = pledge;",
     replace: "",
     tests: collateralTests,
@@ -349,14 +350,14 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     id: "collateral-claimed-by-anyone",
     bug: "anyone, not only the defaulted note's holder, takes the escrowed NFT",
     file: LOAN_NOTE,
-    find: "if (msg.sender != _beneficiary(tokenId)) revert NotEntitled(tokenId, msg.sender);",
+    find: "if (claimant != _beneficiary(tokenId)) revert ICollateralEscrow.NotEntitled(tokenId, claimant);",
     replace: "",
     tests: collateralTests,
   },
   {
     id: "collateral-pulled-by-anyone",
     bug: "anyone, not only the borrower, pulls a repaid loan's NFT whose return failed",
-    file: LOAN_NOTE,
+    file: ESCROW,
     find: "if (msg.sender != pledge.borrower) revert NotEntitled(tokenId, msg.sender);",
     replace: "",
     tests: collateralTests,
@@ -365,8 +366,32 @@ export const CONTRACT_MUTANTS: ContractMutant[] = [
     id: "collateral-claimed-while-active",
     bug: "an active loan's escrowed NFT can be claimed before any default",
     file: LOAN_NOTE,
-    find: "            revert CollateralNotClaimable(tokenId);",
+    find: "if (loan.status != Status.Defaulted) revert ICollateralEscrow.CollateralNotClaimable(tokenId);",
     replace: "",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-locked-by-anyone",
+    bug: "anyone, not only LoanNote, locks or releases a piece in escrow",
+    file: ESCROW,
+    find: "if (msg.sender != address(loanNote)) revert NotLoanNote(msg.sender);",
+    replace: "",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-settled-by-anyone",
+    bug: "anyone, not only the escrow, settles a defaulted loan and burns its note",
+    file: LOAN_NOTE,
+    find: "if (msg.sender != address(escrow)) revert NotEscrow(msg.sender);",
+    replace: "",
+    tests: collateralTests,
+  },
+  {
+    id: "collateral-allow-list-open",
+    bug: "anyone, not only an admin, allows a collection as collateral",
+    file: ESCROW,
+    find: "if (!IAccessControl(address(loanNote)).hasRole(0x00, msg.sender)) {",
+    replace: "if (false) {",
     tests: collateralTests,
   },
 ];

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { createWalletClient, encodeFunctionData, erc721Abi, http, type Abi, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { demoCollectionAbi, loanNoteAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
+import { collateralEscrowAbi, demoCollectionAbi, loanNoteAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { formatUsdAmount } from "#domain/money";
 import { loans } from "#db/schema";
@@ -27,7 +27,7 @@ const pieces: bigint[] = [];
 
 const call = (...args: Parameters<LoanStack["api"]["call"]>) => stack.api.call(...args);
 const lower = (a: string) => a.toLowerCase();
-const contracts = () => stack.deployment.contracts as Record<"loanNote" | "marketplace" | "stablecoin" | "vault", Address>;
+const contracts = () => stack.deployment.contracts as Record<"loanNote" | "collateralEscrow" | "marketplace" | "stablecoin" | "vault", Address>;
 const deployer = () => createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.deployer), chain: foundry, transport: http(stack.anvil.rpcUrl) });
 const read = (address: Address, abi: Abi, functionName: string, args: unknown[] = []) => stack.chain.readContract({ address, abi, functionName, args } as never) as Promise<any>;
 const caughtUp = () => stack.indexer!.caughtUp();
@@ -129,7 +129,7 @@ before(async () => {
   await asDeployer(hostile, abi, "mint", [borrower.wallet!.address, 4n, ""]);
   await asDeployer(hostile, abi, "setTrap", [3n, false, 900_000n]);
   await asDeployer(hostile, abi, "setTrap", [4n, true, 0n]);
-  await asDeployer(contracts().loanNote, loanNoteAbi as Abi, "allowCollection", [hostile]);
+  await asDeployer(contracts().collateralEscrow, collateralEscrowAbi as Abi, "allowCollection", [hostile]);
   await caughtUp();
 });
 after(async () => {
@@ -271,7 +271,7 @@ describe("a request pledging an NFT", () => {
       assert.equal(check.approved, false);
       assert.equal(check.approval!.to, lower(demo));
       assert.equal(check.approval!.value, "0");
-      assert.equal(check.approval!.data, encodeFunctionData({ abi: erc721Abi, functionName: "approve", args: [contracts().loanNote, pieces[1]] }));
+      assert.equal(check.approval!.data, encodeFunctionData({ abi: erc721Abi, functionName: "approve", args: [contracts().collateralEscrow, pieces[1]] }));
       assert.equal(check.approval!.summary, `Let LoanMint's escrow take LoanMint Demo Art #${pieces[1]} when your loan is approved. It stays in your wallet until then.`);
     }
     await approveEscrow(borrower, loan._id);
@@ -344,11 +344,11 @@ describe("approving an NFT-secured request", () => {
     const loan = await pledge(borrower, hostile, 1n);
     await appraise(loan._id, "2000");
     await approveEscrow(borrower, loan._id);
-    await asDeployer(contracts().loanNote, loanNoteAbi as Abi, "disallowCollection", [hostile]);
+    await asDeployer(contracts().collateralEscrow, collateralEscrowAbi as Abi, "disallowCollection", [hostile]);
     try {
       await refusedApproval(loan._id, "This collection is no longer accepted as collateral");
     } finally {
-      await asDeployer(contracts().loanNote, loanNoteAbi as Abi, "allowCollection", [hostile]);
+      await asDeployer(contracts().collateralEscrow, collateralEscrowAbi as Abi, "allowCollection", [hostile]);
     }
     await call("PUT", `/admin/loans/${loan._id}/reject`, { token: admin.token, body: { rejectionReason: "Done" } });
   });
@@ -361,9 +361,9 @@ describe("approving an NFT-secured request", () => {
     const answer = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: { fundingAmount: "4000" } });
     assert.equal(answer.status, 200, answer.body.message);
     assert.equal(answer.body.data.mintStatus, "minted");
-    assert.equal(await ownerOf(demo, piece), lower(contracts().loanNote));
+    assert.equal(await ownerOf(demo, piece), lower(contracts().collateralEscrow));
     const tokenId = BigInt(answer.body.data.loanNumber);
-    const [collection, collateralId, pledger] = await read(contracts().loanNote, loanNoteAbi as Abi, "collateralOf", [tokenId]);
+    const [collection, collateralId, pledger] = await read(contracts().collateralEscrow, collateralEscrowAbi as Abi, "collateralOf", [tokenId]);
     assert.deepEqual([lower(collection), collateralId, lower(pledger)], [lower(demo), piece, lower(borrower.wallet!.address)]);
 
     await caughtUp();
@@ -406,7 +406,7 @@ describe("approving an NFT-secured request", () => {
     assert.equal(bad.body.message, "Collateral must be nft or none");
 
     const check = await call("GET", `/loans/${loan._id}/collateral`, { token: borrower.token });
-    assert.deepEqual([check.body.data.owner, check.body.data.held, check.body.data.approval, check.body.data.nft.state], [lower(contracts().loanNote), false, null, "locked"]);
+    assert.deepEqual([check.body.data.owner, check.body.data.held, check.body.data.approval, check.body.data.nft.state], [lower(contracts().collateralEscrow), false, null, "locked"]);
   });
 });
 
@@ -460,16 +460,17 @@ describe("the claim of a defaulted note's piece", () => {
     assert.equal((await call("POST", `/nfts/${tokenId}/collateral/claim`, { body: {} })).status, 401);
     const noNote = await call("POST", "/nfts/987654321/collateral/claim", { token: other.token, body: {} });
     assert.deepEqual([noNote.status, noNote.body.message], [404, "NFT not found"]);
-    const toNote = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: { to: contracts().loanNote } });
-    assert.equal(toNote.status, 400);
-    assert.equal(toNote.body.message, "Choose a wallet address to receive the NFT");
+    for (const contract of [contracts().loanNote, contracts().collateralEscrow]) {
+      const toContract = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: { to: contract } });
+      assert.deepEqual([toContract.status, toContract.body.message], [400, "Choose a wallet address to receive the NFT"]);
+    }
     const toNobody = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: { to: "0x0000000000000000000000000000000000000000" } });
     assert.deepEqual([toNobody.status, toNobody.body.message], [400, "Choose a wallet address to receive the NFT"]);
 
     const answer = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: other.token, body: {} });
     assert.equal(answer.status, 200, answer.body.message);
     const claim = z.object({ call: wireWalletCallSchema }).parse(answer.body.data).call;
-    assert.equal(claim.to, lower(contracts().loanNote));
+    assert.equal(claim.to, lower(contracts().collateralEscrow));
     assert.equal(claim.value, "0");
     assert.equal(claim.summary, `Take LoanMint Demo Art #${piece} out of escrow to ${lower(other.wallet!.address)}. The defaulted note is settled and burned.`);
     // Out of the vault, other holds the note itself and is still the one answered; the borrower still is not.
@@ -505,20 +506,20 @@ describe("the borrower's pull after a failed return", () => {
     const approved = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: { fundingAmount: "1000" } });
     assert.equal(approved.status, 200, approved.body.message);
     const tokenId = String(approved.body.data.loanNumber);
-    assert.equal(await ownerOf(hostile, 2n), lower(contracts().loanNote));
+    assert.equal(await ownerOf(hostile, 2n), lower(contracts().collateralEscrow));
 
     const early = await call("POST", `/nfts/${tokenId}/collateral/claim`, { token: borrower.token, body: {} });
     assert.equal(early.status, 409);
     assert.equal(early.body.message, "This note's collateral cannot be claimed now");
 
     // The collection refuses every transfer out of the escrow while the borrower pays the loan off.
-    await asDeployer(hostile, abi, "setBlockedFrom", [contracts().loanNote]);
+    await asDeployer(hostile, abi, "setBlockedFrom", [contracts().collateralEscrow]);
     await fund(stack, borrower.wallet!.address, 2_000n * USD);
     const payoff = await call("PUT", `/loans/${loan._id}/repayment`, { token: borrower.token, body: { amount: "1500" } });
     assert.equal(payoff.status, 200, payoff.body.message);
     await sendAs(stack, borrower.wallet!, payoff.body.data.calls.approve);
     await sendAs(stack, borrower.wallet!, payoff.body.data.calls.repay);
-    assert.equal(await ownerOf(hostile, 2n), lower(contracts().loanNote), "the piece stayed in escrow");
+    assert.equal(await ownerOf(hostile, 2n), lower(contracts().collateralEscrow), "the piece stayed in escrow");
     await caughtUp();
     const failed = await call("GET", `/loans/${loan._id}`, { token: borrower.token });
     assert.equal(failed.body.data.status, "completed");

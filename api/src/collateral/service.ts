@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc721Abi, zeroAddress, type Address, type PublicClient } from "viem";
 import { eq } from "drizzle-orm";
-import { loanNoteAbi } from "#domain/abis";
+import { collateralEscrowAbi, loanNoteAbi } from "#domain/abis";
 import { displayUsd } from "#domain/money";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
 import { COLLATERAL_MESSAGES, type CollateralAppraisalInput, type CollateralClaimInput, type PledgedNftInput } from "#domain/schemas/loans";
@@ -23,9 +23,9 @@ import { COLLATERAL_TEXTS } from "./texts";
 export interface CollateralServiceDeps {
   repo: CollateralRepository;
   loansRepo: LoansRepository;
-  /** The deployment (LoanNote's address). */
+  /** The deployment (LoanNote's and its CollateralEscrow's addresses). */
   chain: Pick<ChainGateway, "deployment">;
-  /** The API's chain client: reads of the collections and LoanNote. */
+  /** The API's chain client: reads of the collections, LoanNote and the escrow. */
   publicClient: PublicClient;
 }
 
@@ -135,17 +135,17 @@ export async function checkPledge(deps: Deps, user: UserRow, nft: PledgedNftInpu
   await metadataOf(deps, [nft]);
 }
 
-/** Where the pledged piece is now, read live: its owner, and whether LoanNote may take it from `wallet`. */
-async function pieceNow(deps: Deps, loanNote: Address, piece: Piece, wallet: string | null) {
+/** Where the pledged piece is now, read live: its owner, and whether the escrow may take it from `wallet`. */
+async function pieceNow(deps: Deps, escrow: Address, piece: Piece, wallet: string | null) {
   const { publicClient } = deps;
   const address = lower(piece.collection) as Address;
   const [owner, approvedOne, approvedAll] = await Promise.all([
     live(publicClient.readContract({ address, abi: erc721Abi, functionName: "ownerOf", args: [piece.tokenId] }).then(lower), null),
     live(publicClient.readContract({ address, abi: erc721Abi, functionName: "getApproved", args: [piece.tokenId] }).then(lower), null),
-    wallet ? live(publicClient.readContract({ address, abi: erc721Abi, functionName: "isApprovedForAll", args: [wallet as Address, loanNote] }), false) : false,
+    wallet ? live(publicClient.readContract({ address, abi: erc721Abi, functionName: "isApprovedForAll", args: [wallet as Address, escrow] }), false) : false,
   ]);
   const held = owner !== null && wallet !== null && owner === lower(wallet);
-  return { owner, held, approved: approvedOne === lower(loanNote) || approvedAll === true };
+  return { owner, held, approved: approvedOne === lower(escrow) || approvedAll === true };
 }
 
 const pieceOf = (loan: LoanRow): Piece | null =>
@@ -162,9 +162,9 @@ export async function check(deps: Deps, user: UserRow, loanId: string): Promise<
   const view = (await loansRepo.view(loanId)) ?? first;
   const nft = pledgedNftOf(view)!;
   const d = await deploymentOf(deps);
-  const loanNote = d.contracts.loanNote as Address;
+  const escrow = d.contracts.collateralEscrow as Address;
   const borrowerWallet = view.loan.borrowerWallet ?? view.borrower.walletAddress ?? null;
-  const now = await pieceNow(deps, loanNote, piece, borrowerWallet);
+  const now = await pieceNow(deps, escrow, piece, borrowerWallet);
   // Only a request still to be originated (awaiting review, or approved with its origination to retry) needs the
   // escrow's approval: a rejected request's piece is released, an originated one's is in escrow already.
   const toOriginate = view.loan.status === "pending" || (view.loan.status === "approved" && view.loan.mintStatus !== "minted");
@@ -172,7 +172,7 @@ export async function check(deps: Deps, user: UserRow, loanId: string): Promise<
     toOriginate && now.held && !now.approved
       ? {
           to: lower(piece.collection),
-          data: encodeFunctionData({ abi: erc721Abi, functionName: "approve", args: [loanNote, piece.tokenId] }),
+          data: encodeFunctionData({ abi: erc721Abi, functionName: "approve", args: [escrow, piece.tokenId] }),
           value: "0",
           summary: COLLATERAL_TEXTS.approveEscrow(COLLATERAL_TEXTS.label(nft)),
         }
@@ -182,7 +182,7 @@ export async function check(deps: Deps, user: UserRow, loanId: string): Promise<
 
 /**
  * The approval's live check of a loan's pledged piece (nothing is sent, nothing changes when it refuses, 409): an
- * appraisal, a collection LoanNote still accepts, the borrower's `wallet` holding it, the escrow approved for it.
+ * appraisal, a collection the escrow still accepts, the borrower's `wallet` holding it, the escrow approved for it.
  */
 export async function checkOrigination(deps: Deps, loan: LoanRow, wallet: string): Promise<void> {
   const { publicClient } = deps;
@@ -190,13 +190,13 @@ export async function checkOrigination(deps: Deps, loan: LoanRow, wallet: string
   if (!piece) return;
   if (loan.collateralAppraisal === null) throw conflict(COLLATERAL_MESSAGES.appraisalMissing);
   const d = await deploymentOf(deps);
-  const loanNote = d.contracts.loanNote as Address;
+  const escrow = d.contracts.collateralEscrow as Address;
   const allowed = await live(
-    publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "isCollectionAllowed", args: [lower(piece.collection) as Address] }),
+    publicClient.readContract({ address: escrow, abi: collateralEscrowAbi, functionName: "isCollectionAllowed", args: [lower(piece.collection) as Address] }),
     false,
   );
   if (!allowed) throw conflict(COLLATERAL_MESSAGES.collectionNoLongerAllowed);
-  const now = await pieceNow(deps, loanNote, piece, wallet);
+  const now = await pieceNow(deps, escrow, piece, wallet);
   if (!now.held) throw conflict(COLLATERAL_MESSAGES.borrowerNoLongerHolds);
   if (!now.approved) throw conflict(COLLATERAL_MESSAGES.escrowNotApproved);
 }
@@ -230,7 +230,7 @@ async function claimant(deps: Deps, d: Deployment, tokenId: bigint): Promise<{ e
     throw notFound(NFT_ANSWERS.notFound);
   }
   const [collection, collateralId, borrower] = await live(
-    publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "collateralOf", args: [tokenId] }),
+    publicClient.readContract({ address: d.contracts.collateralEscrow as Address, abi: collateralEscrowAbi, functionName: "collateralOf", args: [tokenId] }),
     [zeroAddress, 0n, zeroAddress] as const,
   );
   const status = Number(loan.status);
@@ -245,18 +245,19 @@ async function claimant(deps: Deps, d: Deployment, tokenId: bigint): Promise<{ e
 export async function claim(deps: Deps, user: UserRow, tokenId: bigint, input: CollateralClaimInput): Promise<{ call: WireWalletCall }> {
   const d = await deploymentOf(deps);
   const loanNote = lower(d.contracts.loanNote);
+  const escrow = lower(d.contracts.collateralEscrow);
   const who = await claimant(deps, d, tokenId);
   const wallet = user.walletAddress ? lower(user.walletAddress) : null;
   if (!wallet || wallet !== who.entitled) throw new AppError(403, COLLATERAL_MESSAGES.claimNotHolder);
   const to = input.to ?? wallet;
-  if (to === loanNote || to === zeroAddress) throw badRequest(COLLATERAL_MESSAGES.claimRecipient);
+  if (to === loanNote || to === escrow || to === zeroAddress) throw badRequest(COLLATERAL_MESSAGES.claimRecipient);
   const piece = { collection: who.collection, tokenId: who.collateralId };
   const meta = (await metadataOf(deps, [piece])).get(pieceKey(piece));
   const label = COLLATERAL_TEXTS.label({ name: meta?.name ?? null, collectionName: meta?.collectionName ?? null, tokenId: who.collateralId });
   return {
     call: {
-      to: loanNote,
-      data: encodeFunctionData({ abi: loanNoteAbi, functionName: "claimCollateral", args: [tokenId, to as Address] }),
+      to: escrow,
+      data: encodeFunctionData({ abi: collateralEscrowAbi, functionName: "claimCollateral", args: [tokenId, to as Address] }),
       value: "0",
       summary: who.defaulted ? COLLATERAL_TEXTS.claimAfterDefault(label, to) : COLLATERAL_TEXTS.claimReturn(label, to),
     },

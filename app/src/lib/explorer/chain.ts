@@ -14,7 +14,7 @@ import {
   type PublicClient,
 } from "viem";
 import type { PublicConfig } from "#domain/deployment";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
+import { collateralEscrowAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 
 /** Reads go through the API's same-origin JSON-RPC proxy: a browser that reaches only the app still reaches the chain. */
 let cached: { url: string; client: PublicClient } | null = null;
@@ -30,7 +30,7 @@ export interface KnownContract {
   address: Address;
 }
 
-/** Our four contracts by lowercase address, so logs and calls can be decoded with the domain's ABIs. */
+/** Our five contracts by lowercase address, so logs and calls can be decoded with the domain's ABIs. */
 export function knownContracts(config: PublicConfig): Map<string, KnownContract> {
   const map = new Map<string, KnownContract>();
   const c = config.contracts;
@@ -39,6 +39,7 @@ export function knownContracts(config: PublicConfig): Map<string, KnownContract>
   add("LoanNote", c.loanNote, loanNoteAbi);
   add("NoteMarketplace", c.marketplace, noteMarketplaceAbi);
   add("NoteVault", c.vault, noteVaultAbi);
+  add("CollateralEscrow", c.collateralEscrow, collateralEscrowAbi);
   add("TestDollar", c.stablecoin, testDollarAbi);
   return map;
 }

@@ -11,7 +11,7 @@ const event = (name: string, tokenId: string, collateralId: string, who: [string
   logIndex: index++,
   blockNumber: BigInt(index),
   txHash: `0x${String(index).padStart(64, "0")}`,
-  contract: "LoanNote",
+  contract: "CollateralEscrow",
   address: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
   name,
   args: [

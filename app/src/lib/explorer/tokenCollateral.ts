@@ -1,7 +1,7 @@
 import type { ChainCollateralState } from "#domain/statuses";
 import type { ArgValue, DecodedEvent } from "./chain";
 
-/** LoanNote's events about an escrowed NFT, by the state each leaves it in. */
+/** The CollateralEscrow's events about an escrowed NFT, by the state each leaves it in. */
 const COLLATERAL_EVENTS: Record<string, ChainCollateralState> = {
   CollateralLocked: "locked",
   CollateralReturnFailed: "returnFailed",
@@ -17,7 +17,7 @@ const arg = (event: DecodedEvent, name: string) => text(event.args.find((a) => a
  * Transfer keeps it), and there these events keep the escrowed piece's own id.
  */
 export function isOtherNotesCollateralEvent(event: DecodedEvent, tokenId: string): boolean {
-  return event.contract === "LoanNote" && event.name in COLLATERAL_EVENTS && arg(event, "tokenId") !== tokenId;
+  return event.contract === "CollateralEscrow" && event.name in COLLATERAL_EVENTS && arg(event, "tokenId") !== tokenId;
 }
 
 export interface TokenCollateral {
@@ -33,7 +33,7 @@ export interface TokenCollateral {
 export function tokenCollateralFromEvents(events: DecodedEvent[], tokenId: string): TokenCollateral | null {
   let found: TokenCollateral | null = null;
   for (const event of events) {
-    const state = event.contract === "LoanNote" ? COLLATERAL_EVENTS[event.name] : undefined;
+    const state = event.contract === "CollateralEscrow" ? COLLATERAL_EVENTS[event.name] : undefined;
     if (!state || arg(event, "tokenId") !== tokenId) continue;
     const collection = arg(event, "collection");
     const collateralId = arg(event, "collateralId");

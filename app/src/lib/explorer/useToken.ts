@@ -24,7 +24,7 @@ export function useToken(tokenId: bigint) {
         // tokenId is the first indexed argument of the product's events, the second of a signed order's OrderFilled,
         // and the third of Transfer and Approval.
         Promise.all([
-          logsMentioning(client, [note, c.marketplace as Address, c.vault as Address], topicOf(tokenId), [1]),
+          logsMentioning(client, [note, c.marketplace as Address, c.vault as Address, c.collateralEscrow as Address], topicOf(tokenId), [1]),
           logsMentioning(client, [c.marketplace as Address], topicOf(tokenId), [2]),
           logsMentioning(client, [note], topicOf(tokenId), [3]),
         ]).then(([a, b, d]) => [...a, ...b, ...d]),

@@ -6,7 +6,7 @@ import { loanKeys } from "./keys";
 const collectionsSchema = z.array(z.object({ collection: z.string(), name: z.string().nullable() }));
 export type AcceptedCollections = z.infer<typeof collectionsSchema>;
 
-/** GET /collateral/collections: the ERC-721 collections the platform accepts as collateral (LoanNote's allow-list). */
+/** GET /collateral/collections: the ERC-721 collections the platform accepts as collateral (the collateral escrow's allow-list). */
 export async function getCollateralCollections(): Promise<AcceptedCollections> {
   const { data } = await http.get<Envelope<unknown>>("/collateral/collections");
   return collectionsSchema.parse(data.data);

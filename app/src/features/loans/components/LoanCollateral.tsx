@@ -13,7 +13,7 @@ const ClaimCollateral = lazy(() => import("../../../lib/nfts/ClaimCollateral"));
 const WORDS = {
   pledged: null,
   released: null,
-  locked: "Held in escrow by the note contract: the final payment returns it to your wallet. If the loan defaults, the note's holder may claim it.",
+  locked: "Held by the platform's escrow contract: the final payment returns it to your wallet. If the loan defaults, the note's holder may claim it.",
   returnFailed: "The final payment was made, but the NFT's collection refused the return: claim it back to your wallet.",
   returned: "Returned to your wallet with the final payment.",
   claimed: "The loan defaulted and the note's holder claimed the NFT; nothing more is owed on this loan.",

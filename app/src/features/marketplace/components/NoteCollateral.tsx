@@ -23,7 +23,7 @@ export function NoteCollateral({ nft, mine }: { nft: NftDetails; mine: boolean }
       ) : (
         <>
           <PledgedNftView nft={c} />
-          {c.state === "locked" && !defaulted && <p className="small muted">Held by the note contract until the loan is repaid (it goes back to the borrower) or defaults (the note's holder may claim it).</p>}
+          {c.state === "locked" && !defaulted && <p className="small muted">Held by the platform's escrow contract until the loan is repaid (it goes back to the borrower) or defaults (the note's holder may claim it).</p>}
           {c.receiver && (c.state === "returned" || c.state === "claimed") && (
             <p className="small muted" data-testid="collateral-receiver">Sent to <ExplorerLink kind="address" id={c.receiver}><code>{shortAddress(c.receiver)}</code></ExplorerLink></p>
           )}
