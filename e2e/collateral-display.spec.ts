@@ -222,9 +222,9 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
     const refusing = await refusingCollection(contracts, borrower.address, "7");
     const loan = await securedLoan(api, borrower, admin, { collection: refusing.collection, pieceId: "7", amount: "1000", appraisal: "2500" });
     // The collection refuses to let the piece leave the escrow: the payoff still goes through, the return does not.
-    await refusing.refuse(contracts.loanNote);
+    await refusing.refuse(contracts.collateralEscrow);
     await payOff(contracts, borrower.key, loan.tokenId);
-    expect(await pieceOwner(refusing.collection, "7")).toBe(contracts.loanNote.toLowerCase());
+    expect(await pieceOwner(refusing.collection, "7")).toBe(contracts.collateralEscrow.toLowerCase());
 
     const page = await signIn(browser, borrower);
     await page.goto(`/loans/${loan.loanId}`);
