@@ -13,6 +13,8 @@ import { chainNotes, notifications, servicingReminders, type ReminderKind } from
 import { fund, makeUser, payPastDue, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
 import { startServer } from "../server";
 import { reminderDate } from "../notifications/texts";
+import { createReminderJob } from "./reminders";
+import { createRemindersRepository } from "./remindersRepository";
 
 /**
  * Servicing reminders on a real Postgres, a private anvil with the contracts and the real indexer: the chain's clock is
@@ -200,6 +202,17 @@ describe("servicing reminders", () => {
     assert.ok(rows.every((row) => row.notificationId === null));
     const others = await db().select().from(notifications).where(eq(notifications.userId, mutedBorrower.id));
     assert.ok(others.some((n) => n.type === "loan_funded"), "the loan's funding notice still came");
+  });
+
+  it("gives a reminder once when several API processes tick at the same moment", async () => {
+    await travelTo(latest() + 87n * DAY);
+    const { chain, notifier, config } = stack.services;
+    const others = Array.from({ length: 3 }, () => createReminderJob({ repo: createRemindersRepository(db(), config.chainId), chain, notifier }));
+    const results = await Promise.all([tick(), ...others.map((job) => job.runOnce())]);
+    const total = results.reduce((sum, r) => ({ given: sum.given + r.given, sent: sum.sent + r.sent }), { given: 0, sent: 0 });
+    assert.deepEqual(total, { given: 2, sent: 1 }, "installment 3's reminder for A (sent) and for the muted C (recorded), between all four");
+    assert.equal(count(await remindersOf(borrowerA), /^Installment 3 of loan #\d+, .+ is due on /), 1);
+    assert.equal(await given(loan.A.id, "due_soon"), 3);
   });
 
   async function gracePeriod(): Promise<bigint> {
