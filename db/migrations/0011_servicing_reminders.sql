@@ -22,4 +22,6 @@ ALTER TABLE "servicing_reminders" ADD CONSTRAINT "servicing_reminders_recipient_
 ALTER TABLE "servicing_reminders" ADD CONSTRAINT "servicing_reminders_notification_id_notifications_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "servicing_states" ADD CONSTRAINT "servicing_states_loan_id_loans_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "servicing_reminders_key" ON "servicing_reminders" USING btree ("loan_id","kind","installment","recipient_id");--> statement-breakpoint
-CREATE INDEX "servicing_reminders_recipient_idx" ON "servicing_reminders" USING btree ("recipient_id");
+CREATE INDEX "servicing_reminders_recipient_idx" ON "servicing_reminders" USING btree ("recipient_id");--> statement-breakpoint
+-- Loans that defaulted before reminders existed count as reminded, so the first tick does not announce old defaults.
+INSERT INTO "servicing_reminders" ("loan_id", "kind", "installment", "recipient_id") SELECT "id", 'defaulted', 0, "user_id" FROM "loans" WHERE "status" = 'defaulted';
