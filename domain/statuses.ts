@@ -60,6 +60,7 @@ export const NOTIFICATION_TYPES = [
   "offer_received",
   "order_filled",
   "collateral",
+  "servicing_reminder",
   "system_alert",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

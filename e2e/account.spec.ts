@@ -105,6 +105,15 @@ test("register, login, edit the profile, upload a picture, change the password a
   await expect(page.getByText("Notification preferences updated")).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("notification-preferences")!).smsNotifications)).toBe(true);
 
+  // Servicing reminders are muted on the account itself, saved as the switch flips, and stay muted after a reload.
+  const reminders = page.getByRole("switch", { name: "Servicing reminders" });
+  await expect(reminders).toBeChecked();
+  await reminders.uncheck();
+  await expect(page.getByText("Servicing reminders muted")).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  await expect(page.getByRole("switch", { name: "Servicing reminders" })).not.toBeChecked();
+
   // Sign out needs a confirmation.
   await page.getByRole("button", { name: "Sign Out" }).click();
   await page.getByRole("button", { name: "Cancel" }).last().click();

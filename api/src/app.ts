@@ -45,6 +45,8 @@ import { createTreasuryService } from "./treasury/service";
 import { createTreasuryOffers } from "./treasury/offers";
 import { createOrderAnnouncer } from "./orders/announce";
 import { createLoanWatcher } from "./jobs/loanWatcher";
+import { createReminderJob } from "./jobs/reminders";
+import { createRemindersRepository } from "./jobs/remindersRepository";
 import { createAdminRouter, createNftsAdminRouter } from "./admin/router";
 import { createNftsRepository } from "./nfts/repository";
 import { createNftsService } from "./nfts/service";
@@ -102,10 +104,11 @@ export function createServices(deps: AppDeps) {
   const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations, orders: ordersRepo, announcer });
   const collateral = createCollateralService({ repo: createCollateralRepository(db, config.chainId), loansRepo, chain, publicClient });
   const watcher = createLoanWatcher({ repo: loansRepo, chain, origination, confirmations: config.confirmations, logger });
+  const reminders = createReminderJob({ repo: createRemindersRepository(db, config.chainId), chain, notifier, logger });
   return {
     // The basics and the pieces shared by several services, for the routers, socket.io and the tests.
     config, db, kv, logger, now, limits, publicClient, publisher,
-    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher, ordersRepo, orders, announcer, collateral,
+    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher, reminders, ordersRepo, orders, announcer, collateral,
     auth: createAuthService({ config, users, tokens, now }),
     siwe: createSiweService({ config, kv, publicClient, now }),
     usersService: createUsersService({ users, avatarDir: avatarDirOf(config) }),
@@ -117,7 +120,7 @@ export function createServices(deps: AppDeps) {
     nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient)), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
     statements: createStatementsService({ repo: createStatementsRepository(db, config.chainId), publicClient }),
-    loanLifecycle: createLoanLifecycle({ origination, watcher, logger }),
+    loanLifecycle: createLoanLifecycle({ origination, watcher, reminders, reminderIntervalMs: config.reminderIntervalMs, logger }),
     chatbot: createChatbotService({
       repository: createChatRepository(db),
       userData: createChatUserData(db, config.chainId),

@@ -9,3 +9,4 @@ export * from "./kyc";
 export * from "./chat";
 export * from "./orders";
 export * from "./nftMetadata";
+export * from "./reminders";

@@ -27,6 +27,8 @@ export const users = pgTable(
     /** The address typed at registration: prefills linking, never verified, never unique. */
     walletHint: text("wallet_hint"),
     kycStatus: text("kyc_status").$type<KycStatus>().notNull().default("none"),
+    /** The user asked for no servicing reminders (due dates, missed payments, cures, defaults); other notices still come. */
+    remindersMuted: boolean("reminders_muted").notNull().default(false),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ export const PROFILE_MESSAGES = {
   emailImmutable: "Email cannot be changed",
   image: "Please select a valid image file",
   imageSize: "File size must be less than 5MB",
+  remindersMuted: "Reminders must be muted (true) or not (false)",
 } as const;
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -25,7 +26,8 @@ const phone = z.preprocess(
 const walletClear = z.union([z.literal(""), z.null()], { error: PROFILE_MESSAGES.walletOnlyBySignature });
 
 /**
- * PUT /users/profile: the profile fields, or only walletAddress (the disconnect action).
+ * PUT /users/profile: the profile fields, or only walletAddress (the disconnect action), or only remindersMuted
+ * (the reminders switch, saved on its own).
  * Address is a string on the profile screen and an object at registration: both are accepted.
  */
 export const profileUpdateSchema = z
@@ -37,11 +39,13 @@ export const profileUpdateSchema = z
     address: z.union([z.string().trim().max(500), addressSchema]).nullable().optional(),
     walletAddress: walletClear.optional(),
     email: z.string().optional(),
+    remindersMuted: z.boolean({ error: PROFILE_MESSAGES.remindersMuted }).optional(),
   })
   .superRefine((body, ctx) => {
-    const walletOnly = body.walletAddress !== undefined && body.firstName === undefined && body.lastName === undefined
+    const noProfileFields = body.firstName === undefined && body.lastName === undefined
       && body.phoneNumber === undefined && body.phone === undefined && body.address === undefined;
-    if (walletOnly) return;
+    // A switch (the wallet's disconnect, the reminders' mute) is saved alone, without the names.
+    if (noProfileFields && (body.walletAddress !== undefined || body.remindersMuted !== undefined)) return;
     if (body.firstName === undefined || body.lastName === undefined) {
       ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.names, path: [body.firstName === undefined ? "firstName" : "lastName"] });
     }

@@ -29,6 +29,8 @@ export const wireUserSchema = z.object({
   walletHint: text,
   kycStatus: z.enum(KYC_STATUSES),
   kyc: z.object({ status: z.enum(KYC_STATUSES) }),
+  /** The user asked for no servicing reminders (due dates, missed payments, cures, defaults). */
+  remindersMuted: z.boolean(),
   lastLoginAt: text,
   lastLogin: text,
   createdAt: z.string(),

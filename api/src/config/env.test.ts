@@ -98,6 +98,7 @@ test("every wrong setting is listed at once, each saying what it must be, and no
     REDIS_URL: "127.0.0.1:6379",
     EXPLORER_URL: "etherscan",
     SHUTDOWN_GRACE_MS: "soon",
+    REMINDER_INTERVAL_MS: "10",
   };
   const error = (() => {
     try {
@@ -121,6 +122,7 @@ test("every wrong setting is listed at once, each saying what it must be, and no
     "REDIS_URL must be a redis:// or rediss:// URL",
     "EXPLORER_URL must be an http(s) URL such as https://etherscan.io",
     "SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000",
+    "REMINDER_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000",
   ]));
   assert.ok(!error.message.includes("sesame"), "a secret's value is never printed");
   assert.throws(() => loadConfig({ PORT: "65536", JWT_SECRET: "x".repeat(32) }), /PORT must be a whole number between 0 and 65535/);
@@ -142,6 +144,7 @@ test("the chat model and the metrics token are read with the rest, blanks meanin
   assert.equal(blank.metricsToken, undefined);
   assert.equal(blank.port, 5001);
   assert.equal(blank.shutdownGraceMs, 8000);
+  assert.equal(blank.reminderIntervalMs, 60_000);
 });
 
 test("the stand-alone indexer checks its variables with the API's rules", () => {

@@ -57,6 +57,7 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: withDefault(z.coerce.number({ error: "must be a number above 0" }).positive("must be a number above 0"), 1),
   KV_PREFIX: withDefault(z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, ':', '.', '_' or '-'"), "loanmint:"),
   SHUTDOWN_GRACE_MS: withDefault(wholeNumber(0, 600_000, "must be a whole number of milliseconds from 0 to 600000"), 8_000),
+  REMINDER_INTERVAL_MS: withDefault(wholeNumber(100, 3_600_000, "must be a whole number of milliseconds from 100 to 3600000"), 60_000),
   TRUST_PROXY: optional(trustProxy),
   METRICS_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{16,256}$/, "must be 16 to 256 printable characters without spaces")),
   LLM_BASE_URL: optional(httpUrl("https://api.openai.com/v1")),
@@ -96,6 +97,8 @@ export interface AppConfig {
   kvPrefix: string;
   /** How long a stop waits for requests in flight before cutting their connections. */
   shutdownGraceMs: number;
+  /** How often the servicing reminder job looks at every loan with a note. */
+  reminderIntervalMs: number;
   /** Which proxies' X-Forwarded-For Express believes (a hop count or addresses); unset trusts none, so a client cannot pick its rate-limit key. */
   trustProxy?: number | string[];
   /** Bearer token /metrics asks for; without one, /metrics answers loopback clients only. */
@@ -168,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     kvPrefix: env.KV_PREFIX,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    reminderIntervalMs: env.REMINDER_INTERVAL_MS,
     trustProxy: env.TRUST_PROXY === undefined ? undefined : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY.split(",").map((part) => part.trim()),
     metricsToken: env.METRICS_TOKEN,
     llm: env.LLM_BASE_URL

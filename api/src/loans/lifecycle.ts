@@ -1,4 +1,5 @@
 import type { LoanWatcher } from "../jobs/loanWatcher";
+import type { ReminderJob } from "../jobs/reminders";
 import type { Origination } from "./origination";
 
 interface Logger {
@@ -9,13 +10,16 @@ interface Logger {
 export interface LoanLifecycleDeps {
   origination: Pick<Origination, "reconcileAll">;
   watcher: Pick<LoanWatcher, "start" | "stop">;
+  /** The servicing reminders, started beside the defaults job (absent where a caller builds its own lifecycle). */
+  reminders?: Pick<ReminderJob, "start" | "stop">;
+  reminderIntervalMs?: number;
   logger?: Logger;
 }
 
 /** The loan jobs of one API process: what startServer starts after listening and stops on close. */
 export interface LoanLifecycle {
-  /** The start-up reconciliation (in the background: a chain that is down must not stop the API) and the defaults job. */
-  startJobs(options?: { watchIntervalMs?: number }): Promise<void>;
+  /** The start-up reconciliation (in the background: a chain that is down must not stop the API), the defaults job and the reminder job. */
+  startJobs(options?: { watchIntervalMs?: number; reminderIntervalMs?: number }): Promise<void>;
   stop(): void;
 }
 
@@ -32,6 +36,7 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
     async startJobs(options = {}) {
       stopped = false;
       watcher.start(options.watchIntervalMs ?? 60_000);
+      deps.reminders?.start(options.reminderIntervalMs ?? deps.reminderIntervalMs ?? 60_000);
       try {
         const result = await origination.reconcileAll();
         if (!stopped && (result.minted || result.failed || result.listed)) logger?.info(result, "loans reconciled with the chain");
@@ -42,6 +47,7 @@ export function createLoanLifecycle(deps: LoanLifecycleDeps): LoanLifecycle {
     stop() {
       stopped = true;
       watcher.stop();
+      deps.reminders?.stop();
     },
   };
 }

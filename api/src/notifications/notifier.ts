@@ -1,3 +1,4 @@
+import type { Db } from "#db/connect";
 import type { ServerEventName, ServerEventPayloads } from "#domain/events";
 import type { NotificationType } from "#domain/statuses";
 
@@ -24,6 +25,12 @@ export interface LiveEvent<Name extends ServerEventName = ServerEventName> {
 export interface Notifier {
   /** Stores one row for the user and pushes `notification:new` (and `event`, if given) to room user:<id>. */
   notifyUser(userId: string, content: NotificationContent, event?: LiveEvent): Promise<void>;
+  /**
+   * Stores one row for the user in the caller's transaction and answers what pushes it, to call once that
+   * transaction has committed: a notice decided together with other rows (a reminder's key) is pushed only if it
+   * was stored.
+   */
+  storeForUser(tx: Db, userId: string, content: NotificationContent): Promise<{ id: string; push(): void }>;
   /** Stores one row per admin and pushes `notification:new` (and `event`) to the admins room. */
   notifyAdmins(content: NotificationContent, event?: LiveEvent): Promise<void>;
   /** Pushes an event that stores nothing (e.g. marketplace:update to the marketplace room). */

@@ -21,6 +21,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       publisher.emit(room, SERVER_EVENTS.notificationNew, livePayload(row));
       if (event) publisher.emit(room, event.name, event.payload);
     },
+    async storeForUser(tx, userId, content) {
+      const [row] = await repository.insertFor([userId], content, tx);
+      return { id: row.id, push: () => publisher.emit(ROOMS.user(userId), SERVER_EVENTS.notificationNew, livePayload(row)) };
+    },
     async notifyAdmins(content, event) {
       const rows = await repository.insertFor(await repository.adminIds(), content);
       // Each admin's row has its own _id (marked read one by one), so it goes to that admin's own room.

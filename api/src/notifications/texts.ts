@@ -26,6 +26,71 @@ export interface PledgedPiece {
 export const pieceName = (p: Pick<PledgedPiece, "collection" | "collateralId" | "collectionName">) =>
   p.collectionName?.trim() ? `${p.collectionName.trim()} #${p.collateralId}` : `NFT #${p.collateralId} (${shortAddress(p.collection)})`;
 
+/** A due date as reminders write it, in UTC (the schedule's days are UTC days): "Jan 6, 2027". */
+export const reminderDate = (unixSeconds: bigint | number) =>
+  new Date(Number(unixSeconds) * 1000).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+
+/** The loan a servicing reminder is about: its note's token id and, for the borrower's link, the loan's id. */
+export interface RemindedLoan {
+  tokenId: string;
+  loanId: string;
+}
+
+/**
+ * Servicing reminders (api/src/jobs/reminders.ts): to the borrower before and on due dates, on cure, before and on
+ * default; to the note's holder when it goes late, is cured or defaults. All of them one type, which a user mutes.
+ */
+export const REMINDER_TEXTS = {
+  dueSoon: (loan: RemindedLoan, installment: number, amount: bigint, dueDate: bigint): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Installment due soon",
+    message: `Installment ${installment} of loan #${loan.tokenId}, ${usd(amount)}, is due on ${reminderDate(dueDate)}.`,
+    link: loanLink(loan.loanId),
+  }),
+  missed: (loan: RemindedLoan, installment: number, amountPastDue: bigint, dueDate: bigint): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Payment missed",
+    message: `Installment ${installment} of loan #${loan.tokenId} was due on ${reminderDate(dueDate)} and is unpaid: ${usd(amountPastDue)} is past due.`,
+    link: loanLink(loan.loanId),
+  }),
+  cured: (loan: RemindedLoan): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Loan current again",
+    message: `Loan #${loan.tokenId} is current again: everything past due is paid.`,
+    link: loanLink(loan.loanId),
+  }),
+  defaultSoon: (loan: RemindedLoan, defaultableAt: bigint): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Default possible soon",
+    message: `Loan #${loan.tokenId} can be marked defaulted from ${reminderDate(defaultableAt)} unless it is repaid by then.`,
+    link: loanLink(loan.loanId),
+  }),
+  defaulted: (loan: RemindedLoan, unpaid: bigint): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Loan in default",
+    message: `Loan #${loan.tokenId} is in default with ${usd(unpaid)} unpaid.`,
+    link: loanLink(loan.loanId),
+  }),
+  holderLate: (loan: RemindedLoan, installment: number, dueDate: bigint): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Note late",
+    message: `Note #${loan.tokenId} you hold is late: installment ${installment}, due on ${reminderDate(dueDate)}, is unpaid.`,
+    link: nftLink(loan.tokenId),
+  }),
+  holderCured: (loan: RemindedLoan): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Note current again",
+    message: `Note #${loan.tokenId} you hold is current again: its borrower paid everything past due.`,
+    link: nftLink(loan.tokenId),
+  }),
+  holderDefaulted: (loan: RemindedLoan, unpaid: bigint): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Note in default",
+    message: `Note #${loan.tokenId} you hold is in default with ${usd(unpaid)} unpaid.`,
+    link: nftLink(loan.tokenId),
+  }),
+} as const;
+
 export const NOTIFICATION_TEXTS = {
   loanApproved: (amount: string | bigint, loanId?: string): NotificationContent => ({
     type: "loan_approved",

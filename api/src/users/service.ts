@@ -11,6 +11,8 @@ export const PROFILE_ANSWERS = {
   updated: "Profile updated successfully!",
   walletCleared: "Wallet disconnected successfully",
   pictureUpdated: "Profile picture updated successfully!",
+  remindersMuted: "Servicing reminders muted",
+  remindersOn: "Servicing reminders on",
   walletOnlyAccount: "This account signs in with its wallet, so the wallet cannot be disconnected",
 } as const;
 
@@ -35,9 +37,12 @@ export function createUsersService(deps: { users: UsersRepository; avatarDir: st
         if (!user.passwordHash && user.walletAddress) throw badRequest(PROFILE_ANSWERS.walletOnlyAccount);
         changes.walletAddress = null;
       }
+      if (input.remindersMuted !== undefined) changes.remindersMuted = input.remindersMuted;
       const updated = (await users.update(user.id, changes)) ?? user;
       const onlyWallet = clearsWallet && input.firstName === undefined;
-      return { user: updated, message: onlyWallet ? PROFILE_ANSWERS.walletCleared : PROFILE_ANSWERS.updated };
+      const onlyReminders = input.remindersMuted !== undefined && !clearsWallet && input.firstName === undefined;
+      const message = onlyWallet ? PROFILE_ANSWERS.walletCleared : onlyReminders ? (input.remindersMuted ? PROFILE_ANSWERS.remindersMuted : PROFILE_ANSWERS.remindersOn) : PROFILE_ANSWERS.updated;
+      return { user: updated, message };
     },
 
     /** Stores an image checked by its bytes under a generated name, then drops the picture it replaces. */

@@ -111,6 +111,32 @@ describe("profile", () => {
     assert.equal(answer.body.message, "Wallet disconnected successfully");
     assert.equal(answer.body.data.walletAddress, null);
   });
+
+  test("answers reminders as not muted until the user mutes them, alone or with the names", async () => {
+    const { token } = await signedIn();
+    assert.equal((await api.call("GET", "/users/profile", { token })).body.data.remindersMuted, false);
+    const muted = await api.call("PUT", "/users/profile", { token, body: { remindersMuted: true } });
+    assert.deepEqual([muted.status, muted.body.message, muted.body.data.remindersMuted], [200, "Servicing reminders muted", true]);
+    assert.equal((await api.call("GET", "/users/profile", { token })).body.data.remindersMuted, true);
+    const withNames = await api.call("PUT", "/users/profile", { token, body: { firstName: "Ada", lastName: "Lee", remindersMuted: false } });
+    assert.deepEqual([withNames.status, withNames.body.message, withNames.body.data.remindersMuted], [200, "Profile updated successfully!", false]);
+  });
+
+  test("keeps the reminders setting when the names are saved without it", async () => {
+    const { token } = await signedIn();
+    await api.call("PUT", "/users/profile", { token, body: { remindersMuted: true } });
+    const saved = await api.call("PUT", "/users/profile", { token, body: { firstName: "Ada", lastName: "Lee" } });
+    assert.equal(saved.body.data.remindersMuted, true);
+  });
+
+  test("refuses a mute that is not true or false", async () => {
+    const { token } = await signedIn();
+    for (const remindersMuted of ["yes", 1, null]) {
+      const answer = await api.call("PUT", "/users/profile", { token, body: { remindersMuted } });
+      assert.deepEqual([answer.status, answer.body.message], [400, "Reminders must be muted (true) or not (false)"]);
+    }
+    assert.equal((await api.call("GET", "/users/profile", { token })).body.data.remindersMuted, false);
+  });
 });
 
 describe("profile picture", () => {

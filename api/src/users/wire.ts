@@ -18,6 +18,7 @@ export function toWireUser(row: UserRow, appOrigin: string): WireUser {
     walletHint: row.walletHint ?? null,
     kycStatus: row.kycStatus,
     kyc: { status: row.kycStatus },
+    remindersMuted: row.remindersMuted,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

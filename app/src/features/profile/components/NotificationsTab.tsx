@@ -1,6 +1,8 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { PROFILE_TOAST } from "../../../lib/toast";
+import type { User } from "../../../lib/user";
+import { RemindersSwitch } from "./RemindersSwitch";
 
 /** Kept in this browser only, with the spec's defaults. */
 export const NOTIFICATION_PREFS_KEY = "notification-preferences";
@@ -23,7 +25,7 @@ function load(): Prefs {
   }
 }
 
-export function NotificationsTab() {
+export function NotificationsTab({ user }: { user: User }) {
   const [prefs, setPrefs] = useState<Prefs>(load);
   const save = () => {
     localStorage.setItem(NOTIFICATION_PREFS_KEY, JSON.stringify(prefs));
@@ -31,6 +33,8 @@ export function NotificationsTab() {
   };
   return (
     <div className="stack">
+      <RemindersSwitch user={user} />
+      <p className="small muted">Servicing reminders are saved to your account. The preferences below are kept in this browser only.</p>
       <ul className="toggles">
         {(Object.keys(DEFAULTS) as (keyof Prefs)[]).map((key) => (
           <li key={key}>
@@ -45,7 +49,6 @@ export function NotificationsTab() {
           </li>
         ))}
       </ul>
-      <p className="small muted">These preferences are kept in this browser only.</p>
       <div><button type="button" className="btn btn--primary" onClick={save}>Save Preferences</button></div>
     </div>
   );

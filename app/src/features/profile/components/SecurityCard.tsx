@@ -21,7 +21,7 @@ export function SecurityCard({ user }: { user: User }) {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tabpanel">
         {tab === "Password" && <PasswordTab isWalletUser={user.isWalletUser && !user.email} />}
-        {tab === "Notifications" && <NotificationsTab />}
+        {tab === "Notifications" && <NotificationsTab user={user} />}
         {tab === "Security" && (
           <dl className="details details--single">
             <div><dt>Sign-in method</dt><dd>{user.email ? "Email and password" : "Wallet signature"}{user.isWalletUser && user.email ? " or wallet signature" : ""}</dd></div>
