@@ -179,7 +179,9 @@ test.describe.serial("statements restate the portfolio and the loan", () => {
     expect(csvSection(rows, "Trade time").map((r) => [r[1], r[2]])).toEqual([["buy", tokenId]]);
     // The page shows the same figures…
     await expect(page.getByTestId("total-received")).toHaveText(displayUsdExact(parseUsd(received)));
-    await expect(page.getByTestId("total-outstanding")).toContainText(displayUsdExact(parseUsd(outstanding)));
+    await expect(page.getByTestId("total-outstanding")).toHaveText(displayUsdExact(parseUsd(outstanding)));
+    await expect(page.getByTestId("total-notes-held")).toHaveText("1");
+    await expect(page.getByTestId("statement-notes").getByRole("row").nth(1)).toContainText("Held");
     // …and so does the portfolio, in cents: its Total Repaid is every repayment credited, its Total Value the
     // outstanding principal of the notes held.
     expect(displayUsd(parseUsd(received))).toBe(totalRepaid);
@@ -221,6 +223,9 @@ test.describe.serial("statements restate the portfolio and the loan", () => {
       await settle(page);
       await expectPhoneReady(page);
       await expectControlsInside(page);
+      // The totals read two a row, not one long column ahead of the tables.
+      const [first, second] = await page.locator(".statement-totals > div").evaluateAll((els) => els.slice(0, 2).map((el) => el.getBoundingClientRect().top));
+      expect(second).toBe(first);
       await phoneScreenshot(page, name);
       await screenshot(page, `${name}-full`);
       await page.context().close();
