@@ -16,6 +16,7 @@ const rate = (value: number | null) => (value === null ? "—" : `${value.toFixe
 /** Returns may be losses: the wire writes them "-12.5", the money parser reads only amounts, so the sign goes aside. */
 const signed = (value: string) => (value.startsWith("-") ? `−${usdExact(value.slice(1))}` : usdExact(value));
 const orDash = (value: string | null) => (value === null ? "—" : signed(value));
+const POSITION = { held: "Held", sold: "Sold", repaid: "Repaid" } as const;
 const today = () => new Date().toISOString().slice(0, 10);
 const defaultPeriod = (): StatementPeriod => ({ from: `${today().slice(0, 4)}-01-01`, to: today() });
 
@@ -70,16 +71,18 @@ export function PortfolioStatementPage() {
             <div><span className="stat__label">Withdrawn</span><strong>{usdExact(s.totals.withdrawn)}</strong></div>
             <div><span className="stat__label">Realised return</span><strong>{signed(s.totals.realisedReturn)}</strong></div>
             <div><span className="stat__label">Expected return</span><strong>{signed(s.totals.expectedReturn)}</strong></div>
-            <div><span className="stat__label">Held at end</span><strong data-testid="total-outstanding">{s.totals.notesHeld} · {usdExact(s.totals.outstandingPrincipal)}</strong></div>
+            <div><span className="stat__label">Notes held at end</span><strong data-testid="total-notes-held">{s.totals.notesHeld}</strong></div>
+            <div><span className="stat__label">Outstanding principal</span><strong data-testid="total-outstanding">{usdExact(s.totals.outstandingPrincipal)}</strong></div>
             <div><span className="stat__label">XIRR</span><strong>{rate(s.totals.xirr)}</strong></div>
           </section>
-          <StatementTable caption="Notes bought and sold" testId="statement-trades" empty="No trades in this period." head={["Date", "Side", "Note", "Price", "Fee", "Net"]}
+          {/* The fee comes out of the seller's price: on a buy it is shown, but it is not what the investor paid. */}
+          <StatementTable caption="Notes bought and sold" testId="statement-trades" empty="No trades in this period." head={["Date", "Side", "Note", "Price", "Seller's fee", "Net"]}
             rows={s.trades.map((x) => [day(x.time), x.side === "buy" ? "Bought" : "Sold", `#${x.tokenId}`, usdExact(x.price), usdExact(x.fee), usdExact(x.net)])} />
           <StatementTable caption="Repayments received" testId="statement-receipts" empty="No repayments received in this period." head={["Date", "Note", "Amount", "How"]}
             rows={s.receipts.map((r) => [day(r.time), `#${r.tokenId}`, usdExact(r.amount), r.viaVault ? "As vault depositor" : "To the wallet"])} />
           <StatementTable caption="Credits withdrawn" testId="statement-withdrawals" empty="No withdrawals in this period." head={["Date", "Amount"]} rows={s.withdrawals.map((w) => [day(w.time), usdExact(w.amount)])} />
           <StatementTable caption="Returns by note" testId="statement-notes" empty="No notes in this period." head={["Note", "Position", "Price paid", "Received", "Sale proceeds", "Realised", "Expected", "IRR"]}
-            rows={s.notes.map((n) => [`#${n.tokenId}`, n.position, orDash(n.pricePaid), usdExact(n.received), usdExact(n.saleProceeds), orDash(n.realisedReturn), orDash(n.expectedReturn), rate(n.irr)])} />
+            rows={s.notes.map((n) => [`#${n.tokenId}`, POSITION[n.position], orDash(n.pricePaid), usdExact(n.received), usdExact(n.saleProceeds), orDash(n.realisedReturn), orDash(n.expectedReturn), rate(n.irr)])} />
         </>
       )}
     </div>
