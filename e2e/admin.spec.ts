@@ -10,10 +10,10 @@ async function tokenOf(request: APIRequestContext, account: { email: string; pas
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-async function requestLoan(request: APIRequestContext, token: string, amount: string) {
+async function requestLoan(request: APIRequestContext, token: string, amount: string, collateral?: { type: string; value: string; description: string }) {
   const res = await request.post("/api/loans/request", {
     headers: { Authorization: `Bearer ${token}` },
-    data: { amount, purpose: "business", interestRate: 9.5, termMonths: 12 },
+    data: { amount, purpose: "business", interestRate: 9.5, termMonths: 12, ...(collateral ? { collateral } : {}) },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { _id: string; loanNumber: number } }).data;
@@ -43,7 +43,8 @@ test("an admin sees a new request live, approves it into a minted and listed not
 
   // 2. A new request made through the API appears in the bell and the list without a reload.
   const borrowerToken = await tokenOf(page.request, BORROWER);
-  const loan = await requestLoan(page.request, borrowerToken, "2500");
+  // Collateral worth $3,333.33: a 75% loan-to-value, below the wizard's 150% rule, which the reviews must say.
+  const loan = await requestLoan(page.request, borrowerToken, "2500", { type: "other", value: "3333.33", description: "Delivery van" });
   await expect(page.getByTestId("notification-count")).toHaveText("1");
   await expect(page.locator(`[data-testid="admin-loan"][data-loan-id="${loan._id}"]`)).toBeVisible();
   await expect(page.getByTestId("sidebar-count-request")).toBeVisible();
@@ -57,6 +58,7 @@ test("an admin sees a new request live, approves it into a minted and listed not
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
   const details = page.getByTestId("loan-details");
   await expect(details).toContainText(`Loan #${loan.loanNumber}`);
+  await expect(details.getByTestId("ltv-warning")).toContainText("Loan-to-value 75%");
   await details.getByRole("button", { name: "Approve" }).click();
 
   const modal = page.getByTestId("decision-modal");
@@ -67,6 +69,8 @@ test("an admin sees a new request live, approves it into a minted and listed not
   // The review restates what moves and to whom before the server sends anything.
   await expect(modal.getByTestId("approval-principal")).toHaveText("$2,500.00");
   await expect(modal.getByTestId("approval-recipient")).toHaveText(/^0x[0-9a-f]{40}$/);
+  await expect(modal.getByTestId("approval-ltv-warning")).toContainText("Loan-to-value 75%");
+  await expect(modal.getByTestId("approval-ltv-warning")).toContainText("worth less than 150% of the loan ($2,500.00)");
   await modal.getByRole("button", { name: "Confirm approval" }).click();
   // The success toast lives 2 s (spec): watched for from the click, it cannot pass unseen on a loaded machine.
   await expect(page.getByText("Loan approved successfully!")).toBeVisible({ timeout: 30_000 });

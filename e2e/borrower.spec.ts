@@ -140,9 +140,11 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await expect(page.getByText("Installment 1 paid")).toBeVisible({ timeout: 30_000 });
   const firstRow = page.getByTestId("schedule").locator("tbody tr").first();
   await expect(firstRow).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
-  // The timeline shows each amount with every decimal it has, so its lines add up; "Repaid" shows cents.
+  // The timeline shows the repayment in cents, as "Repaid" does (docs/adr/0040-amounts-on-screen.md).
   await expect(page.getByTestId("loan-repaid")).toHaveText("$439.58");
-  await expect(page.getByTestId("timeline")).toContainText("Repayment of $439.579436");
+  await expect(page.getByTestId("timeline")).toContainText("Repayment of $439.58");
+  await expect(page.getByTestId("timeline")).not.toContainText("$439.579436");
+  await expect(page.getByTestId("loan-interest")).toBeVisible();
   await screenshot(page, "borrower-02-installment-paid");
 
   // 6. Early payoff burns the note; the loan shows completed.

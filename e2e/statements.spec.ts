@@ -5,7 +5,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
-import { displayUsd, displayUsdExact, parseUsd } from "#domain/money";
+import { displayUsd, parseUsd } from "#domain/money";
 import { monthlyPayment } from "#domain/schedule";
 import { screenshot, skipSplash } from "./helpers";
 import { connect, DEMO, login as loginAs, person as newPerson, signIn, type Person } from "./investors";
@@ -178,8 +178,8 @@ test.describe.serial("statements restate the portfolio and the loan", () => {
     expect(csvSection(rows, "Repayment time").map((r) => r[1])).toEqual([tokenId]);
     expect(csvSection(rows, "Trade time").map((r) => [r[1], r[2]])).toEqual([["buy", tokenId]]);
     // The page shows the same figures…
-    await expect(page.getByTestId("total-received")).toHaveText(displayUsdExact(parseUsd(received)));
-    await expect(page.getByTestId("total-outstanding")).toHaveText(displayUsdExact(parseUsd(outstanding)));
+    await expect(page.getByTestId("total-received")).toHaveText(displayUsd(parseUsd(received)));
+    await expect(page.getByTestId("total-outstanding")).toHaveText(displayUsd(parseUsd(outstanding)));
     await expect(page.getByTestId("total-notes-held")).toHaveText("1");
     await expect(page.getByTestId("statement-notes").getByRole("row").nth(1)).toContainText("Held");
     // …and so does the portfolio, in cents: its Total Repaid is every repayment credited, its Total Value the
@@ -198,8 +198,8 @@ test.describe.serial("statements restate the portfolio and the loan", () => {
     await expect(page).toHaveURL(new RegExp(`/loans/${loanId}/statement$`));
     const payments = page.getByTestId("statement-payments");
     await expect(payments.getByRole("row")).toHaveCount(2);
-    await expect(payments.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(displayUsdExact(installment));
-    await expect(page.getByTestId("total-paid")).toHaveText(displayUsdExact(installment));
+    await expect(payments.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(displayUsd(installment));
+    await expect(page.getByTestId("total-paid")).toHaveText(displayUsd(installment));
 
     const { rows } = await downloadedCsv(page);
     const paid = csvSection(rows, "Payment time");

@@ -1,5 +1,5 @@
 import { API_BASE } from "./apiBase";
-import { displayUsd, displayUsdExact, parseUsd } from "#domain/money";
+import { displayUsd, parseUsd } from "#domain/money";
 
 /** First 6 and last 4 characters. */
 export function shortAddress(address: string | null | undefined): string {
@@ -34,16 +34,6 @@ export function usd(value: string | null | undefined): string {
   }
 }
 
-/** For amounts read beside their parts or their sum (a note's repayments and its total repaid): every decimal there is. */
-export function usdExact(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === "") return "—";
-  try {
-    return displayUsdExact(parseUsd(value));
-  } catch {
-    return value;
-  }
-}
-
 // One formatter for every call: toLocaleString with options builds a new Intl.NumberFormat each time,
 // which showed in the marketplace's render profile.
 const percentFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
@@ -53,6 +43,58 @@ export const percentText = (rate: number) => `${percentFormat.format(rate)}%`;
 export const statusText = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 export const purposeText = (purpose: string) => purpose.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+/** A wire amount as an input's starting value, in cents and without separators: "7685.44" for "7685.435118". */
+export function usdInput(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  try {
+    return displayUsd(parseUsd(value)).replace(/[$,]/g, "");
+  } catch {
+    return value;
+  }
+}
+
+const ETH_DECIMALS = 4;
+const ETH_STEP = 10n ** BigInt(18 - ETH_DECIMALS);
+
+/** Wei as ETH rounded half up to 4 decimals, trailing zeros dropped: "10,000.9992 ETH"; dust reads "< 0.0001 ETH". */
+export function ethText(wei: bigint): string {
+  const negative = wei < 0n;
+  const abs = negative ? -wei : wei;
+  const steps = (abs + ETH_STEP / 2n) / ETH_STEP;
+  if (steps === 0n && abs > 0n) return `${negative ? "> -" : "< "}0.0001 ETH`;
+  const whole = (steps / 10n ** BigInt(ETH_DECIMALS)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fraction = (steps % 10n ** BigInt(ETH_DECIMALS)).toString().padStart(ETH_DECIMALS, "0").replace(/0+$/, "");
+  return `${negative && steps > 0n ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""} ETH`;
+}
+
+/** Basis points as the percent a person reads: 850 → "8.5%". */
+export const bpsPercentText = (bps: number | bigint) => percentText(Number(bps) / 100);
+
+/** Unix seconds from the chain as a date and time; 0 (none) reads "—". */
+export function unixTimeText(seconds: number | bigint | null | undefined): string {
+  if (seconds === null || seconds === undefined) return "—";
+  const n = Number(seconds);
+  if (n <= 0) return "—";
+  const date = new Date(n * 1000);
+  return Number.isNaN(date.getTime()) ? String(seconds) : date.toLocaleString();
+}
+
+/**
+ * The interest line of a loan: while it runs (or waits), the schedule's total, labelled "scheduled"; once repaid,
+ * the interest actually paid (total repaid − principal), which a payoff makes smaller than the schedule's.
+ */
+export function interestLine(loan: { status: string; principal: string | null; amount: string; totalRepaid: string; totalInterest: string }): { label: string; value: string } {
+  if (loan.status === "completed") {
+    try {
+      const paid = parseUsd(loan.totalRepaid) - parseUsd(loan.principal ?? loan.amount);
+      return { label: "Interest paid", value: displayUsd(paid > 0n ? paid : 0n) };
+    } catch {
+      return { label: "Interest paid", value: "—" };
+    }
+  }
+  return { label: "Total interest (scheduled)", value: usd(loan.totalInterest) };
+}
 
 export const dateText = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "—");
 

@@ -1,4 +1,5 @@
 import { displayUsd } from "#domain/money";
+import { bpsPercentText, unixTimeText } from "../format";
 import type { ArgValue, DecodedEvent } from "./chain";
 import { ExplorerLink } from "./ExplorerLink";
 
@@ -6,6 +7,9 @@ export function ArgView({ value }: { value: ArgValue }) {
   if (typeof value === "string") return <code className="break">{value}</code>;
   if (value.kind === "address") return <ExplorerLink kind="address" id={value.value}><code className="break">{value.value}</code></ExplorerLink>;
   if (value.kind === "amount") return <span>{displayUsd(value.value)}</span>;
+  // The raw figure stays in the tooltip for a reader checking it against the log.
+  if (value.kind === "time") return <span title={value.value.toString()}>{unixTimeText(value.value)}</span>;
+  if (value.kind === "bps") return <span title={`${value.value} bps`}>{bpsPercentText(value.value)}</span>;
   return <q>{value.value}</q>;
 }
 

@@ -52,7 +52,13 @@ export function addressLabel(config: PublicConfig | undefined, address: string):
   return null;
 }
 
-export type ArgValue = string | { kind: "address"; value: string } | { kind: "amount"; value: bigint } | { kind: "text"; value: string };
+export type ArgValue =
+  | string
+  | { kind: "address"; value: string }
+  | { kind: "amount"; value: bigint }
+  | { kind: "time"; value: bigint }
+  | { kind: "bps"; value: bigint }
+  | { kind: "text"; value: string };
 
 export interface DecodedEvent {
   logIndex: number;
@@ -65,11 +71,18 @@ export interface DecodedEvent {
 }
 
 const MONEY_ARGS = new Set(["price", "amount", "principal", "totalRepaid", "fee", "value", "expectedPrice", "listingPrice"]);
+// Unix seconds and basis points in our contracts' arguments: a person reads a date and a percent.
+const TIME_ARGS = new Set(["start", "startTime", "dueDate", "deadline", "expiry", "availableAt", "collectionAt", "lastFaucetAt"]);
+const BPS_ARGS = new Set(["rateBps", "parBps", "feeBps", "minRateBps", "maxRateBps"]);
 
 /** An argument as the page shows it: addresses link, stablecoin amounts read as USD, bytes that are text read as text. */
 function present(name: string, value: unknown, contract: string): ArgValue {
   if (typeof value === "string" && /^0x[0-9a-fA-F]{40}$/.test(value)) return { kind: "address", value };
   if (typeof value === "bigint" && MONEY_ARGS.has(name) && contract !== "Unknown") return { kind: "amount", value };
+  if ((typeof value === "bigint" || typeof value === "number") && contract !== "Unknown") {
+    if (TIME_ARGS.has(name)) return { kind: "time", value: BigInt(value) };
+    if (BPS_ARGS.has(name)) return { kind: "bps", value: BigInt(value) };
+  }
   if (typeof value === "string" && isHex(value) && value.length > 2 && value.length !== 66) {
     try {
       const text = hexToString(value);

@@ -1,5 +1,6 @@
 import { displayUsd } from "#domain/money";
 import type { WireLoan } from "#domain/wire/loan";
+import { LtvWarning } from "../../../lib/collateral/CollateralValue";
 import { ReviewCard } from "../../../lib/review/ReviewCard";
 
 const TEXTS = {
@@ -39,6 +40,7 @@ export function ApprovalReview({ loan, principal, wallet, busy, onConfirm, onCan
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
+      <LtvWarning principal={principal} collateral={loan.collateral} testId="approval-ltv-warning" />
       {piece && <p className="small" data-testid="approval-escrow">{TEXTS.escrow(piece)}</p>}
     </ReviewCard>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { parseUsd } from "#domain/money";
 import { approvalFormSchema, LOAN_MESSAGES, loanRejectionSchema } from "#domain/schemas/loans";
+import { usd } from "../../../lib/format";
 import { serverMessage } from "../../../lib/errors";
 import { useApproveLoan } from "../api/approveLoan";
 import { useRejectLoan } from "../api/rejectLoan";
@@ -121,7 +122,7 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
             <>
             {current.collateral?.nft && <div className="mt"><CollateralReview loan={current} principal={fundingAmount} onAppraised={() => setApproveError("")} /></div>}
             <form className="stack mt" onSubmit={submitApprove} noValidate>
-              <Input label="Funding amount (USD)" value={fundingAmount} onChange={setFundingAmount} error={errors.fundingAmount} hint={`Requested: ${loan.amount} USD; at most that.`} inputMode="decimal" />
+              <Input label="Funding amount (USD)" value={fundingAmount} onChange={setFundingAmount} error={errors.fundingAmount} hint={`Requested: ${usd(loan.amount)}; at most that.`} inputMode="decimal" />
               <Input label="Borrower wallet" value={walletAddress} readOnly error={errors.walletAddress}
                 hint={loan.user.walletAddress ? "The borrower's verified wallet; the principal is paid only there." : "The borrower has no verified wallet yet."} />
               <TextArea label="Admin notes (optional)" value={adminNotes} onChange={setAdminNotes} />

@@ -7,11 +7,11 @@ import { useRepriceNote } from "../api/repriceNote";
 import { useUnlistNote } from "../api/unlistNote";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { ServicingBadge } from "../../../components/ServicingBadge";
-import { usd } from "../../../lib/format";
+import { usd, usdInput } from "../../../lib/format";
 
 /** One treasury note: its terms, and reprice (or list) and unlist, each a transaction the server signs. */
 export function TreasuryNoteRow({ note }: { note: TreasuryNote }) {
-  const [price, setPrice] = useState(note.listingPrice ?? note.principal);
+  const [price, setPrice] = useState(usdInput(note.listingPrice ?? note.principal));
   const [error, setError] = useState<string | null>(null);
   const reprice = useRepriceNote();
   const unlist = useUnlistNote();

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { formatEther, type Address, type Hash } from "viem";
+import { type Address, type Hash } from "viem";
 import { useRuntimeConfig } from "../../../lib/config";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { chainClient, decodeCall, decodeLog, knownContracts, logsMentioning, topicOf } from "../../../lib/explorer/chain";
@@ -23,7 +23,6 @@ export function useTransaction(hash: Hash) {
         time: block ? new Date(Number(block.timestamp) * 1000) : null,
         call: decodeCall(tx.to, tx.input, contracts),
         events: (receipt?.logs ?? []).map((log) => decodeLog(log, contracts)),
-        value: formatEther(tx.value),
       };
     },
   });

@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { formatEther, isAddress, type Address } from "viem";
 import { displayUsd } from "#domain/money";
+import { ethText } from "../../../lib/format";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useRuntimeConfig } from "../../../lib/config";
@@ -28,7 +29,7 @@ function AddressDetails({ address }: { address: Address }) {
         {info.isPending ? <Spinner /> : info.isError || !d ? <p className="field__error" role="alert">The chain could not be reached.</p> : (
           <dl className="details" data-testid="address-details">
             <div><dt>Type</dt><dd>{d.contract ? `Contract (${d.contract})` : d.isContract ? "Contract" : "Account"}</dd></div>
-            <div><dt>Balance</dt><dd>{formatEther(d.balance)} ETH</dd></div>
+            <div><dt>Balance</dt><dd data-testid="address-eth" title={`${formatEther(d.balance)} ETH`}>{ethText(d.balance)}</dd></div>
             {d.dollars !== null && <div><dt>Test dollars</dt><dd data-testid="address-dollars">{displayUsd(d.dollars)}</dd></div>}
             {d.notes !== null && <div><dt>Loan notes held</dt><dd>{d.notes.toString()}</dd></div>}
             {d.credits !== null && <div><dt>Repayments to withdraw</dt><dd>{displayUsd(d.credits)}</dd></div>}

@@ -1,5 +1,6 @@
 import { useParams } from "react-router";
 import { displayUsd } from "#domain/money";
+import { bpsPercentText, unixTimeText } from "../../../lib/format";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useToken } from "../../../lib/explorer/useToken";
@@ -35,9 +36,9 @@ function TokenDetails({ id }: { id: bigint }) {
                 <div><dt>Status</dt><dd data-testid="token-status">{STATUS[Number(loan.status ?? 0)]}</dd></div>
                 <div><dt>Principal</dt><dd>{displayUsd(loan.principal)}</dd></div>
                 <div><dt>Repaid</dt><dd>{displayUsd(loan.repaid ?? 0n)}</dd></div>
-                <div><dt>Rate</dt><dd>{Number(loan.rateBps ?? 0) / 100}% ({String(loan.rateBps)} bps)</dd></div>
+                <div><dt>Rate</dt><dd title={`${String(loan.rateBps)} bps`}>{bpsPercentText(loan.rateBps ?? 0)}</dd></div>
                 <div><dt>Term</dt><dd>{String(loan.termMonths)} months</dd></div>
-                <div><dt>Start</dt><dd>{loan.start ? new Date(Number(loan.start) * 1000).toLocaleString() : "—"}</dd></div>
+                <div><dt>Start</dt><dd>{unixTimeText(loan.start)}</dd></div>
               </>
             )}
             {d.metadata?.name && <div><dt>Metadata</dt><dd>{d.metadata.name}{d.metadata.description ? ` — ${d.metadata.description}` : ""}</dd></div>}

@@ -1,5 +1,6 @@
 import { useParams } from "react-router";
-import { isHash, type Hash } from "viem";
+import { formatEther, isHash, type Hash } from "viem";
+import { ethText } from "../../../lib/format";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
 import { useTransaction } from "../api/hooks";
@@ -28,7 +29,7 @@ function TransactionDetails({ hash }: { hash: Hash }) {
             <div><dt>Time</dt><dd>{d.time ? d.time.toLocaleString() : "—"}</dd></div>
             <div><dt>From</dt><dd><ExplorerLink kind="address" id={d.tx.from}><code className="break">{d.tx.from}</code></ExplorerLink></dd></div>
             <div><dt>To</dt><dd>{d.tx.to ? <ExplorerLink kind="address" id={d.tx.to}><code className="break">{d.tx.to}</code></ExplorerLink> : "Contract creation"}</dd></div>
-            <div><dt>Value</dt><dd>{d.value} ETH</dd></div>
+            <div><dt>Value</dt><dd title={`${formatEther(d.tx.value)} ETH`}>{ethText(d.tx.value)}</dd></div>
             <div><dt>Gas used</dt><dd>{d.receipt?.gasUsed.toString() ?? "—"}</dd></div>
             {d.call && (
               <div><dt>Call</dt><dd data-testid="tx-call"><strong>{d.call.contract}.{d.call.functionName}</strong><ArgList args={d.call.args} />{d.call.note && <p className="small">Note: <q>{d.call.note}</q></p>}</dd></div>

@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { WireLoan as Loan } from "#domain/wire/loan";
 import { dateText } from "./money";
-import { purposeText, statusText, usd } from "../../../lib/format";
+import { interestLine, purposeText, statusText, usd } from "../../../lib/format";
+import { CollateralValue } from "../../../lib/collateral/CollateralValue";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { ServicingBadge } from "../../../components/ServicingBadge";
 
@@ -31,14 +32,14 @@ export function LoanDetailsModal({ loan, onClose }: { loan: Loan; onClose: () =>
           <div><dt>Rate</dt><dd>{loan.interestRate}%</dd></div>
           <div><dt>Term</dt><dd>{loan.termMonths} months</dd></div>
           <div><dt>Monthly payment</dt><dd>{usd(loan.monthlyPayment)}</dd></div>
-          <div><dt>Total interest</dt><dd>{usd(loan.totalInterest)}</dd></div>
+          <div><dt>{interestLine(loan).label}</dt><dd data-testid="loan-interest">{interestLine(loan).value}</dd></div>
           <div><dt>Request date</dt><dd>{dateText(loan.requestDate)}</dd></div>
           {loan.approvalDate && <div><dt>Approved</dt><dd>{dateText(loan.approvalDate)}</dd></div>}
           {loan.rejectionDate && <div><dt>Rejected</dt><dd>{dateText(loan.rejectionDate)}</dd></div>}
           {loan.nftTokenId && <div><dt>Note</dt><dd>NFT #{loan.nftTokenId}</dd></div>}
         </dl>
         {loan.rejectionReason && <p className="alert alert--danger">Reason: {loan.rejectionReason}</p>}
-        {loan.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(loan.collateral.type)}, {usd(loan.collateral.value)} — {loan.collateral.description}</p>}
+        {loan.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(loan.collateral.type)}, <CollateralValue collateral={loan.collateral} /> — {loan.collateral.description}</p>}
         <div className="row gap-sm">
           <Link to={`/loans/${loan._id}`} className="btn btn--primary">Open loan page</Link>
           <button ref={close} type="button" className="btn btn--ghost" onClick={onClose}>Close</button>

@@ -1,6 +1,6 @@
 import type { ActivityEntry } from "../api/getLoanActivity";
 import type { WireTimelineEntry as TimelineEntry } from "#domain/wire/loan";
-import { usd, usdExact } from "../../../lib/format";
+import { usd } from "../../../lib/format";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 
 const ACTIONS: Record<string, string> = {
@@ -26,8 +26,7 @@ const ACTIONS: Record<string, string> = {
 
 const CHAIN: Record<string, (e: ActivityEntry) => string> = {
   loan_disbursement: (e) => `Principal of ${usd(e.amount)} paid to the borrower's wallet`,
-  // Exact, so the repayments listed add up to the loan's total and are rounded once, there (docs/decisions.md).
-  repayment: (e) => `Repayment of ${usdExact(e.amount)}`,
+  repayment: (e) => `Repayment of ${usd(e.amount)}`,
   nft_sale: (e) => `Note sold for ${usd(e.amount)}`,
   nft_transfer: () => "Note transferred",
   vault_deposit: () => "Note deposited to the vault",

@@ -14,7 +14,8 @@ import { useLoanActivity } from "../api/getLoanActivity";
 import { loanKeys } from "../api/keys";
 import { repaidShare } from "../components/LoanListItem";
 import { dateText } from "../components/money";
-import { purposeText, statusText, usd } from "../../../lib/format";
+import { interestLine, purposeText, statusText, usd } from "../../../lib/format";
+import { CollateralValue, LtvWarning } from "../../../lib/collateral/CollateralValue";
 import { installments, loanTerms, ScheduleTable } from "../components/ScheduleTable";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { ServicingBadge } from "../../../components/ServicingBadge";
@@ -119,6 +120,7 @@ export function LoanDetailsPage() {
       />
 
       {l.status === "pending" && <p className="alert alert--info" role="status">Your request is waiting for an administrator's decision.</p>}
+      {l.status === "pending" && <LtvWarning principal={parseUsd(l.principal ?? l.amount)} collateral={l.collateral} />}
       {l.status === "rejected" && (
         <div className="alert alert--danger" role="status" data-testid="loan-rejected">
           <p><strong>This request was rejected{l.rejectionDate ? ` on ${dateText(l.rejectionDate)}` : ""}.</strong> Nothing was funded and nothing is owed.</p>
@@ -144,7 +146,7 @@ export function LoanDetailsPage() {
               <>
                 <div><dt>Funded</dt><dd>{usd(l.principal)}</dd></div>
                 <div><dt>Monthly payment</dt><dd>{usd(l.monthlyPayment)}</dd></div>
-                <div><dt>Total interest</dt><dd>{usd(l.totalInterest)}</dd></div>
+                <div><dt>{interestLine(l).label}</dt><dd data-testid="loan-interest">{interestLine(l).value}</dd></div>
                 <div><dt>Repaid</dt><dd data-testid="loan-repaid">{usd(l.totalRepaid)}</dd></div>
                 <div><dt>Remaining</dt><dd data-testid="loan-remaining">{usd(l.remainingBalance)}</dd></div>
                 <div><dt>Start</dt><dd>{dateText(l.noteStart)}</dd></div>
@@ -161,7 +163,7 @@ export function LoanDetailsPage() {
               <p className="small muted">{repaidShare(l)}% repaid</p>
             </div>
           )}
-          {l.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(l.collateral.type)}, {usd(l.collateral.value)} — {l.collateral.description}</p>}
+          {l.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(l.collateral.type)}, <CollateralValue collateral={l.collateral} /> — {l.collateral.description}</p>}
           {l.adminNotes && <p className="small"><strong>Administrator's notes:</strong> {l.adminNotes}</p>}
         </section>
 

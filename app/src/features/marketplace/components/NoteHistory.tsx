@@ -1,4 +1,4 @@
-import { dateText, shortAddress, usd, usdExact } from "../../../lib/format";
+import { dateText, shortAddress, usd } from "../../../lib/format";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import type { NftDetails } from "../api/getNft";
 import type { Ownership } from "../api/getOwnership";
@@ -22,8 +22,8 @@ export function RepaymentHistory({ nft }: { nft: NftDetails }) {
           {nft.repayments.map((r) => (
             <tr key={r.txHash + r.totalRepaid}>
               <td>{dateText(r.time)}</td>
-              <td>{usdExact(r.amount)}</td>
-              <td>{usdExact(r.totalRepaid)}</td>
+              <td>{usd(r.amount)}</td>
+              <td>{usd(r.totalRepaid)}</td>
               <td><ExplorerLink kind="address" id={r.beneficiary} /></td>
               <td><ExplorerLink kind="tx" id={r.txHash} /></td>
             </tr>

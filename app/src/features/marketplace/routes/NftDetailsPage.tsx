@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isAxiosError } from "axios";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
-import { dateText, percentText, purposeText, shortAddress, usd } from "../../../lib/format";
+import { dateText, interestLine, percentText, purposeText, shortAddress, usd } from "../../../lib/format";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
 import { TokenHistory } from "../../../lib/explorer/TokenHistory";
 import { marketplaceKeys } from "../../../lib/nfts/keys";
@@ -135,7 +135,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
             <div><dt>Interest rate</dt><dd>{percentText(nft.terms.interestRate)}</dd></div>
             <div><dt>Term</dt><dd>{nft.terms.termMonths} months</dd></div>
             <div><dt>Monthly payment</dt><dd>{usd(nft.monthlyPayment)}</dd></div>
-            <div><dt>Total interest</dt><dd>{usd(nft.totalInterest)}</dd></div>
+            <div><dt>{interestLine({ status: d.status, principal: nft.terms.principal, amount: nft.terms.principal, totalRepaid: nft.totalRepaid, totalInterest: nft.totalInterest }).label}</dt><dd data-testid="note-interest">{interestLine({ status: d.status, principal: nft.terms.principal, amount: nft.terms.principal, totalRepaid: nft.totalRepaid, totalInterest: nft.totalInterest }).value}</dd></div>
             <div><dt>Purpose</dt><dd>{purposeText(d.purpose)}</dd></div>
             <div><dt>Status</dt><dd data-testid="loan-status">{d.status}</dd></div>
             <div><dt>Payments</dt><dd><ServicingBadge servicing={nft.servicing} testId="note-servicing" /></dd></div>

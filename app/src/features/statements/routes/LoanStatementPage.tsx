@@ -2,7 +2,7 @@ import { Link, useParams } from "react-router";
 import { isAxiosError } from "axios";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
-import { usdExact } from "../../../lib/format";
+import { usd } from "../../../lib/format";
 import { useLoanStatement } from "../api/getLoanStatement";
 import { downloadCsv } from "../components/csv";
 import { loanStatementCsv } from "../components/loanStatementCsv";
@@ -42,29 +42,29 @@ export function LoanStatementPage() {
   );
   return (
     <div className="container page stack" data-testid="loan-statement">
-      <PageHeader title={`Statement of loan #${s.tokenId}`} subtitle={`As of ${new Date(s.asOf).toLocaleString()} · ${usdExact(s.terms.principal)} at ${s.terms.interestRate}% over ${s.terms.termMonths} months from ${day(s.terms.start)}`} actions={actions} />
+      <PageHeader title={`Statement of loan #${s.tokenId}`} subtitle={`As of ${new Date(s.asOf).toLocaleString()} · ${usd(s.terms.principal)} at ${s.terms.interestRate}% over ${s.terms.termMonths} months from ${day(s.terms.start)}`} actions={actions} />
       <section className="card statement-totals" aria-label="Totals" data-testid="loan-statement-totals">
-        <div><span className="stat__label">Paid</span><strong data-testid="total-paid">{usdExact(t.paid)}</strong></div>
-        <div><span className="stat__label">Interest paid</span><strong>{usdExact(t.interestPaid)}</strong></div>
-        <div><span className="stat__label">Principal paid</span><strong>{usdExact(t.principalPaid)}</strong></div>
-        <div><span className="stat__label">Fees paid</span><strong>{usdExact(t.feesPaid)}</strong></div>
-        <div><span className="stat__label">Outstanding now</span><strong>{usdExact(t.outstanding)}</strong></div>
-        <div><span className="stat__label">Payoff now</span><strong>{usdExact(t.payoff)}</strong></div>
+        <div><span className="stat__label">Paid</span><strong data-testid="total-paid">{usd(t.paid)}</strong></div>
+        <div><span className="stat__label">Interest paid</span><strong>{usd(t.interestPaid)}</strong></div>
+        <div><span className="stat__label">Principal paid</span><strong>{usd(t.principalPaid)}</strong></div>
+        <div><span className="stat__label">Fees paid</span><strong>{usd(t.feesPaid)}</strong></div>
+        <div><span className="stat__label">Outstanding now</span><strong>{usd(t.outstanding)}</strong></div>
+        <div><span className="stat__label">Payoff now</span><strong>{usd(t.payoff)}</strong></div>
       </section>
       <StatementTable
         caption="Payments"
         testId="statement-payments"
         empty="No payments yet."
         head={["Date", "Amount", "Interest", "Principal", "Balance after", "Transaction"]}
-        rows={s.payments.map((p) => [day(p.time), usdExact(p.amount), usdExact(p.interest), usdExact(p.principal), usdExact(p.balanceAfter), <code key="tx" title={p.txHash}>{short(p.txHash)}</code>])}
+        rows={s.payments.map((p) => [day(p.time), usd(p.amount), usd(p.interest), usd(p.principal), usd(p.balanceAfter), <code key="tx" title={p.txHash}>{short(p.txHash)}</code>])}
       />
-      <StatementTable caption="Fees" testId="statement-fees" empty="No fees charged." head={["Date", "Kind", "Amount"]} rows={s.fees.map((f) => [day(f.time), f.kind, usdExact(f.amount)])} />
+      <StatementTable caption="Fees" testId="statement-fees" empty="No fees charged." head={["Date", "Kind", "Amount"]} rows={s.fees.map((f) => [day(f.time), f.kind, usd(f.amount)])} />
       <StatementTable
         caption="Schedule"
         testId="statement-schedule"
         empty="No schedule."
         head={["#", "Due date", "Payment", "Interest", "Principal", "Balance after"]}
-        rows={s.schedule.map((r) => [r.index, day(r.dueDate), usdExact(r.payment), usdExact(r.interest), usdExact(r.principal), usdExact(r.balanceAfter)])}
+        rows={s.schedule.map((r) => [r.index, day(r.dueDate), usd(r.payment), usd(r.interest), usd(r.principal), usd(r.balanceAfter)])}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import { isAxiosError } from "axios";
 import { statementPeriodQuery, type StatementPeriod } from "#domain/schemas/statements";
 import { PageHeader } from "../../../components/PageHeader";
 import { Spinner } from "../../../components/Spinner";
-import { usdExact } from "../../../lib/format";
+import { usd } from "../../../lib/format";
 import { usePortfolioStatement } from "../api/getPortfolioStatement";
 import { downloadCsv } from "../components/csv";
 import { portfolioStatementCsv } from "../components/portfolioStatementCsv";
@@ -14,7 +14,7 @@ import "../statements.css";
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : "—");
 const rate = (value: number | null) => (value === null ? "—" : `${value.toFixed(2)}%`);
 /** Returns may be losses: the wire writes them "-12.5", the money parser reads only amounts, so the sign goes aside. */
-const signed = (value: string) => (value.startsWith("-") ? `−${usdExact(value.slice(1))}` : usdExact(value));
+const signed = (value: string) => (value.startsWith("-") ? `−${usd(value.slice(1))}` : usd(value));
 const orDash = (value: string | null) => (value === null ? "—" : signed(value));
 const POSITION = { held: "Held", sold: "Sold", repaid: "Repaid" } as const;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -64,25 +64,25 @@ export function PortfolioStatementPage() {
       {s && (
         <>
           <section className="card statement-totals" aria-label="Totals" data-testid="statement-totals">
-            <div><span className="stat__label">Bought</span><strong>{usdExact(s.totals.bought)}</strong></div>
-            <div><span className="stat__label">Sold</span><strong>{usdExact(s.totals.sold)}</strong></div>
-            <div><span className="stat__label">Fees</span><strong>{usdExact(s.totals.fees)}</strong></div>
-            <div><span className="stat__label">Repayments received</span><strong data-testid="total-received">{usdExact(s.totals.received)}</strong></div>
-            <div><span className="stat__label">Withdrawn</span><strong>{usdExact(s.totals.withdrawn)}</strong></div>
+            <div><span className="stat__label">Bought</span><strong>{usd(s.totals.bought)}</strong></div>
+            <div><span className="stat__label">Sold</span><strong>{usd(s.totals.sold)}</strong></div>
+            <div><span className="stat__label">Fees</span><strong>{usd(s.totals.fees)}</strong></div>
+            <div><span className="stat__label">Repayments received</span><strong data-testid="total-received">{usd(s.totals.received)}</strong></div>
+            <div><span className="stat__label">Withdrawn</span><strong>{usd(s.totals.withdrawn)}</strong></div>
             <div><span className="stat__label">Realised return</span><strong>{signed(s.totals.realisedReturn)}</strong></div>
             <div><span className="stat__label">Expected return</span><strong>{signed(s.totals.expectedReturn)}</strong></div>
             <div><span className="stat__label">Notes held at end</span><strong data-testid="total-notes-held">{s.totals.notesHeld}</strong></div>
-            <div><span className="stat__label">Outstanding principal</span><strong data-testid="total-outstanding">{usdExact(s.totals.outstandingPrincipal)}</strong></div>
+            <div><span className="stat__label">Outstanding principal</span><strong data-testid="total-outstanding">{usd(s.totals.outstandingPrincipal)}</strong></div>
             <div><span className="stat__label">XIRR</span><strong>{rate(s.totals.xirr)}</strong></div>
           </section>
           {/* The fee comes out of the seller's price: on a buy it is shown, but it is not what the investor paid. */}
           <StatementTable caption="Notes bought and sold" testId="statement-trades" empty="No trades in this period." head={["Date", "Side", "Note", "Price", "Seller's fee", "Net"]}
-            rows={s.trades.map((x) => [day(x.time), x.side === "buy" ? "Bought" : "Sold", `#${x.tokenId}`, usdExact(x.price), usdExact(x.fee), usdExact(x.net)])} />
+            rows={s.trades.map((x) => [day(x.time), x.side === "buy" ? "Bought" : "Sold", `#${x.tokenId}`, usd(x.price), usd(x.fee), usd(x.net)])} />
           <StatementTable caption="Repayments received" testId="statement-receipts" empty="No repayments received in this period." head={["Date", "Note", "Amount", "How"]}
-            rows={s.receipts.map((r) => [day(r.time), `#${r.tokenId}`, usdExact(r.amount), r.viaVault ? "As vault depositor" : "To the wallet"])} />
-          <StatementTable caption="Credits withdrawn" testId="statement-withdrawals" empty="No withdrawals in this period." head={["Date", "Amount"]} rows={s.withdrawals.map((w) => [day(w.time), usdExact(w.amount)])} />
+            rows={s.receipts.map((r) => [day(r.time), `#${r.tokenId}`, usd(r.amount), r.viaVault ? "As vault depositor" : "To the wallet"])} />
+          <StatementTable caption="Credits withdrawn" testId="statement-withdrawals" empty="No withdrawals in this period." head={["Date", "Amount"]} rows={s.withdrawals.map((w) => [day(w.time), usd(w.amount)])} />
           <StatementTable caption="Returns by note" testId="statement-notes" empty="No notes in this period." head={["Note", "Position", "Price paid", "Received", "Sale proceeds", "Realised", "Expected", "IRR"]}
-            rows={s.notes.map((n) => [`#${n.tokenId}`, POSITION[n.position], orDash(n.pricePaid), usdExact(n.received), usdExact(n.saleProceeds), orDash(n.realisedReturn), orDash(n.expectedReturn), rate(n.irr)])} />
+            rows={s.notes.map((n) => [`#${n.tokenId}`, POSITION[n.position], orDash(n.pricePaid), usd(n.received), usd(n.saleProceeds), orDash(n.realisedReturn), orDash(n.expectedReturn), rate(n.irr)])} />
         </>
       )}
     </div>
