@@ -92,8 +92,10 @@ export function createMarketplaceIndex(deps: { repo: NftsRepository; orders: Mar
     const headText = version.split(/[:|]/)[0];
     const head = /^\d+$/.test(headText) ? BigInt(headText) : 0n;
     const entries = all.flatMap((row): Entry[] => {
-      const orders = best.get(row.token_id) ?? { listing: null, offer: null };
-      const signed = orders.listing;
+      const orders = best.get(row.token_id) ?? { listing: null, heldListing: null, offer: null };
+      // A note whose borrower is late stays on the market with its listing, marked late by its servicing record; the
+      // note's page and the buy route refuse to sell it until the loan is current again.
+      const signed = orders.listing ?? orders.heldListing;
       if (row.listing_price === null && !signed) return [];
       const base = toNftRecord(row, ctx);
       const record: MarketplaceRecord = {

@@ -27,8 +27,20 @@ export type BestOffer = BestOfferSummary;
  * contract's (domain/ mirrors LoanMath). Statuses are the stored ones (refreshed whenever an order is read for a book,
  * and by the indexer); expired orders, and orders on a note later than they accept, are left out here by the clock.
  */
+function listingSummary({ row, price }: { row: OrderRow; price: bigint }): BestListing {
+  return {
+    hash: row.hash,
+    seller: row.signer,
+    priceKind: row.parBps === 0 ? "fixed" : "par",
+    parBps: row.parBps,
+    priceNow: formatUsdAmount(price),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
 export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowSeconds: bigint) {
-  const live = orders.filter((o) => o.status === "open" && !isExpired(o.expiry, nowSeconds));
+  // A listing the borrower's lateness holds back is kept too: the note stays on the market, marked late, unbuyable.
+  const live = orders.filter((o) => (o.status === "open" || (o.status === "late" && o.kind === "listing")) && !isExpired(o.expiry, nowSeconds));
   const listings = new Map<string, OrderRow[]>();
   const offers = new Map<string, OrderRow[]>();
   const matching: OrderRow[] = [];
@@ -40,7 +52,7 @@ export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowS
       into.set(key, [...(into.get(key) ?? []), o]);
     }
   }
-  const result = new Map<string, { listing: BestListing | null; offer: BestOffer | null }>();
+  const result = new Map<string, { listing: BestListing | null; heldListing: BestListing | null; offer: BestOffer | null }>();
   for (const note of notes) {
     const key = note.tokenId.toString();
     const split = payoffSplit(note.terms, note.totalRepaid, nowSeconds);
@@ -48,10 +60,13 @@ export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowS
     const lateBy = BigInt(pastDue(note.terms, note.totalRepaid, nowSeconds).daysPastDue);
     const accepts = (row: OrderRow) => lateBy <= row.maxDaysPastDue;
     let listing: { row: OrderRow; price: bigint } | null = null;
+    let held: { row: OrderRow; price: bigint } | null = null;
     for (const row of listings.get(key) ?? []) {
-      if (row.signer !== note.owner || !accepts(row)) continue;
+      if (row.signer !== note.owner) continue;
       const price = orderPriceFor({ price: row.price, parBps: BigInt(row.parBps), cap: null }, split);
-      if (!listing || price < listing.price) listing = { row, price };
+      if (!accepts(row)) {
+        if (!held || price < held.price) held = { row, price };
+      } else if (row.status === "open" && (!listing || price < listing.price)) listing = { row, price };
     }
     let offer: { row: OrderRow; price: bigint } | null = null;
     for (const row of offers.get(key) ?? []) {
@@ -70,14 +85,8 @@ export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowS
       if (!offer || price > offer.price) offer = { row, price };
     }
     result.set(key, {
-      listing: listing && {
-        hash: listing.row.hash,
-        seller: listing.row.signer,
-        priceKind: listing.row.parBps === 0 ? "fixed" : "par",
-        parBps: listing.row.parBps,
-        priceNow: formatUsdAmount(listing.price),
-        createdAt: new Date(listing.row.createdAt).toISOString(),
-      },
+      listing: listing && listingSummary(listing),
+      heldListing: listing ? null : held && listingSummary(held),
       offer: offer && { hash: offer.row.hash, kind: offer.row.kind as BestOffer["kind"], buyer: offer.row.signer, priceNow: formatUsdAmount(offer.price) },
     });
   }

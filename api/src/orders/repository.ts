@@ -67,9 +67,12 @@ export function createOrdersRepository(db: Db, chainId: number) {
       return row?.count ?? 0;
     },
 
-    /** Every open listing, for the marketplace (their prices are computed from the mirror's notes). */
+    /**
+     * Every open listing, and every listing a late borrower holds back, for the marketplace (their prices are computed
+     * from the mirror's notes; a held one shows its note as late, never as buyable).
+     */
     async openListings(): Promise<OrderRow[]> {
-      return db.select().from(orders).where(and(here, eq(orders.kind, "listing"), eq(orders.status, "open")));
+      return db.select().from(orders).where(and(here, eq(orders.kind, "listing"), inArray(orders.status, ["open", "late"])));
     },
 
     /** Every open offer on one note, for the marketplace's best offer. */
