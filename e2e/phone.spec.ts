@@ -1,9 +1,13 @@
 import { test, expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { createWalletClient, http, type Address } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { installTestWallet } from "./testWallet";
 import { loginByForm, screenshot, skipSplash } from "./helpers";
-import { PHONE, expectFitsScreen, expectMenuTappable, expectPhoneReady, phoneScreenshot } from "./phone";
-import { E2E_BASE_URL } from "./stack";
+import { PHONE, expectActionsOnScreen, expectFitsScreen, expectMenuTappable, expectPhoneReady, phoneScreenshot } from "./phone";
+import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
 
 /**
  * The three journeys at 390 px: every page a visitor, a borrower, an investor and an admin
@@ -132,5 +136,71 @@ test.describe.serial("journeys on a phone", () => {
     await page.getByTestId("mobile-menu-button").click();
     await page.getByTestId("mobile-menu").getByRole("button", { name: "Logout" }).tap();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("tables read as labelled cards on a phone: no sideways scroll, every action on screen", async ({ browser }) => {
+    const fits = async (page: Page, path: string, shot?: string) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
+      await expectFitsScreen(page);
+      await expectActionsOnScreen(page);
+      if (shot) await screenshot(page, shot);
+    };
+
+    const admin = await phonePage(browser);
+    await loginByForm(admin, DEMO.admin, "Admin");
+    await expect(admin).toHaveURL(/\/admin$/);
+    for (const path of ["/admin/request", "/admin/loans", "/admin/portfolio", "/admin/users", "/admin/kyc"]) {
+      await fits(admin, path, `phone-tables${path.replaceAll("/", "-")}`);
+    }
+    // The request list's rows are cards: each action button is on screen, and each cell says what it is.
+    await admin.goto("/admin/request");
+    const row = admin.getByTestId("request-row").first();
+    await expect(row).toBeVisible();
+    expect(await row.locator("td[data-label]").count()).toBeGreaterThan(3);
+    await expectActionsOnScreen(admin);
+
+    const borrower = await phonePage(browser, DEV_ACCOUNTS.demoBorrower);
+    await loginByForm(borrower, DEMO.borrower);
+    await expect(borrower).toHaveURL(/\/dashboard$/);
+    for (const path of [`/loans/${loanId}`, "/transactions", "/portfolio"]) await fits(borrower, path, `phone-tables${path.replaceAll("/", "-")}`);
+    await borrower.goto(`/marketplace/nft/${tokenId}`);
+    await borrower.getByTestId("fold-schedule").locator("summary").tap();
+    await expect(borrower.getByTestId("schedule")).toBeVisible();
+    await expectFitsScreen(borrower);
+    await expectActionsOnScreen(borrower);
+
+    const investor = await phonePage(browser, DEV_ACCOUNTS.demoInvestor);
+    await loginByForm(investor, DEMO.investor);
+    await expect(investor).toHaveURL(/\/dashboard$/);
+    await fits(investor, "/portfolio", "phone-tables-portfolio-investor");
+
+    // The explorer: an address named by 51 events (approvals the demo investor gives it) pages them by 50, so
+    // its page stays a few screens tall, and Next shows the 51st.
+    const config = (await (await api.get("/api/config")).json()).data as { contracts: { stablecoin: Address } };
+    const spender = privateKeyToAccount(generatePrivateKey()).address;
+    const wallet = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.demoInvestor), chain: foundry, transport: http(E2E_RPC_URL) });
+    for (let i = 1; i <= 51; i++) {
+      await wallet.writeContract({ address: config.contracts.stablecoin, abi: testDollarAbi, functionName: "approve", args: [spender, BigInt(i)] });
+    }
+    const visitor = await phonePage(browser);
+    await fits(visitor, `/explorer/token/${tokenId}`, "phone-tables-explorer-token");
+    const tx = (await visitor.getByTestId("events").locator("a[href^='/explorer/tx/']").first().getAttribute("href"))!;
+    await fits(visitor, tx, "phone-tables-explorer-tx");
+    await fits(visitor, `/explorer/address/${spender}`);
+    const rows = visitor.getByTestId("events").locator("tbody tr");
+    await expect(rows).toHaveCount(50);
+    const height = await visitor.evaluate(() => document.documentElement.scrollHeight);
+    expect(height, `the address page is ${height} px tall`).toBeLessThan(20_000);
+    const pages = visitor.getByTestId("events-pages");
+    await expect(pages).toContainText("Page 1 of 2");
+    await phoneScreenshot(visitor, "phone-tables-explorer-address");
+    await pages.getByRole("button", { name: "Next" }).tap();
+    await expect(pages).toContainText("Page 2 of 2");
+    await expect(rows).toHaveCount(1);
+    await expectFitsScreen(visitor);
+    await expectActionsOnScreen(visitor);
+    await screenshot(visitor, "phone-tables-explorer-address-page2");
   });
 });

@@ -82,3 +82,22 @@ export async function phoneScreenshot(page: Page, name: string) {
   mkdirSync("test-results/screens", { recursive: true });
   await page.screenshot({ path: `test-results/screens/${name}.png` });
 }
+
+/**
+ * Every button and link in the page's main content lies inside the screen from left to right: a control
+ * parked in a sideways-scrolling table fits the page yet cannot be found. Hidden ones (in a closed fold,
+ * screen-reader-only) are skipped.
+ */
+export async function expectActionsOnScreen(page: Page) {
+  const screen = page.viewportSize()!.width;
+  const outside = await page.locator("#main").evaluate((main, width) => {
+    const found: string[] = [];
+    for (const el of main.querySelectorAll<HTMLElement>("a, button")) {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (box.left < -0.5 || box.right > width + 0.5) found.push(`"${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
+    }
+    return found;
+  }, screen);
+  expect(outside, `${page.url()}: controls off the ${screen} px screen: ${outside.join("; ")}`).toEqual([]);
+}

@@ -34,11 +34,11 @@ export function TreasuryNoteRow({ note }: { note: TreasuryNote }) {
 
   return (
     <tr data-testid="treasury-note">
-      <td>#{note.tokenId}</td>
-      <td><StatusBadge status={note.status} /> <ServicingBadge servicing={note.servicing} testId={`treasury-servicing-${note.tokenId}`} /></td>
-      <td>{usd(note.principal)}</td>
-      <td>{usd(note.totalRepaid)}</td>
-      <td>{note.listed ? usd(note.listingPrice) : <span className="muted">Not listed</span>}</td>
+      <td data-label="Note">#{note.tokenId}</td>
+      <td data-label="Loan"><StatusBadge status={note.status} /> <ServicingBadge servicing={note.servicing} testId={`treasury-servicing-${note.tokenId}`} /></td>
+      <td data-label="Principal">{usd(note.principal)}</td>
+      <td data-label="Repaid">{usd(note.totalRepaid)}</td>
+      <td data-label="Listing">{note.listed ? usd(note.listingPrice) : <span className="muted">Not listed</span>}</td>
       <td>
         <div className="row gap-sm">
           <input aria-label={`Price for note #${note.tokenId}`} value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" style={{ width: 120 }} aria-invalid={Boolean(error) || undefined} />

@@ -97,16 +97,16 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
           <h3 className="section-title">Loans</h3>
           {user.loans.length ? (
             <div className="table-wrap">
-              <table className="table">
+              <table className="table table--cards">
                 <thead><tr><th>#</th><th>Amount</th><th>Status</th><th>Note</th><th>Requested</th></tr></thead>
                 <tbody>
                   {user.loans.map((loan) => (
                     <tr key={loan._id}>
-                      <td>{loan.loanNumber}</td>
-                      <td>{usd(loan.amount)}</td>
-                      <td><StatusBadge status={loan.status} /></td>
-                      <td>{loan.nftTokenId ? `NFT #${loan.nftTokenId}` : loan.mintStatus}</td>
-                      <td>{dateText(loan.requestDate)}</td>
+                      <td data-label="#">{loan.loanNumber}</td>
+                      <td data-label="Amount">{usd(loan.amount)}</td>
+                      <td data-label="Status"><StatusBadge status={loan.status} /></td>
+                      <td data-label="Note">{loan.nftTokenId ? `NFT #${loan.nftTokenId}` : loan.mintStatus}</td>
+                      <td data-label="Requested">{dateText(loan.requestDate)}</td>
                     </tr>
                   ))}
                 </tbody>

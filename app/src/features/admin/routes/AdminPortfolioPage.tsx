@@ -59,7 +59,7 @@ export function AdminPortfolioPage() {
             <h2 className="section-title">Notes held by the treasury</h2>
             {t.notes.length ? (
               <div className="card table-wrap">
-                <table className="table">
+                <table className="table table--cards">
                   <thead><tr><th>Note</th><th>Loan</th><th>Principal</th><th>Repaid</th><th>Listing</th><th>Price</th></tr></thead>
                   <tbody>{t.notes.map((n) => <TreasuryNoteRow key={n.tokenId} note={n} />)}</tbody>
                 </table>

@@ -63,20 +63,20 @@ export function AdminRequestsPage() {
         onRetry={() => list.refetch()}
       >
         <div className="card table-wrap">
-          <table className="table" data-testid="requests-table">
+          <table className="table table--cards" data-testid="requests-table">
             <thead>
               <tr><th>#</th><th>Borrower</th><th>Amount</th><th>Purpose</th><th>Rate · Term</th><th>Status</th><th>Requested</th><th>Actions</th></tr>
             </thead>
             <tbody>
               {loans.map((loan) => (
                 <tr key={loan._id} data-testid="request-row" data-loan-id={loan._id}>
-                  <td>{loan.loanNumber}</td>
-                  <td>{`${loan.user.firstName} ${loan.user.lastName}`.trim()}<div className="muted small">{loan.user.email}</div></td>
-                  <td>{usd(loan.amount)}</td>
-                  <td>{purposeText(loan.purpose)}</td>
-                  <td>{percentText(loan.interestRate)} · {loan.termMonths} mo</td>
-                  <td><StatusBadge status={loan.status} /></td>
-                  <td>{dateText(loan.requestDate)}</td>
+                  <td data-label="#">{loan.loanNumber}</td>
+                  <td data-label="Borrower">{`${loan.user.firstName} ${loan.user.lastName}`.trim()}<div className="muted small">{loan.user.email}</div></td>
+                  <td data-label="Amount">{usd(loan.amount)}</td>
+                  <td data-label="Purpose">{purposeText(loan.purpose)}</td>
+                  <td data-label="Rate · Term">{percentText(loan.interestRate)} · {loan.termMonths} mo</td>
+                  <td data-label="Status"><StatusBadge status={loan.status} /></td>
+                  <td data-label="Requested">{dateText(loan.requestDate)}</td>
                   <td><LoanActions loan={loan} onView={() => review.openDetails(loan._id)} onDecide={review.decide} /></td>
                 </tr>
               ))}

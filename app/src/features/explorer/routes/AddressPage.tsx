@@ -40,7 +40,7 @@ function AddressDetails({ address }: { address: Address }) {
       {d && (
         <section className="card stack" aria-labelledby="activity-title">
           <h2 id="activity-title">Activity</h2>
-          <EventsTable events={d.events} withTx />
+          <EventsTable key={address} events={d.events} withTx />
         </section>
       )}
     </div>

@@ -49,7 +49,7 @@ function TokenDetails({ id }: { id: bigint }) {
       {d && (
         <section className="card stack" aria-labelledby="history-title">
           <h2 id="history-title">History</h2>
-          <EventsTable events={d.events} withTx />
+          <EventsTable key={String(id)} events={d.events} withTx />
         </section>
       )}
     </div>

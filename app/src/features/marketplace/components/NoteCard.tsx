@@ -63,25 +63,25 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
   const now = useChainNow();
   return (
     <div className="table-wrap card">
-      <table className="table" data-testid="note-table">
+      <table className="table table--cards" data-testid="note-table">
         <thead>
           <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Best offer</th><th>Outstanding</th><th>Payments</th><th>Yield</th><th>Collateral</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
         </thead>
         <tbody>
           {nfts.map((nft) => (
             <tr key={nft.tokenId} data-testid="note-row">
-              <td>#{nft.tokenId}</td>
-              <td>{purposeText(nft.metadata.loanDetails.purpose)}</td>
-              <td>{usd(nft.metadata.loanDetails.amount)}</td>
-              <td>{percentText(nft.metadata.loanDetails.interestRate)}</td>
-              <td>{nft.metadata.loanDetails.termMonths} mo</td>
-              <td><strong>{usd(priceOf(nft))}</strong></td>
-              <td>{offerText(nft)}</td>
-              <td>{usd(nft.outstandingBalance)}</td>
-              <td><ServicingBadge servicing={nft.servicing} testId="row-servicing" /></td>
-              <td>{yieldText(nft, now)}</td>
-              <td data-testid="row-collateral">{nft.collateral ? `${pieceTitle(nft.collateral)}${ltvText(nft.collateral.loanToValueBps) ? ` · ${ltvText(nft.collateral.loanToValueBps)}` : ""}` : "Unsecured"}</td>
-              <td><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>
+              <td data-label="Note">#{nft.tokenId}</td>
+              <td data-label="Purpose">{purposeText(nft.metadata.loanDetails.purpose)}</td>
+              <td data-label="Amount">{usd(nft.metadata.loanDetails.amount)}</td>
+              <td data-label="Rate">{percentText(nft.metadata.loanDetails.interestRate)}</td>
+              <td data-label="Term">{nft.metadata.loanDetails.termMonths} mo</td>
+              <td data-label="Price"><strong>{usd(priceOf(nft))}</strong></td>
+              <td data-label="Best offer">{offerText(nft)}</td>
+              <td data-label="Outstanding">{usd(nft.outstandingBalance)}</td>
+              <td data-label="Payments"><ServicingBadge servicing={nft.servicing} testId="row-servicing" /></td>
+              <td data-label="Yield">{yieldText(nft, now)}</td>
+              <td data-label="Collateral" data-testid="row-collateral">{nft.collateral ? `${pieceTitle(nft.collateral)}${ltvText(nft.collateral.loanToValueBps) ? ` · ${ltvText(nft.collateral.loanToValueBps)}` : ""}` : "Unsecured"}</td>
+              <td data-label="Seller"><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>
               <td><Link to={`/marketplace/nft/${nft.tokenId}`} aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link></td>
             </tr>
           ))}

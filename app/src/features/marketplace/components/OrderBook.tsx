@@ -35,15 +35,15 @@ function Rows({ orders, me, servicing, label, testId }: { orders: WireOrder[]; m
   if (orders.length === 0) return <p className="small muted" data-testid={`${testId}-empty`}>No {label.toLowerCase()} yet.</p>;
   return (
     <div className="table-wrap">
-      <table className="table" data-testid={testId} aria-label={label}>
+      <table className="table table--cards" data-testid={testId} aria-label={label}>
         <thead><tr><th>Price now</th><th>Terms</th><th>By</th><th>Until</th></tr></thead>
         <tbody>
           {orders.map((o) => (
             <tr key={o.hash} data-testid={`${testId}-row`} data-status={o.status}>
-              <td><strong>{priceText(o, servicing)}</strong></td>
-              <td>{o.kind === "matchingOffer" ? `Any note ${matchingRanges(o.message)} at ${bpsText(o.parBps)} of par` : termsOf(o)}<NotOpen order={o} /></td>
-              <td><code>{shortAddress(o.signer)}</code>{me && o.signer.toLowerCase() === me ? " (you)" : ""}</td>
-              <td>{expiryText(o.message.expiry ?? Math.floor(Date.parse(o.expiresAt) / 1000))}</td>
+              <td data-label="Price now"><strong>{priceText(o, servicing)}</strong></td>
+              <td data-label="Terms">{o.kind === "matchingOffer" ? `Any note ${matchingRanges(o.message)} at ${bpsText(o.parBps)} of par` : termsOf(o)}<NotOpen order={o} /></td>
+              <td data-label="By"><code>{shortAddress(o.signer)}</code>{me && o.signer.toLowerCase() === me ? " (you)" : ""}</td>
+              <td data-label="Until">{expiryText(o.message.expiry ?? Math.floor(Date.parse(o.expiresAt) / 1000))}</td>
             </tr>
           ))}
         </tbody>

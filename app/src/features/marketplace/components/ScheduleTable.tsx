@@ -11,20 +11,20 @@ export function ScheduleTable({ nft }: { nft: NftDetails }) {
   const claimed = nft.burned && nft.collateral?.state === "claimed";
   return (
     <div className="table-wrap">
-      <table className="table" data-testid="schedule">
+      <table className="table table--cards" data-testid="schedule">
         <thead><tr><th>#</th><th>Due</th><th>Payment</th><th>Interest</th><th>Principal</th><th>Balance</th><th>Status</th></tr></thead>
         <tbody>
           {rows.map((r) => {
             const paid = (nft.burned && !claimed) || r.index <= paidCount;
             return (
               <tr key={r.index}>
-                <td>{r.index}</td>
-                <td>{new Date(Number(r.dueDate) * 1000).toLocaleDateString()}</td>
-                <td>{displayUsd(r.payment)}</td>
-                <td>{displayUsd(r.interest)}</td>
-                <td>{displayUsd(r.principal)}</td>
-                <td>{displayUsd(r.balance)}</td>
-                <td>{paid ? <span className="badge badge--success">Paid</span> : claimed ? <span className="badge badge--neutral">Settled by the NFT</span> : <span className="badge badge--neutral">Due</span>}</td>
+                <td data-label="#">{r.index}</td>
+                <td data-label="Due">{new Date(Number(r.dueDate) * 1000).toLocaleDateString()}</td>
+                <td data-label="Payment">{displayUsd(r.payment)}</td>
+                <td data-label="Interest">{displayUsd(r.interest)}</td>
+                <td data-label="Principal">{displayUsd(r.principal)}</td>
+                <td data-label="Balance">{displayUsd(r.balance)}</td>
+                <td data-label="Status">{paid ? <span className="badge badge--success">Paid</span> : claimed ? <span className="badge badge--neutral">Settled by the NFT</span> : <span className="badge badge--neutral">Due</span>}</td>
               </tr>
             );
           })}

@@ -58,11 +58,11 @@ export function HeldNoteCard({ nft, actions }: { nft: NftRecord; actions: boolea
 export function LoanNoteRow({ nft }: { nft: NftRecord }) {
   return (
     <tr data-testid="loan-note">
-      <td><Link to={`/marketplace/nft/${nft.tokenId}`}>#{nft.tokenId}</Link></td>
-      <td>{usd(nft.metadata.loanDetails.amount)}</td>
-      <td>{nft.metadata.loanDetails.status}<div><ServicingBadge servicing={nft.servicing} testId="loan-note-servicing" /></div>{nft.collateral ? <div className="small muted" data-testid="loan-note-collateral">{pieceTitle(nft.collateral)}: {COLLATERAL_STATE_TEXT[nft.collateral.state]}</div> : null}</td>
-      <td>{nft.marketplaceStatus === "repaid" ? "—" : <code>{shortAddress(nft.ownerAddress)}</code>}{nft.inVault ? " (vault)" : ""}</td>
-      <td style={{ minWidth: 180 }}><RepaymentBar nft={nft} /></td>
+      <td data-label="Note"><Link to={`/marketplace/nft/${nft.tokenId}`}>#{nft.tokenId}</Link></td>
+      <td data-label="Principal">{usd(nft.metadata.loanDetails.amount)}</td>
+      <td data-label="Status">{nft.metadata.loanDetails.status}<div><ServicingBadge servicing={nft.servicing} testId="loan-note-servicing" /></div>{nft.collateral ? <div className="small muted" data-testid="loan-note-collateral">{pieceTitle(nft.collateral)}: {COLLATERAL_STATE_TEXT[nft.collateral.state]}</div> : null}</td>
+      <td data-label="Held by">{nft.marketplaceStatus === "repaid" ? "—" : <code>{shortAddress(nft.ownerAddress)}</code>}{nft.inVault ? " (vault)" : ""}</td>
+      <td data-label="Repayment" style={{ minWidth: 180 }}><RepaymentBar nft={nft} /></td>
       <td>{nft.loanId ? <Link to={`/loans/${nft.loanId}`}>Loan details</Link> : "—"}</td>
     </tr>
   );

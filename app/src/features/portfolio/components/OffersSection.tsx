@@ -208,15 +208,15 @@ export function OffersSection() {
           <p className="small muted" data-testid="offers-made-empty">You have signed no listings or offers. Make an offer from a note's page, or on any matching note from the <Link to="/marketplace">marketplace</Link>.</p>
         ) : (
           <div className="table-wrap">
-            <table className="table" data-testid="offers-made">
+            <table className="table table--cards" data-testid="offers-made">
               <thead><tr><th>Order</th><th>Price now</th><th>Status</th><th>Until</th><th><span className="sr-only">Cancel</span></th></tr></thead>
               <tbody>
                 {made.map((o) => (
                   <tr key={o.hash} data-testid="offer-made">
-                    <td>{KIND_TEXT[o.kind]}: {orderTermsText(o)}</td>
-                    <td>{usd(o.priceNow)}</td>
-                    <td><OrderStatus order={o} /></td>
-                    <td>{expiryText(o.message.expiry)}</td>
+                    <td data-label="Order">{KIND_TEXT[o.kind]}: {orderTermsText(o)}</td>
+                    <td data-label="Price now">{usd(o.priceNow)}</td>
+                    <td data-label="Status"><OrderStatus order={o} /></td>
+                    <td data-label="Until">{expiryText(o.message.expiry)}</td>
                     <td>{isCancellable(o) && <button type="button" className="btn btn--ghost btn--sm" onClick={() => setCancelling(o)} disabled={busy}>Cancel</button>}</td>
                   </tr>
                 ))}

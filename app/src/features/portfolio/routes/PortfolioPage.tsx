@@ -124,7 +124,7 @@ export function PortfolioPage() {
               <section className="card stack" aria-labelledby="loan-notes-title">
                 <h2 id="loan-notes-title">Notes of my loans</h2>
                 <div className="table-wrap">
-                  <table className="table">
+                  <table className="table table--cards">
                     <thead><tr><th>Note</th><th>Principal</th><th>Status</th><th>Held by</th><th>Repayment</th><th><span className="sr-only">Loan</span></th></tr></thead>
                     <tbody>{p.loanNotes.map((n) => <LoanNoteRow key={n.tokenId} nft={n} />)}</tbody>
                   </table>

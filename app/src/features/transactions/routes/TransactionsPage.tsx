@@ -57,19 +57,19 @@ export function TransactionsPage() {
           <div className="empty" data-testid="transactions-empty"><h3>No transactions yet</h3><p>Disbursements, repayments and note trades appear here once they are on-chain.</p></div>
         ) : (
           <div className="table-wrap">
-            <table className="table" data-testid="transactions">
+            <table className="table table--cards" data-testid="transactions">
               <thead><tr><th>Date</th><th>Type</th><th>Note</th><th>Amount</th><th>From → To</th><th>Transaction</th></tr></thead>
               <tbody>
                 {rows.map((t) => (
                   <tr key={`${t.txHash}-${t.logIndex}-${t.kind}`} data-kind={t.kind}>
-                    <td>{t.time ? new Date(t.time).toLocaleString() : `Block ${t.blockNumber}`}</td>
-                    <td>{activityLabel(t.kind)}</td>
-                    <td>{t.tokenId ? (t.loanId ? <Link to={`/loans/${t.loanId}`}>#{t.tokenId}</Link> : <Link to={`/marketplace/nft/${t.tokenId}`}>#{t.tokenId}</Link>) : "—"}</td>
-                    <td>{t.amount ? displayUsd(parseUsd(t.amount)) : "—"}</td>
-                    <td className="small">
+                    <td data-label="Date">{t.time ? new Date(t.time).toLocaleString() : `Block ${t.blockNumber}`}</td>
+                    <td data-label="Type">{activityLabel(t.kind)}</td>
+                    <td data-label="Note">{t.tokenId ? (t.loanId ? <Link to={`/loans/${t.loanId}`}>#{t.tokenId}</Link> : <Link to={`/marketplace/nft/${t.tokenId}`}>#{t.tokenId}</Link>) : "—"}</td>
+                    <td data-label="Amount">{t.amount ? displayUsd(parseUsd(t.amount)) : "—"}</td>
+                    <td data-label="From → To" className="small">
                       {t.from ? <a {...link("address", t.from)}><code>{shortAddress(t.from)}</code></a> : "—"} → {t.to ? <a {...link("address", t.to)}><code>{shortAddress(t.to)}</code></a> : "—"}
                     </td>
-                    <td><a {...link("tx", t.txHash)}><code>{t.txHash.slice(0, 10)}…</code></a></td>
+                    <td data-label="Transaction"><a {...link("tx", t.txHash)}><code>{t.txHash.slice(0, 10)}…</code></a></td>
                   </tr>
                 ))}
               </tbody>

@@ -185,16 +185,16 @@ function History({ moves }: { moves: PortfolioResult["vaultHistory"] }) {
       <h2 id="vault-history">Transfer history</h2>
       {moves.length === 0 ? <p className="muted small">No vault moves yet.</p> : (
         <div className="table-wrap">
-          <table className="table" data-testid="vault-history">
+          <table className="table table--cards" data-testid="vault-history">
             <thead><tr><th>Date</th><th>Move</th><th>Note</th><th>Reason</th><th>Transaction</th></tr></thead>
             <tbody>
               {moves.map((m) => (
                 <tr key={m.txHash + m.kind}>
-                  <td>{dateText(m.time)}</td>
-                  <td>{m.kind === "deposit" ? "Deposit" : "Withdrawal"}</td>
-                  <td><Link to={`/marketplace/nft/${m.tokenId}`}>#{m.tokenId}</Link></td>
-                  <td><MoveReason hash={m.txHash} /></td>
-                  <td><ExplorerLink kind="tx" id={m.txHash} /></td>
+                  <td data-label="Date">{dateText(m.time)}</td>
+                  <td data-label="Move">{m.kind === "deposit" ? "Deposit" : "Withdrawal"}</td>
+                  <td data-label="Note"><Link to={`/marketplace/nft/${m.tokenId}`}>#{m.tokenId}</Link></td>
+                  <td data-label="Reason"><MoveReason hash={m.txHash} /></td>
+                  <td data-label="Transaction"><ExplorerLink kind="tx" id={m.txHash} /></td>
                 </tr>
               ))}
             </tbody>
