@@ -156,6 +156,29 @@ describe("GET /admin/reconciliation", () => {
     assert.equal((await report()).data.clean, true, "restored, it is clean again");
   });
 
+  it("counts a loan whose mint failed, with no note anywhere, as no difference", async () => {
+    const requested = await call("POST", "/loans/request", borrower, { amount: "1900", interestRate: 9, termMonths: 12, purpose: "business" });
+    assert.equal(requested.status, 201, requested.body?.message);
+    await db().update(loans).set({ status: "approved", mintStatus: "failed", principal: 1_900_000_000n, mintError: "planted" }).where(eq(loans.id, requested.body.data._id));
+    const { data } = await report();
+    assert.deepEqual(data.differences, []);
+    assert.equal(data.notesCompared, 4, "it was compared, and found to claim no note");
+    // Claiming the note it never got is a difference, in the loans table's column.
+    await db().update(loans).set({ mintStatus: "minted", nftTokenId: String(requested.body.data.loanNumber) }).where(eq(loans.id, requested.body.data._id));
+    try {
+      const id = String(requested.body.data.loanNumber);
+      const found = (await report()).data.differences.filter((d: any) => d.tokenId === id).map((d: any) => [d.field, d.chain, d.mirror, d.database]);
+      assert.deepEqual(found, [
+        ["tokenId", "missing", "missing", id],
+        ["mintStatus", "missing", "missing", "minted"],
+        ["principal", "missing", "missing", "1900"],
+        ["status", "missing", "missing", "approved"],
+      ]);
+    } finally {
+      await db().update(loans).set({ mintStatus: "failed", nftTokenId: null }).where(eq(loans.id, requested.body.data._id));
+    }
+  });
+
   it("answers 403 to a non-admin and 401 to no one", async () => {
     const denied = await call("GET", "/admin/reconciliation", borrower);
     assert.equal(denied.status, 403);
