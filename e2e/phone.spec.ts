@@ -127,7 +127,7 @@ test.describe.serial("journeys on a phone", () => {
     const page = await phonePage(browser);
     await loginByForm(page, DEMO.admin, "Admin");
     await expect(page).toHaveURL(/\/admin$/);
-    for (const path of ["/admin", "/admin/loans", "/admin/request", "/admin/marketplace", "/admin/portfolio", "/admin/kyc", "/admin/users", "/admin/contact", "/profile"]) {
+    for (const path of ["/admin", "/admin/loans", "/admin/request", "/admin/marketplace", "/admin/portfolio", "/admin/kyc", "/admin/users", "/admin/contact", "/admin/reconciliation", "/profile"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectPhoneReady(page);

@@ -75,6 +75,9 @@ import { createOrdersRouter } from "./orders/router";
 import { createCollateralRepository } from "./collateral/repository";
 import { createCollateralService } from "./collateral/service";
 import { createCollateralRouters } from "./collateral/router";
+import { createReconciliationRepository } from "./reconciliation/repository";
+import { createReconciliationService } from "./reconciliation/service";
+import { createReconciliationRouter } from "./reconciliation/router";
 
 /** The built app (Vite output), served at / when present. */
 export const DEFAULT_STATIC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../app/dist");
@@ -120,6 +123,7 @@ export function createServices(deps: AppDeps) {
     nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient)), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
     statements: createStatementsService({ repo: createStatementsRepository(db, config.chainId), publicClient }),
+    reconciliation: createReconciliationService({ repo: createReconciliationRepository(db, config.chainId), publicClient, deployment: () => chain.deployment() }),
     loanLifecycle: createLoanLifecycle({ origination, watcher, reminders, reminderIntervalMs: config.reminderIntervalMs, logger }),
     chatbot: createChatbotService({
       repository: createChatRepository(db),
@@ -215,10 +219,11 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
   const nftsAdmin = createNftsAdminRouter({ db, config, auth });
   const collateral = createCollateralRouters({ service: services.collateral, auth });
   const statements = createStatementsRouters({ service: services.statements, auth });
+  const reconciliation = createReconciliationRouter({ service: services.reconciliation, auth });
   // KYC, loans, admin and the treasury first, so /users/kyc is not taken by the profile routes.
   api.use("/users/kyc", createKycRouter({ service: services.kyc, users, tokens, kv, uploadLimit: limits.upload, appOrigin: config.appOrigin }));
   api.use("/loans", loansAdmin, collateral.loans, statements.loans, createLoansRouter({ service: services.loans, auth, kv, requestLimit: limits.loanRequest }));
-  api.use("/admin", collateral.admin, admin);
+  api.use("/admin", collateral.admin, reconciliation, admin);
   api.use("/nfts/admin", nftsAdmin);
   const nftRouters = createNftRouters({ service: services.nfts, orders: services.orders, tokens, users });
   api.use("/nfts", collateral.nfts, nftRouters.nfts);
@@ -244,5 +249,6 @@ function mountApi(app: Express, api: Router, services: Services, options: Create
     { mount: "/loans", router: loansAdmin },
     { mount: "/nfts/admin", router: nftsAdmin },
     { mount: "/admin", router: collateral.admin },
+    { mount: "/admin", router: reconciliation },
   ];
 }

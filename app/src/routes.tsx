@@ -64,6 +64,7 @@ const adminPages: RouteObject[] = [
   { path: "portfolio", ...page(() => import("./features/admin/routes/AdminPortfolioPage"), (m) => m.AdminPortfolioPage) },
   { path: "kyc", ...page(() => import("./features/admin/routes/AdminKycPage"), (m) => m.AdminKycPage) },
   { path: "contact", ...page(() => import("./features/admin/routes/AdminContactPage"), (m) => m.AdminContactPage) },
+  { path: "reconciliation", ...page(() => import("./features/admin/routes/AdminReconciliationPage"), (m) => m.AdminReconciliationPage) },
   { path: "request-loan", element: <Navigate to="/admin/request" replace /> },
 ];
 

@@ -39,5 +39,6 @@ export const ADMIN_SIDEBAR: NavItem[] = [
   { to: "/admin/portfolio", label: "Portfolio" },
   { to: "/admin/kyc", label: "KYC Verification" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/reconciliation", label: "Reconciliation" },
   { to: "/admin/contact", label: "Messages" },
 ];

@@ -4,6 +4,7 @@ import { ethAddress } from "#domain/schemas/common";
 import { loanDecisionSchema, loanListQuerySchema } from "#domain/schemas/loans";
 import { tokenIdSchema } from "#domain/schemas/nfts";
 import { treasuryAcceptanceSchema, treasuryOffersSchema } from "#domain/wire/treasuryOffer";
+import { wireReconciliationSchema } from "#domain/wire/reconciliation";
 import type { OperationGroup } from "../types";
 import { pageQuery } from "./pageQuery";
 
@@ -75,6 +76,13 @@ export const adminOperations: OperationGroup = {
       data: treasuryAcceptanceSchema,
     },
     "POST /api/admin/treasury/withdraw": { summary: "Withdraw the repayments credited to the treasury's notes", access: "admin", body: none },
+    "GET /api/admin/reconciliation": {
+      summary: "Reconcile the chain, the mirror and the loans table, and prove the treasury's cash",
+      description:
+        "Every chain read is made at one block (the mirror's, or the head if it is behind): each note's existence, token id, mint status, principal, repaid, status, owner, holder (the vault's depositor) and escrowed collateral, and each holder's credits, compared with the mirror and the loans table; a difference gives the three values, each a value, \"missing\", or null where that source holds no such field. The treasury's stablecoin Transfer logs since the deploy block are each matched to the contract event of their transaction (principal lent, credits withdrawn, sale proceeds net of fee, fees, funding mints); any other is listed unexplained with its transaction. The message is the verdict, e.g. \"Chain, mirror and database agree at block N\".",
+      access: "admin",
+      data: wireReconciliationSchema,
+    },
     "GET /api/admin/contact": { summary: "Contact messages, newest first", access: "admin", query: pageQuery(50, 200) },
     "PUT /api/admin/contact/{id}/read": { summary: "Mark a contact message read", access: "admin", body: none },
     "GET /api/nfts/admin/all": {

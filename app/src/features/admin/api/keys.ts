@@ -12,4 +12,5 @@ export const adminKeys = {
   treasuryOffers: ["admin", "treasury", "offers"] as const,
   nfts: (params: object) => ["admin", "nfts", params] as const,
   contact: ["admin", "contact"] as const,
+  reconciliation: ["admin", "reconciliation"] as const,
 };
