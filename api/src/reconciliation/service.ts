@@ -1,5 +1,5 @@
 import { BaseError, ContractFunctionRevertedError, type Address, type PublicClient } from "viem";
-import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
+import { collateralEscrowAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { formatUsdAmount } from "#domain/money";
 import {
@@ -61,6 +61,7 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
     const blockNumber = snapshot.mirrorBlock === null ? head : BigInt(Math.min(snapshot.mirrorBlock, Number(head)));
     const loanNote = { address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, blockNumber } as const;
     const vault = deployment.contracts.vault.toLowerCase();
+    const escrow = { address: deployment.contracts.collateralEscrow as Address, abi: collateralEscrowAbi, blockNumber } as const;
     const treasury = deployment.treasury.toLowerCase();
     const fromBlock = BigInt(deployment.deployBlock);
 
@@ -78,7 +79,7 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
         const [loan, ownership, pledge, depositor] = await Promise.all([
           orMissing(client.readContract({ ...loanNote, functionName: "loanOf", args: [tokenId] })),
           client.readContract({ ...loanNote, functionName: "ownershipOf", args: [tokenId] }),
-          client.readContract({ ...loanNote, functionName: "collateralOf", args: [tokenId] }),
+          client.readContract({ ...escrow, functionName: "collateralOf", args: [tokenId] }),
           client.readContract({ address: vault as Address, abi: noteVaultAbi, functionName: "depositorOf", args: [tokenId], blockNumber }),
         ]);
         return { tokenId, loan, owner: ownership[0].toLowerCase(), pledge, depositor: depositor.toLowerCase() };

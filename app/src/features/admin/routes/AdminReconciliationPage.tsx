@@ -1,6 +1,10 @@
 import type { ReconciliationField, TreasuryCategory, WireReconciliation, WireReconciliationDifference } from "#domain/wire/reconciliation";
 import { ExplorerLink } from "../../../lib/explorer/ExplorerLink";
-import { countText, usdExact } from "../../../lib/format";
+import { countText } from "../../../lib/format";
+import { displayUsdExact, parseUsd } from "#domain/money";
+
+/** An auditor checks amounts to the unit: every figure of the reconciliation is exact (micro-dollars). */
+const usdExact = (value: string) => displayUsdExact(parseUsd(value));
 import { useReconciliation } from "../api/getReconciliation";
 import { AdminPage } from "../components/AdminPage";
 import { QueryState } from "../components/QueryState";
