@@ -6,25 +6,37 @@ import { useNoteWallet } from "../nfts/useNoteWallet";
 import { txProgress } from "../txProgress";
 import { useTestDollarBalance } from "../wallet/useTestDollarBalance";
 import { WalletStepError } from "../wallet/txError";
+import { allowanceToCover, allowButtonText } from "./allowanceToCover";
+import { useMyOrders } from "./getMyOrders";
+import { orderKeys } from "./keys";
+import { openOfferExposure } from "./offerExposure";
 import { approveMarketplaceCall, useMarketplaceAllowance } from "./useMarketplaceAllowance";
 import { orderErrorMessage } from "./useOrderFlow";
 
 /**
- * Beside an offer: what the wallet holds and what the marketplace may take from it, against the most the offer
- * can pay. An offer is paid by allowance when a holder accepts, so short of it the user can allow that amount
- * (one approve transaction, the only gas an offer costs); until then the order book marks the offer unfunded.
+ * Beside an offer: what the wallet holds and what the marketplace may take from it, against the most the user's
+ * open offers and this one can take in all. An offer is paid by allowance when a holder accepts, and an approve
+ * sets the allowance rather than adding to it, so the one "Allow" covers every open offer plus this one (the only
+ * gas an offer costs); short of it the order book marks offers unfunded. `most` null: only the open offers
+ * (`orderHash`, when this offer is already stored, keeps it from being counted twice).
  */
-export function FundingNote({ most }: { most: bigint | null }) {
+export function FundingNote({ most, orderHash }: { most: bigint | null; orderHash?: string }) {
   const config = useRuntimeConfig().data;
   const wallet = useNoteWallet();
-  const balance = useTestDollarBalance(wallet.address);
-  const allowance = useMarketplaceAllowance(wallet.address);
+  // Offers are signed by the verified wallet, so its funds are the ones that count, connected or not.
+  const owner = wallet.verified ?? wallet.address;
+  const balance = useTestDollarBalance(owner);
+  const allowance = useMarketplaceAllowance(owner);
+  const made = useMyOrders().data?.made;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  if (most === null || most <= 0n) return null;
-  const shortBalance = balance.data !== undefined && balance.data < most;
-  const shortAllowance = allowance.data !== undefined && allowance.data < most;
+  const others = openOfferExposure(made ?? [], orderHash);
+  const thisOne = most !== null && most > 0n ? most : 0n;
+  const need = allowanceToCover(others.total, thisOne);
+  if (need === 0n || (most !== null && most <= 0n)) return null;
+  const shortBalance = balance.data !== undefined && balance.data < need;
+  const shortAllowance = allowance.data !== undefined && allowance.data < need;
 
   const allow = async () => {
     setBusy(true);
@@ -32,10 +44,12 @@ export function FundingNote({ most }: { most: bigint | null }) {
     const progress = txProgress(config);
     try {
       if (!config?.contracts) throw new WalletStepError("The marketplace is not deployed on this network");
-      progress.step(`Confirm in your wallet: allow the marketplace to take up to ${displayUsd(most)} from your wallet when a holder accepts your offer (one transaction)…`);
-      const hash = await wallet.send(approveMarketplaceCall({ chainId: config.chainId, contracts: config.contracts }, most));
-      progress.done(`The marketplace may take up to ${displayUsd(most)}`, hash);
+      progress.step(`Confirm in your wallet: allow the marketplace to take up to ${displayUsd(need)} from your wallet when holders accept your offers (one transaction)…`);
+      const hash = await wallet.send(approveMarketplaceCall({ chainId: config.chainId, contracts: config.contracts }, need));
+      progress.done(`The marketplace may take up to ${displayUsd(need)}`, hash);
       await queryClient.invalidateQueries({ queryKey: ["marketplace-allowance"] });
+      // Unfunded offers turn open on the next read once the allowance is there.
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     } catch (e) {
       const message = orderErrorMessage(e, "The approval failed");
       setError(message);
@@ -45,17 +59,21 @@ export function FundingNote({ most }: { most: bigint | null }) {
     }
   };
 
+  const exposureText = others.count === 0
+    ? ""
+    : ` Your ${others.count} open offer${others.count === 1 ? "" : "s"} can take up to ${displayUsd(others.total)}${most === null ? "" : `; with this one, ${displayUsd(need)}`}.`;
   return (
     <div className="small stack" data-testid="funding-note">
-      <p className="muted">
+      <p className="muted" data-testid="funding-exposure">
         Your wallet holds {balance.data === undefined ? "…" : displayUsd(balance.data)}; the marketplace may take {allowance.data === undefined ? "…" : displayUsd(allowance.data)} of it.
-        The offer pays at most {displayUsd(most)}, taken from your wallet only when a holder accepts.
+        {most !== null && ` The offer pays at most ${displayUsd(thisOne)}, taken from your wallet only when a holder accepts.`}
+        {exposureText}
       </p>
-      {shortBalance && <p className="field__error" data-testid="funding-short">Your wallet holds less than the offer may pay: it waits as unfunded until you hold enough.</p>}
+      {shortBalance && <p className="field__error" data-testid="funding-short">Your wallet holds less than your offers may pay: they wait as unfunded until you hold enough.</p>}
       {shortAllowance && (
         <div className="row gap-sm">
           <button type="button" className="btn btn--secondary btn--sm" onClick={() => void allow()} disabled={busy || !wallet.isConnected || wallet.mismatch} data-testid="funding-allow">
-            Allow {displayUsd(most)} (one transaction)
+            {allowButtonText(need, others.count, most !== null)} (one transaction)
           </button>
         </div>
       )}

@@ -41,6 +41,19 @@ export function walletTypedData(typed: { domain: { name: string; version: string
 
 const call = (marketplace: Address, chainId: number, data: Hex): WalletCall => ({ to: marketplace, data, value: "0", chainId });
 
+/**
+ * `fillListing`: the fill alone, paid from an allowance approved before; it spends the price and leaves the rest,
+ * so what was approved beyond the price keeps the buyer's offers funded.
+ */
+export function fillListingCall(target: { marketplace: Address; chainId: number }, listing: { message: WireMessage; signature: Hex }, maxPrice: bigint): WalletCall {
+  const data = encodeFunctionData({
+    abi: noteMarketplaceAbi,
+    functionName: "fillListing",
+    args: [typedMessage("Listing", listing.message) as unknown as SignedListing, listing.signature, maxPrice],
+  });
+  return call(target.marketplace, target.chainId, data);
+}
+
 /** `fillListingWithPermit`: the buyer's permit of `maxPrice` and the fill, in one transaction. */
 export function fillListingWithPermitCall(
   target: { marketplace: Address; chainId: number },

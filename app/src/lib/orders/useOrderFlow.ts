@@ -11,6 +11,7 @@ import { walletErrorMessage, WalletStepError } from "../wallet/txError";
 import { NOTE_APPROVAL_STEP, noteApprovalCall } from "./noteApproval";
 import { orderKeys } from "./keys";
 import { requestOrderTypedData, type OrderRequest } from "./requestOrderTypedData";
+import { placedOrderText } from "./placedOrderText";
 import { submitOrder } from "./submitOrder";
 
 export const orderErrorMessage = (e: unknown, fallback: string) =>
@@ -19,6 +20,8 @@ export const orderErrorMessage = (e: unknown, fallback: string) =>
 /**
  * Signing an order in two steps the user sees: `prepare` asks the API for the typed data (shown in words by the
  * caller), `sign` has the wallet sign exactly that and hands it to the order book. No transaction, no gas.
+ * `done` words an order the book shows; one it stores without showing (an unfunded offer) is said as such, and
+ * kept in `placed` so the page can say why and how to fix it.
  */
 export function useOrderFlow(done: (order: WireOrder) => string) {
   const wallet = useNoteWallet();
@@ -26,12 +29,14 @@ export function useOrderFlow(done: (order: WireOrder) => string) {
   const client = usePublicClient();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState<OrderTypedData | null>(null);
+  const [placed, setPlaced] = useState<WireOrder | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
   const prepare = async (request: OrderRequest) => {
     setBusy(true);
     setError("");
+    setPlaced(null);
     try {
       await wallet.ready();
       setTyped(await requestOrderTypedData(request));
@@ -63,8 +68,11 @@ export function useOrderFlow(done: (order: WireOrder) => string) {
       toast.loading("Sending the signed order…", { id: toastId });
       const kind = typed.primaryType === "Listing" ? "listing" : typed.primaryType === "Offer" ? "offer" : "matchingOffer";
       const order = await submitOrder({ kind, message: typed.message, signature });
-      toast.success(done(order), { id: toastId, duration: 6000 });
+      const text = placedOrderText(order, done(order));
+      if (order.status === "open") toast.success(text, { id: toastId, duration: 6000 });
+      else toast(text, { id: toastId, duration: 8000, icon: "⚠️" });
       setTyped(null);
+      setPlaced(order);
       await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
       await queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
@@ -77,5 +85,5 @@ export function useOrderFlow(done: (order: WireOrder) => string) {
     }
   };
 
-  return { wallet, typed, busy, error, prepare, sign, cancel: () => setTyped(null) };
+  return { wallet, typed, placed, busy, error, prepare, sign, cancel: () => setTyped(null) };
 }

@@ -20,10 +20,18 @@ import { isOwnLoanNote } from "./ownNoteWords";
 import { feeOf, useMarketplaceFeeBps } from "../../../lib/orders/useMarketplaceFee";
 import { payoffSplitOf } from "../../../lib/servicing/payoffSplitOf";
 import { displayUsd, parseUsd } from "#domain/money";
+import { allowanceToCover } from "../../../lib/orders/allowanceToCover";
+import { useMyOrders } from "../../../lib/orders/getMyOrders";
+import { KeepOffersFunded } from "../../../lib/orders/KeepOffersFunded";
+import { openOfferExposure } from "../../../lib/orders/offerExposure";
+import { approveMarketplaceCall } from "../../../lib/orders/useMarketplaceAllowance";
+import { orderKeys } from "../../../lib/orders/keys";
 
 /**
  * Buy: approved KYC first, then a permit signature (eth_signTypedData_v4) and one buyWithPermit transaction,
- * each step announced in one progress toast that ends with the transaction's explorer link.
+ * each step announced in one progress toast that ends with the transaction's explorer link. A buyer with open
+ * offers may keep them funded instead: approve the price plus their exposure, then the plain buy (the permit
+ * would leave the marketplace no allowance after the purchase).
  */
 export default function BuyPanel({ nft }: { nft: NftDetails }) {
   const user = useSession((s) => s.user);
@@ -34,6 +42,10 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [reviewing, setReviewing] = useState(false);
+  const [keepFunded, setKeepFunded] = useState(false);
+  // An offer on this very note lapses once the buyer holds it, so it needs no allowance after the purchase.
+  const exposure = openOfferExposure((useMyOrders().data?.made ?? []).filter((o) => o.tokenId !== nft.tokenId));
+  const twoSteps = keepFunded && exposure.count > 0;
   const price = nft.listingPrice!;
   const feeBps = useMarketplaceFeeBps();
   const split = payoffSplitOf(nft.servicing);
@@ -56,14 +68,25 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
       await wallet.ready();
       progress.step("Checking the listing…");
       const offer = await prepareBuy(nft.tokenId, { expectedPrice: price });
-      progress.step(`Sign the permit for ${usd(offer.price)} in your wallet…`);
-      const signature = await wallet.signPermit(offer.permit);
-      const ready = await prepareBuy(nft.tokenId, { expectedPrice: price, signature, deadline: offer.deadline });
-      progress.step("Confirm the purchase in your wallet…");
-      hash = await wallet.send(ready.call!);
+      if (twoSteps) {
+        if (!config?.contracts) throw new WalletStepError("The marketplace is not deployed on this network");
+        const allowed = allowanceToCover(exposure.total, parseUsd(offer.price));
+        progress.step(`Confirm in your wallet: allow the marketplace to take up to ${displayUsd(allowed)}: this purchase and your open offers (transaction 1 of 2)…`);
+        await wallet.send(approveMarketplaceCall({ chainId: config.chainId, contracts: config.contracts }, allowed));
+        progress.step("Confirm the purchase in your wallet (transaction 2 of 2)…");
+        hash = await wallet.send(offer.calls.buy);
+      } else {
+        progress.step(`Sign the permit for ${usd(offer.price)} in your wallet…`);
+        const signature = await wallet.signPermit(offer.permit);
+        const ready = await prepareBuy(nft.tokenId, { expectedPrice: price, signature, deadline: offer.deadline });
+        progress.step("Confirm the purchase in your wallet…");
+        hash = await wallet.send(ready.call!);
+      }
       progress.done(`Note #${nft.tokenId} is yours`, hash);
       await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
       await queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ["marketplace-allowance"] });
     } catch (e) {
       const message = e instanceof WalletStepError || !(e as { isAxiosError?: boolean })?.isAxiosError ? walletErrorMessage(e, "The purchase failed") : serverMessage(e, "The purchase failed");
       setError(message);
@@ -99,6 +122,7 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
               onConfirm={() => void buy()}
               onCancel={() => setReviewing(false)}
             >
+              <KeepOffersFunded exposure={exposure} price={parseUsd(price)} keep={keepFunded} onKeep={setKeepFunded} />
               {isOwnLoanNote(nft.borrowerAddress, wallet.verified) && (
                 <OwnNoteNotice price={parseUsd(price)} split={split} fee={feeBps.data === undefined ? null : feeOf(parseUsd(price), feeBps.data)} />
               )}

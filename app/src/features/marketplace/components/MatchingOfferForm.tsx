@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { isUsd, parseUsd, typedUsd, displayUsd } from "#domain/money";
 import { FundingNote } from "../../../lib/orders/FundingNote";
+import { PlacedOrderNote } from "../../../lib/orders/PlacedOrderNote";
 import { EXPIRY_CHOICES } from "../../../lib/orders/ListNoteForm";
 import { SignReview } from "../../../lib/orders/SignReview";
 import { useOrderFlow } from "../../../lib/orders/useOrderFlow";
@@ -98,6 +99,7 @@ export default function MatchingOfferForm() {
           <div><button type="submit" className="btn btn--primary" disabled={flow.busy || Boolean(fieldError) || !flow.wallet.isConnected || flow.wallet.mismatch}>Review offer</button></div>
         </form>
       )}
+      {flow.placed && !flow.typed && <PlacedOrderNote order={flow.placed} />}
       {flow.error && <p className="field__error" role="alert" data-testid="matching-error">{flow.error}</p>}
     </section>
   );

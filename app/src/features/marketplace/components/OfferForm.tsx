@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { displayUsd, formatUsdAmount, isUsd, parseUsd, typedUsd } from "#domain/money";
 import { FundingNote } from "../../../lib/orders/FundingNote";
+import { PlacedOrderNote } from "../../../lib/orders/PlacedOrderNote";
 import { EXPIRY_CHOICES } from "../../../lib/orders/ListNoteForm";
 import { SignReview } from "../../../lib/orders/SignReview";
 import { useOrderFlow } from "../../../lib/orders/useOrderFlow";
@@ -86,6 +87,7 @@ export default function OfferForm({ nft }: { nft: NftDetails }) {
           <p className="small muted">An offer is a signature: it costs no gas, and the money stays in your wallet until the holder accepts.</p>
         </form>
       )}
+      {flow.placed && !flow.typed && <PlacedOrderNote order={flow.placed} />}
       {flow.error && <p className="field__error" role="alert" data-testid="offer-error">{flow.error}</p>}
     </section>
   );

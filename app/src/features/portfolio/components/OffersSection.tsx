@@ -12,6 +12,7 @@ import { marketplaceKeys } from "../../../lib/nfts/keys";
 import { useNoteWallet } from "../../../lib/nfts/useNoteWallet";
 import { orderKeys } from "../../../lib/orders/keys";
 import { NOTE_APPROVAL_STEP, noteApprovalCall } from "../../../lib/orders/noteApproval";
+import { FundingNote } from "../../../lib/orders/FundingNote";
 import { useMyOrders } from "../../../lib/orders/getMyOrders";
 import { acceptMatchingOfferCall, acceptOfferCall, cancelOrdersCall, incrementCounterCall } from "../../../lib/orders/orderCalls";
 import { bpsText } from "../../../lib/orders/bpsText";
@@ -33,9 +34,13 @@ export function orderTermsText(o: WireOrder): string {
   return `Note #${o.tokenId} ${o.priceKind === "par" ? "at " : ""}${price}`;
 }
 
-/** An order's status badge and, when it is not open, why (a late note: the order waits for the borrower to catch up). */
+/**
+ * An order's status badge and why: when it is not open, the book's reason (a late note: the order waits for the
+ * borrower to catch up; an unfunded offer: what the wallet lacks); an open offer says it is funded, since funding
+ * is what an offer can lose without its maker doing anything to it.
+ */
 function OrderStatus({ order }: { order: WireOrder }) {
-  const reason = orderStatusReason(order);
+  const reason = orderStatusReason(order) ?? (order.status === "open" && order.kind !== "listing" ? "Funded: your wallet holds and allows its price now" : null);
   return (
     <span data-testid="order-status" data-status={order.status}>
       <span className={`badge badge--${ORDER_STATUS_TONE[order.status]}`}>{ORDER_STATUS_TEXT[order.status]}</span>
@@ -179,6 +184,7 @@ export function OffersSection() {
           <h3>Made</h3>
           {live.length > 0 && !confirmAll && <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => setConfirmAll(true)} disabled={busy}>Cancel all</button>}
         </div>
+        <FundingNote most={null} />
         {confirmAll && (
           <ReviewStep
             title="Cancel every order you signed"
