@@ -141,6 +141,7 @@ test.describe.serial("a demo NFT secures a loan", () => {
     // 3. The admin's review: the piece, checked live, no approval before an appraisal; then the appraisal and its LTV.
     const admin = await browserFor(browser, DEMO.admin, "Admin");
     await admin.goto(`/admin/request?loan=${loan.id}`);
+    await expect(admin.locator(`[data-testid="request-row"][data-loan-id="${loan.id}"]`).getByTestId("request-nft-backed")).toHaveText("NFT-backed");
     const details = admin.getByTestId("loan-details");
     const review = details.getByTestId("collateral-review");
     await expect(review.getByTestId("pledged-nft")).toContainText(`#${tokenId}`);

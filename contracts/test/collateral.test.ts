@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
-import hre from "hardhat";
 import { getAddress, zeroAddress } from "viem";
-import { readArtifact } from "../artifacts";
 import { DEFAULT_TERMS, ROLES } from "./fixtures";
 import { deployCollateralFixture, type CollateralFixture } from "./collateralFixture";
 
@@ -307,11 +305,5 @@ describe("NFT collateral", () => {
       }
     });
 
-    // A --coverage build instruments the code, so only an ordinary build's artifact measures what is deployed.
-    const instrumented = (hre.globalOptions as { coverage?: boolean }).coverage === true;
-    it("leaves LoanNote's runtime code at most 19,000 bytes (room for late fees)", { skip: instrumented && "instrumented by --coverage" }, () => {
-      const bytes = (readArtifact("LoanNote").deployedBytecode.length - 2) / 2;
-      assert.ok(bytes <= 19_000, `LoanNote's runtime code is ${bytes} bytes`);
-    });
   });
 });

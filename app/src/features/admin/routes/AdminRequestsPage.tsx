@@ -72,7 +72,11 @@ export function AdminRequestsPage() {
                 <tr key={loan._id} data-testid="request-row" data-loan-id={loan._id}>
                   <td data-label="#">{loan.loanNumber}</td>
                   <td data-label="Borrower">{`${loan.user.firstName} ${loan.user.lastName}`.trim()}<div className="muted small">{loan.user.email}</div></td>
-                  <td data-label="Amount">{usd(loan.amount)}</td>
+                  <td data-label="Amount">
+                    {usd(loan.amount)}
+                    {/* A pledged NFT changes the review (appraisal, escrow): the list says so before a row is opened. */}
+                    {loan.collateral?.nft && <div><span className="badge badge--wallet" data-testid="request-nft-backed">NFT-backed</span></div>}
+                  </td>
                   <td data-label="Purpose">{purposeText(loan.purpose)}</td>
                   <td data-label="Rate · Term">{percentText(loan.interestRate)} · {loan.termMonths} mo</td>
                   <td data-label="Status"><StatusBadge status={loan.status} /></td>
