@@ -1,4 +1,5 @@
 import { TransactionNotFoundError, type Address, type Hex } from "viem";
+import { periodicJob, type PeriodicJob } from "./periodicJob";
 import { loanNoteAbi } from "#domain/abis";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
 import { defaultableAt } from "#domain/schedule";
@@ -15,17 +16,14 @@ interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
-export interface LoanWatcher {
-  /**
-   * One pass of the job: every active loan past maturity plus grace is marked defaulted on-chain; a loan left minting
-   * longer than STALE_MS whose origination the chain does not know is failed, for an admin to retry. The treasury's
-   * listings need no watching: each is a signature at par, which no reorg drops and no repayment makes lapse.
-   */
-  runOnce(): Promise<{ defaulted: number; unminted: number }>;
+/**
+ * A pass of the job: every active loan past maturity plus grace is marked defaulted on-chain; a loan left minting
+ * longer than STALE_MS whose origination the chain does not know is failed, for an admin to retry. The treasury's
+ * listings need no watching: each is a signature at par, which no reorg drops and no repayment makes lapse.
+ */
+export interface LoanWatcher extends PeriodicJob<{ defaulted: number; unminted: number }> {
   /** The admin action: marks one loan defaulted on-chain (originator) once the contract allows it. */
   markDefaulted(loanId: string, actorId: string | null): Promise<LoanRow>;
-  start(intervalMs?: number): void;
-  stop(): void;
 }
 
 /**
@@ -58,8 +56,6 @@ export function createLoanWatcher(deps: {
   logger?: Logger;
 }): LoanWatcher {
   const { repo, chain, origination } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   async function gracePeriod(): Promise<bigint> {
     const deployment = await chain.deployment();
@@ -124,18 +120,7 @@ export function createLoanWatcher(deps: {
   }
 
   return {
-    async runOnce() {
-      // One pass at a time: a slow chain must not stack passes that send the same default twice.
-      while (running) await running.catch(() => {});
-      const current = pass();
-      running = current;
-      try {
-        return await current;
-      } finally {
-        running = undefined;
-      }
-    },
-
+    ...periodicJob(pass, "defaults job pass failed", deps.logger),
     async markDefaulted(loanId, actorId) {
       const loan = await repo.findById(loanId);
       if (!loan) throw notFound(LOAN_ANSWERS.notFound);
@@ -162,19 +147,6 @@ export function createLoanWatcher(deps: {
       }
       await waitForMirror(repo, block);
       return (await repo.findById(loanId)) as LoanRow;
-    },
-
-    start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(() => {
-        this.runOnce().catch((error) => deps.logger?.warn({ err: error }, "defaults job pass failed"));
-      }, intervalMs);
-      timer.unref();
-    },
-
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { periodicJob, type PeriodicJob } from "./periodicJob";
 import { DAY_SECONDS, PERIOD_SECONDS, defaultableAt, dueDate, installmentsPaid, scheduleRows, totalDue, type LoanTerms } from "#domain/schedule";
 import { pastDue } from "#domain/servicing";
 import type { ReminderKind } from "#db/schema";
@@ -83,12 +84,8 @@ export function remindersDue(loan: WatchedLoan, previous: ServicingState, now: b
   return { reminders, state };
 }
 
-export interface ReminderJob {
-  /** One pass over every loan with a note: answers how many reminders were stored (muted ones count as given, not sent). */
-  runOnce(): Promise<{ given: number; sent: number }>;
-  start(intervalMs?: number): void;
-  stop(): void;
-}
+/** A pass over every loan with a note answers how many reminders were stored (muted ones count as given, not sent). */
+export type ReminderJob = PeriodicJob<{ given: number; sent: number }>;
 
 /**
  * The reminder job: on each tick it reads every loan with a note from the chain mirror, judges it by the chain's
@@ -99,8 +96,6 @@ export interface ReminderJob {
  */
 export function createReminderJob(deps: { repo: RemindersRepository; chain: ChainGateway; notifier: Notifier; logger?: Logger }): ReminderJob {
   const { repo, chain, notifier } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   async function remindLoan(loan: WatchedLoan, now: bigint, grace: bigint): Promise<{ given: number; sent: number }> {
     const pushes: (() => void)[] = [];
@@ -146,28 +141,5 @@ export function createReminderJob(deps: { repo: RemindersRepository; chain: Chai
     return total;
   }
 
-  return {
-    async runOnce() {
-      // One pass at a time in a process; across processes the state row's lock and the unique key keep it once.
-      while (running) await running.catch(() => {});
-      const current = pass();
-      running = current;
-      try {
-        return await current;
-      } finally {
-        running = undefined;
-      }
-    },
-    start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(() => {
-        this.runOnce().catch((error) => deps.logger?.warn({ err: error }, "reminder job pass failed"));
-      }, intervalMs);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return periodicJob(pass, "reminder job pass failed", deps.logger);
 }
