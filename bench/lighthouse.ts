@@ -7,17 +7,14 @@
 // `--runs N` audits each page N times (Lighthouse's own advice on a noisy machine) and judges the median;
 // every run is printed with the host's benchmark index, so a slow figure can be told from a busy machine.
 // `--save DIR` keeps each run's full Lighthouse JSON report there.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { startStack } from "./lib/stack";
 
 const GOAL = 90;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
-const root = resolve(import.meta.dirname, "..");
 const desktop = process.argv.includes("--desktop");
 const urlFlag = process.argv.indexOf("--url");
 const givenUrl = urlFlag >= 0 ? process.argv[urlFlag + 1]?.replace(/\/$/, "") : undefined;
@@ -25,60 +22,6 @@ const runsFlag = process.argv.indexOf("--runs");
 const RUNS = runsFlag >= 0 ? Math.max(1, Number(process.argv[runsFlag + 1]) || 1) : 1;
 const saveFlag = process.argv.indexOf("--save");
 const saveDir = saveFlag >= 0 ? resolve(process.argv[saveFlag + 1] ?? "lighthouse-reports") : undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** `npm start` in miniature: its own chain, PGlite and data directory, never the machine's shared services. */
-async function startStack(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const [port, rpcPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), "loanmint-lighthouse-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    RPC_URL: `http://127.0.0.1:${rpcPort}`,
-    DATA_DIR: dataDir,
-    APP_ORIGIN: `http://localhost:${port}`,
-    LOG_LEVEL: "warn",
-    PATH: `${join(root, "node_modules", ".bin")}:${process.env.PATH}`,
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const child: ChildProcess = spawn("node", ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"], detached: true });
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const url = `http://localhost:${port}`;
-  // Ready when start.ts prints its banner, after the living demo, not at the first /api/health: the demo's
-  // loans, mints and indexing would otherwise share the CPU with the first pages measured.
-  let ready = false;
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    if (ready) return;
-    output += chunk.toString();
-    ready = output.includes("LoanMint is running at");
-  });
-  const deadline = Date.now() + 300_000;
-  while (!ready) {
-    if (child.exitCode !== null) throw new Error(`scripts/start.ts exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("The stack did not finish starting within 5 minutes");
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function signUpAndIn(page: Page, url: string): Promise<void> {
   const email = `lighthouse-${Date.now().toString(36)}@bench.loanmint.test`;
