@@ -215,3 +215,23 @@ export async function payPastDue(stack: LoanStack, account: PrivateKeyAccount, t
 }
 
 export const validRequest = { amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 };
+
+/**
+ * `user` buys note `tokenId` through the API's buy route at `price` (the USD the buyer saw): asks for the permit, signs
+ * it with their wallet, asks again with the signature and sends the one transaction the route answers.
+ */
+export async function buyByPermit(stack: LoanStack, user: TestUser, tokenId: bigint | string, price: string): Promise<Hex> {
+  const ask = (body: Record<string, unknown>) => stack.api.call("POST", `/nfts/${tokenId}/buy`, { token: user.token, body });
+  const first = await ask({ expectedPrice: price });
+  if (first.status !== 200) throw new Error(`buy: ${first.status} ${first.body?.message}`);
+  const { permit, deadline } = first.body.data;
+  const signature = await user.wallet!.signTypedData({
+    domain: permit.domain,
+    types: permit.types,
+    primaryType: "Permit",
+    message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) },
+  });
+  const second = await ask({ expectedPrice: price, signature, deadline });
+  if (second.status !== 200) throw new Error(`buy with permit: ${second.status} ${second.body?.message}`);
+  return sendAs(stack, user.wallet!, second.body.data.call);
+}

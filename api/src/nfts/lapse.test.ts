@@ -10,7 +10,7 @@ import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { formatUsdAmount } from "#domain/money";
 import { chainListings, loans, notifications, orders } from "#db/schema";
 import { startIndexer, type Indexer } from "#indexer/index";
-import { fund, listOnChain, makeUser, notificationsOf, parPriceNow, payPastDue, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, listOnChain, makeUser, notificationsOf, parPriceNow, payPastDue, publishOrder, sendAs, startLoanStack, type LoanStack, type TestUser, buyByPermit } from "#testing/loanStack";
 import { openSocket, record } from "../realtime/testing";
 
 /**
@@ -72,20 +72,7 @@ describe("a listing lapses when its note is repaid or defaults", () => {
   };
   const loanRow = async (id: string) => (await db().select().from(loans).where(eq(loans.id, id)))[0];
 
-  async function buyAs(user: TestUser, tokenId: bigint, price: string) {
-    const first = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price });
-    assert.equal(first.status, 200, first.body?.message);
-    const { permit, deadline } = first.body.data;
-    const signature = await user.wallet!.signTypedData({
-      domain: permit.domain,
-      types: permit.types,
-      primaryType: "Permit",
-      message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) },
-    });
-    const second = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price, signature, deadline });
-    assert.equal(second.status, 200, second.body?.message);
-    return sendAs(stack, user.wallet!, second.body.data.call);
-  }
+  const buyAs = (user: TestUser, tokenId: bigint, price: string) => buyByPermit(stack, user, tokenId, price);
 
   /** Polls the database until `check` holds; the relisting runs in the background after the outbox is delivered. */
   async function eventually<T>(check: () => Promise<T | undefined>): Promise<T> {

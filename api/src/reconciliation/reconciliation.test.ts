@@ -6,7 +6,7 @@ import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { wireReconciliationSchema } from "#domain/wire/reconciliation";
 import { chainNotes, loans } from "#db/schema";
-import { fund, makeUser, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser } from "#testing/loanStack";
+import { fund, makeUser, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser, buyByPermit } from "#testing/loanStack";
 
 /**
  * The reconciliation against a real chain and the real indexer: loans approved by the API, a note sold by the
@@ -46,21 +46,7 @@ describe("GET /admin/reconciliation", () => {
     return sendAs(stack, borrower.wallet!, { to: contracts().loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "repay", args: [tokenId, amount] }) });
   }
 
-  async function buyAs(user: TestUser, tokenId: bigint): Promise<Hex> {
-    const price = formatUsdAmount(await parPriceNow(stack, tokenId));
-    const first = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price });
-    assert.equal(first.status, 200, first.body?.message);
-    const { permit, deadline } = first.body.data;
-    const signature = await user.wallet!.signTypedData({
-      domain: permit.domain,
-      types: permit.types,
-      primaryType: "Permit",
-      message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) },
-    });
-    const second = await call("POST", `/nfts/${tokenId}/buy`, user, { expectedPrice: price, signature, deadline });
-    assert.equal(second.status, 200, second.body?.message);
-    return sendAs(stack, user.wallet!, second.body.data.call);
-  }
+  const buyAs = async (user: TestUser, tokenId: bigint): Promise<Hex> => buyByPermit(stack, user, tokenId, formatUsdAmount(await parPriceNow(stack, tokenId)));
 
   before(async () => {
     stack = await startLoanStack({ indexer: true });
