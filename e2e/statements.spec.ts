@@ -28,7 +28,12 @@ const RATE_BPS = 650;
 const TERM = 12;
 const installment = monthlyPayment(PRINCIPAL, RATE_BPS, TERM);
 
-const utcDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/**
+ * A UTC day counted from the chain's clock, which the statement's block times follow: other journeys move the local
+ * chain forward in time, so its "today" can be weeks ahead of the wall clock's.
+ */
+let chainToday = Date.now();
+const utcDay = (offsetDays = 0) => new Date(chainToday + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** RFC 4180 rows: quoted cells may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -142,6 +147,7 @@ test.describe.serial("statements restate the portfolio and the loan", () => {
     const wallet = createWalletClient({ account: privateKeyToAccount(borrower.key), chain: foundry, transport: http(E2E_RPC_URL) });
     await chain.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: contracts.stablecoin, abi: testDollarAbi, functionName: "approve", args: [contracts.loanNote, maxUint256] }) });
     await chain.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: contracts.loanNote, abi: loanNoteAbi, functionName: "repay", args: [BigInt(tokenId), installment] }) });
+    chainToday = Number((await chain.getBlock()).timestamp) * 1000;
   });
 
   test("the investor statement's page and CSV agree with each other and with the portfolio", async ({ browser }) => {

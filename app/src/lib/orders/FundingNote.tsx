@@ -72,7 +72,7 @@ export function FundingNote({ most, orderHash }: { most: bigint | null; orderHas
       {shortBalance && <p className="field__error" data-testid="funding-short">Your wallet holds less than your offers may pay: they wait as unfunded until you hold enough.</p>}
       {shortAllowance && (
         <div className="row gap-sm">
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void allow()} disabled={busy || !wallet.isConnected || wallet.mismatch} data-testid="funding-allow">
+          <button type="button" className="btn btn--secondary btn--sm btn--wrap" onClick={() => void allow()} disabled={busy || !wallet.isConnected || wallet.mismatch} data-testid="funding-allow">
             {allowButtonText(need, others.count, most !== null)} (one transaction)
           </button>
         </div>
