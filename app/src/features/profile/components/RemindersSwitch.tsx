@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import type { User } from "../../../lib/user";
 import { serverMessage } from "../../../lib/errors";
@@ -10,12 +11,17 @@ import { useUpdateProfile } from "../api/updateProfile";
  */
 export function RemindersSwitch({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const muted = update.isPending && update.variables?.remindersMuted !== undefined ? update.variables.remindersMuted : user.remindersMuted;
+  // The switch shows what was chosen at once and keeps it: the saved account reaches the session a moment after the
+  // save answers, and reading the session alone flipped the switch back in between.
+  const [muted, setMuted] = useState(user.remindersMuted);
+  useEffect(() => setMuted(user.remindersMuted), [user.remindersMuted]);
   const change = async (remind: boolean) => {
+    setMuted(!remind);
     try {
       await update.mutateAsync({ remindersMuted: !remind });
       toast.success(remind ? "Servicing reminders on" : "Servicing reminders muted", PROFILE_TOAST.success);
     } catch (err) {
+      setMuted(user.remindersMuted);
       toast.error(serverMessage(err, "Failed to save the reminders setting"), PROFILE_TOAST.error);
     }
   };
