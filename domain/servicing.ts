@@ -9,6 +9,9 @@ import { formatUsdAmount } from "./money";
  * unit for unit as contracts/libraries/LoanMath.sol's `pastDue` and `payoffSplit` compute it.
  */
 
+/** "1 day past due", "12 days past due": how every server text names a loan's lateness. */
+export const daysPastDueText = (days: number) => `${days} ${days === 1 ? "day" : "days"} past due`;
+
 /** From this many days past due a late loan is delinquent. */
 export const DELINQUENT_FROM_DAYS = 30;
 

@@ -1,3 +1,4 @@
+import { daysPastDueText } from "#domain/servicing";
 import { NFT_MESSAGES } from "#domain/marketplaceTerms";
 import { displayUsd } from "#domain/money";
 import type { ListingLapseReason } from "#domain/statuses";
@@ -24,7 +25,7 @@ export const NFT_ANSWERS = {
   notListed: "This note is not listed for sale",
   expired: "This listing has expired, so it can no longer be bought",
   late: (days: number) =>
-    `This note's borrower is ${days} ${days === 1 ? "day" : "days"} past due, so its listing cannot be bought until the loan is current again`,
+    `This note's borrower is ${daysPastDueText(days)}, so its listing cannot be bought until the loan is current again`,
   stale: "This listing is stale: the note has moved since it was listed, so it can no longer be bought",
   lapsed: (reason: ListingLapseReason) => `This listing lapsed: ${LAPSED_BECAUSE[reason]} since it was listed, so it can no longer be bought`,
   priceChanged: (price: bigint) => `The price of this note changed to ${displayUsd(price)}. Please review it before buying.`,

@@ -1,3 +1,5 @@
+import { daysPastDueText } from "#domain/servicing";
+
 /** What the treasury's admin actions answer, in one place. */
 export const TREASURY_ANSWERS = {
   repriced: "Listing price updated",
@@ -7,7 +9,7 @@ export const TREASURY_ANSWERS = {
   nothingToWithdraw: "The treasury has no repayments waiting to be withdrawn",
   notHeld: "The treasury does not hold this note",
   late: (days: number) =>
-    `This note's borrower is ${days} ${days === 1 ? "day" : "days"} past due, so the treasury cannot list it now: list it once the loan is current again`,
+    `This note's borrower is ${daysPastDueText(days)}, so the treasury cannot list it now: list it once the loan is current again`,
   notListed: "The treasury has not listed this note",
   noteNotFound: "Note not found",
   offerAccepted: "Offer accepted: the note was sold",
