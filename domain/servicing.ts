@@ -1,8 +1,6 @@
 import { DAY_SECONDS, nextDueDate, amountDueNow, outstandingBalance, payoffAmount, type LoanTerms } from "./schedule";
 import { PERFORMANCES, type Performance } from "./wire/loan";
 import type { ServicingStatus } from "./statuses";
-import type { WireServicing } from "./wire/servicing";
-import { formatUsdAmount } from "./money";
 
 /**
  * Servicing: where a loan stands against its schedule, read from the schedule alone (nothing is written per day),
@@ -73,26 +71,4 @@ export function payoffSplit(terms: LoanTerms, repaid: bigint, now: bigint): Payo
   const outstanding = outstandingBalance(terms, repaid);
   const principal = outstanding < payoff ? outstanding : payoff;
   return { principal, interest: payoff - principal };
-}
-
-/**
- * The wire's servicing record of a loan with a note (domain/wire/servicing.ts) at the chain's clock `now`; money
- * formatted once here, as every amount on the wire.
- */
-export function servicingRecord(terms: LoanTerms, repaid: bigint, life: NoteLife, now: bigint): WireServicing {
-  const asOf = Number(now);
-  if (life === "repaid") {
-    return { status: "repaid", daysPastDue: 0, amountPastDue: "0", dueDate: null, principalNow: "0", interestNow: "0", asOf };
-  }
-  const due = pastDue(terms, repaid, now);
-  const split = life === "active" ? payoffSplit(terms, repaid, now) : { principal: 0n, interest: 0n };
-  return {
-    status: servicingStatus(life, due.daysPastDue),
-    daysPastDue: due.daysPastDue,
-    amountPastDue: formatUsdAmount(due.amountPastDue),
-    dueDate: Number(due.dueDate),
-    principalNow: formatUsdAmount(split.principal),
-    interestNow: formatUsdAmount(split.interest),
-    asOf,
-  };
 }

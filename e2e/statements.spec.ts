@@ -211,8 +211,9 @@ test.describe.serial("statements restate the portfolio and the loan", () => {
     const paid = csvSection(rows, "Payment time");
     expect(paid).toHaveLength(1);
     expect(parseUsd(paid[0][2])).toBe(installment);
-    // Interest and principal split the payment exactly.
-    expect(parseUsd(paid[0][3]) + parseUsd(paid[0][4])).toBe(installment);
+    // No late fee on a payment made on time; interest and principal split it exactly.
+    expect(parseUsd(paid[0][3])).toBe(0n);
+    expect(parseUsd(paid[0][4]) + parseUsd(paid[0][5])).toBe(installment);
     expect(parseUsd(csvTotals(rows).get("Paid")!)).toBe(installment);
     await settle(page);
     await screenshot(page, "statements-02-loan");

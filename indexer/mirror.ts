@@ -6,6 +6,7 @@ import {
   chainCollections,
   chainCreditWithdrawals,
   chainCredits,
+  chainLateFeePayments,
   chainCursors,
   chainListings,
   chainNftOwners,
@@ -26,7 +27,7 @@ import { deploymentKey } from "./config";
 import type { Cursor, SyncState } from "./state";
 
 /** Append-only log tables: a rollback deletes their rows above the common ancestor. */
-export const LOG_TABLES = [chainSales, chainRepayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers, chainOrderFills, chainOrderCancellations] as const;
+export const LOG_TABLES = [chainSales, chainRepayments, chainLateFeePayments, chainCreditWithdrawals, chainVaultMoves, chainTransfers, chainOrderFills, chainOrderCancellations] as const;
 /** Derived tables: a rollback puts their rows back from the undo journal. */
 const DERIVED_TABLES = [chainNotes, chainListings, chainVaultPositions, chainCredits, chainOrderCounters, chainCollections, chainCollateral, chainNftOwners] as const;
 

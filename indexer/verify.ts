@@ -6,6 +6,7 @@ import {
   chainCollections,
   chainCreditWithdrawals,
   chainCredits,
+  chainLateFeePayments,
   chainListings,
   chainNftOwners,
   chainNotes,
@@ -26,6 +27,7 @@ const MIRROR_TABLES = {
   listings: chainListings,
   sales: chainSales,
   repayments: chainRepayments,
+  lateFeePayments: chainLateFeePayments,
   credits: chainCredits,
   creditWithdrawals: chainCreditWithdrawals,
   vaultPositions: chainVaultPositions,
@@ -75,6 +77,7 @@ export async function compareWithChain(db: Db, client: PublicClient, deployment:
     const loan = await client.readContract({ ...loanNote, functionName: "loanOf", args: [id] });
     if (owner.toLowerCase() !== note.owner) differences.push(`note ${id}: owner ${note.owner} in the mirror, ${owner} on chain`);
     if (loan.repaid !== note.totalRepaid) differences.push(`note ${id}: repaid ${note.totalRepaid} in the mirror, ${loan.repaid} on chain`);
+    if (Number(loan.feesPaidThrough) !== note.feesPaidThrough) differences.push(`note ${id}: fees paid through ${note.feesPaidThrough} in the mirror, ${loan.feesPaidThrough} on chain`);
     if (STATUS[loan.status] !== note.status) differences.push(`note ${id}: status ${note.status} in the mirror, ${STATUS[loan.status]} on chain`);
     if (loan.principal !== note.principal) differences.push(`note ${id}: principal ${note.principal} in the mirror, ${loan.principal} on chain`);
     const [seller, price] = await client.readContract({ ...marketplace, functionName: "listingOf", args: [id] });

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { chainNow } from "./chain/chainClock";
+import { deploymentFeeParams } from "./chain/lateFeeParams";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type Express, type Router } from "express";
@@ -100,6 +101,8 @@ export function createServices(deps: AppDeps) {
   const notifications = createNotificationsRepository(db);
   const notifier = createNotifier({ db, publisher, repository: notifications });
   const chain = createChainGateway(config);
+  /** The deployment's late-fee terms, read once from the chain: the mirror's figures need nothing more. */
+  const lateFees = () => deploymentFeeParams({ publicClient, deployment: () => chain.deployment() });
   const loansRepo = createLoansRepository(db, config.chainId);
   const ordersRepo = createOrdersRepository(db, config.chainId);
   const announcer = createOrderAnnouncer({ db, kv, chainId: config.chainId, notifier, notifications });
@@ -120,9 +123,9 @@ export function createServices(deps: AppDeps) {
     kyc: createKycService({ repo: createKycRepository(db), users, notifier, dataDir: config.dataDir }),
     treasury: createTreasuryService({ repo: loansRepo, chain, origination, orders: ordersRepo, announcer, logger }),
     treasuryOffers: createTreasuryOffers({ chain, book: orders, orders: ordersRepo }),
-    nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient)), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
+    nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient), lateFees), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
-    statements: createStatementsService({ repo: createStatementsRepository(db, config.chainId), publicClient }),
+    statements: createStatementsService({ repo: createStatementsRepository(db, config.chainId), publicClient, fees: lateFees }),
     reconciliation: createReconciliationService({ repo: createReconciliationRepository(db, config.chainId), publicClient, deployment: () => chain.deployment() }),
     loanLifecycle: createLoanLifecycle({ origination, watcher, reminders, reminderIntervalMs: config.reminderIntervalMs, logger }),
     chatbot: createChatbotService({

@@ -49,7 +49,12 @@ export const chainNotes = pgTable(
     termMonths: integer("term_months").notNull(),
     /** Unix seconds, as the contract stores it. */
     startTime: blockNo("start_time").notNull(),
+    /** Installments only, as the contract's `repaid`: late fees are counted apart, below. */
     totalRepaid: amount("total_repaid").notNull().default(sql`0`),
+    /** LoanNote's `feesPaidThrough`: every installment up to it had its late fee paid or never owed one. */
+    feesPaidThrough: integer("fees_paid_through").notNull().default(0),
+    /** Late fees paid on the note so far (the sum of its LateFeesPaid amounts). */
+    lateFeesPaid: amount("late_fees_paid").notNull().default(sql`0`),
     status: text("status").$type<NoteStatus>().notNull().default("active"),
     burned: boolean("burned").notNull().default(false),
     originTxHash: text("origin_tx_hash").notNull(),
@@ -114,6 +119,26 @@ export const chainRepayments = pgTable(
     totalRepaid: amount("total_repaid").notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }), index("chain_repayments_token_idx").on(t.chainId, t.tokenId)],
+);
+
+/**
+ * Late fees as the chain logged them (LateFeesPaid, just before the same payment's Repaid, whose amount includes
+ * them): what was paid, to whom it was credited, and the installment the note's fees are then paid through.
+ */
+export const chainLateFeePayments = pgTable(
+  "chain_late_fee_payments",
+  {
+    ...logColumns(),
+    tokenId: amount("token_id").notNull(),
+    beneficiary: text("beneficiary").notNull(),
+    amount: amount("amount").notNull(),
+    feesPaidThrough: integer("fees_paid_through").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    index("chain_late_fee_payments_token_idx").on(t.chainId, t.tokenId),
+    index("chain_late_fee_payments_beneficiary_idx").on(t.chainId, t.beneficiary),
+  ],
 );
 
 /** Pull payments: what each account was credited with and has withdrawn. */

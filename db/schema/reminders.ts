@@ -4,8 +4,12 @@ import { loans } from "./loans";
 import { notifications } from "./notifications";
 import { users } from "./users";
 
-/** What a servicing reminder is about; the holder's kinds are the borrower's transitions told to the note's holder. */
-export const REMINDER_KINDS = ["due_soon", "missed", "cured", "default_soon", "defaulted", "holder_late", "holder_cured", "holder_defaulted"] as const;
+/**
+ * What a servicing reminder is about; the holder's kinds are the borrower's transitions told to the note's holder.
+ * "defaulted" and "holder_defaulted" are rows of defaults told before the loan's status notice became the one that
+ * tells them: kept so those rows still read.
+ */
+export const REMINDER_KINDS = ["due_soon", "missed", "late_fee", "cured", "default_soon", "defaulted", "holder_late", "holder_cured", "holder_defaulted"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /**

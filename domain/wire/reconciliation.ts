@@ -12,7 +12,7 @@ const value = z.string().nullable();
 export const RECONCILIATION_MISSING = "missing";
 
 /** The fields compared; each note field names what the contracts' views answer. */
-export const RECONCILIATION_FIELDS = ["exists", "tokenId", "mintStatus", "principal", "repaid", "status", "owner", "holder", "collateral", "credits"] as const;
+export const RECONCILIATION_FIELDS = ["exists", "tokenId", "mintStatus", "principal", "repaid", "feesPaidThrough", "status", "owner", "holder", "collateral", "credits"] as const;
 export type ReconciliationField = (typeof RECONCILIATION_FIELDS)[number];
 
 export const wireReconciliationDifferenceSchema = z.object({
@@ -60,8 +60,12 @@ export const wireTreasuryProofSchema = z.object({
   /** closing − opening = inflows − outflows, to the micro-dollar. */
   balances: z.boolean(),
   unexplained: z.array(wireUnexplainedTransferSchema),
-  /** Repayments credited to the treasury (Repaid logs), its withdrawals, and creditsOf at the block: credited − withdrawn = owed. */
-  credits: z.object({ credited: usd, withdrawn: usd, owed: usd, balances: z.boolean() }),
+  /**
+   * Repayments credited to the treasury (Repaid logs), its withdrawals, and creditsOf at the block: credited − withdrawn
+   * = owed. `lateFees` is the part of `credited` that late fees paid (LateFeesPaid logs to the treasury): fees reach the
+   * treasury's cash through its credit withdrawals, as repayments do.
+   */
+  credits: z.object({ credited: usd, lateFees: usd, withdrawn: usd, owed: usd, balances: z.boolean() }),
   /** Originations whose principal no treasury transfer in their transaction paid. */
   unfundedOriginations: z.array(z.object({ tokenId: z.string(), txHash: z.string(), principal: usd })),
 });

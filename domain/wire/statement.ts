@@ -17,19 +17,22 @@ export const wireStatementInstallmentSchema = z.object({
   balanceAfter: usd,
 });
 
-/** One repayment as the chain logged it, split into the interest and principal it paid. */
+/** One repayment as the chain logged it, split into the late fees, interest and principal it paid. */
 export const wireStatementPaymentSchema = z.object({
   txHash: z.string(),
   blockNumber: z.number(),
   time: time.nullable(),
+  /** Everything the payment took: lateFee + interest + principal. */
   amount: usd,
+  /** What of it paid late fees, which a payment pays first. */
+  lateFee: usd,
   interest: usd,
   principal: usd,
   /** Principal still owed after this payment. */
   balanceAfter: usd,
 });
 
-/** A charge beyond the schedule. None exist yet; late fees will be listed here. */
+/** A charge beyond the schedule: a late fee paid ("late_fee"), as its LateFeesPaid log says. */
 export const wireStatementFeeSchema = z.object({ kind: z.string(), time: time.nullable(), amount: usd, txHash: z.string().nullable() });
 
 /** GET /loans/{id}/statement. */
@@ -60,7 +63,8 @@ export const wireStatementTradeSchema = z.object({
   counterparty: z.string(),
 });
 
-export const wireStatementReceiptSchema = z.object({ ...onChain, amount: usd, viaVault: z.boolean() });
+/** A repayment credited to the wallet: `amount` includes `lateFee`, the late fees it carried. */
+export const wireStatementReceiptSchema = z.object({ ...onChain, amount: usd, lateFee: usd, viaVault: z.boolean() });
 export const wireStatementWithdrawalSchema = z.object({ txHash: z.string(), blockNumber: z.number(), time: time.nullable(), amount: usd });
 
 /** One note's result: its dated cash flows up to the period's end and their annualised return. */
@@ -99,6 +103,8 @@ export const wirePortfolioStatementSchema = z.object({
     fees: usd,
     saleProceeds: usd,
     received: usd,
+    /** Of `received`, what were late fees. */
+    lateFeesReceived: usd,
     withdrawn: usd,
     realisedReturn: usd,
     expectedReturn: usd,

@@ -1,6 +1,6 @@
 import type { loanNoteAbi } from "#domain/abis";
 import { formatUsdAmount } from "#domain/money";
-import { chainCreditWithdrawals, chainRepayments, chainTransfers } from "#db/schema/chain";
+import { chainCreditWithdrawals, chainLateFeePayments, chainRepayments, chainTransfers } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { logRow, ZERO_ADDRESS, type Context, type Handlers } from "../context";
 import { burnedHolderKey } from "./collateral";
@@ -64,6 +64,14 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
     ctx.emit({ event: "loan:funded", payload: { amount: formatUsdAmount(principal), nftId: refs.tokenId, ...refs }, wallets: [borrower], rooms: ["admins"] });
     // loan:status goes out only when the off-chain loan actually becomes active (indexer/loans.ts).
     ctx.loan({ kind: "originated", tokenId, principal, start: Number(start) });
+  },
+
+  /** Logged before its payment's Repaid, whose amount (and so the holder's credit) already includes the fees. */
+  LateFeesPaid(event, ctx) {
+    const { tokenId, beneficiary, amount, feesPaidThrough } = event.args;
+    ctx.insert(chainLateFeePayments, { ...logRow(event, ctx), tokenId, beneficiary, amount, feesPaidThrough: Number(feesPaidThrough) });
+    const note = requireNote(ctx, tokenId, event);
+    ctx.notes.put({ ...note, feesPaidThrough: Number(feesPaidThrough), lateFeesPaid: note.lateFeesPaid + amount, updatedBlock: event.blockNumber }, event);
   },
 
   Repaid(event, ctx) {

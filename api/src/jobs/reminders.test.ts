@@ -175,18 +175,23 @@ describe("servicing reminders", () => {
     assert.equal(await given(loan.B.id, "default_soon"), 1);
   });
 
-  it("tells the borrower and the vault's depositor once that the loan defaulted", async () => {
+  it("tells the borrower and the vault's depositor of the default once, by the loan's status notice and no reminder", async () => {
     const defaultFrom = loan.B.start + 30n * DAY + (await gracePeriod());
     await travelTo(defaultFrom + 1n);
     await tick();
-    assert.equal(await given(loan.B.id, "defaulted"), 0, "not before the chain says so");
     const { defaulted } = await stack.services.watcher.runOnce();
     assert.ok(defaulted >= 1);
     await synced();
     await tick();
     await tick();
-    assert.equal(count(await remindersOf(borrowerB), new RegExp(`^Loan #${loan.B.tokenId} is in default with \\$[\\d,.]+ unpaid\\.$`)), 1);
-    assert.equal(count(await remindersOf(depositor), new RegExp(`^Note #${loan.B.tokenId} you hold is in default with \\$[\\d,.]+ unpaid\\.$`)), 1);
+    const notice = new RegExp(`^Loan #${loan.B.tokenId} \\(\\$2,000\\.00\\) was marked as defaulted\\.$`);
+    for (const user of [borrowerB, depositor]) {
+      const messages = (await db().select().from(notifications).where(eq(notifications.userId, user.id))).map((n) => n.message);
+      assert.equal(count(messages, notice), 1, user.email);
+      assert.equal(count(messages, /in default/), 0, `${user.email}: no second notice of the same default`);
+    }
+    assert.equal(await given(loan.B.id, "defaulted"), 0);
+    assert.equal(await given(loan.B.id, "holder_defaulted"), 0);
   });
 
   it("tells the holder of a second late spell, keyed by the installment that began it", async () => {

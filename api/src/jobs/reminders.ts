@@ -1,10 +1,11 @@
 import type { Address } from "viem";
 import { periodicJob, type PeriodicJob } from "./periodicJob";
-import { DAY_SECONDS, PERIOD_SECONDS, defaultableAt, dueDate, installmentsPaid, scheduleRows, totalDue, type LoanTerms } from "#domain/schedule";
+import { DAY_SECONDS, PERIOD_SECONDS, dueDate, installmentsPaid, scheduleRows, type LoanTerms } from "#domain/schedule";
 import { pastDue } from "#domain/servicing";
+import { defaultableAt, lateFeesOwed, type ServicedLoan, type ServicingParams } from "#domain/lateFees";
 import type { ReminderKind } from "#db/schema";
 import type { Db } from "#db/connect";
-import { readGracePeriod } from "../chain/gracePeriod";
+import { readServicingParams } from "../chain/servicingParams";
 import type { ChainGateway } from "../chain/gateway";
 import type { NotificationContent, Notifier } from "../notifications/notifier";
 import { REMINDER_TEXTS, type RemindedLoan } from "../notifications/texts";
@@ -16,7 +17,7 @@ interface Logger {
 
 /** How long before a due date the borrower is reminded of it. */
 export const DUE_SOON_SECONDS = 3n * DAY_SECONDS;
-/** How long before a default becomes possible (maturity plus grace) the borrower is warned. */
+/** How long before a default becomes possible (LoanNote.defaultableAt) the borrower is warned. */
 export const DEFAULT_WARNING_SECONDS = 30n * DAY_SECONDS;
 
 /** A reminder the schedule calls for now: who gets it, what it says, and the installment that keys it (0: the loan). */
@@ -28,28 +29,25 @@ export interface DueReminder {
 }
 
 /**
- * What one loan calls for at the chain's clock `now`, given the state the job last saw it in: the reminders (each
- * given once, by its key) and the state to remember. Pure: the same loan, state and clock always answer the same.
+ * What one active loan calls for at the chain's clock `now`, given the state the job last saw it in: the reminders
+ * (each given once, by its key) and the state to remember. Pure: the same loan, state and clock always answer the
+ * same. A default is told by the loan's own status notice the moment the indexer sees it, so not here.
  */
-export function remindersDue(loan: WatchedLoan, previous: ServicingState, now: bigint, gracePeriod: bigint): { reminders: DueReminder[]; state: ServicingState } {
+export function remindersDue(loan: WatchedLoan, previous: ServicingState, now: bigint, params: ServicingParams): { reminders: DueReminder[]; state: ServicingState } {
   const terms: LoanTerms = { principal: loan.principal, rateBps: loan.rateBps, termMonths: loan.termMonths, start: BigInt(loan.startTime) };
   const repaid = loan.totalRepaid;
+  const serviced: ServicedLoan = { terms, repaid, feesPaidThrough: loan.feesPaidThrough };
   const named: RemindedLoan = { tokenId: loan.tokenId.toString(), loanId: loan.loanId };
   const reminders: DueReminder[] = [];
   const give = (to: DueReminder["to"], kind: ReminderKind, installment: number, content: NotificationContent) => reminders.push({ to, kind, installment, content });
-
-  if (loan.noteStatus === "defaulted") {
-    const unpaid = totalDue(terms) > repaid ? totalDue(terms) - repaid : 0n;
-    give("borrower", "defaulted", 0, REMINDER_TEXTS.defaulted(named, unpaid));
-    give("holder", "holder_defaulted", 0, REMINDER_TEXTS.holderDefaulted(named, unpaid));
-    return { reminders, state: previous };
-  }
 
   const n = loan.termMonths;
   const paid = installmentsPaid(terms, repaid);
   const elapsed = now > terms.start ? now - terms.start : 0n;
   const fallenDue = Math.min(n, Number(elapsed / PERIOD_SECONDS));
   const due = pastDue(terms, repaid, now);
+  const fees = lateFeesOwed(serviced, now, params);
+  const owedNow = due.amountPastDue + fees.amount;
   const rows = scheduleRows(terms);
 
   // The next installment to fall due, unpaid, within three days of its due date.
@@ -63,7 +61,7 @@ export function remindersDue(loan: WatchedLoan, previous: ServicingState, now: b
   let state: ServicingState = { daysPastDue: due.daysPastDue, lateInstallment: previous.lateInstallment };
   if (due.daysPastDue > 0) {
     // Payments are cumulative, so with anything past due the installment fallen due last is unpaid: it was missed.
-    give("borrower", "missed", fallenDue, REMINDER_TEXTS.missed(named, fallenDue, due.amountPastDue, dueDate(terms, fallenDue)));
+    give("borrower", "missed", fallenDue, REMINDER_TEXTS.missed(named, fallenDue, owedNow, dueDate(terms, fallenDue)));
     if (previous.daysPastDue === 0 || previous.lateInstallment === null) {
       const first = paid + 1;
       state = { ...state, lateInstallment: first };
@@ -77,9 +75,13 @@ export function remindersDue(loan: WatchedLoan, previous: ServicingState, now: b
     state = { daysPastDue: 0, lateInstallment: null };
   }
 
-  const defaultFrom = defaultableAt(terms, gracePeriod);
+  // Keyed by the last installment owing a fee: each new fee is told once, several that came at once in one reminder.
+  if (fees.count > 0) give("borrower", "late_fee", fees.through, REMINDER_TEXTS.lateFee(named, fees.through, fees.amount, owedNow));
+
+  const defaultFrom = defaultableAt(serviced, params);
   if (now >= defaultFrom - DEFAULT_WARNING_SECONDS && now < defaultFrom) {
-    give("borrower", "default_soon", 0, REMINDER_TEXTS.defaultSoon(named, defaultFrom));
+    // Keyed by the oldest unpaid installment: a loan cured and late again later is warned again.
+    give("borrower", "default_soon", Math.min(paid + 1, n), REMINDER_TEXTS.defaultSoon(named, defaultFrom));
   }
   return { reminders, state };
 }
@@ -97,11 +99,11 @@ export type ReminderJob = PeriodicJob<{ given: number; sent: number }>;
 export function createReminderJob(deps: { repo: RemindersRepository; chain: ChainGateway; notifier: Notifier; logger?: Logger }): ReminderJob {
   const { repo, chain, notifier } = deps;
 
-  async function remindLoan(loan: WatchedLoan, now: bigint, grace: bigint): Promise<{ given: number; sent: number }> {
+  async function remindLoan(loan: WatchedLoan, now: bigint, params: ServicingParams): Promise<{ given: number; sent: number }> {
     const pushes: (() => void)[] = [];
     const result = await repo.inTransaction(async (tx: Db) => {
       const previous = await repo.lockState(tx, loan.loanId);
-      const { reminders, state } = remindersDue(loan, previous, now, grace);
+      const { reminders, state } = remindersDue(loan, previous, now, params);
       let given = 0;
       for (const reminder of reminders) {
         const recipientId = reminder.to === "borrower" ? loan.borrowerId : loan.holderId;
@@ -128,10 +130,10 @@ export function createReminderJob(deps: { repo: RemindersRepository; chain: Chai
     const watched = await repo.watched();
     if (!watched.length) return total;
     const deployment = await chain.deployment();
-    const [now, grace] = await Promise.all([chain.now(), readGracePeriod(chain.publicClient, deployment.contracts.loanNote as Address)]);
+    const [now, params] = await Promise.all([chain.now(), readServicingParams(chain.publicClient, deployment.contracts.loanNote as Address)]);
     for (const loan of watched) {
       try {
-        const { given, sent } = await remindLoan(loan, now, grace);
+        const { given, sent } = await remindLoan(loan, now, params);
         total.given += given;
         total.sent += sent;
       } catch (error) {

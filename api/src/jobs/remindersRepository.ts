@@ -1,7 +1,7 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#db/connect";
-import { chainNotes, loans, servicingReminders, servicingStates, users, type NoteStatus, type ReminderKind } from "#db/schema";
+import { chainNotes, loans, servicingReminders, servicingStates, users, type ReminderKind } from "#db/schema";
 
 /** A loan with a note, as the reminder job reads it from the chain mirror, with who hears about it. */
 export interface WatchedLoan {
@@ -12,7 +12,7 @@ export interface WatchedLoan {
   termMonths: number;
   startTime: number;
   totalRepaid: bigint;
-  noteStatus: NoteStatus;
+  feesPaidThrough: number;
   borrowerId: string;
   borrowerMuted: boolean;
   /** The account of the note's holder (the vault's depositor while deposited), when the holder is one of ours. */
@@ -36,12 +36,8 @@ export interface ReminderKey {
 export function createRemindersRepository(db: Db, chainId: number) {
   const holders = alias(users, "holders");
   return {
-    /**
-     * Active notes, and defaulted ones whose borrower has not yet been reminded of the default: the rest need
-     * nothing more.
-     */
+    /** Active notes: a repaid or defaulted one is told by its own status notice and needs no reminder. */
     async watched(): Promise<WatchedLoan[]> {
-      const defaultNotGiven = sql`not exists (select 1 from ${servicingReminders} r where r.loan_id = ${loans.id} and r.kind = 'defaulted')`;
       return db
         .select({
           loanId: loans.id,
@@ -51,7 +47,7 @@ export function createRemindersRepository(db: Db, chainId: number) {
           termMonths: chainNotes.termMonths,
           startTime: chainNotes.startTime,
           totalRepaid: chainNotes.totalRepaid,
-          noteStatus: chainNotes.status,
+          feesPaidThrough: chainNotes.feesPaidThrough,
           borrowerId: loans.userId,
           borrowerMuted: users.remindersMuted,
           holderId: holders.id,
@@ -61,7 +57,7 @@ export function createRemindersRepository(db: Db, chainId: number) {
         .innerJoin(chainNotes, and(eq(chainNotes.chainId, chainId), sql`${chainNotes.tokenId} = ${loans.loanNumber}::numeric`))
         .innerJoin(users, eq(users.id, loans.userId))
         .leftJoin(holders, eq(holders.walletAddress, chainNotes.holder))
-        .where(and(inArray(loans.status, ["active", "defaulted"]), or(eq(chainNotes.status, "active"), and(eq(chainNotes.status, "defaulted"), defaultNotGiven))));
+        .where(and(eq(loans.status, "active"), eq(chainNotes.status, "active")));
     },
 
     /** The loan's last seen state, its row locked for the caller's transaction (created at current if new). */

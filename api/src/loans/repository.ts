@@ -27,6 +27,8 @@ export interface LoanView {
   loan: LoanRow;
   borrower: Borrower;
   totalRepaid: bigint;
+  /** The note's feesPaidThrough, as the mirror follows LateFeesPaid. */
+  feesPaidThrough: number;
   pledge: PledgeMirror;
 }
 
@@ -88,6 +90,7 @@ export function createLoansRepository(db: Db, chainId: number) {
     kycStatus: users.kycStatus,
   };
   const repaidColumn = sql<string | null>`${chainNotes.totalRepaid}`;
+  const feesColumn = sql<number | null>`${chainNotes.feesPaidThrough}`;
   const pledgeColumns = {
     chainState: chainCollateral.state,
     chainCollection: chainCollateral.collection,
@@ -102,7 +105,7 @@ export function createLoansRepository(db: Db, chainId: number) {
   // The escrow row of the loan's note, and the metadata of the piece it holds (or, before origination, the pledged one).
   const selectViews = () =>
     db
-      .select({ loan: loans, borrower: borrowerColumns, totalRepaid: repaidColumn, pledge: pledgeColumns })
+      .select({ loan: loans, borrower: borrowerColumns, totalRepaid: repaidColumn, feesPaidThrough: feesColumn, pledge: pledgeColumns })
       .from(loans)
       .innerJoin(users, eq(users.id, loans.userId))
       .leftJoin(chainNotes, and(eq(chainNotes.chainId, chainId), sql`${chainNotes.tokenId} = ${loans.loanNumber}::numeric`))
@@ -116,10 +119,11 @@ export function createLoansRepository(db: Db, chainId: number) {
         ),
       );
   const NO_PLEDGE: PledgeMirror = { chainState: null, chainCollection: null, chainCollateralId: null, lockedTxHash: null, closedTxHash: null, closedTo: null, collectionName: null, name: null, image: null };
-  const toView = (row: { loan: LoanRow; borrower: Borrower; totalRepaid: string | bigint | null; pledge: Partial<PledgeMirror> | null }): LoanView => ({
+  const toView = (row: { loan: LoanRow; borrower: Borrower; totalRepaid: string | bigint | null; feesPaidThrough: number | null; pledge: Partial<PledgeMirror> | null }): LoanView => ({
     loan: row.loan,
     borrower: row.borrower,
     totalRepaid: row.totalRepaid === null ? 0n : BigInt(row.totalRepaid),
+    feesPaidThrough: row.feesPaidThrough ?? 0,
     pledge: { ...NO_PLEDGE, ...row.pledge },
   });
 

@@ -8,15 +8,15 @@ import { formatUsdAmount } from "#domain/money";
 import { SERVER_EVENTS, ROOMS } from "#domain/events";
 import {
   amountDueNow,
-  cappedPayment,
   installmentsPaid,
   isValidTerms,
   monthlyPayment,
   nextDueDate,
   outstandingBalance,
-  payoffAmount,
   type LoanTerms,
 } from "#domain/schedule";
+import { amountDueWithFees, lateFeesOwed, payoffWithFees, splitRepayment, type ServicedLoan, type ServicingParams } from "#domain/lateFees";
+import type { FeeParams } from "#domain/servicingRecord";
 import { COLLATERAL_MESSAGES, fundingWithinRequest, LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "#domain/schemas/loans";
 import { loans, users as usersTable, type LoanRow, type UserRow } from "#db/schema";
 import type { Db } from "#db/connect";
@@ -30,6 +30,8 @@ import { LOAN_ANSWERS, NOTIFY, TIMELINE_NOTES } from "./texts";
 import { bindDeps } from "../deps";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
 import { chainNow } from "../chain/chainClock";
+import { lateFeeParamsOrNone, NO_LATE_FEES } from "../chain/lateFeeParams";
+import { readServicingParams } from "../chain/servicingParams";
 import { collateralTimeline, toWireLoan, toWireTimeline, type WireLoan, type WireTimelineEntry } from "./wire";
 import type { CollateralService } from "../collateral/service";
 
@@ -50,14 +52,21 @@ const name = (user: Pick<UserRow, "firstName" | "lastName" | "email">) => `${use
 const isAdmin = (user: UserRow) => user.role === "admin";
 const PERMIT_TTL_SECONDS = 3600;
 
+/** The deployment's late-fee terms for a loan's figures: none needed (nor read) before its note exists. */
+async function feesFor(deps: LoansServiceDeps, view: LoanView): Promise<FeeParams> {
+  if (view.loan.mintStatus !== "minted") return NO_LATE_FEES;
+  const deployment = await deps.chain.deployment().catch(() => null);
+  return lateFeeParamsOrNone(deps.chain.publicClient, deployment?.contracts.loanNote);
+}
+
 async function wire(deps: LoansServiceDeps, view: LoanView, withTimeline = false): Promise<WireLoan> {
   const { repo } = deps;
-  const nowSeconds = await chainNow(deps.chain.publicClient);
-  if (!withTimeline) return toWireLoan(view, { nowSeconds });
+  const [nowSeconds, fees] = await Promise.all([chainNow(deps.chain.publicClient), feesFor(deps, view)]);
+  if (!withTimeline) return toWireLoan(view, { nowSeconds, fees });
   const [events, collateral] = await Promise.all([repo.events(view.loan.id), collateralEntries(deps, view)]);
   // Decisions and the escrow's moves in one order of time (a sort keeps equal times in their given order).
   const timeline = [...toWireTimeline(events), ...collateral].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  return toWireLoan(view, { timeline, nowSeconds });
+  return toWireLoan(view, { timeline, nowSeconds, fees });
 }
 
 /** The escrow's moves of the loan's note, timed by their blocks: the mirror's times, else the node's blocks. */
@@ -313,14 +322,15 @@ export async function repayment(deps: LoansServiceDeps, user: UserRow, id: strin
   const deployment = await chain.deployment().catch((error) => {
     throw new AppError(503, describeChainError(error).message);
   });
-  let onChain, now: bigint;
+  let onChain, now: bigint, params: ServicingParams;
   try {
-    [onChain, now] = await Promise.all([origination.loanOnChain(loan.loanNumber), chain.now()]);
+    [onChain, now, params] = await Promise.all([origination.loanOnChain(loan.loanNumber), chain.now(), readServicingParams(chain.publicClient, deployment.contracts.loanNote as Address)]);
   } catch (error) {
     throw new AppError(503, describeChainError(error).message);
   }
   if (onChain.status !== LOAN_NOTE_STATUS.active && onChain.status !== LOAN_NOTE_STATUS.defaulted) throw badRequest(LOAN_ANSWERS.notRepayable);
   const terms: LoanTerms = { principal: onChain.principal, rateBps: onChain.rateBps, termMonths: onChain.termMonths, start: onChain.start };
+  const serviced: ServicedLoan = { terms, repaid: onChain.repaid, feesPaidThrough: onChain.feesPaidThrough };
   const payment = monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
   const paidInstallments = installmentsPaid(terms, onChain.repaid);
   const nextInstallment = Math.min(paidInstallments + 1, terms.termMonths as number);
@@ -328,10 +338,13 @@ export async function repayment(deps: LoansServiceDeps, user: UserRow, id: strin
     if (input.installmentNumber > Number(terms.termMonths)) throw badRequest(LOAN_ANSWERS.installmentRange(Number(terms.termMonths)));
     if (input.installmentNumber <= paidInstallments) throw badRequest(LOAN_ANSWERS.installmentPaid(input.installmentNumber));
   }
-  const payoff = payoffAmount(terms, onChain.repaid, now);
-  // Overpayment is capped by the contract, never refused (docs/decisions.md): the answer says what it will take.
+  const fees = lateFeesOwed(serviced, now, params);
+  // Overpayment is capped by the contract, never refused (docs/decisions.md): the answer says what it will take,
+  // late fees first. Less than the first fee owed is what the contract refuses.
   const amount = input.amount;
-  const takes = cappedPayment(terms, onChain.repaid, amount, now);
+  const split = splitRepayment(serviced, amount, now, params);
+  if (!split) throw badRequest(LOAN_ANSWERS.belowLateFee(formatUsdAmount(fees.first)));
+  const takes = split.fees + split.installments;
   const payer = (input.walletAddress ?? user.walletAddress ?? loan.borrowerWallet) as Address | null;
   const token = deployment.contracts.stablecoin as Address;
   const loanNote = deployment.contracts.loanNote as Address;
@@ -362,13 +375,19 @@ export async function repayment(deps: LoansServiceDeps, user: UserRow, id: strin
     amount: formatUsdAmount(amount),
     amountTaken: formatUsdAmount(takes),
     capped: takes < amount,
+    /** What of it pays late fees (taken first) and what goes to the installments. */
+    lateFeesTaken: formatUsdAmount(split.fees),
+    installmentsTaken: formatUsdAmount(split.installments),
     schedule: {
       monthlyPayment: formatUsdAmount(payment),
       installmentsPaid: paidInstallments,
       nextInstallment,
       nextDueDate: new Date(Number(nextDueDate(terms, onChain.repaid)) * 1000).toISOString(),
-      amountDueNow: formatUsdAmount(amountDueNow(terms, onChain.repaid, now)),
-      payoffAmount: formatUsdAmount(payoff),
+      installmentsPastDue: formatUsdAmount(amountDueNow(terms, onChain.repaid, now)),
+      lateFeesOwed: formatUsdAmount(fees.amount),
+      lateFeeCount: fees.count,
+      amountDueNow: formatUsdAmount(amountDueWithFees(serviced, now, params)),
+      payoffAmount: formatUsdAmount(payoffWithFees(serviced, now, params)),
       outstandingBalance: formatUsdAmount(outstandingBalance(terms, onChain.repaid)),
       totalRepaid: formatUsdAmount(onChain.repaid),
     },

@@ -29,6 +29,7 @@ export const LOAN_ANSWERS = {
   notRepayable: "Only an active or defaulted loan with a minted note can be repaid",
   installmentRange: (n: number) => `Installment number must be between 1 and ${n}`,
   installmentPaid: (k: number) => `Installment ${k} is already paid`,
+  belowLateFee: (fee: string) => `A payment pays the late fees owed first: pay at least the first one, $${fee}`,
   repaymentReady: "Sign the permit and send the repayment from your wallet",
   defaulted: "Loan marked as defaulted",
   notDefaultable: "Only an active loan with a minted note can be marked defaulted",

@@ -1,6 +1,7 @@
 import { formatUsdAmount } from "#domain/money";
 import { maturity, monthlyPayment, totalDue, type LoanTerms } from "#domain/schedule";
-import { performanceGrade, servicingRecord, type NoteLife } from "#domain/servicing";
+import { performanceGrade, type NoteLife } from "#domain/servicing";
+import { servicingRecord, type FeeParams } from "#domain/servicingRecord";
 import type { WireServicing } from "#domain/wire/servicing";
 import type { LoanEventRow, LoanRow } from "#db/schema";
 import type { WireLoan, WireTimelineEntry } from "#domain/wire/loan";
@@ -19,11 +20,12 @@ export function termsOf(loan: LoanRow, start?: bigint): LoanTerms {
   return { principal: loan.principal ?? loan.amount, rateBps: loan.rateBps, termMonths: loan.termMonths, start: start ?? loan.noteStart ?? 0n };
 }
 
-/** Where the loan's note stands against its schedule at `nowSeconds`; null until it has a note. */
-function servicingOf(loan: LoanRow, totalRepaid: bigint, nowSeconds: bigint): WireServicing | null {
+/** Where the loan's note stands against its schedule at `nowSeconds`, late fees included; null until it has a note. */
+function servicingOf(view: LoanView, nowSeconds: bigint, fees: FeeParams): WireServicing | null {
+  const { loan } = view;
   if (loan.noteStart === null || loan.mintStatus !== "minted") return null;
   const life: NoteLife = loan.status === "completed" ? "repaid" : loan.status === "defaulted" ? "defaulted" : "active";
-  return servicingRecord(termsOf(loan), totalRepaid, life, nowSeconds);
+  return servicingRecord({ terms: termsOf(loan), repaid: view.totalRepaid, feesPaidThrough: view.feesPaidThrough }, life, nowSeconds, fees);
 }
 
 export function toWireTimeline(events: (LoanEventRow & { actorName: string | null; actorEmail: string | null })[]): WireTimelineEntry[] {
@@ -79,14 +81,17 @@ export function pledgedNftOf(view: LoanView): WirePledgedNft | null {
   });
 }
 
-/** The loan as the client reads it: domain/wire/loan.ts's shape, which the app parses with; `nowSeconds` is the chain's clock. */
-export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEntry[]; nowSeconds: bigint }): WireLoan {
+/**
+ * The loan as the client reads it: domain/wire/loan.ts's shape, which the app parses with; `nowSeconds` is the chain's
+ * clock, `fees` the deployment's late-fee terms.
+ */
+export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEntry[]; nowSeconds: bigint; fees: FeeParams }): WireLoan {
   const { loan, borrower, totalRepaid } = view;
   const terms = termsOf(loan);
   const due = totalDue(terms);
   const payment = monthlyPayment(terms.principal, terms.rateBps, terms.termMonths);
   const hasNote = loan.mintStatus === "minted";
-  const servicing = servicingOf(loan, totalRepaid, options.nowSeconds);
+  const servicing = servicingOf(view, options.nowSeconds, options.fees);
   const remaining = loan.status === "completed" ? 0n : due > totalRepaid ? due - totalRepaid : 0n;
   return {
     _id: loan.id,

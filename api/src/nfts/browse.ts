@@ -84,9 +84,10 @@ export function createMarketplaceIndex(deps: { repo: NftsRepository; orders: Mar
     const extra = (await deps.repo.notesByIds(signedOnly)).filter((r) => r.status === "active");
     const all = [...rows, ...extra];
     const best = bestOrdersByNote(
-      all.map((r) => ({ tokenId: BigInt(r.token_id), owner: r.owner, holder: r.holder, terms: termsOf(r), totalRepaid: BigInt(r.total_repaid) })),
+      all.map((r) => ({ tokenId: BigInt(r.token_id), owner: r.owner, holder: r.holder, terms: termsOf(r), totalRepaid: BigInt(r.total_repaid), feesPaidThrough: r.fees_paid_through })),
       [...listings, ...offers],
       now,
+      ctx.fees,
     );
     // A note listed only by signature sorts as listed now (the mirror's head): the order has no block of its own.
     const headText = version.split(/[:|]/)[0];

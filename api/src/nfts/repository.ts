@@ -3,8 +3,9 @@ import { orders } from "#db/schema";
 import type { Db } from "#db/connect";
 import type { ListingLapseReason } from "#domain/statuses";
 import { parPrice } from "#domain/orders";
-import { payoffSplit } from "#domain/servicing";
+import { parSplit, type FeeParams } from "#domain/servicingRecord";
 import type { PledgeColumns } from "../collateral/wire";
+import type { ServicedLoan } from "#domain/lateFees";
 
 /**
  * Reads of the chain mirror (written by indexer/) joined with the loans that minted the notes. Raw SQL because
@@ -22,6 +23,7 @@ export interface NoteRow extends PledgeColumns {
   term_months: number;
   start_time: string;
   total_repaid: string;
+  fees_paid_through: number;
   status: "active" | "repaid" | "defaulted";
   burned: boolean;
   origin_tx_hash: string;
@@ -57,12 +59,20 @@ export interface NoteRow extends PledgeColumns {
  * A note listed by a signed order and not on-chain shows that order as its listing: its seller, when it was stored, and
  * its price at the chain's clock `now` (a par listing's is the dirty price, the contract's price at a fill).
  */
-function withSignedListing(row: NoteRow, now: bigint): NoteRow {
+function withSignedListing(row: NoteRow, now: bigint, fees: FeeParams): NoteRow {
   if (row.listing_price !== null || !row.order_hash) return row;
   const bps = BigInt(row.order_par_bps ?? 0);
-  const terms = { principal: BigInt(row.principal), rateBps: row.rate_bps, termMonths: row.term_months, start: BigInt(row.start_time) };
-  const price = bps === 0n ? BigInt(row.order_price ?? 0) : parPrice(payoffSplit(terms, BigInt(row.total_repaid), now), bps);
+  const price = bps === 0n ? BigInt(row.order_price ?? 0) : parPrice(parSplit(servicedLoanOf(row), now, fees), bps);
   return { ...row, listing_price: price.toString(), listing_seller: row.order_signer ?? null, listing_time: row.order_time ?? null, listing_tx_hash: null };
+}
+
+/** The note as its servicing reads it: terms, installments repaid, and how far its late fees are paid. */
+export function servicedLoanOf(row: Pick<NoteRow, "principal" | "rate_bps" | "term_months" | "start_time" | "total_repaid" | "fees_paid_through">): ServicedLoan {
+  return {
+    terms: { principal: BigInt(row.principal), rateBps: row.rate_bps, termMonths: row.term_months, start: BigInt(row.start_time) },
+    repaid: BigInt(row.total_repaid),
+    feesPaidThrough: row.fees_paid_through,
+  };
 }
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -81,7 +91,7 @@ const LAPSE_JOIN = sql`
 
 const NOTE_SELECT = (chainId: number, lapse = true) => sql`
   select n.token_id::text as token_id, n.borrower, n.owner, n.holder, n.principal::text as principal, n.rate_bps, n.term_months,
-    n.start_time::text as start_time, n.total_repaid::text as total_repaid, n.status, n.burned, n.origin_tx_hash, n.origin_time,
+    n.start_time::text as start_time, n.total_repaid::text as total_repaid, n.fees_paid_through, n.status, n.burned, n.origin_tx_hash, n.origin_time,
     l.id as loan_id, l.user_id as loan_user_id, l.purpose, l.status as loan_status, l.approval_date, l.created_at, l.updated_at,
     li.price::text as listing_price, li.seller as listing_seller, li.block_time as listing_time, li.tx_hash as listing_tx_hash,
     li.block_number::text as listing_block, li.log_index as listing_log_index,
@@ -105,11 +115,14 @@ const NOTE_SELECT = (chainId: number, lapse = true) => sql`
   ${lapse ? LAPSE_JOIN : sql``}
   where n.chain_id = ${chainId}`;
 
-/** `now` is the chain's clock (api/src/chain/chainClock.ts): signed par listings are priced by it. */
-export function createNftsRepository(db: Db, chainId: number, now: () => Promise<bigint>) {
+/**
+ * `now` is the chain's clock (api/src/chain/chainClock.ts) and `fees` the deployment's late-fee terms: signed par
+ * listings are priced by them.
+ */
+export function createNftsRepository(db: Db, chainId: number, now: () => Promise<bigint>, fees: () => Promise<FeeParams>) {
   const priced = async (list: NoteRow[]) => {
-    const at = await now();
-    return list.map((row) => withSignedListing(row, at));
+    const [at, terms] = await Promise.all([now(), fees()]);
+    return list.map((row) => withSignedListing(row, at, terms));
   };
   return {
     /** Changes whenever the mirror moves (a new block indexed, or a reorg rewinding it). */
@@ -142,7 +155,7 @@ export function createNftsRepository(db: Db, chainId: number, now: () => Promise
 
     async note(tokenId: bigint): Promise<NoteRow | undefined> {
       const [row] = await rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and n.token_id = ${tokenId.toString()}::numeric`);
-      return row && withSignedListing(row, await now());
+      return row && withSignedListing(row, await now(), await fees());
     },
 
     /** Notes the wallet holds (owned, or deposited in the vault by it). */

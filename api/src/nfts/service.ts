@@ -6,8 +6,9 @@ import { isExpired } from "#domain/orderStatus";
 import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { formatUsdAmount, parseUsd } from "#domain/money";
-import { payoffSplit } from "#domain/servicing";
+import { parSplit } from "#domain/servicingRecord";
 import { chainNow } from "../chain/chainClock";
+import { lateFeeParamsOrNone } from "../chain/lateFeeParams";
 import type { z } from "zod";
 import type { buyNftSchema, listNftSchema, transferNftSchema } from "#domain/schemas/nfts";
 import { AppError, badRequest, notFound } from "../http/errors";
@@ -15,7 +16,7 @@ import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";
 import { createMarketplaceIndex, type MarketplaceOrders } from "./browse";
 import { bindDeps } from "../deps";
-import type { NftsRepository } from "./repository";
+import { servicedLoanOf, type NftsRepository } from "./repository";
 import { NFT_ANSWERS } from "./texts";
 import { termsOf, toNftRecord, type NftRecord, type WireContext } from "./wire";
 
@@ -62,8 +63,8 @@ async function deployment(deps: NftsDeps): Promise<Deployment> {
 async function wireContext(deps: NftsDeps): Promise<WireContext> {
   const { config } = deps;
   const d = await readDeployment(config.dataDir, config.chainId).catch(() => null);
-  const now = await chainNow(deps.publicClient);
-  return { chainId: config.chainId, loanNote: d?.contracts.loanNote ?? null, vault: d ? lower(d.contracts.vault) : null, explorerUrl: config.explorerUrl, now };
+  const [now, fees] = await Promise.all([chainNow(deps.publicClient), lateFeeParamsOrNone(deps.publicClient, d?.contracts.loanNote)]);
+  return { chainId: config.chainId, loanNote: d?.contracts.loanNote ?? null, vault: d ? lower(d.contracts.vault) : null, explorerUrl: config.explorerUrl, now, fees };
 }
 
 /** Chain reads for a decision; an unreachable node is a 503, never a 500. */
@@ -98,13 +99,6 @@ async function liveListing(deps: NftsDeps, d: Deployment, tokenId: bigint): Prom
   if (seller !== zeroAddress && daysPastDue > 0n) return { seller: zeroAddress, price: 0n, late: Number(daysPastDue) };
   return { seller: lower(seller), price };
 }
-
-const termsOfRow = (row: { principal: string; rate_bps: number; term_months: number; start_time: string }) => ({
-  principal: BigInt(row.principal),
-  rateBps: row.rate_bps,
-  termMonths: row.term_months,
-  start: BigInt(row.start_time),
-});
 
 /** A stored signed listing as the contract takes it. */
 function listingMessage(order: OrderRow): SignedListing {
@@ -208,7 +202,7 @@ export async function get(deps: NftsDeps, tokenId: bigint) {
     sales: sales.map((s) => ({ seller: s.seller, buyer: s.buyer, price: formatUsdAmount(BigInt(s.price)), fee: formatUsdAmount(BigInt(s.fee)), txHash: s.tx_hash, blockNumber: Number(s.block_number), time: iso(s.block_time) })),
     listings: listings.map((l) => ({
       seller: l.seller,
-      price: formatUsdAmount(l.par_bps > 0 ? parPrice(payoffSplit(termsOfRow(row), BigInt(row.total_repaid), ctx.now), BigInt(l.par_bps)) : BigInt(l.price)),
+      price: formatUsdAmount(l.par_bps > 0 ? parPrice(parSplit(servicedLoanOf(row), ctx.now, ctx.fees), BigInt(l.par_bps)) : BigInt(l.price)),
       status: l.status,
       lapseReason: l.lapse_reason,
       lapseAmount: l.lapse_amount === null ? null : formatUsdAmount(BigInt(l.lapse_amount)),

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { formatUsdAmount } from "#domain/money";
 import { monthlyPayment, outstandingBalance, totalDue, type LoanTerms } from "#domain/schedule";
-import { performanceGrade, servicingRecord, type NoteLife } from "#domain/servicing";
+import { performanceGrade, type NoteLife } from "#domain/servicing";
+import { servicingRecord, type FeeParams } from "#domain/servicingRecord";
 import type { WireNft } from "#domain/wire/nft";
-import type { NoteRow } from "./repository";
+import { servicedLoanOf, type NoteRow } from "./repository";
 import { pledgeFromRow } from "../collateral/wire";
 
 export interface WireContext {
@@ -13,6 +14,8 @@ export interface WireContext {
   explorerUrl?: string;
   /** The chain's clock (api/src/chain/chainClock.ts): servicing figures are judged by it. */
   now: bigint;
+  /** The deployment's late-fee terms: fees owed are part of what is past due and of a par price. */
+  fees: FeeParams;
 }
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
@@ -58,7 +61,7 @@ const lifeOf = (row: NoteRow): NoteLife => (row.status === "repaid" ? "repaid" :
 /** The spec's "Marketplace NFT record", money as decimal strings in USD. */
 export function toNftRecord(row: NoteRow, ctx: WireContext): WireNft {
   const terms = termsOf(row);
-  const servicing = servicingRecord(terms, BigInt(row.total_repaid), lifeOf(row), ctx.now);
+  const servicing = servicingRecord(servicedLoanOf(row), lifeOf(row), ctx.now, ctx.fees);
   const tokenId = row.token_id;
   const principal = formatUsdAmount(terms.principal);
   const rate = percent(row.rate_bps);

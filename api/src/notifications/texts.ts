@@ -37,8 +37,9 @@ export interface RemindedLoan {
 }
 
 /**
- * Servicing reminders (api/src/jobs/reminders.ts): to the borrower before and on due dates, on cure, before and on
- * default; to the note's holder when it goes late, is cured or defaults. All of them one type, which a user mutes.
+ * Servicing reminders (api/src/jobs/reminders.ts): to the borrower before and on due dates, when a late fee applies,
+ * on cure and before a default becomes possible; to the note's holder when it goes late or is cured. All of them one
+ * type, which a user mutes. A default is told by the loan's status notice (loanDefaulted below), to both.
  */
 export const REMINDER_TEXTS = {
   dueSoon: (loan: RemindedLoan, installment: number, amount: bigint, dueDate: bigint): NotificationContent => ({
@@ -53,6 +54,12 @@ export const REMINDER_TEXTS = {
     message: `Installment ${installment} of loan #${loan.tokenId} was due on ${reminderDate(dueDate)} and is unpaid: ${usd(amountPastDue)} is past due.`,
     link: loanLink(loan.loanId),
   }),
+  lateFee: (loan: RemindedLoan, installment: number, fees: bigint, amountPastDue: bigint): NotificationContent => ({
+    type: "servicing_reminder",
+    title: "Late fee charged",
+    message: `Installment ${installment} of loan #${loan.tokenId} is unpaid past its late-fee grace period: late fees of ${usd(fees)} apply, and ${usd(amountPastDue)} is past due with them.`,
+    link: loanLink(loan.loanId),
+  }),
   cured: (loan: RemindedLoan): NotificationContent => ({
     type: "servicing_reminder",
     title: "Loan current again",
@@ -65,12 +72,6 @@ export const REMINDER_TEXTS = {
     message: `Loan #${loan.tokenId} can be marked defaulted from ${reminderDate(defaultableAt)} unless it is repaid by then.`,
     link: loanLink(loan.loanId),
   }),
-  defaulted: (loan: RemindedLoan, unpaid: bigint): NotificationContent => ({
-    type: "servicing_reminder",
-    title: "Loan in default",
-    message: `Loan #${loan.tokenId} is in default with ${usd(unpaid)} unpaid.`,
-    link: loanLink(loan.loanId),
-  }),
   holderLate: (loan: RemindedLoan, installment: number, dueDate: bigint): NotificationContent => ({
     type: "servicing_reminder",
     title: "Note late",
@@ -81,12 +82,6 @@ export const REMINDER_TEXTS = {
     type: "servicing_reminder",
     title: "Note current again",
     message: `Note #${loan.tokenId} you hold is current again: its borrower paid everything past due.`,
-    link: nftLink(loan.tokenId),
-  }),
-  holderDefaulted: (loan: RemindedLoan, unpaid: bigint): NotificationContent => ({
-    type: "servicing_reminder",
-    title: "Note in default",
-    message: `Note #${loan.tokenId} you hold is in default with ${usd(unpaid)} unpaid.`,
     link: nftLink(loan.tokenId),
   }),
 } as const;

@@ -3,7 +3,8 @@ import { formatUsdAmount } from "#domain/money";
 import { parPrice } from "#domain/orders";
 import { isExpired, orderPriceFor } from "#domain/orderStatus";
 import { maturity, type LoanTerms } from "#domain/schedule";
-import { pastDue, payoffSplit } from "#domain/servicing";
+import { pastDue } from "#domain/servicing";
+import { parSplit, type FeeParams } from "#domain/servicingRecord";
 import type { BestOfferSummary, SignedListingSummary } from "#domain/wire/nft";
 import { messageOf } from "./wire";
 
@@ -16,6 +17,8 @@ export interface MirroredNote {
   holder: string;
   terms: LoanTerms;
   totalRepaid: bigint;
+  /** How far its late fees are paid: a par price includes those owed. */
+  feesPaidThrough: number;
 }
 
 export type BestListing = SignedListingSummary;
@@ -38,7 +41,7 @@ function listingSummary({ row, price }: { row: OrderRow; price: bigint }): BestL
   };
 }
 
-export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowSeconds: bigint) {
+export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowSeconds: bigint, fees: FeeParams) {
   // A listing the borrower's lateness holds back is kept too: the note stays on the market, marked late, unbuyable.
   const live = orders.filter((o) => (o.status === "open" || (o.status === "late" && o.kind === "listing")) && !isExpired(o.expiry, nowSeconds));
   const listings = new Map<string, OrderRow[]>();
@@ -55,7 +58,7 @@ export function bestOrdersByNote(notes: MirroredNote[], orders: OrderRow[], nowS
   const result = new Map<string, { listing: BestListing | null; heldListing: BestListing | null; offer: BestOffer | null }>();
   for (const note of notes) {
     const key = note.tokenId.toString();
-    const split = payoffSplit(note.terms, note.totalRepaid, nowSeconds);
+    const split = parSplit({ terms: note.terms, repaid: note.totalRepaid, feesPaidThrough: note.feesPaidThrough }, nowSeconds, fees);
     const outstanding = split.principal;
     const lateBy = BigInt(pastDue(note.terms, note.totalRepaid, nowSeconds).daysPastDue);
     const accepts = (row: OrderRow) => lateBy <= row.maxDaysPastDue;

@@ -112,6 +112,7 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
       compare(id, null, "mintStatus", seen(exists ? "minted" : MISSING), seen(note ? "minted" : MISSING), seen(mint, mint === "minted" ? "minted" : MISSING));
       compare(id, null, "principal", usd(exists ? loan.principal : null), usd(note?.principal), usd(record?.principal));
       compare(id, null, "repaid", usd(exists ? loan.repaid : null), usd(note?.totalRepaid), notHeld);
+      compare(id, null, "feesPaidThrough", seen(exists ? String(loan.feesPaidThrough) : MISSING), seen(note ? String(note.feesPaidThrough) : MISSING), notHeld);
       const status = record ? seen(record.status, LOAN_STATUS_AS_NOTE[record.status] ?? record.status) : seen(MISSING);
       compare(id, null, "status", seen(exists ? CHAIN_STATUS[loan.status] ?? String(loan.status) : MISSING), seen(note?.status ?? MISSING), status);
       const holder = read.owner === vault && read.depositor !== ZERO ? read.depositor : read.owner;
@@ -156,11 +157,12 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
     const coin = { address: deployment.contracts.stablecoin as Address, abi: testDollarAbi } as const;
     const loanNote = { address: deployment.contracts.loanNote as Address, abi: loanNoteAbi } as const;
     const marketplace = { address: deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi } as const;
-    const [incoming, outgoing, withdrawn, repaid, sold, filled, opening, closing, owed] = await Promise.all([
+    const [incoming, outgoing, withdrawn, repaid, lateFees, sold, filled, opening, closing, owed] = await Promise.all([
       client.getContractEvents({ ...coin, ...range, eventName: "Transfer", args: { to: treasury } }),
       client.getContractEvents({ ...coin, ...range, eventName: "Transfer", args: { from: treasury } }),
       client.getContractEvents({ ...loanNote, ...range, eventName: "CreditsWithdrawn", args: { account: treasury } }),
       client.getContractEvents({ ...loanNote, ...range, eventName: "Repaid", args: { beneficiary: treasury } }),
+      client.getContractEvents({ ...loanNote, ...range, eventName: "LateFeesPaid", args: { beneficiary: treasury } }),
       client.getContractEvents({ ...marketplace, ...range, eventName: "Sold" }),
       client.getContractEvents({ ...marketplace, ...range, eventName: "OrderFilled" }),
       balanceBefore(deployment, fromBlock),
@@ -217,6 +219,7 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
       .filter((log) => !(expected.get(log.transactionHash) ?? []).some((e) => e.category === "principalLent" && e.used && e.amount === log.args.principal))
       .map((log) => ({ tokenId: log.args.tokenId.toString(), txHash: log.transactionHash, principal: formatUsdAmount(log.args.principal) }));
     const credited = repaid.reduce((sum, log) => sum + log.args.amount, 0n);
+    const lateFeesCredited = lateFees.reduce((sum, log) => sum + log.args.amount, 0n);
     const withdrawnTotal = withdrawn.reduce((sum, log) => sum + log.args.amount, 0n);
     return {
       address: treasury,
@@ -228,7 +231,7 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
       lines: [...lines].map(([category, line]) => ({ category, inflow: formatUsdAmount(line.inflow), outflow: formatUsdAmount(line.outflow), transfers: line.transfers })),
       balances: closing - opening === inflows - outflows,
       unexplained,
-      credits: { credited: formatUsdAmount(credited), withdrawn: formatUsdAmount(withdrawnTotal), owed: formatUsdAmount(owed), balances: credited - withdrawnTotal === owed },
+      credits: { credited: formatUsdAmount(credited), lateFees: formatUsdAmount(lateFeesCredited), withdrawn: formatUsdAmount(withdrawnTotal), owed: formatUsdAmount(owed), balances: credited - withdrawnTotal === owed },
       unfundedOriginations: unfunded,
     };
   }

@@ -23,6 +23,7 @@ export interface StatementLoanRow {
   term_months: number | null;
   start_time: string | null;
   total_repaid: string | null;
+  fees_paid_through: number | null;
   status: "active" | "repaid" | "defaulted" | null;
 }
 export interface NoteRow {
@@ -49,6 +50,11 @@ export interface TradeRow extends LogRow {
   price: string;
   fee: string;
 }
+export interface LateFeeRow extends LogRow {
+  token_id: string;
+  beneficiary: string;
+  amount: string;
+}
 export interface WithdrawalRow extends LogRow {
   amount: string;
 }
@@ -70,7 +76,7 @@ export function createStatementsRepository(db: Db, chainId: number) {
     async loan(loanId: string): Promise<StatementLoanRow | undefined> {
       const [row] = await rows<StatementLoanRow>(db, sql`
         select l.id as loan_id, l.user_id, n.token_id::text as token_id, n.borrower, n.principal::text as principal, n.rate_bps,
-          n.term_months, n.start_time::text as start_time, n.total_repaid::text as total_repaid, n.status
+          n.term_months, n.start_time::text as start_time, n.total_repaid::text as total_repaid, n.fees_paid_through, n.status
         from loans l
         left join chain_notes n on n.chain_id = ${chainId} and n.token_id = l.loan_number::numeric
         where l.id = ${loanId}`);
@@ -91,6 +97,23 @@ export function createStatementsRepository(db: Db, chainId: number) {
       return rows(db, sql`
         select ${LOG}, token_id::text as token_id, beneficiary, amount::text as amount, total_repaid::text as total_repaid
         from chain_repayments where chain_id = ${chainId} and token_id in (${tokenList(tokenIds)})
+        order by block_number, log_index`);
+    },
+
+    /** Every late fee paid on the given notes (LateFeesPaid), in chain order. */
+    lateFeesOf(tokenIds: string[]): Promise<LateFeeRow[]> {
+      if (!tokenIds.length) return Promise.resolve([]);
+      return rows(db, sql`
+        select ${LOG}, token_id::text as token_id, beneficiary, amount::text as amount
+        from chain_late_fee_payments where chain_id = ${chainId} and token_id in (${tokenList(tokenIds)})
+        order by block_number, log_index`);
+    },
+
+    /** Late fees credited to the wallet, as holder or depositor: each is part of a repayment credited to it. */
+    lateFeesTo(wallet: string): Promise<LateFeeRow[]> {
+      return rows(db, sql`
+        select ${LOG}, token_id::text as token_id, beneficiary, amount::text as amount
+        from chain_late_fee_payments where chain_id = ${chainId} and beneficiary = ${wallet}
         order by block_number, log_index`);
     },
 

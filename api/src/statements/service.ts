@@ -3,6 +3,8 @@ import { formatUsdAmount } from "#domain/money";
 import { paymentSplit } from "#domain/paymentSplit";
 import { remainingCashFlows } from "#domain/noteYield";
 import { outstandingBalance, payoffAmount, scheduleRows, type LoanTerms } from "#domain/schedule";
+import { lateFeesOwed } from "#domain/lateFees";
+import type { FeeParams } from "#domain/servicingRecord";
 import { periodBounds, type StatementPeriod } from "#domain/schemas/statements";
 import { isUuid } from "#domain/uuid";
 import type { WireLoanStatement, WirePortfolioStatement } from "#domain/wire/statement";
@@ -10,7 +12,7 @@ import { ratePercent, xirr, type DatedFlow } from "#domain/xirr";
 import type { UserRow } from "#db/schema";
 import { chainNow } from "../chain/chainClock";
 import { conflict, notFound } from "../http/errors";
-import type { NoteRow, RepaymentRow, StatementsRepository, TradeRow } from "./repository";
+import type { LateFeeRow, NoteRow, RepaymentRow, StatementsRepository, TradeRow } from "./repository";
 
 export const STATEMENT_ANSWERS = {
   loanNotFound: "Loan not found",
@@ -40,7 +42,16 @@ function annualReturn(flows: DatedFlow[]): number | null {
   return span < 86_400n ? null : ratePercent(xirr(flows));
 }
 
-export function createStatementsService(deps: { repo: StatementsRepository; publicClient: Pick<PublicClient, "getBlock"> }) {
+/** The late fees logged in each transaction: a payment's LateFeesPaid comes just before its Repaid, in the same one. */
+function feesByTx(fees: LateFeeRow[]): Map<string, bigint> {
+  const byTx = new Map<string, bigint>();
+  for (const fee of fees) byTx.set(`${fee.tx_hash}:${fee.token_id}`, (byTx.get(`${fee.tx_hash}:${fee.token_id}`) ?? 0n) + BigInt(fee.amount));
+  return byTx;
+}
+const feeOf = (byTx: Map<string, bigint>, r: { tx_hash: string; token_id: string }) => byTx.get(`${r.tx_hash}:${r.token_id}`) ?? 0n;
+
+/** `fees` answers the deployment's late-fee terms: a payoff now includes the fees owed now. */
+export function createStatementsService(deps: { repo: StatementsRepository; publicClient: Pick<PublicClient, "getBlock">; fees: () => Promise<FeeParams> }) {
   const { repo } = deps;
 
   /** GET /loans/{id}/statement: the borrower's (or an admin's) statement of one loan, from its note on the chain. */
@@ -51,17 +62,21 @@ export function createStatementsService(deps: { repo: StatementsRepository; publ
     if (!row || (row.user_id !== user.id && user.role !== "admin")) throw notFound(STATEMENT_ANSWERS.loanNotFound);
     if (!row.token_id || !row.principal || row.rate_bps === null || row.term_months === null || !row.start_time || !row.status) throw conflict(STATEMENT_ANSWERS.noNote);
     const terms = termsOf({ principal: row.principal, rate_bps: row.rate_bps, term_months: row.term_months, start_time: row.start_time });
-    const [repayments, now] = await Promise.all([repo.repaymentsOf([row.token_id]), chainNow(deps.publicClient)]);
+    const [repayments, lateFees, now, feeParams] = await Promise.all([repo.repaymentsOf([row.token_id]), repo.lateFeesOf([row.token_id]), chainNow(deps.publicClient), deps.fees()]);
     const repaid = BigInt(row.total_repaid ?? 0);
     const settled = row.status === "repaid";
+    const feeIn = feesByTx(lateFees);
 
     const payments = repayments.map((r, i) => {
-      const split = paymentSplit(terms, BigInt(r.amount), BigInt(r.total_repaid), settled && i === repayments.length - 1);
+      // Repaid.amount includes the late fees paid first; the schedule's split is of the rest.
+      const fee = feeOf(feeIn, r);
+      const split = paymentSplit(terms, BigInt(r.amount) - fee, BigInt(r.total_repaid), settled && i === repayments.length - 1);
       return {
         txHash: r.tx_hash,
         blockNumber: Number(r.block_number),
         time: iso(r.block_time),
         amount: usd(BigInt(r.amount)),
+        lateFee: usd(fee),
         interest: usd(split.interest),
         principal: usd(split.principal),
         balanceAfter: usd(split.balanceAfter),
@@ -70,6 +85,8 @@ export function createStatementsService(deps: { repo: StatementsRepository; publ
     });
     const interestPaid = sum(payments.map((p) => p.split.interest));
     const principalPaid = sum(payments.map((p) => p.split.principal));
+    const feesPaid = sum(lateFees.map((f) => BigInt(f.amount)));
+    const feesOwed = row.status === "active" ? lateFeesOwed({ terms, repaid, feesPaidThrough: row.fees_paid_through ?? 0 }, now, feeParams).amount : 0n;
     return {
       loanId: row.loan_id,
       tokenId: row.token_id,
@@ -86,14 +103,14 @@ export function createStatementsService(deps: { repo: StatementsRepository; publ
         balanceAfter: usd(s.balance),
       })),
       payments: payments.map(({ split: _split, ...p }) => p),
-      fees: [],
+      fees: lateFees.map((f) => ({ kind: "late_fee", time: iso(f.block_time), amount: usd(BigInt(f.amount)), txHash: f.tx_hash })),
       totals: {
-        paid: usd(repaid),
+        paid: usd(repaid + feesPaid),
         interestPaid: usd(interestPaid),
         principalPaid: usd(principalPaid),
-        feesPaid: "0",
+        feesPaid: usd(feesPaid),
         outstanding: usd(settled ? 0n : outstandingBalance(terms, repaid)),
-        payoff: usd(settled ? 0n : payoffAmount(terms, repaid, now)),
+        payoff: usd(settled ? 0n : payoffAmount(terms, repaid, now) + feesOwed),
       },
     };
   }
@@ -105,11 +122,18 @@ export function createStatementsService(deps: { repo: StatementsRepository; publ
     const now = await chainNow(deps.publicClient);
     // Figures "at the period's end" are read at that moment, or now when the period has not ended yet.
     const valuedAt = end < now ? end : now;
-    const empty = { bought: 0n, sold: 0n, fees: 0n, saleProceeds: 0n, received: 0n, withdrawn: 0n, realisedReturn: 0n, expectedReturn: 0n, outstandingPrincipal: 0n, valueAtEnd: 0n };
+    const empty = { bought: 0n, sold: 0n, fees: 0n, saleProceeds: 0n, received: 0n, lateFeesReceived: 0n, withdrawn: 0n, realisedReturn: 0n, expectedReturn: 0n, outstandingPrincipal: 0n, valueAtEnd: 0n };
     const base = { walletAddress: wallet, from: period.from, to: period.to, asOf: isoOf(valuedAt) };
     if (!wallet) return { ...base, trades: [], receipts: [], withdrawals: [], notes: [], totals: { ...formatted(empty), notesHeld: 0, xirr: null } };
 
-    const [trades, credited, withdrawals, vaultMoves] = await Promise.all([repo.trades(wallet), repo.creditedTo(wallet), repo.withdrawals(wallet), repo.vaultMoves(wallet)]);
+    const [trades, credited, withdrawals, vaultMoves, feesToMe] = await Promise.all([
+      repo.trades(wallet),
+      repo.creditedTo(wallet),
+      repo.withdrawals(wallet),
+      repo.vaultMoves(wallet),
+      repo.lateFeesTo(wallet),
+    ]);
+    const feeIn = feesByTx(feesToMe);
     const at = (r: { block_time: Date | string | null }) => seconds(r.block_time) ?? 0n;
     const inPeriod = (r: { block_time: Date | string | null }) => at(r) >= start && at(r) < end;
     const byEnd = (r: { block_time: Date | string | null }) => at(r) < valuedAt || (at(r) === valuedAt && valuedAt === now);
@@ -192,6 +216,7 @@ export function createStatementsService(deps: { repo: StatementsRepository; publ
       fees: sum(sells.map((t) => BigInt(t.fee))),
       saleProceeds: sum(sells.map(proceeds)),
       received: sum(receipts.map((r) => BigInt(r.amount))),
+      lateFeesReceived: sum(receipts.map((r) => feeOf(feeIn, r))),
       withdrawn: sum(periodWithdrawals.map((w) => BigInt(w.amount))),
       realisedReturn: sum(noteResults.filter((n) => n.closedInPeriod && n.realisedReturn !== null).map((n) => n.realisedReturn!)),
       expectedReturn: sum(heldNotes.filter((n) => n.expectedReturn !== null).map((n) => n.expectedReturn!)),
@@ -210,7 +235,7 @@ export function createStatementsService(deps: { repo: StatementsRepository; publ
         net: usd(buys(t) ? BigInt(t.price) : proceeds(t)),
         counterparty: buys(t) ? t.seller : t.buyer,
       })),
-      receipts: receipts.map((r) => ({ tokenId: r.token_id, ...onChain(r), amount: usd(BigInt(r.amount)), viaVault: viaVault(r) })),
+      receipts: receipts.map((r) => ({ tokenId: r.token_id, ...onChain(r), amount: usd(BigInt(r.amount)), lateFee: usd(feeOf(feeIn, r)), viaVault: viaVault(r) })),
       withdrawals: periodWithdrawals.map((w) => ({ ...onChain(w), amount: usd(BigInt(w.amount)) })),
       notes: noteResults.map((n) => ({
         ...n,

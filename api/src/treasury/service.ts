@@ -13,7 +13,9 @@ import type { LoansRepository } from "../loans/repository";
 import { AT_PAR, NoteLateError, openTreasuryListings, signTreasuryListing, type TreasuryListingDeps } from "./parListing";
 import { priceToday } from "../orders/announce";
 import { chainNow } from "../chain/chainClock";
-import { servicingRecord, type PayoffSplit } from "#domain/servicing";
+import type { PayoffSplit } from "#domain/servicing";
+import { servicingRecord } from "#domain/servicingRecord";
+import { lateFeeParamsOrNone } from "../chain/lateFeeParams";
 import { TREASURY_ANSWERS } from "./texts";
 
 
@@ -122,7 +124,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
         // Every note is read at once: the chain client batches these calls into a few JSON-RPC round trips.
         const minted = (await repo.withStatus(["active", "defaulted"])).filter((loan) => loan.mintStatus === "minted");
         const [states, lapses] = await Promise.all([Promise.all(minted.map((loan) => noteState(loan))), repo.listingLapses(minted.map((loan) => loan.loanNumber))]);
-        const now = await chainNow(chain.publicClient);
+        const [now, fees] = await Promise.all([chainNow(chain.publicClient), lateFeeParamsOrNone(chain.publicClient, loanNote)]);
         const notes = [];
         for (const [i, loan] of minted.entries()) {
           const state = states[i]!;
@@ -131,7 +133,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
           const terms = { principal: onChain.principal, rateBps: onChain.rateBps, termMonths: onChain.termMonths, start: onChain.start };
           const life = onChain.status === LOAN_NOTE_STATUS.defaulted ? "defaulted" : "active";
           notes.push({
-            servicing: servicingRecord(terms, onChain.repaid, life, now),
+            servicing: servicingRecord({ terms, repaid: onChain.repaid, feesPaidThrough: onChain.feesPaidThrough }, life, now, fees),
             tokenId: loan.loanNumber.toString(),
             loanId: loan.id,
             status: loan.status,

@@ -37,12 +37,14 @@ export const dueDayText = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /**
- * What the borrower reads on a late or delinquent loan: how much is past due since when, and that paying it makes the
+ * What the borrower reads on a late or delinquent loan: how much is past due since when (late fees owed are part of
+ * it, named apart), and that paying it makes the
  * loan current again (the status is read from the schedule, so the cure needs nothing but the payment). Null when the
  * loan is not behind.
  */
 export function cureText(servicing: WireServicing): string | null {
   if ((servicing.status !== "late" && servicing.status !== "delinquent") || !owesPastDue(servicing)) return null;
   const since = servicing.dueDate === null ? "" : ` since ${dueDayText(servicing.dueDate)}`;
-  return `${usd(servicing.amountPastDue)} is past due${since}. Paying it makes the loan current again.`;
+  const fees = parseUsd(servicing.feesOwed || "0") > 0n ? `, late fees of ${usd(servicing.feesOwed)} included` : "";
+  return `${usd(servicing.amountPastDue)} is past due${since}${fees}. Paying it makes the loan current again.`;
 }

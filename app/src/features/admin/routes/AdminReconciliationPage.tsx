@@ -15,6 +15,7 @@ const FIELD_LABELS: Record<ReconciliationField, string> = {
   mintStatus: "Mint status",
   principal: "Principal",
   repaid: "Repaid",
+  feesPaidThrough: "Late fees paid through installment",
   status: "Status",
   owner: "Owner",
   holder: "Holder",
@@ -127,7 +128,7 @@ function Treasury({ report }: { report: WireReconciliation }) {
         {t.balances ? "Balances: closing − opening equals inflows − outflows, to the micro-dollar." : "Does not balance: closing − opening differs from inflows − outflows."}
       </p>
       <p className={t.credits.balances ? "small" : "small text-danger"} style={{ margin: 0 }}>
-        Repayments credited {usdExact(t.credits.credited)} − withdrawn {usdExact(t.credits.withdrawn)} {t.credits.balances ? "=" : "≠"} still to withdraw {usdExact(t.credits.owed)}.
+        Repayments credited {usdExact(t.credits.credited)} (of which late fees {usdExact(t.credits.lateFees)}) − withdrawn {usdExact(t.credits.withdrawn)} {t.credits.balances ? "=" : "≠"} still to withdraw {usdExact(t.credits.owed)}.
       </p>
       {t.unexplained.length > 0 && (
         <ul className="recon__list" data-testid="reconciliation-unexplained">

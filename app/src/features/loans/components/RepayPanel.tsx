@@ -20,11 +20,19 @@ import { useWalletSender } from "../../../lib/wallet/useWalletSender";
 
 type Rows = ReturnType<typeof installments>["rows"];
 
-/** What the review shows before a repayment: the amount, and for a payoff the contract's own figure and its parts. */
+type Mode = "installment" | "payoff" | "pastDue";
+
+/**
+ * What the review shows before a repayment: the amount; for a payoff the contract's own figure and its parts; for
+ * what is past due the contract's own figures, installments and late fees apart.
+ */
 interface Review {
-  mode: "installment" | "payoff";
+  mode: Mode;
   amount: bigint;
   parts?: PayoffParts;
+  /** Late fees inside a payoff's amount. */
+  fees?: bigint;
+  pastDue?: { installments: bigint; fees: bigint; feeCount: number };
 }
 
 /**
@@ -38,9 +46,10 @@ const cents = (micro: bigint): bigint => (micro < 0n ? -cents(-micro) : ((micro 
  * The payoff's parts as review lines: principal balance + interest accrued − paid ahead (or + installments overdue).
  * The interest line is what is left of the amount shown, so the lines add up to it to the cent.
  */
-function payoffLines(amount: bigint, parts: PayoffParts) {
-  const accrued = cents(amount) - cents(parts.balance) + cents(parts.ahead);
+function payoffLines(amount: bigint, parts: PayoffParts, fees: bigint) {
+  const accrued = cents(amount) - cents(fees) - cents(parts.balance) + cents(parts.ahead);
   return [
+    ...(fees > 0n ? [{ label: "Late fees owed", value: displayUsd(fees), testId: "review-late-fees" }] : []),
     { label: "Principal balance this period", value: displayUsd(parts.balance), testId: "review-principal" },
     { label: parts.day ? `Interest accrued (day ${parts.day} of 30)` : "Interest accrued", value: displayUsd(accrued > 0n ? accrued : 0n), testId: "review-accrued" },
     parts.ahead >= 0n
@@ -49,10 +58,24 @@ function payoffLines(amount: bigint, parts: PayoffParts) {
   ];
 }
 
+/** What is past due as review lines: the installments fallen due and unpaid, the late fees apart, and their total. */
+function pastDueLines({ installments, fees, feeCount }: NonNullable<Review["pastDue"]>) {
+  return [
+    { label: "Installments past due", value: displayUsd(installments), testId: "review-installments" },
+    { label: feeCount > 1 ? `Late fees (${feeCount} installments)` : "Late fee", value: displayUsd(fees), testId: "review-late-fees" },
+  ];
+}
+
+const DONE: Record<Mode, (index: number) => string> = {
+  installment: (index) => `Installment ${index} paid`,
+  payoff: () => "Loan paid off",
+  pastDue: () => "Everything past due is paid: the loan is current",
+};
+
 export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: Rows; onPaid: (hash: string) => void }) {
   const wallet = useWalletSender({ requireVerifiedWallet: false });
   const { openConnectModal, connectModalOpen } = useConnectModal();
-  const [busy, setBusy] = useState<"installment" | "payoff" | null>(null);
+  const [busy, setBusy] = useState<Mode | null>(null);
   const [error, setError] = useState("");
   const [review, setReview] = useState<Review | null>(null);
   const client = usePublicClient();
@@ -60,19 +83,34 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
   const loanNote = config?.contracts?.loanNote;
   const next = rows.find((r) => r.state !== "paid");
   if (!next) return null;
+  const pastDueNow = loan.status === "active" && loan.servicing ? parseUsd(loan.servicing.amountPastDue) : 0n;
+  const tokenId = BigInt(loan.nftTokenId ?? 0);
+
+  /** What is past due is reviewed at the contract's own figures for now: its amount due and the late fees in it. */
+  const reviewPastDue = async () => {
+    const contract = { address: loanNote as `0x${string}`, abi: loanNoteAbi } as const;
+    const [amount, [fees, count]] = await Promise.all([
+      client!.readContract({ ...contract, functionName: "amountDueNow", args: [tokenId] }),
+      client!.readContract({ ...contract, functionName: "lateFeesOf", args: [tokenId] }),
+    ]);
+    setReview({ mode: "pastDue", amount, pastDue: { installments: amount - fees, fees, feeCount: Number(count) } });
+  };
 
   /** A payoff is reviewed at the contract's own payoffAmount for today, not an estimate. */
-  const openReview = async (mode: "installment" | "payoff") => {
+  const openReview = async (mode: Mode) => {
     setError("");
     if (mode === "installment") return setReview({ mode, amount: next.owed });
+    if (mode === "pastDue") return reviewPastDue().catch((e) => setError(walletErrorMessage(e, "Could not read what is past due from the loan note")));
     try {
-      const [amount, block] = await Promise.all([
-        client!.readContract({ address: loanNote as `0x${string}`, abi: loanNoteAbi, functionName: "payoffAmount", args: [BigInt(loan.nftTokenId!)] }),
+      const contract = { address: loanNote as `0x${string}`, abi: loanNoteAbi } as const;
+      const [amount, [fees], block] = await Promise.all([
+        client!.readContract({ ...contract, functionName: "payoffAmount", args: [tokenId] }),
+        client!.readContract({ ...contract, functionName: "lateFeesOf", args: [tokenId] }),
         client!.getBlock(),
       ]);
       // The parts are computed at the chain's time, the clock the contract's figure uses.
       const terms = loanTerms(loan);
-      setReview({ mode, amount, parts: terms ? payoffParts(terms, parseUsd(loan.totalRepaid), block.timestamp) : undefined });
+      setReview({ mode, amount, fees, parts: terms ? payoffParts(terms, parseUsd(loan.totalRepaid), block.timestamp) : undefined });
     } catch (e) {
       setError(walletErrorMessage(e, "Could not read today's payoff amount from the loan note"));
     }
@@ -98,7 +136,7 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
       if (!ready.call) throw new WalletStepError("The server did not answer the repayment call");
       progress.step("Confirm the repayment in your wallet…");
       hash = await wallet.send(ready.call);
-      progress.done(mode === "payoff" ? "Loan paid off" : `Installment ${next.index} paid`, hash);
+      progress.done(DONE[mode](next.index), hash);
       onPaid(hash);
     } catch (e) {
       const message = isAxiosError(e) ? serverMessage(e, "The repayment failed") : walletErrorMessage(e, "The repayment failed");
@@ -126,12 +164,13 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
       )}
       {review ? (
         <ReviewStep
-          title={review.mode === "payoff" ? "Review the payoff" : `Review installment ${next.index}`}
+          title={review.mode === "payoff" ? "Review the payoff" : review.mode === "pastDue" ? "Review what is past due" : `Review installment ${next.index}`}
           lines={[
-            { label: review.mode === "payoff" ? "You pay today" : "You pay", value: displayUsd(review.amount), testId: "review-amount" },
+            ...(review.pastDue ? pastDueLines(review.pastDue) : []),
+            { label: review.mode === "payoff" ? "You pay today" : review.mode === "pastDue" ? "Total past due, you pay" : "You pay", value: displayUsd(review.amount), testId: "review-amount" },
             { label: "To", value: <>the loan note contract, which credits the note's holder</>, testId: "review-to" },
             { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
-            ...(review.mode === "payoff" && review.parts ? payoffLines(review.amount, review.parts) : []),
+            ...(review.mode === "payoff" && review.parts ? payoffLines(review.amount, review.parts, review.fees ?? 0n) : []),
           ]}
           payer={wallet.address}
           pays={review.amount}
@@ -139,6 +178,12 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
           onConfirm={() => void pay(review)}
           onCancel={() => setReview(null)}
         >
+          {review.mode === "pastDue" && (
+            <p className="small muted" data-testid="review-why">
+              The loan note's own figures for now. A payment pays the late fees first, then the installments in order; paying this total makes the loan current
+              again.
+            </p>
+          )}
           {review.mode === "payoff" && (
             <p className="small muted" data-testid="review-why">
               This is the loan note's own payoff amount for today. It is not the remaining balance of {displayUsd(parseUsd(loan.remainingBalance))}: a
@@ -149,9 +194,16 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
         </ReviewStep>
       ) : (
       <div className="row gap-sm">
-        <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("installment")} data-testid="repay-installment">
-          {busy === "installment" ? "Repaying…" : `Pay installment ${next.index} (${displayUsd(next.owed)})`}
-        </button>
+        {/* Behind schedule, one installment would go to late fees first and leave the loan late: the cure is the step offered. */}
+        {pastDueNow > 0n ? (
+          <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("pastDue")} data-testid="repay-past-due">
+            {busy === "pastDue" ? "Repaying…" : `Pay what is past due (${displayUsd(pastDueNow)})`}
+          </button>
+        ) : (
+          <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("installment")} data-testid="repay-installment">
+            {busy === "installment" ? "Repaying…" : `Pay installment ${next.index} (${displayUsd(next.owed)})`}
+          </button>
+        )}
         <button type="button" className="btn btn--secondary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("payoff")} data-testid="repay-payoff">
           {busy === "payoff" ? "Paying off…" : "Pay off the loan"}
         </button>

@@ -12,6 +12,8 @@ import "../statements.css";
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : "—");
 const short = (hash: string) => `${hash.slice(0, 10)}…`;
 
+const FEE_KIND: Record<string, string> = { late_fee: "Late fee" };
+
 /** /loans/{id}/statement: the loan's schedule, payments, fees and totals, printable and downloadable. */
 export function LoanStatementPage() {
   const { id } = useParams();
@@ -55,10 +57,10 @@ export function LoanStatementPage() {
         caption="Payments"
         testId="statement-payments"
         empty="No payments yet."
-        head={["Date", "Amount", "Interest", "Principal", "Balance after", "Transaction"]}
-        rows={s.payments.map((p) => [day(p.time), usd(p.amount), usd(p.interest), usd(p.principal), usd(p.balanceAfter), <code key="tx" title={p.txHash}>{short(p.txHash)}</code>])}
+        head={["Date", "Amount", "Late fee", "Interest", "Principal", "Balance after", "Transaction"]}
+        rows={s.payments.map((p) => [day(p.time), usd(p.amount), usd(p.lateFee), usd(p.interest), usd(p.principal), usd(p.balanceAfter), <code key="tx" title={p.txHash}>{short(p.txHash)}</code>])}
       />
-      <StatementTable caption="Fees" testId="statement-fees" empty="No fees charged." head={["Date", "Kind", "Amount"]} rows={s.fees.map((f) => [day(f.time), f.kind, usd(f.amount)])} />
+      <StatementTable caption="Fees" testId="statement-fees" empty="No fees charged." head={["Date", "Kind", "Amount"]} rows={s.fees.map((f) => [day(f.time), FEE_KIND[f.kind] ?? f.kind, usd(f.amount)])} />
       <StatementTable
         caption="Schedule"
         testId="statement-schedule"

@@ -68,6 +68,7 @@ export function PortfolioStatementPage() {
             <div><span className="stat__label">Sold</span><strong>{usd(s.totals.sold)}</strong></div>
             <div><span className="stat__label">Fees</span><strong>{usd(s.totals.fees)}</strong></div>
             <div><span className="stat__label">Repayments received</span><strong data-testid="total-received">{usd(s.totals.received)}</strong></div>
+            <div><span className="stat__label">Of which late fees</span><strong data-testid="total-late-fees">{usd(s.totals.lateFeesReceived)}</strong></div>
             <div><span className="stat__label">Withdrawn</span><strong>{usd(s.totals.withdrawn)}</strong></div>
             <div><span className="stat__label">Realised return</span><strong>{signed(s.totals.realisedReturn)}</strong></div>
             <div><span className="stat__label">Expected return</span><strong>{signed(s.totals.expectedReturn)}</strong></div>
@@ -78,8 +79,8 @@ export function PortfolioStatementPage() {
           {/* The fee comes out of the seller's price: on a buy it is shown, but it is not what the investor paid. */}
           <StatementTable caption="Notes bought and sold" testId="statement-trades" empty="No trades in this period." head={["Date", "Side", "Note", "Price", "Seller's fee", "Net"]}
             rows={s.trades.map((x) => [day(x.time), x.side === "buy" ? "Bought" : "Sold", `#${x.tokenId}`, usd(x.price), usd(x.fee), usd(x.net)])} />
-          <StatementTable caption="Repayments received" testId="statement-receipts" empty="No repayments received in this period." head={["Date", "Note", "Amount", "How"]}
-            rows={s.receipts.map((r) => [day(r.time), `#${r.tokenId}`, usd(r.amount), r.viaVault ? "As vault depositor" : "To the wallet"])} />
+          <StatementTable caption="Repayments received" testId="statement-receipts" empty="No repayments received in this period." head={["Date", "Note", "Amount", "Of which late fee", "How"]}
+            rows={s.receipts.map((r) => [day(r.time), `#${r.tokenId}`, usd(r.amount), usd(r.lateFee), r.viaVault ? "As vault depositor" : "To the wallet"])} />
           <StatementTable caption="Credits withdrawn" testId="statement-withdrawals" empty="No withdrawals in this period." head={["Date", "Amount"]} rows={s.withdrawals.map((w) => [day(w.time), usd(w.amount)])} />
           <StatementTable caption="Returns by note" testId="statement-notes" empty="No notes in this period." head={["Note", "Position", "Price paid", "Received", "Sale proceeds", "Realised", "Expected", "IRR"]}
             rows={s.notes.map((n) => [`#${n.tokenId}`, POSITION[n.position], orDash(n.pricePaid), usd(n.received), usd(n.saleProceeds), orDash(n.realisedReturn), orDash(n.expectedReturn), rate(n.irr)])} />
