@@ -107,7 +107,7 @@ describe("GET /admin/reconciliation", () => {
     assert.equal(data.treasury.balances, true);
     assert.deepEqual(data.treasury.unexplained, []);
     assert.deepEqual(data.treasury.unfundedOriginations, []);
-    assert.deepEqual(data.treasury.credits, { credited: formatUsdAmount(200_000_001n + 1n + 7n), withdrawn: formatUsdAmount(withdrawnCredits), owed: "0.000007", balances: true });
+    assert.deepEqual(data.treasury.credits, { credited: formatUsdAmount(200_000_001n + 1n + 7n), lateFees: "0", withdrawn: formatUsdAmount(withdrawnCredits), owed: "0.000007", balances: true });
   });
 
   it("lists a planted difference in the mirror with its note, field and the three values", async () => {
