@@ -105,7 +105,7 @@ export function createServices(deps: AppDeps) {
   const lateFees = () => deploymentFeeParams({ publicClient, deployment: () => chain.deployment() });
   const loansRepo = createLoansRepository(db, config.chainId);
   const ordersRepo = createOrdersRepository(db, config.chainId);
-  const announcer = createOrderAnnouncer({ db, kv, chainId: config.chainId, notifier, notifications });
+  const announcer = createOrderAnnouncer({ db, kv, chainId: config.chainId, notifier, notifications, fees: lateFees });
   const orders = createOrdersService({ config, repo: ordersRepo, publicClient, announcer, logger, maxOpenOrders: limits.openOrders });
   const origination = createOrigination({ repo: loansRepo, chain, notifier, kv, logger, confirmations: config.confirmations, orders: ordersRepo, announcer });
   const collateral = createCollateralService({ repo: createCollateralRepository(db, config.chainId), loansRepo, chain, publicClient });

@@ -9,6 +9,7 @@ import { makeUser, validRequest, type TestUser } from "#testing/loanStack";
 import { createOrderAnnouncer, type OrderAnnouncer } from "../orders/announce";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { createNotificationsRepository } from "./repository";
+import { NO_LATE_FEES } from "../chain/lateFeeParams";
 
 const USD = 1_000_000n;
 const CHAIN = 31337;
@@ -35,7 +36,7 @@ before(async () => {
     chainId: CHAIN, tokenId: 41n, owner: wallet, holder: wallet, borrower: `0x${"d".repeat(40)}`, principal: 1_000n * USD, rateBps: 1200, termMonths: 12,
     startTime: Number(NOW), originTxHash: "0x01", originBlock: 1, updatedBlock: 1,
   });
-  announcer = createOrderAnnouncer({ db, kv: api.kv, chainId: CHAIN, notifier: api.server.notifier, notifications: createNotificationsRepository(db) });
+  announcer = createOrderAnnouncer({ db, kv: api.kv, chainId: CHAIN, notifier: api.server.notifier, notifications: createNotificationsRepository(db), fees: async () => NO_LATE_FEES });
 });
 after(async () => {
   await api.close();

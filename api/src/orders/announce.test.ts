@@ -7,6 +7,7 @@ import { createNotificationsRepository } from "../notifications/repository";
 import { account, type Account } from "../realtime/testing";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { createOrderAnnouncer, type OrderAnnouncer } from "./announce";
+import { NO_LATE_FEES } from "../chain/lateFeeParams";
 
 const USD = 1_000_000n;
 const wallet = (c: string) => "0x" + c.repeat(40);
@@ -33,7 +34,7 @@ before(async () => {
     { ...note, tokenId: 41n, owner: wallet("a"), holder: wallet("a"), rateBps: 1200 },
     { ...note, tokenId: 42n, owner: wallet("c"), holder: wallet("c"), rateBps: 800 },
   ]);
-  announcer = createOrderAnnouncer({ db, kv: api.kv, chainId: 31337, notifier: api.server.notifier, notifications: createNotificationsRepository(db) });
+  announcer = createOrderAnnouncer({ db, kv: api.kv, chainId: 31337, notifier: api.server.notifier, notifications: createNotificationsRepository(db), fees: async () => NO_LATE_FEES });
 });
 after(async () => {
   await api.close();

@@ -5,7 +5,8 @@ import { ROOMS, SERVER_EVENTS } from "#domain/events";
 import { formatUsdAmount } from "#domain/money";
 import { parPrice } from "#domain/orders";
 import { maturity, type LoanTerms } from "#domain/schedule";
-import { pastDue, payoffSplit, type PayoffSplit } from "#domain/servicing";
+import { pastDue, type PayoffSplit } from "#domain/servicing";
+import { parSplit, type FeeParams } from "#domain/servicingRecord";
 import type { NotificationsRepository } from "../notifications/repository";
 import type { NotificationContent, Notifier } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
@@ -16,6 +17,7 @@ interface HeldNote {
   tokenId: bigint;
   terms: LoanTerms;
   repaid: bigint;
+  feesPaidThrough: number;
   holder: string;
   holderId: string | null;
 }
@@ -41,7 +43,8 @@ export const OFFER_NOTICE_WINDOW_MS = 24 * 60 * 60_000;
  * row did. The chain's own changes (fills, cancellations, counters) are the indexer's outbox rows. "Offer received" is
  * told once a day per holder, offerer and note (counted in the key-value store, so every API process shares it).
  */
-export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId: number; notifier: Notifier; notifications: NotificationsRepository }) {
+/** `fees` answers the deployment's late-fee terms: a par price includes the fees a note owes. */
+export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId: number; notifier: Notifier; notifications: NotificationsRepository; fees: () => Promise<FeeParams> }) {
   const { db, kv, chainId, notifier, notifications } = deps;
 
   async function notes(where: ReturnType<typeof and>): Promise<HeldNote[]> {
@@ -54,6 +57,7 @@ export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId:
       tokenId: note.tokenId,
       terms: { principal: note.principal, rateBps: BigInt(note.rateBps), termMonths: BigInt(note.termMonths), start: BigInt(note.startTime) },
       repaid: note.totalRepaid,
+      feesPaidThrough: note.feesPaidThrough,
       holder: note.holder,
       holderId,
     }));
@@ -83,10 +87,11 @@ export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId:
         order.maxRateBps === null ? undefined : sql`${chainNotes.rateBps} <= ${order.maxRateBps}`,
       ),
     );
+    const fees = await deps.fees();
     return rated.flatMap((note) => {
       const due = maturity(note.terms);
       const termLeft = due > now ? due - now : 0n;
-      const split = payoffSplit(note.terms, note.repaid, now);
+      const split = parSplit(note, now, fees);
       const late = BigInt(pastDue(note.terms, note.repaid, now).daysPastDue) > order.maxDaysPastDue;
       const fits = !late && inRange(termLeft, order.minTermLeft, order.maxTermLeft) && inRange(split.principal, order.minOutstanding, order.maxOutstanding);
       const affordable = priceToday(order, split) <= left;
@@ -99,7 +104,7 @@ export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId:
     async stored(order: OrderRow, now = BigInt(Math.floor(Date.now() / 1000))): Promise<void> {
       const tokenId = order.tokenId === null ? null : order.tokenId.toString();
       const [note] = order.tokenId === null ? [] : await notes(eq(chainNotes.tokenId, order.tokenId));
-      const price = note ? priceToday(order, payoffSplit(note.terms, note.repaid, now)) : order.parBps === 0 ? order.price : null;
+      const price = note ? priceToday(order, parSplit(note, now, await deps.fees())) : order.parBps === 0 ? order.price : null;
       const amount = price === null ? null : formatUsdAmount(price);
       const signer = await signerId(order.signer);
       const rooms = [ROOMS.marketplace, ...(signer ? [ROOMS.user(signer)] : [])];
