@@ -51,6 +51,8 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
         termMonths: Number(termMonths),
         startTime: Number(start),
         totalRepaid: 0n,
+        feesPaidThrough: 0,
+        lateFeesPaid: 0n,
         status: "active",
         burned: false,
         originTxHash: event.txHash,

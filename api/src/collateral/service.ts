@@ -12,6 +12,7 @@ import { bindDeps } from "../deps";
 import type { ChainGateway } from "../chain/gateway";
 import { noteHolder } from "../chain/noteHolder";
 import { chainNow } from "../chain/chainClock";
+import { NO_LATE_FEES } from "../chain/lateFeeParams";
 import type { LoansRepository } from "../loans/repository";
 import { LOAN_ANSWERS } from "../loans/texts";
 import { pledgedNftOf, toWireLoan, toWireTimeline, type WireLoan } from "../loans/wire";
@@ -215,7 +216,8 @@ export async function appraise(deps: Deps, admin: UserRow, loanId: string, input
   );
   if (!updated) throw conflict(COLLATERAL_MESSAGES.appraisalNotPending);
   const view = (await loansRepo.view(loanId))!;
-  return toWireLoan(view, { timeline: toWireTimeline(await loansRepo.events(loanId)), nowSeconds: await chainNow(deps.publicClient) });
+  // Appraised while pending: no note yet, so no late fees to read.
+  return toWireLoan(view, { timeline: toWireTimeline(await loansRepo.events(loanId)), nowSeconds: await chainNow(deps.publicClient), fees: NO_LATE_FEES });
 }
 
 /** Who may take note `tokenId`'s piece now: its holder (the depositor while vaulted) after a default, its borrower after a failed return. */
