@@ -6,7 +6,22 @@ export interface RepaymentAnswer {
   amount: string;
   amountTaken: string;
   capped: boolean;
-  schedule: { monthlyPayment: string; installmentsPaid: number; nextInstallment: number; nextDueDate: string; amountDueNow: string; payoffAmount: string; outstandingBalance: string; totalRepaid: string };
+  /** What of the amount pays late fees (taken first) and what goes to the installments. */
+  lateFeesTaken: string;
+  installmentsTaken: string;
+  schedule: {
+    monthlyPayment: string;
+    installmentsPaid: number;
+    nextInstallment: number;
+    nextDueDate: string;
+    installmentsPastDue: string;
+    lateFeesOwed: string;
+    lateFeeCount: number;
+    amountDueNow: string;
+    payoffAmount: string;
+    outstandingBalance: string;
+    totalRepaid: string;
+  };
   permit: PermitRequest | null;
   deadline: string;
   call: WalletCall | null;

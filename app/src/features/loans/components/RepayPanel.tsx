@@ -117,7 +117,8 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
   };
 
   /** Pays exactly what the review showed. */
-  const pay = async ({ mode, amount: reviewed }: Review) => {
+  const pay = async (shown: Review) => {
+    const { mode, amount: reviewed } = shown;
     setReview(null);
     setBusy(mode);
     setError("");
@@ -130,6 +131,8 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
       const installmentNumber = mode === "installment" ? next.index : undefined;
       const offer = await prepareRepayment(loan._id, { amount, installmentNumber, walletAddress: payer });
       if (!offer.permit) throw new WalletStepError("The server did not answer a permit to sign");
+      // A fee that came after the review would take part of the payment and leave the loan late: review again.
+      if (shown.pastDue && parseUsd(offer.lateFeesTaken) !== shown.pastDue.fees) throw new WalletStepError("A late fee applied since your review: review what is past due again");
       progress.step(`Sign the permit for ${displayUsd(BigInt(offer.permit.message.value))} in your wallet…`);
       const signature = await wallet.signPermit(offer.permit);
       const ready = await prepareRepayment(loan._id, { amount, installmentNumber, walletAddress: payer, signature, deadline: offer.deadline });
