@@ -215,9 +215,21 @@ describe("servicing reminders", () => {
     const others = Array.from({ length: 3 }, () => createReminderJob({ repo: createRemindersRepository(db(), config.chainId), chain, notifier }));
     const results = await Promise.all([tick(), ...others.map((job) => job.runOnce())]);
     const total = results.reduce((sum, r) => ({ given: sum.given + r.given, sent: sum.sent + r.sent }), { given: 0, sent: 0 });
-    assert.deepEqual(total, { given: 2, sent: 1 }, "installment 3's reminder for A (sent) and for the muted C (recorded), between all four");
+    assert.deepEqual(total, { given: 4, sent: 2 }, "installment 3's reminder and installment 2's late fee for A (sent) and for the muted C (recorded), between all four");
     assert.equal(count(await remindersOf(borrowerA), /^Installment 3 of loan #\d+, .+ is due on /), 1);
     assert.equal(await given(loan.A.id, "due_soon"), 3);
+  });
+
+  it("tells the borrower once that a late fee applies, with what is past due including it", async () => {
+    const [fees, count_] = await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "lateFeesOf", args: [loan.A.tokenId] });
+    assert.equal(count_, 1n, "installment 2 is unpaid past its late-fee grace period; installment 1 was paid in time");
+    const due = await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "amountDueNow", args: [loan.A.tokenId] });
+    await tick();
+    assert.deepEqual((await remindersOf(borrowerA)).filter((m) => /late fees of/.test(m)), [
+      `Installment 2 of loan #${loan.A.tokenId} is unpaid past its late-fee grace period: late fees of ${displayUsd(fees)} apply, and ${displayUsd(due)} is past due with them.`,
+    ]);
+    assert.equal(await given(loan.A.id, "late_fee"), 1);
+    assert.equal(await given(loan.C.id, "late_fee"), 2, "the muted borrower's fees are recorded as given, one per installment");
   });
 
   async function gracePeriod(): Promise<bigint> {
