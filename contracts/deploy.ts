@@ -104,7 +104,21 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   const stablecoin =
     options.stablecoin ??
     (await deploy("TestDollar", [deployer.address, DEFAULTS.faucetAmount, DEFAULTS.faucetCooldownSeconds]));
-  const loanNote = await deploy("LoanNote", [stablecoin, deployer.address, treasury.address, DEFAULTS.gracePeriodSeconds]);
+  const loanNoteParams = {
+    gracePeriod: Number(DEFAULTS.gracePeriodSeconds),
+    lateFeeGracePeriod: DEFAULTS.lateFeeGracePeriodSeconds,
+    lateFeeBps: DEFAULTS.lateFeeBps,
+    defaultAfterDays: DEFAULTS.defaultAfterDays,
+  };
+  const loanNote = await deploy("LoanNote", [
+    stablecoin,
+    deployer.address,
+    treasury.address,
+    DEFAULTS.gracePeriodSeconds,
+    loanNoteParams.lateFeeGracePeriod,
+    loanNoteParams.lateFeeBps,
+    loanNoteParams.defaultAfterDays,
+  ]);
   const noteAbi = readArtifact("LoanNote").abi;
   const vault = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "vault" })) as Address;
   const collateralEscrow = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "escrow" })) as Address;
@@ -137,6 +151,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     genesisHash: genesis.hash,
     deployBlock: Number(deployBlock),
     contracts: { loanNote, marketplace, vault, collateralEscrow, stablecoin, ...(demoCollection ? { demoCollection } : {}) },
+    params: { loanNote: loanNoteParams },
     treasury: treasury.address,
     originator: originator.address,
   });

@@ -86,6 +86,8 @@ describe("the reminders a loan calls for", () => {
     assert.ok(!kinds(base, late, defaultFrom - 30n * DAY - 1n).includes("default_soon:1"));
     assert.ok(kinds(base, late, defaultFrom - 30n * DAY).includes("default_soon:1"));
     assert.ok(!kinds(base, late, defaultFrom).some((k) => k.startsWith("default_soon")));
+    const paidOne = { ...base, totalRepaid: rows[0].payment };
+    assert.ok(!kinds(paidOne, late, defaultFrom - 30n * DAY).some((k) => k.startsWith("default_soon")), "paying the oldest installment moves the moment on");
   });
 
   it("warns of a default from thirty days before maturity plus grace when that comes first", () => {
