@@ -1,24 +1,31 @@
 import type { Address, PublicClient } from "viem";
+import type { Deployment } from "#domain/deployment";
 import { readFixed, type FixedParams } from "./servicingParams";
 
 /** The late-fee terms a figure needs: immutables of the deployed LoanNote, read once per contract (servicingParams.ts). */
 export type LateFeeParams = FixedParams;
 
-/**
- * The late-fee terms for read paths that must answer while the node is down (lists, pages): none until the node has
- * answered once in this process, after which they are cached for good. Decisions that spend money read them strictly.
- */
+/** No deployment, no note: nothing can owe a fee. */
 export const NO_LATE_FEES: LateFeeParams = { lateFeeGracePeriod: 0n, lateFeeBps: 0, defaultAfterDays: 0 };
 
-export function lateFeeParamsOrNone(publicClient: PublicClient, loanNote: Address | string | null | undefined): Promise<LateFeeParams> {
-  if (!loanNote) return Promise.resolve(NO_LATE_FEES);
-  return readFixed(publicClient, loanNote as Address).catch(() => NO_LATE_FEES);
+/**
+ * The late-fee terms for read paths that must answer while the node is down (lists, pages): the chain's (cached), or
+ * while the node has not answered yet the deployment record's, which are the same immutables as deployed.
+ */
+export function lateFeeParamsOf(publicClient: PublicClient, deployment: Pick<Deployment, "contracts" | "params"> | null | undefined): Promise<LateFeeParams> {
+  if (!deployment) return Promise.resolve(NO_LATE_FEES);
+  const recorded = deployment.params.loanNote;
+  return readFixed(publicClient, deployment.contracts.loanNote as Address).catch(() => ({
+    lateFeeGracePeriod: BigInt(recorded.lateFeeGracePeriod),
+    lateFeeBps: recorded.lateFeeBps,
+    defaultAfterDays: recorded.defaultAfterDays,
+  }));
 }
 
-/** The same for a service that knows the chain only by its gateway (the deployment record names the contract). */
-export function deploymentFeeParams(chain: { publicClient: PublicClient; deployment(): Promise<{ contracts: { loanNote: string } }> }): Promise<LateFeeParams> {
+/** The same for a service that knows the chain only by its gateway. */
+export function deploymentFeeParams(chain: { publicClient: PublicClient; deployment(): Promise<Deployment> }): Promise<LateFeeParams> {
   return chain.deployment().then(
-    (deployment) => lateFeeParamsOrNone(chain.publicClient, deployment.contracts.loanNote),
+    (deployment) => lateFeeParamsOf(chain.publicClient, deployment),
     () => NO_LATE_FEES,
   );
 }

@@ -30,7 +30,7 @@ import { LOAN_ANSWERS, NOTIFY, TIMELINE_NOTES } from "./texts";
 import { bindDeps } from "../deps";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
 import { chainNow } from "../chain/chainClock";
-import { lateFeeParamsOrNone, NO_LATE_FEES } from "../chain/lateFeeParams";
+import { lateFeeParamsOf, NO_LATE_FEES } from "../chain/lateFeeParams";
 import { readServicingParams } from "../chain/servicingParams";
 import { collateralTimeline, toWireLoan, toWireTimeline, type WireLoan, type WireTimelineEntry } from "./wire";
 import type { CollateralService } from "../collateral/service";
@@ -56,7 +56,7 @@ const PERMIT_TTL_SECONDS = 3600;
 async function feesFor(deps: LoansServiceDeps, view: LoanView): Promise<FeeParams> {
   if (view.loan.mintStatus !== "minted") return NO_LATE_FEES;
   const deployment = await deps.chain.deployment().catch(() => null);
-  return lateFeeParamsOrNone(deps.chain.publicClient, deployment?.contracts.loanNote);
+  return lateFeeParamsOf(deps.chain.publicClient, deployment);
 }
 
 async function wire(deps: LoansServiceDeps, view: LoanView, withTimeline = false): Promise<WireLoan> {

@@ -8,7 +8,7 @@ import type { Deployment } from "#domain/deployment";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { parSplit } from "#domain/servicingRecord";
 import { chainNow } from "../chain/chainClock";
-import { lateFeeParamsOrNone } from "../chain/lateFeeParams";
+import { lateFeeParamsOf } from "../chain/lateFeeParams";
 import type { z } from "zod";
 import type { buyNftSchema, listNftSchema, transferNftSchema } from "#domain/schemas/nfts";
 import { AppError, badRequest, notFound } from "../http/errors";
@@ -63,7 +63,7 @@ async function deployment(deps: NftsDeps): Promise<Deployment> {
 async function wireContext(deps: NftsDeps): Promise<WireContext> {
   const { config } = deps;
   const d = await readDeployment(config.dataDir, config.chainId).catch(() => null);
-  const [now, fees] = await Promise.all([chainNow(deps.publicClient), lateFeeParamsOrNone(deps.publicClient, d?.contracts.loanNote)]);
+  const [now, fees] = await Promise.all([chainNow(deps.publicClient), lateFeeParamsOf(deps.publicClient, d)]);
   return { chainId: config.chainId, loanNote: d?.contracts.loanNote ?? null, vault: d ? lower(d.contracts.vault) : null, explorerUrl: config.explorerUrl, now, fees };
 }
 

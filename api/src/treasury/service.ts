@@ -15,7 +15,7 @@ import { priceToday } from "../orders/announce";
 import { chainNow } from "../chain/chainClock";
 import type { PayoffSplit } from "#domain/servicing";
 import { servicingRecord } from "#domain/servicingRecord";
-import { lateFeeParamsOrNone } from "../chain/lateFeeParams";
+import { lateFeeParamsOf } from "../chain/lateFeeParams";
 import { TREASURY_ANSWERS } from "./texts";
 
 
@@ -116,7 +116,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
   return {
     async summary() {
       return onChain(async () => {
-        const { treasury, loanNote } = await contracts();
+        const { treasury, loanNote, deployment } = await contracts();
         const [funds, credits] = await Promise.all([
           origination.treasuryFunds(),
           chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "creditsOf", args: [treasury] }),
@@ -124,7 +124,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
         // Every note is read at once: the chain client batches these calls into a few JSON-RPC round trips.
         const minted = (await repo.withStatus(["active", "defaulted"])).filter((loan) => loan.mintStatus === "minted");
         const [states, lapses] = await Promise.all([Promise.all(minted.map((loan) => noteState(loan))), repo.listingLapses(minted.map((loan) => loan.loanNumber))]);
-        const [now, fees] = await Promise.all([chainNow(chain.publicClient), lateFeeParamsOrNone(chain.publicClient, loanNote)]);
+        const [now, fees] = await Promise.all([chainNow(chain.publicClient), lateFeeParamsOf(chain.publicClient, deployment)]);
         const notes = [];
         for (const [i, loan] of minted.entries()) {
           const state = states[i]!;
