@@ -52,16 +52,22 @@ const name = (user: Pick<UserRow, "firstName" | "lastName" | "email">) => `${use
 const isAdmin = (user: UserRow) => user.role === "admin";
 const PERMIT_TTL_SECONDS = 3600;
 
-/** The deployment's late-fee terms for a loan's figures: none needed (nor read) before its note exists. */
-async function feesFor(deps: LoansServiceDeps, view: LoanView): Promise<FeeParams> {
-  if (view.loan.mintStatus !== "minted") return NO_LATE_FEES;
+/** The deployment's late-fee terms for loans' figures: none needed (nor read) before any of them has a note. */
+async function feesFor(deps: LoansServiceDeps, views: LoanView[]): Promise<FeeParams> {
+  if (!views.some((view) => view.loan.mintStatus === "minted")) return NO_LATE_FEES;
   const deployment = await deps.chain.deployment().catch(() => null);
   return lateFeeParamsOf(deps.chain.publicClient, deployment);
 }
 
-async function wire(deps: LoansServiceDeps, view: LoanView, withTimeline = false): Promise<WireLoan> {
+/** A list's loans as the client reads them, the late-fee terms read once for all of them. */
+async function wireAll(deps: LoansServiceDeps, views: LoanView[]): Promise<WireLoan[]> {
+  const fees = feesFor(deps, views);
+  return Promise.all(views.map((view) => wire(deps, view, false, fees)));
+}
+
+async function wire(deps: LoansServiceDeps, view: LoanView, withTimeline = false, terms = feesFor(deps, [view])): Promise<WireLoan> {
   const { repo } = deps;
-  const [nowSeconds, fees] = await Promise.all([chainNow(deps.chain.publicClient), feesFor(deps, view)]);
+  const [nowSeconds, fees] = await Promise.all([chainNow(deps.chain.publicClient), terms]);
   if (!withTimeline) return toWireLoan(view, { nowSeconds, fees });
   const [events, collateral] = await Promise.all([repo.events(view.loan.id), collateralEntries(deps, view)]);
   // Decisions and the escrow's moves in one order of time (a sort keeps equal times in their given order).
@@ -94,7 +100,7 @@ export async function page(deps: LoansServiceDeps, query: LoanListQuery, userId?
   const { repo } = deps;
   const { views, total } = await repo.list(query, userId);
   return {
-    loans: await Promise.all(views.map((v) => wire(deps, v))),
+    loans: await wireAll(deps, views),
     pagination: { page: query.page, limit: query.limit, totalPages: Math.max(1, Math.ceil(total / query.limit)), totalLoans: total, total },
   };
 }
@@ -209,7 +215,7 @@ export async function stats(deps: LoansServiceDeps) {
     totalRequests,
     totalAmount: formatUsdAmount(totalAmount),
     byStatus,
-    recentRequests: await Promise.all(recent.map((v) => wire(deps, v))),
+    recentRequests: await wireAll(deps, recent),
   };
 }
 
