@@ -15,7 +15,7 @@ import {NoteRenderer} from "./NoteRenderer.sol";
 import {NoteVault} from "./NoteVault.sol";
 import {CollateralEscrow} from "./CollateralEscrow.sol";
 import {ICollateralEscrow} from "./interfaces/ICollateralEscrow.sol";
-import {ILoanNote} from "./interfaces/ILoanNote.sol";
+import {ILoanNote, REFINANCED_ID_OFFSET} from "./interfaces/ILoanNote.sol";
 
 /**
  * @title LoanNote
@@ -92,6 +92,9 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     NoteRenderer public immutable renderer;
     /// @notice Holds the pieces pledged as collateral and the allow-list of collections; created with this contract.
     CollateralEscrow public immutable escrow;
+    /// @notice The one contract allowed to refinance a loan (the marketplace, which verifies the lender's signed offer
+    ///         and moves the money); zero disables refinancing.
+    address public immutable refinancer;
 
     /// @notice Funds every loan and receives every new note.
     address public treasury;
@@ -100,6 +103,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
 
     mapping(uint256 tokenId => Loan) private _loans;
     mapping(address account => uint256) private _credits;
+    /// @dev The borrower of each loan without a pledge; a secured loan's borrower is its escrow pledge's.
+    mapping(uint256 tokenId => address) private _borrowers;
 
     error LoanAlreadyExists(uint256 tokenId);
     error LoanNotFound(uint256 tokenId);
@@ -113,6 +118,12 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     error InvalidTreasury(address treasury);
     /// @notice Only the collateral escrow settles a loan by the claim of its collateral.
     error NotEscrow(address caller);
+    /// @notice Originated ids are loan numbers, below REFINANCED_ID_OFFSET.
+    error InvalidLoanNumber(uint256 tokenId);
+    /// @notice Only `refinancer` refinances.
+    error NotRefinancer(address caller);
+    /// @notice Only the loan's borrower refinances it.
+    error NotBorrower(uint256 tokenId, address caller);
 
     event LoanOriginated(
         uint256 indexed tokenId,
@@ -131,6 +142,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     );
     event LoanRepaid(uint256 indexed tokenId);
     event LoanDefaulted(uint256 indexed tokenId);
+    /// @notice Loan `tokenId` was paid off with `payoff` from `lender`, who now holds note `newTokenId` on new terms.
+    event LoanRefinanced(uint256 indexed tokenId, uint256 indexed newTokenId, address indexed lender, uint256 payoff);
     event CreditsWithdrawn(address indexed account, uint256 amount);
     event TreasuryUpdated(address indexed treasury);
     event GracePeriodUpdated(uint256 gracePeriod);
@@ -139,7 +152,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     /// @param admin Receives the admin and pauser roles.
     /// @param treasury_ Funds loans and receives notes; it approves this contract for the stablecoin.
     /// @param gracePeriod_ Seconds after maturity before a default may be recorded.
-    constructor(address stablecoin_, address admin, address treasury_, uint64 gracePeriod_)
+    /// @param refinancer_ The contract allowed to refinance loans (the marketplace, deployed next), or zero for none.
+    constructor(address stablecoin_, address admin, address treasury_, uint64 gracePeriod_, address refinancer_)
         ERC721("LoanMint Note", "LMN")
     {
         if (stablecoin_ == address(0) || admin == address(0)) revert ZeroAddress();
@@ -150,6 +164,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         escrow = new CollateralEscrow(address(this), address(vault), stablecoin_);
         _setTreasury(treasury_);
         gracePeriod = gracePeriod_;
+        refinancer = refinancer_;
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(PAUSER_ROLE, admin);
     }
@@ -171,7 +186,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         whenNotPaused
         nonReentrant
     {
-        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, false);
+        address lender = _originateLoan(tokenId, borrower, principal, rateBps, termMonths, false);
         stablecoin.safeTransferFrom(lender, borrower, principal);
     }
 
@@ -192,7 +207,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         address collection,
         uint256 collateralId
     ) external onlyRole(ORIGINATOR_ROLE) whenNotPaused nonReentrant {
-        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, true);
+        address lender = _originateLoan(tokenId, borrower, principal, rateBps, termMonths, true);
         _lockCollateral(tokenId, collection, collateralId, borrower);
         stablecoin.safeTransferFrom(lender, borrower, principal);
     }
@@ -233,8 +248,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         }
     }
 
-    /// @dev Checks and records the loan and mints its note; returns the lender (the treasury) to fund it from.
-    function _originate(
+    /// @dev A loan number's origination, funded by the treasury (returned, to fund it from).
+    function _originateLoan(
         uint256 tokenId,
         address borrower,
         uint128 principal,
@@ -242,6 +257,21 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint16 termMonths,
         bool pledged
     ) private returns (address lender) {
+        if (tokenId >= REFINANCED_ID_OFFSET) revert InvalidLoanNumber(tokenId);
+        lender = treasury;
+        _originate(tokenId, borrower, principal, rateBps, termMonths, pledged, lender);
+    }
+
+    /// @dev Checks and records the loan (and, without a pledge, its borrower) and mints its note to `lender`.
+    function _originate(
+        uint256 tokenId,
+        address borrower,
+        uint128 principal,
+        uint16 rateBps,
+        uint16 termMonths,
+        bool pledged,
+        address lender
+    ) private {
         if (_loans[tokenId].status != Status.None) revert LoanAlreadyExists(tokenId);
         if (borrower == address(0)) revert ZeroAddress();
         if (
@@ -251,7 +281,6 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         if (!LoanMath.amortises(LoanMath.terms(principal, rateBps, termMonths))) {
             revert InvalidTerms(principal, rateBps, termMonths);
         }
-        lender = treasury;
         _loans[tokenId] = Loan({
             principal: uint56(principal),
             repaid: 0,
@@ -263,6 +292,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
             pledged: pledged,
             approvalSet: false
         });
+        if (!pledged) _borrowers[tokenId] = borrower;
         _mint(lender, tokenId);
         emit LoanOriginated(tokenId, borrower, principal, rateBps, termMonths, block.timestamp);
     }
@@ -295,6 +325,19 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
      *      burn's change (burns count theirs where they are made: see `_update`), and no copy of the loan in memory.
      */
     function _repay(uint256 tokenId, uint256 amount) private {
+        (uint256 paid, bool settled, bool pledged) = _applyPayment(tokenId, amount, msg.sender);
+        stablecoin.safeTransferFrom(msg.sender, address(this), paid);
+        // The escrow's return never reverts for the collection: a refusal leaves the piece for the borrower to pull.
+        if (settled && pledged) _releaseCollateral(tokenId);
+    }
+
+    /// @dev Applies up to `amount` from `payer` to the loan and credits it to the beneficiary; returns what it took,
+    ///      whether that settled the loan (then marked repaid, its note burned) and whether the loan had a pledge. The
+    ///      money must reach this contract in the same transaction.
+    function _applyPayment(uint256 tokenId, uint256 amount, address payer)
+        private
+        returns (uint256 paid, bool settled, bool pledged)
+    {
         if (amount == 0) revert ZeroAmount();
         Loan storage stored = _loans[tokenId];
         uint256 word;
@@ -310,11 +353,11 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
             uint40(word >> START_AT),
             block.timestamp
         ) - repaid;
-        uint256 paid = amount < owed ? amount : owed;
+        paid = amount < owed ? amount : owed;
         uint256 totalRepaid = repaid + paid;
         address beneficiary = _beneficiary(tokenId);
         _credits[beneficiary] += paid;
-        bool settled = paid == owed;
+        settled = paid == owed;
         unchecked {
             // The total repaid never exceeds the total due (below 2^70); the change count wraps within its 32 bits.
             uint256 changes = uint32((word >> CHANGES_AT) + (settled ? 2 : 1));
@@ -325,13 +368,42 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
             sstore(stored.slot, word)
         }
         if (settled) _burn(tokenId);
-        emit Repaid(tokenId, msg.sender, beneficiary, paid, totalRepaid);
+        emit Repaid(tokenId, payer, beneficiary, paid, totalRepaid);
         // A burned note has no metadata left to refresh: its Transfer to zero says so.
         if (settled) emit LoanRepaid(tokenId);
         else emit MetadataUpdate(tokenId);
-        stablecoin.safeTransferFrom(msg.sender, address(this), paid);
-        // The escrow's return never reverts for the collection: a refusal leaves the piece for the borrower to pull.
-        if (settled && uint8(word >> PLEDGED_AT) != 0) _releaseCollateral(tokenId);
+        pledged = uint8(word >> PLEDGED_AT) != 0;
+    }
+
+    /// @inheritdoc ILoanNote
+    /// @dev One path with a payoff (`_applyPayment` of everything owed) and an origination (`_originate`, funded by the
+    ///      lender instead of the treasury); the refinancer has checked the lender's signed offer and moves the money
+    ///      (`payoff` to this contract) in the same transaction. A pledged piece is re-recorded for the new note inside
+    ///      the escrow: it never moves, so no collection is called. Nothing here calls the old holder (credited, pull).
+    function refinance(
+        uint256 tokenId,
+        address borrower,
+        address lender,
+        uint128 principal,
+        uint16 rateBps,
+        uint16 termMonths
+    ) external whenNotPaused nonReentrant returns (uint256 newTokenId, uint256 payoff) {
+        if (msg.sender != refinancer) revert NotRefinancer(msg.sender);
+        if (_loans[tokenId].status != Status.Active) revert LoanNotActive(tokenId);
+        newTokenId = tokenId + REFINANCED_ID_OFFSET;
+        bool pledged;
+        (payoff,, pledged) = _applyPayment(tokenId, type(uint256).max, borrower);
+        address recorded = pledged ? escrow.move(tokenId, newTokenId) : _borrowers[tokenId];
+        if (borrower != recorded) revert NotBorrower(tokenId, borrower);
+        _originate(newTokenId, borrower, principal, rateBps, termMonths, pledged, lender);
+        emit LoanRefinanced(tokenId, newTokenId, lender, payoff);
+    }
+
+    /// @inheritdoc ILoanNote
+    /// @dev A secured loan's is its escrow pledge's, there only while the piece is.
+    function borrowerOf(uint256 tokenId) external view returns (address borrower) {
+        if (!_loans[tokenId].pledged) return _borrowers[tokenId];
+        (,, borrower) = escrow.collateralOf(tokenId);
     }
 
     /// @inheritdoc ILoanNote

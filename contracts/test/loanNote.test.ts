@@ -418,10 +418,10 @@ describe("LoanNote", () => {
       const d = f.dollar.address;
       const a = admin.account.address;
       const t = treasury.account.address;
-      for (const args of [[zeroAddress, a, t, 0n], [d, zeroAddress, t, 0n], [d, a, zeroAddress, 0n]] as const) {
+      for (const args of [[zeroAddress, a, t, 0n, zeroAddress], [d, zeroAddress, t, 0n, zeroAddress], [d, a, zeroAddress, 0n, zeroAddress]] as const) {
         await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [...args]), f.note, "ZeroAddress");
       }
-      await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [d, a, t, 400n * DAY]), f.note, "GracePeriodTooLong");
+      await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [d, a, t, 400n * DAY, zeroAddress]), f.note, "GracePeriodTooLong");
     });
   });
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
-import { encodeFunctionData, getAddress, maxUint256, toFunctionSelector } from "viem";
+import { encodeFunctionData, getAddress, maxUint256, toFunctionSelector, zeroAddress } from "viem";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 
 
@@ -79,13 +79,14 @@ describe("reentrancy", () => {
     async function evilWorld() {
       const token = await f.viem.deployContract("MaliciousToken");
       const { admin, treasury, originator, borrower } = f.accounts;
-      const note = await f.viem.deployContract("LoanNote", [token.address, admin.account.address, treasury.account.address, 0n]);
+      const note = await f.viem.deployContract("LoanNote", [token.address, admin.account.address, treasury.account.address, 0n, zeroAddress]);
       const marketplace = await f.viem.deployContract("NoteMarketplace", [
         note.address,
         token.address,
         admin.account.address,
         f.accounts.feeRecipient.account.address,
         100,
+        50n,
       ]);
       await note.write.grantRole([await note.read.ORIGINATOR_ROLE(), originator.account.address]);
       await token.write.mint([treasury.account.address, 10n * DEFAULT_TERMS.principal]);
