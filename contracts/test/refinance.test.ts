@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
-import { decodeEventLog, getAddress, maxUint256, parseEventLogs, zeroAddress, type Hash } from "viem";
+import { encodeFunctionData, getAddress, maxUint256, parseEventLogs, zeroAddress, type Hash } from "viem";
 import { DEFAULT_TERMS } from "./fixtures";
 import { addressOf, deployOrderFixture, type OrderFixture } from "./orders";
 import { DAY, PERIOD, now, signPermit } from "./helpers";
@@ -223,7 +223,7 @@ describe("refinancing a loan with a lender's signed offer", () => {
 
   describe("attacks", () => {
     it("an old holder that rejects every call cannot block it: it is credited and its note burned without a call", async () => {
-      const { f, seller, buyer } = o;
+      const { f, buyer } = o;
       const holder = await f.viem.deployContract("MaliciousReceiver");
       const tokenId = await f.mintNoteTo(holder.address);
       await holder.write.arm([f.marketplace.address, "0x"]);
@@ -232,7 +232,20 @@ describe("refinancing a loan with a lender's signed offer", () => {
       await f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(P)], asBorrower());
       assert.equal(await holder.read.attempted(), false);
       assert.equal(await f.note.read.creditsOf([holder.address]), payoff);
-      void seller;
+    });
+
+    it("an EIP-1271 lender re-entering from its signature check changes nothing: the check is a static call", async () => {
+      const { f, seller, buyer } = o;
+      const tokenId = await f.mintNoteTo(seller);
+      const wallet = await f.viem.deployContract("ReenteringWallet", [addressOf(buyer)]);
+      await f.dollar.write.mint([wallet.address, 10n * P]);
+      await wallet.write.execute([f.dollar.address, encodeApprove(f.marketplace.address)], { account: buyer.account });
+      const { order, signature, hash } = await signRefinanceOffer(f, { wallet: wallet.address, owner: buyer }, { tokenId });
+      // Were the call to go through, the wallet would cancel the very offer being filled, or all of its offers.
+      await wallet.write.arm([f.marketplace.address, encodeFunctionData({ abi: f.marketplace.abi, functionName: "cancelOrders", args: [[hash]] })]);
+      await f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(P)], asBorrower());
+      assert.deepEqual(await f.marketplace.read.orderStatus([wallet.address, hash]), [false, 0n]);
+      assert.equal(getAddress(await f.note.read.ownerOf([tokenId + OFFSET])), getAddress(wallet.address));
     });
 
     it("a lender cannot take back what it signed by front-running: a cancelled offer or withdrawn allowance only reverts the acceptance", async () => {
@@ -250,4 +263,3 @@ describe("refinancing a loan with a lender's signed offer", () => {
 function encodeApprove(spender: `0x${string}`): `0x${string}` {
   return `0x095ea7b3${spender.slice(2).toLowerCase().padStart(64, "0")}${"f".repeat(64)}`;
 }
-void decodeEventLog;
