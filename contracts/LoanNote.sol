@@ -38,6 +38,10 @@ import {ILoanNote, REFINANCED_ID_OFFSET} from "./interfaces/ILoanNote.sol";
  *        never reverts for the collection), and after a default the escrow's claim settles the loan here
  *        (`settleByClaim`, escrow only) and burns the note. A defaulted note burns only so, and then nothing more
  *        is owed on it.
+ *      - A refinance (`refinance`, the immutable `refinancer` only, for the loan's recorded borrower) is the final
+ *        payment's path and origination's in one: the old note's beneficiary is credited exactly the payoff, the note
+ *        burns, and the new note (old id + REFINANCED_ID_OFFSET) is minted to the lender; a pledged piece is re-recorded
+ *        for it inside the escrow and never moves. Originated ids stay below the offset, so the two never collide.
  */
 contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;

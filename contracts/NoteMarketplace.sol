@@ -183,7 +183,8 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
         _setFee(feeRecipient_, feeBps_);
     }
 
-    /// @notice Stops listing, repricing, buying and every signed-order fill; pauser only. Cancelling still works.
+    /// @notice Stops listing, repricing, buying, every signed-order fill and every refinance; pauser only. Cancelling
+    ///         still works.
     function pause() external onlyRole(PAUSER_ROLE) {
         _pause();
     }

@@ -159,9 +159,9 @@ describe("refinancing a loan with a lender's signed offer", () => {
       await o.refused(f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(more)], asBorrower()), "TermsNotBetter", [tokenId, 1_200n, 1_160n]);
       // 50 bps lower is enough whatever the payment; a longer term at the same rate lowers the payment, enough too.
       const enough = await signRefinanceOffer(f, buyer, { tokenId, rateBps: 1_150n });
-      await f.marketplace.simulate.acceptRefinanceOffer([enough.order, enough.signature, acceptance(more)], asBorrower());
+      await f.marketplace.simulate.acceptRefinanceOffer([enough.order, enough.signature, acceptance(more)], { account: addressOf(borrower()) });
       const longer = await signRefinanceOffer(f, buyer, { tokenId, rateBps: 1_200n, termMonths: 24n });
-      await f.marketplace.simulate.acceptRefinanceOffer([longer.order, longer.signature, acceptance(P)], asBorrower());
+      await f.marketplace.simulate.acceptRefinanceOffer([longer.order, longer.signature, acceptance(P)], { account: addressOf(borrower()) });
     });
 
     it("refuses a shorter term unless the borrower ticks it", async () => {
@@ -200,6 +200,20 @@ describe("refinancing a loan with a lender's signed offer", () => {
       await f.note.write.markDefaulted([late], { account: f.accounts.originator.account });
       const onDefaulted = await signRefinanceOffer(f, buyer, { tokenId: late, maxDaysPastDue: 10_000n, termMonths: 24n });
       await noteError(f.marketplace.write.acceptRefinanceOffer([onDefaulted.order, onDefaulted.signature, acceptance(P)], asBorrower()), "LoanNotActive", [late]);
+    });
+
+    it("stops while the marketplace or the note contract is paused, as fills and originations do", async () => {
+      const { f, seller, buyer } = o;
+      const tokenId = await f.mintNoteTo(seller);
+      const { order, signature } = await signRefinanceOffer(f, buyer, { tokenId });
+      const accept = () => f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(P)], asBorrower());
+      await f.marketplace.write.pause();
+      await o.refused(accept(), "EnforcedPause", []);
+      await f.marketplace.write.unpause();
+      await f.note.write.pause();
+      await noteError(accept(), "EnforcedPause", []);
+      await f.note.write.unpause();
+      await accept();
     });
 
     it("a repayment between signature and acceptance makes nobody pay more than they named", async () => {

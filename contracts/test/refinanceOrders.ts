@@ -21,7 +21,7 @@ let salt = 1_000_000n;
 async function sign<K extends keyof typeof REFINANCE_OFFER_TYPES>(f: LoanNoteFixture, signer: Signer, kind: K, offer: never): Promise<Hex> {
   const typed = refinanceOfferTypedData(kind, await f.publicClient.getChainId(), f.marketplace.address, offer);
   const wallet = keyOf(signer);
-  return wallet.signTypedData({ account: wallet.account, ...(typed as never) });
+  return wallet.signTypedData({ ...(typed as object), account: wallet.account } as never);
 }
 
 async function defaults(f: LoanNoteFixture, signer: Signer) {
