@@ -141,11 +141,11 @@ contract CollateralEscrow is ICollateralEscrow, ReentrancyGuardTransient {
 
     /// @inheritdoc ICollateralEscrow
     /// @dev The piece stays where it is: only the record's key changes, so no collection is called. An active secured
-    ///      loan always has its record here (it leaves only at the final payment or after a default).
+    ///      loan always has its record here (it leaves only at the final payment or after a default); LoanNote compares
+    ///      the borrower returned with its caller's, so an empty record (a zero borrower) could never pass.
     function move(uint256 tokenId, uint256 newTokenId) external onlyLoanNote returns (address borrower) {
         Pledge memory pledge = _pledges[tokenId];
         borrower = pledge.borrower;
-        if (borrower == address(0)) revert NoCollateral(tokenId);
         uint256 collateralId = _collateralIdOf(tokenId, pledge);
         _release(tokenId, pledge);
         _pledges[newTokenId] = pledge;

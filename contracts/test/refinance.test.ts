@@ -127,8 +127,51 @@ describe("refinancing a loan with a lender's signed offer", () => {
       await o.refused(f.marketplace.write.acceptMatchingRefinanceOffer([order, signature, c, acceptance(P)], asBorrower()), "BudgetExceeded", [hash, P, 100n]);
       const narrow = await signMatchingRefinanceOffer(f, buyer, { minRateBps: 1_300n });
       await o.refused(f.marketplace.write.acceptMatchingRefinanceOffer([narrow.order, narrow.signature, c, acceptance(P)], asBorrower()), "NoteNotMatching", [narrow.hash, c]);
+      for (const ranges of [{ minTermLeft: 400n * DAY }, { maxTermLeft: DAY }, { minOutstanding: P + 1n }, { maxOutstanding: P - 1n }]) {
+        const outside = await signMatchingRefinanceOffer(f, buyer, ranges);
+        await o.refused(f.marketplace.write.acceptMatchingRefinanceOffer([outside.order, outside.signature, c, acceptance(P)], asBorrower()), "NoteNotMatching", [outside.hash, c]);
+      }
+      const capped = await signMatchingRefinanceOffer(f, buyer, { maxPrincipal: P - 1n });
+      await o.refused(f.marketplace.write.acceptMatchingRefinanceOffer([capped.order, capped.signature, c, acceptance(P)], asBorrower()), "PrincipalAboveCap", [P, P - 1n]);
+      await f.networkHelpers.time.increase(PERIOD + DAY);
+      const strict = await signMatchingRefinanceOffer(f, buyer);
+      await o.refused(f.marketplace.write.acceptMatchingRefinanceOffer([strict.order, strict.signature, c, acceptance(P)], asBorrower()), "NoteLate", [c, 2n]);
       const replaced = await signMatchingRefinanceOffer(f, buyer);
       await o.refused(f.marketplace.write.acceptMatchingRefinanceOffer([replaced.order, replaced.signature, a, acceptance(P)], asBorrower()), "NoteNotMatching", [replaced.hash, a]);
+    });
+  });
+
+  describe("edges", () => {
+    it("moves no money to or from the borrower when the principal is exactly the payoff, also with a permit", async () => {
+      const { f, seller, buyer } = o;
+      const tokenId = await f.mintNoteTo(seller);
+      const payoff = await f.note.read.payoffAmount([tokenId]);
+      const { order, signature } = await signMatchingRefinanceOffer(f, buyer);
+      const before = await o.balance(borrower());
+      const deadline = (await now(f)) + DAY;
+      const { v, r, s } = await signPermit(f, borrower(), f.marketplace.address, 0n, deadline);
+      await f.marketplace.write.acceptMatchingRefinanceOfferWithPermit([order, signature, tokenId, acceptance(payoff, { minNet: 0n }), deadline, v, r, s], asBorrower());
+      assert.equal(await o.balance(borrower()), before);
+      assert.equal(await f.note.read.creditsOf([addressOf(seller)]), payoff);
+    });
+
+    it("names no replaced note for an id in the refinanced range that was never minted", async () => {
+      assert.equal(await o.f.marketplace.read.refinancedFrom([OFFSET + 999n]), 0n);
+    });
+
+    it("keeps originated ids below the refinanced range", async () => {
+      const { f } = o;
+      await noteError(
+        f.note.write.originate([OFFSET, addressOf(borrower()), P, 1200, 12], { account: f.accounts.originator.account }),
+        "InvalidLoanNumber",
+        [OFFSET],
+      );
+    });
+
+    it("caps the minimum rate improvement a deployment can ask for", async () => {
+      const { f } = o;
+      const a = f.accounts.admin.account.address;
+      await o.refused(f.viem.deployContract("NoteMarketplace", [f.note.address, f.dollar.address, a, a, 0, 1_001n]) as never, "MinRateImprovementTooHigh", [1_001n]);
     });
   });
 
