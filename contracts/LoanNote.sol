@@ -57,6 +57,10 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     uint256 public constant MAX_RATE_BPS = 10_000;
     uint256 public constant MAX_TERM_MONTHS = 360;
     uint256 public constant MAX_GRACE_PERIOD = 365 days;
+    uint256 public constant MAX_LATE_FEE_GRACE_PERIOD = 60 days;
+    uint256 public constant MAX_LATE_FEE_BPS = 1_000;
+    uint256 public constant MIN_DEFAULT_AFTER_DAYS = 30;
+    uint256 public constant MAX_DEFAULT_AFTER_DAYS = 365;
 
     /// @dev One storage slot (256 bits), so a repayment's or default's write also counts the change.
     ///      `changes` counts every change a buyer prices (transfer, burn, repayment, default); it wraps after
@@ -64,12 +68,19 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     ///      origination: only then does the final payment call the escrow, and loans without one read nothing more.
     ///      `approvalSet` says whether the note may have a single-note approval (`approve`): a transfer clears the
     ///      approval only then, so the transfers and burns of notes nobody approved skip a cold read and a write.
+    ///      `feesPaidThrough`: every installment up to it has had its late fee paid or never owed one, so the fees owed
+    ///      follow from it, `repaid` and the clock alone.
+    ///      Bounds that let it all fit: `repaid` counts installments only and never exceeds the total due, which is
+    ///      below 31 * principal < 2^61 for any valid loan (at most 100% a year over 360 months: each installment at
+    ///      most about principal / 12, so at most about 30 principals), well within 64 bits; `start` is a block
+    ///      timestamp, within 32 bits until February 2106.
     struct Loan {
         uint56 principal;
-        uint72 repaid;
-        uint40 start;
+        uint64 repaid;
+        uint32 start;
         uint16 rateBps;
         uint16 termMonths;
+        uint16 feesPaidThrough;
         Status status;
         uint32 changes;
         bool pledged;
@@ -79,14 +90,16 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     /// @dev Where `Loan`'s members sit in its slot (declaration order from the lowest bits), for `_repay`'s one-word
     ///      read and write; `KEPT_BY_REPAYMENT` masks every member a repayment leaves as it is.
     uint256 private constant REPAID_AT = 56;
-    uint256 private constant START_AT = 128;
-    uint256 private constant RATE_AT = 168;
-    uint256 private constant TERM_AT = 184;
+    uint256 private constant START_AT = 120;
+    uint256 private constant RATE_AT = 152;
+    uint256 private constant TERM_AT = 168;
+    uint256 private constant FEES_AT = 184;
     uint256 private constant STATUS_AT = 200;
     uint256 private constant CHANGES_AT = 208;
     uint256 private constant PLEDGED_AT = 240;
-    uint256 private constant KEPT_BY_REPAYMENT = ~((uint256(type(uint72).max) << REPAID_AT)
-        | (uint256(type(uint8).max) << STATUS_AT) | (uint256(type(uint32).max) << CHANGES_AT));
+    uint256 private constant KEPT_BY_REPAYMENT = ~((uint256(type(uint64).max) << REPAID_AT)
+        | (uint256(type(uint16).max) << FEES_AT) | (uint256(type(uint8).max) << STATUS_AT)
+        | (uint256(type(uint32).max) << CHANGES_AT));
 
     /// @notice The stablecoin loans are funded and repaid in.
     IERC20 public immutable stablecoin;
@@ -99,6 +112,13 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     /// @notice The one contract allowed to refinance a loan (the marketplace, which verifies the lender's signed offer
     ///         and moves the money); zero disables refinancing.
     address public immutable refinancer;
+
+    /// @notice Seconds after an installment's due date from which, still unpaid, it owes its late fee.
+    uint32 public immutable lateFeeGracePeriod;
+    /// @notice The late fee, in basis points of the overdue installment; charged once per installment.
+    uint16 public immutable lateFeeBps;
+    /// @notice Days after the oldest unpaid installment's due date from which the loan may be marked defaulted.
+    uint16 public immutable defaultAfterDays;
 
     /// @notice Funds every loan and receives every new note.
     address public treasury;
@@ -122,6 +142,11 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     error InvalidTreasury(address treasury);
     /// @notice Only the collateral escrow settles a loan by the claim of its collateral.
     error NotEscrow(address caller);
+    error LateFeeGracePeriodTooLong(uint256 lateFeeGracePeriod);
+    error LateFeeTooHigh(uint256 lateFeeBps);
+    error DefaultAfterDaysOutOfRange(uint256 defaultAfterDays);
+    /// @notice A payment must cover at least the first late fee owed (`fee`), which it pays before any installment.
+    error PaymentBelowLateFee(uint256 tokenId, uint256 fee);
     /// @notice Originated ids are loan numbers, below REFINANCED_ID_OFFSET.
     error InvalidLoanNumber(uint256 tokenId);
     /// @notice Only `refinancer` refinances.
@@ -144,6 +169,11 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint256 amount,
         uint256 totalRepaid
     );
+    /// @notice Late fees of note `tokenId` paid to `beneficiary`; every installment up to `feesPaidThrough` now owes
+    ///         none. Emitted before the payment's `Repaid`, whose amount includes these fees.
+    event LateFeesPaid(
+        uint256 indexed tokenId, address indexed beneficiary, uint256 amount, uint256 feesPaidThrough
+    );
     event LoanRepaid(uint256 indexed tokenId);
     event LoanDefaulted(uint256 indexed tokenId);
     /// @notice Loan `tokenId` was paid off with `payoff` from `lender`, who now holds note `newTokenId` on new terms.
@@ -156,12 +186,30 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     /// @param admin Receives the admin and pauser roles.
     /// @param treasury_ Funds loans and receives notes; it approves this contract for the stablecoin.
     /// @param gracePeriod_ Seconds after maturity before a default may be recorded.
+    /// @param lateFeeGracePeriod_ Seconds after a due date before an unpaid installment owes its late fee (at most 60 days).
+    /// @param lateFeeBps_ The late fee in basis points of the overdue installment (at most 1,000).
+    /// @param defaultAfterDays_ Days past the oldest unpaid due date before a default may be recorded (30 to 365).
     /// @param refinancer_ The contract allowed to refinance loans (the marketplace, deployed next), or zero for none.
-    constructor(address stablecoin_, address admin, address treasury_, uint64 gracePeriod_, address refinancer_)
-        ERC721("LoanMint Note", "LMN")
-    {
+    constructor(
+        address stablecoin_,
+        address admin,
+        address treasury_,
+        uint64 gracePeriod_,
+        uint32 lateFeeGracePeriod_,
+        uint16 lateFeeBps_,
+        uint16 defaultAfterDays_,
+        address refinancer_
+    ) ERC721("LoanMint Note", "LMN") {
         if (stablecoin_ == address(0) || admin == address(0)) revert ZeroAddress();
         if (gracePeriod_ > MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod_);
+        if (lateFeeGracePeriod_ > MAX_LATE_FEE_GRACE_PERIOD) revert LateFeeGracePeriodTooLong(lateFeeGracePeriod_);
+        if (lateFeeBps_ > MAX_LATE_FEE_BPS) revert LateFeeTooHigh(lateFeeBps_);
+        if (defaultAfterDays_ < MIN_DEFAULT_AFTER_DAYS || defaultAfterDays_ > MAX_DEFAULT_AFTER_DAYS) {
+            revert DefaultAfterDaysOutOfRange(defaultAfterDays_);
+        }
+        lateFeeGracePeriod = lateFeeGracePeriod_;
+        lateFeeBps = lateFeeBps_;
+        defaultAfterDays = defaultAfterDays_;
         stablecoin = IERC20(stablecoin_);
         vault = new NoteVault(address(this));
         renderer = new NoteRenderer();
@@ -288,9 +336,10 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         _loans[tokenId] = Loan({
             principal: uint56(principal),
             repaid: 0,
-            start: uint40(block.timestamp),
+            start: uint32(block.timestamp),
             rateBps: rateBps,
             termMonths: termMonths,
+            feesPaidThrough: 0,
             status: Status.Active,
             changes: 0,
             pledged: pledged,
@@ -304,9 +353,11 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     // ---------------------------------------------------------------- repayment
 
     /**
-     * @notice Pays up to `amount` towards loan `tokenId` from the caller; anything beyond what settles the
-     *         loan now is not taken. The payment is credited to the note's beneficiary at this moment, and
-     *         it lapses every marketplace listing of the note (the note's `changes` grows).
+     * @notice Pays up to `amount` towards loan `tokenId` from the caller: the late fees owed first, whole fees in
+     *         installment order (a payment below the first reverts `PaymentBelowLateFee`), then, once every fee owed is
+     *         paid, the installments; anything beyond what settles the loan now is not taken. Everything taken is
+     *         credited to the note's beneficiary at this moment, and it lapses every marketplace listing of the note
+     *         (the note's `changes` grows).
      */
     function repay(uint256 tokenId, uint256 amount) external nonReentrant {
         _repay(tokenId, amount);
@@ -324,23 +375,24 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         _repay(tokenId, amount);
     }
 
-    /**
-     * @dev Reads and writes the loan's slot as one word: one SSTORE for the payment, its change, the status and the
-     *      burn's change (burns count theirs where they are made: see `_update`), and no copy of the loan in memory.
-     */
     function _repay(uint256 tokenId, uint256 amount) private {
-        (uint256 paid, bool settled, bool pledged) = _applyPayment(tokenId, amount, msg.sender);
-        stablecoin.safeTransferFrom(msg.sender, address(this), paid);
+        (uint256 taken, bool settled, bool pledged) = _takePayment(tokenId, amount, msg.sender);
+        stablecoin.safeTransferFrom(msg.sender, address(this), taken);
         // The escrow's return never reverts for the collection: a refusal leaves the piece for the borrower to pull.
         if (settled && pledged) _releaseCollateral(tokenId);
     }
 
-    /// @dev Applies up to `amount` from `payer` to the loan and credits it to the beneficiary; returns what it took,
-    ///      whether that settled the loan (then marked repaid, its note burned) and whether the loan had a pledge. The
-    ///      money must reach this contract in the same transaction.
-    function _applyPayment(uint256 tokenId, uint256 amount, address payer)
+    /**
+     * @dev Takes up to `amount` from `payer` for the loan (owed late fees first, then installments, capped at the
+     *      payoff) and credits it to the beneficiary; returns what it took, whether that settled the loan (then marked
+     *      repaid, its note burned) and whether the loan had a pledge. The money must reach this contract in the same
+     *      transaction. Reads and writes the loan's slot as one word: one SSTORE for the payment, its change, the status
+     *      and the burn's change (burns count theirs where they are made: see `_update`), and no copy of the loan in
+     *      memory.
+     */
+    function _takePayment(uint256 tokenId, uint256 amount, address payer)
         private
-        returns (uint256 paid, bool settled, bool pledged)
+        returns (uint256 taken, bool settled, bool pledged)
     {
         if (amount == 0) revert ZeroAmount();
         Loan storage stored = _loans[tokenId];
@@ -351,28 +403,31 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint256 status = uint8(word >> STATUS_AT);
         if (status == uint256(Status.None)) revert LoanNotFound(tokenId);
         if (status == uint256(Status.Repaid)) revert LoanNotActive(tokenId);
-        uint256 repaid = uint72(word >> REPAID_AT);
-        uint256 owed = LoanMath.settlementValue(
-            LoanMath.terms(uint56(word), uint16(word >> RATE_AT), uint16(word >> TERM_AT)),
-            uint40(word >> START_AT),
-            block.timestamp
-        ) - repaid;
-        paid = amount < owed ? amount : owed;
+        uint256 repaid = uint64(word >> REPAID_AT);
+        uint256 start = uint32(word >> START_AT);
+        LoanMath.Terms memory terms = LoanMath.terms(uint56(word), uint16(word >> RATE_AT), uint16(word >> TERM_AT));
+        uint256 owed = LoanMath.settlementValue(terms, start, block.timestamp) - repaid;
+        uint256 feesPaidThrough = uint16(word >> FEES_AT);
+        (uint256 fees, uint256 paid, uint256 paidThrough) = _applyPayment(tokenId, terms, start, repaid, feesPaidThrough, amount);
+        if (paid > owed) paid = owed;
         uint256 totalRepaid = repaid + paid;
+        taken = fees + paid;
         address beneficiary = _beneficiary(tokenId);
-        _credits[beneficiary] += paid;
+        _credits[beneficiary] += taken;
         settled = paid == owed;
         unchecked {
-            // The total repaid never exceeds the total due (below 2^70); the change count wraps within its 32 bits.
+            // The total repaid never exceeds the total due (below 2^61, see Loan); installments number at most 360; the
+            // change count wraps within its 32 bits.
             uint256 changes = uint32((word >> CHANGES_AT) + (settled ? 2 : 1));
-            word = (word & KEPT_BY_REPAYMENT) | (totalRepaid << REPAID_AT)
+            word = (word & KEPT_BY_REPAYMENT) | (totalRepaid << REPAID_AT) | (paidThrough << FEES_AT)
                 | ((settled ? uint256(Status.Repaid) : status) << STATUS_AT) | (changes << CHANGES_AT);
         }
         assembly ("memory-safe") {
             sstore(stored.slot, word)
         }
         if (settled) _burn(tokenId);
-        emit Repaid(tokenId, payer, beneficiary, paid, totalRepaid);
+        if (paidThrough != feesPaidThrough) emit LateFeesPaid(tokenId, beneficiary, fees, paidThrough);
+        emit Repaid(tokenId, payer, beneficiary, taken, totalRepaid);
         // A burned note has no metadata left to refresh: its Transfer to zero says so.
         if (settled) emit LoanRepaid(tokenId);
         else emit MetadataUpdate(tokenId);
@@ -380,10 +435,11 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     }
 
     /// @inheritdoc ILoanNote
-    /// @dev One path with a payoff (`_applyPayment` of everything owed) and an origination (`_originate`, funded by the
-    ///      lender instead of the treasury); the refinancer has checked the lender's signed offer and moves the money
-    ///      (`payoff` to this contract) in the same transaction. A pledged piece is re-recorded for the new note inside
-    ///      the escrow: it never moves, so no collection is called. Nothing here calls the old holder (credited, pull).
+    /// @dev One path with a payoff (`_takePayment` of everything owed: late fees, arrears, principal and the current
+    ///      period's interest) and an origination (`_originate`, funded by the lender instead of the treasury); the
+    ///      refinancer has checked the lender's signed offer and moves the money (`payoff` to this contract) in the same
+    ///      transaction. A pledged piece is re-recorded for the new note inside the escrow: it never moves, so no
+    ///      collection is called. Nothing here calls the old holder (credited, pull).
     function refinance(
         uint256 tokenId,
         address borrower,
@@ -396,7 +452,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         if (_loans[tokenId].status != Status.Active) revert LoanNotActive(tokenId);
         newTokenId = tokenId + REFINANCED_ID_OFFSET;
         bool pledged;
-        (payoff,, pledged) = _applyPayment(tokenId, type(uint256).max, borrower);
+        (payoff,, pledged) = _takePayment(tokenId, type(uint256).max, borrower);
         address recorded = pledged ? escrow.move(tokenId, newTokenId) : _borrowers[tokenId];
         if (borrower != recorded) revert NotBorrower(tokenId, borrower);
         _originate(newTokenId, borrower, principal, rateBps, termMonths, pledged, lender);
@@ -408,6 +464,30 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     function borrowerOf(uint256 tokenId) external view returns (address borrower) {
         if (!_loans[tokenId].pledged) return _borrowers[tokenId];
         (,, borrower) = escrow.collateralOf(tokenId);
+    }
+
+    /**
+     * @dev Splits a payment of `amount`: the whole late fees owed it covers (in installment order) and where they are now
+     *      paid through, then, only once none is left owing, the rest for the installments (the caller caps it at the
+     *      payoff). On time, no fee can be owed: the count of installments whose fee time has come is no more than
+     *      those paid or whose fee is paid, and nothing else is computed.
+     */
+    function _applyPayment(
+        uint256 tokenId,
+        LoanMath.Terms memory terms,
+        uint256 start,
+        uint256 repaid,
+        uint256 feesPaidThrough,
+        uint256 amount
+    ) private view returns (uint256 fees, uint256 rest, uint256 paidThrough) {
+        uint256 late = LoanMath.lateFeeInstallments(terms, start, lateFeeGracePeriod, block.timestamp);
+        uint256 from = LoanMath.covered(terms, repaid);
+        if (feesPaidThrough > from) from = feesPaidThrough;
+        if (late <= from) return (0, amount, feesPaidThrough);
+        uint256 left;
+        (fees, paidThrough, left) = LoanMath.lateFeesWithin(terms, from, late, lateFeeBps, amount);
+        if (paidThrough == from) revert PaymentBelowLateFee(tokenId, left);
+        if (paidThrough == late) rest = amount - fees;
     }
 
     /// @inheritdoc ILoanNote
@@ -453,13 +533,14 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
 
     // ---------------------------------------------------------------- default
 
-    /// @notice Records that loan `tokenId` defaulted; originator only, once maturity plus the grace period has passed.
+    /// @notice Records that loan `tokenId` defaulted; originator only, from `defaultableAt(tokenId)` on (its oldest
+    ///         unpaid installment `defaultAfterDays` past due, or maturity plus the grace period passed).
     ///         Every marketplace listing of the note lapses (its `changes` grows).
     /// @dev A defaulted loan can still be repaid; paying it off marks it repaid and burns the note.
     function markDefaulted(uint256 tokenId) external onlyRole(ORIGINATOR_ROLE) {
         Loan storage loan = _loans[tokenId];
         if (loan.status != Status.Active) revert LoanNotActive(tokenId);
-        uint256 availableAt = uint256(loan.start) + uint256(loan.termMonths) * LoanMath.PERIOD + gracePeriod;
+        uint256 availableAt = _defaultableAt(loan);
         if (block.timestamp < availableAt) revert DefaultTooEarly(tokenId, availableAt);
         loan.status = Status.Defaulted;
         unchecked {
@@ -536,13 +617,15 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         (, state.daysPastDue) = LoanMath.pastDue(terms, loan.start, loan.repaid, block.timestamp);
         if (loan.status == Status.Active) {
             (state.outstanding, state.interest) = LoanMath.payoffSplit(terms, loan.start, loan.repaid, block.timestamp);
+            (uint256 fees,) = _lateFees(loan, terms);
+            state.interest += fees;
         }
     }
 
     /**
      * @notice Where loan `tokenId`'s servicing stands now: the due date of its oldest unpaid installment, the days that
-     *         installment is past due (zero while current) and the installments fallen due and unpaid. All zero once
-     *         repaid.
+     *         installment is past due (zero while current) and the installments fallen due and unpaid with the late fees
+     *         owed. All zero once repaid.
      */
     function pastDueOf(uint256 tokenId)
         external
@@ -553,7 +636,23 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         if (loan.status == Status.Repaid) return (0, 0, 0);
         LoanMath.Terms memory terms = _terms(loan);
         (dueDate, daysPastDue) = LoanMath.pastDue(terms, loan.start, loan.repaid, block.timestamp);
-        amountPastDue = LoanMath.amountDue(terms, loan.start, loan.repaid, block.timestamp);
+        (uint256 fees,) = _lateFees(loan, terms);
+        amountPastDue = LoanMath.amountDue(terms, loan.start, loan.repaid, block.timestamp) + fees;
+    }
+
+    /// @notice The late fees loan `tokenId` owes now and how many installments owe one; zero once repaid.
+    function lateFeesOf(uint256 tokenId) external view returns (uint256 amount, uint256 count) {
+        Loan memory loan = _existing(tokenId);
+        if (loan.status == Status.Repaid) return (0, 0);
+        return _lateFees(loan, _terms(loan));
+    }
+
+    /// @notice From when active loan `tokenId` may be marked defaulted (zero unless active): its oldest unpaid
+    ///         installment's due date plus `defaultAfterDays` days, or maturity plus the grace period if earlier.
+    function defaultableAt(uint256 tokenId) external view returns (uint256) {
+        Loan memory loan = _existing(tokenId);
+        if (loan.status != Status.Active) return 0;
+        return _defaultableAt(loan);
     }
 
     /// @notice The regular monthly installment.
@@ -575,11 +674,13 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         return LoanMath.nextDueDate(_terms(loan), loan.start, loan.repaid);
     }
 
-    /// @notice Installments fallen due and not yet paid.
+    /// @notice Installments fallen due and not yet paid, and the late fees owed.
     function amountDueNow(uint256 tokenId) external view returns (uint256) {
         Loan memory loan = _existing(tokenId);
         if (loan.status == Status.Repaid) return 0;
-        return LoanMath.amountDue(_terms(loan), loan.start, loan.repaid, block.timestamp);
+        LoanMath.Terms memory terms = _terms(loan);
+        (uint256 fees,) = _lateFees(loan, terms);
+        return LoanMath.amountDue(terms, loan.start, loan.repaid, block.timestamp) + fees;
     }
 
     /// @notice Scheduled principal not yet repaid.
@@ -589,11 +690,13 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         return LoanMath.outstandingPrincipal(_terms(loan), loan.repaid);
     }
 
-    /// @notice What settles the loan now: outstanding principal plus interest accrued in the current period.
+    /// @notice What settles the loan now: outstanding principal, interest accrued in the current period and late fees owed.
     function payoffAmount(uint256 tokenId) external view returns (uint256) {
         Loan memory loan = _existing(tokenId);
         if (loan.status == Status.Repaid) return 0;
-        return LoanMath.settlementValue(_terms(loan), loan.start, block.timestamp) - loan.repaid;
+        LoanMath.Terms memory terms = _terms(loan);
+        (uint256 fees,) = _lateFees(loan, terms);
+        return LoanMath.settlementValue(terms, loan.start, block.timestamp) - loan.repaid + fees;
     }
 
     /// @notice On-chain JSON metadata (ERC-721 metadata schema) with an SVG image, naming the escrowed piece if any.
@@ -626,6 +729,18 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
 
     function _terms(Loan memory loan) private pure returns (LoanMath.Terms memory) {
         return LoanMath.terms(loan.principal, loan.rateBps, loan.termMonths);
+    }
+
+    /// @dev The late fees a loan not yet settled owes now, and how many installments owe one.
+    function _lateFees(Loan memory loan, LoanMath.Terms memory terms) private view returns (uint256 amount, uint256 count) {
+        (uint256 fees, uint256 from, uint256 to) = LoanMath.lateFees(
+            terms, loan.start, loan.repaid, loan.feesPaidThrough, lateFeeGracePeriod, lateFeeBps, block.timestamp
+        );
+        return (fees, to - from);
+    }
+
+    function _defaultableAt(Loan memory loan) private view returns (uint256) {
+        return LoanMath.defaultableAt(_terms(loan), loan.start, loan.repaid, gracePeriod, defaultAfterDays);
     }
 
     /// @dev Active or defaulted: something is still owed on it.

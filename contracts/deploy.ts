@@ -105,9 +105,24 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   const stablecoin =
     options.stablecoin ??
     (await deploy("TestDollar", [deployer.address, DEFAULTS.faucetAmount, DEFAULTS.faucetCooldownSeconds]));
+  const loanNoteParams = {
+    gracePeriod: Number(DEFAULTS.gracePeriodSeconds),
+    lateFeeGracePeriod: DEFAULTS.lateFeeGracePeriodSeconds,
+    lateFeeBps: DEFAULTS.lateFeeBps,
+    defaultAfterDays: DEFAULTS.defaultAfterDays,
+  };
   // LoanNote trusts one refinancer, the marketplace, fixed at construction: it is the deployer's next contract.
   const refinancer = getContractAddress({ from: deployer.address, nonce: BigInt(await client.getTransactionCount({ address: deployer.address })) + 1n });
-  const loanNote = await deploy("LoanNote", [stablecoin, deployer.address, treasury.address, DEFAULTS.gracePeriodSeconds, refinancer]);
+  const loanNote = await deploy("LoanNote", [
+    stablecoin,
+    deployer.address,
+    treasury.address,
+    DEFAULTS.gracePeriodSeconds,
+    loanNoteParams.lateFeeGracePeriod,
+    loanNoteParams.lateFeeBps,
+    loanNoteParams.defaultAfterDays,
+    refinancer,
+  ]);
   const noteAbi = readArtifact("LoanNote").abi;
   const vault = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "vault" })) as Address;
   const collateralEscrow = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "escrow" })) as Address;
@@ -141,6 +156,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     genesisHash: genesis.hash,
     deployBlock: Number(deployBlock),
     contracts: { loanNote, marketplace, vault, collateralEscrow, stablecoin, ...(demoCollection ? { demoCollection } : {}) },
+    params: { loanNote: loanNoteParams },
     treasury: treasury.address,
     originator: originator.address,
   });

@@ -2,6 +2,12 @@
 export const DEFAULTS = {
   /** Time after maturity before an unpaid loan may be marked defaulted. */
   gracePeriodSeconds: 30n * 24n * 60n * 60n,
+  /** Time after a due date before an unpaid installment owes its late fee (the contract allows at most 60 days). */
+  lateFeeGracePeriodSeconds: 15 * 24 * 60 * 60,
+  /** The late fee, in basis points of the overdue installment (the contract allows at most 1,000). */
+  lateFeeBps: 500,
+  /** Days past the oldest unpaid due date before a loan may be marked defaulted (the contract allows 30 to 365). */
+  defaultAfterDays: 90,
   /** Platform fee on every sale (the contract caps it at 500). */
   feeBps: 100,
   /** How much a refinance must lower a loan's yearly rate, in basis points, unless it lowers the monthly payment. */

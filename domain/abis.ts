@@ -1447,6 +1447,21 @@ export const loanNoteAbi = [
         "type": "uint64"
       },
       {
+        "internalType": "uint32",
+        "name": "lateFeeGracePeriod_",
+        "type": "uint32"
+      },
+      {
+        "internalType": "uint16",
+        "name": "lateFeeBps_",
+        "type": "uint16"
+      },
+      {
+        "internalType": "uint16",
+        "name": "defaultAfterDays_",
+        "type": "uint16"
+      },
+      {
         "internalType": "address",
         "name": "refinancer_",
         "type": "address"
@@ -1485,6 +1500,17 @@ export const loanNoteAbi = [
       }
     ],
     "name": "CollateralNotClaimable",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "defaultAfterDays",
+        "type": "uint256"
+      }
+    ],
+    "name": "DefaultAfterDaysOutOfRange",
     "type": "error"
   },
   {
@@ -1674,6 +1700,28 @@ export const loanNoteAbi = [
     "inputs": [
       {
         "internalType": "uint256",
+        "name": "lateFeeGracePeriod",
+        "type": "uint256"
+      }
+    ],
+    "name": "LateFeeGracePeriodTooLong",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "lateFeeBps",
+        "type": "uint256"
+      }
+    ],
+    "name": "LateFeeTooHigh",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
         "name": "tokenId",
         "type": "uint256"
       }
@@ -1766,6 +1814,22 @@ export const loanNoteAbi = [
       }
     ],
     "name": "NothingToWithdraw",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "fee",
+        "type": "uint256"
+      }
+    ],
+    "name": "PaymentBelowLateFee",
     "type": "error"
   },
   {
@@ -1893,6 +1957,37 @@ export const loanNoteAbi = [
       }
     ],
     "name": "GracePeriodUpdated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "beneficiary",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "feesPaidThrough",
+        "type": "uint256"
+      }
+    ],
+    "name": "LateFeesPaid",
     "type": "event"
   },
   {
@@ -2199,7 +2294,46 @@ export const loanNoteAbi = [
   },
   {
     "inputs": [],
+    "name": "MAX_DEFAULT_AFTER_DAYS",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "MAX_GRACE_PERIOD",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "MAX_LATE_FEE_BPS",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "MAX_LATE_FEE_GRACE_PERIOD",
     "outputs": [
       {
         "internalType": "uint256",
@@ -2239,6 +2373,19 @@ export const loanNoteAbi = [
   {
     "inputs": [],
     "name": "MAX_TERM_MONTHS",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "MIN_DEFAULT_AFTER_DAYS",
     "outputs": [
       {
         "internalType": "uint256",
@@ -2384,6 +2531,38 @@ export const loanNoteAbi = [
   },
   {
     "inputs": [],
+    "name": "defaultAfterDays",
+    "outputs": [
+      {
+        "internalType": "uint16",
+        "name": "",
+        "type": "uint16"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "defaultableAt",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "escrow",
     "outputs": [
       {
@@ -2513,6 +2692,56 @@ export const loanNoteAbi = [
     "type": "function"
   },
   {
+    "inputs": [],
+    "name": "lateFeeBps",
+    "outputs": [
+      {
+        "internalType": "uint16",
+        "name": "",
+        "type": "uint16"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "lateFeeGracePeriod",
+    "outputs": [
+      {
+        "internalType": "uint32",
+        "name": "",
+        "type": "uint32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "lateFeesOf",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "amount",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "count",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [
       {
         "internalType": "uint256",
@@ -2530,14 +2759,14 @@ export const loanNoteAbi = [
             "type": "uint56"
           },
           {
-            "internalType": "uint72",
+            "internalType": "uint64",
             "name": "repaid",
-            "type": "uint72"
+            "type": "uint64"
           },
           {
-            "internalType": "uint40",
+            "internalType": "uint32",
             "name": "start",
-            "type": "uint40"
+            "type": "uint32"
           },
           {
             "internalType": "uint16",
@@ -2547,6 +2776,11 @@ export const loanNoteAbi = [
           {
             "internalType": "uint16",
             "name": "termMonths",
+            "type": "uint16"
+          },
+          {
+            "internalType": "uint16",
+            "name": "feesPaidThrough",
             "type": "uint16"
           },
           {

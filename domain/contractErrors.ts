@@ -21,8 +21,12 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   InvalidTerms: "The loan terms are out of range: the principal, rate or term is not allowed.",
   ZeroAmount: "The amount must be more than zero.",
   NothingToWithdraw: "There are no repayments waiting for you to withdraw.",
-  DefaultTooEarly: "This loan cannot be marked defaulted yet: its grace period after maturity has not ended.",
+  DefaultTooEarly: "This loan cannot be marked defaulted yet: its oldest unpaid installment is not far enough past due, nor has its grace period after maturity ended.",
   GracePeriodTooLong: "The grace period is longer than the contract allows.",
+  LateFeeGracePeriodTooLong: "The late fee's grace period is longer than the contract allows.",
+  LateFeeTooHigh: "The late fee is above the contract's cap.",
+  DefaultAfterDaysOutOfRange: "The days past due before a default are outside the range the contract allows.",
+  PaymentBelowLateFee: "The payment is less than the late fee owed, which is paid first. Pay at least the late fee.",
   InvalidTreasury: "That address cannot be the treasury.",
   NotEscrow: "Only the collateral escrow can settle a loan by the claim of its NFT.",
   // CollateralEscrow: NFT collateral

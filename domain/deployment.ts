@@ -18,6 +18,15 @@ export const deploymentSchema = z.object({
     /** The local chain's demo NFT collection (allowed as collateral); absent on any other chain. */
     demoCollection: address.optional(),
   }),
+  /** The parameters LoanNote was deployed with (the grace period may change on-chain since; read it there). */
+  params: z.object({
+    loanNote: z.object({
+      gracePeriod: z.number().int().nonnegative(),
+      lateFeeGracePeriod: z.number().int().nonnegative(),
+      lateFeeBps: z.number().int().nonnegative(),
+      defaultAfterDays: z.number().int().positive(),
+    }),
+  }),
   treasury: address,
   originator: address,
 });

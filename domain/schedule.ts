@@ -126,9 +126,20 @@ export function maturity(terms: LoanTerms): bigint {
   return dueDate(terms, terms.termMonths);
 }
 
-/** Earliest moment the originator may mark an unpaid loan defaulted. */
-export function defaultableAt(terms: LoanTerms, gracePeriodSeconds: bigint): bigint {
+/** The latest moment a loan not repaid may be marked defaulted: maturity plus the grace period (see lateFees.ts). */
+export function maturityDefaultAt(terms: LoanTerms, gracePeriodSeconds: bigint): bigint {
   return maturity(terms) + gracePeriodSeconds;
+}
+
+/** Regular installments fully covered by `repaid`, at most n-1: LoanMath.covered. */
+export function installmentsCovered(terms: LoanTerms, repaid: bigint): number {
+  return Number(coveredInstallments(normalize(terms), repaid));
+}
+
+/** The last installment, which absorbs the schedule's rounding: the total due less n-1 regular ones. */
+export function lastInstallment(terms: LoanTerms): bigint {
+  const t = normalize(terms);
+  return totalDue(terms) - (t.n - 1n) * t.payment;
 }
 
 /** Every installment with its interest and principal parts. */

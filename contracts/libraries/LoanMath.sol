@@ -22,12 +22,20 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
  *   from maturity on it is the total due. The payoff is that minus what was repaid: outstanding principal plus
  *   the interest accrued in the current period, no penalty.
  * - valid terms amortise: A * 120000 > P * rateBps (the first installment repays some principal).
+ *
+ * Late fees and default (mirrored by domain/lateFees.ts), nothing written per day:
+ * - installment k owes a late fee once it is still not fully paid at due_k + lateFeeGracePeriod (from that second on):
+ *   floor(installment_k * lateFeeBps / 10000), installment_k = A for k < n and the last installment for k = n.
+ * - with c = covered(repaid) and L = installments whose fee time has come, the fees owed are those of installments
+ *   max(c, feesPaidThrough) + 1 .. L; a payment takes whole fees in installment order (`lateFeesWithin`).
+ * - a loan may be defaulted from min(maturity + gracePeriod, oldest unpaid due date + defaultAfterDays days).
  */
 library LoanMath {
     uint256 internal constant RAY = 1e27;
     uint256 internal constant RATE_DENOMINATOR = 120_000;
     uint256 internal constant PERIOD = 30 days;
     uint256 internal constant DAYS_PER_PERIOD = 30;
+    uint256 internal constant BPS = 10_000;
 
     struct Terms {
         uint256 principal;
@@ -212,5 +220,91 @@ library LoanMath {
         principal = _unpaidPrincipal(balance, nextInterest, partialPayment);
         if (principal > payoff) principal = payoff;
         interest = payoff - principal;
+    }
+
+    /// @dev The last installment, which absorbs the rounding: the total due less n-1 regular installments.
+    function lastInstallment(Terms memory t) internal pure returns (uint256) {
+        unchecked {
+            return totalDue(t) - (t.termMonths - 1) * t.payment; // the last installment is at least B_{n-1} >= 0
+        }
+    }
+
+    /// @dev Installments whose late-fee time (due date + `lateFeeGracePeriod`) has come by `timestamp`, at most n.
+    function lateFeeInstallments(Terms memory t, uint256 start, uint256 lateFeeGracePeriod, uint256 timestamp)
+        internal
+        pure
+        returns (uint256 count)
+    {
+        uint256 from = start + lateFeeGracePeriod;
+        if (timestamp < from) return 0;
+        count = (timestamp - from) / PERIOD;
+        if (count > t.termMonths) count = t.termMonths;
+    }
+
+    /**
+     * @dev The whole late fees of installments from + 1 .. to (from < to <= n) that `budget` covers, taken in
+     *      installment order: their sum, the last installment whose fee is taken (`from` when none is) and the first
+     *      fee left (zero when all are taken). Every regular installment's fee is the same; only installment n's
+     *      differs.
+     */
+    function lateFeesWithin(Terms memory t, uint256 from, uint256 to, uint256 bps, uint256 budget)
+        internal
+        pure
+        returns (uint256 taken, uint256 through, uint256 left)
+    {
+        through = from;
+        uint256 lastRegular = to < t.termMonths ? to : t.termMonths - 1;
+        if (lastRegular > from) {
+            // A and bps are bounded (A < 2^65, bps <= 1000), the count by 360: no product nears 2^256.
+            uint256 fee = (t.payment * bps) / BPS;
+            uint256 count = lastRegular - from;
+            if (fee != 0 && budget / fee < count) count = budget / fee;
+            taken = count * fee;
+            through = from + count;
+            if (through < lastRegular) return (taken, through, fee);
+        }
+        if (to == t.termMonths) {
+            uint256 fee = (lastInstallment(t) * bps) / BPS;
+            if (budget - taken >= fee) {
+                taken += fee;
+                through = to;
+            } else {
+                left = fee;
+            }
+        }
+    }
+
+    /**
+     * @dev The late fees owed at `timestamp` by a loan not yet settled: their sum, and the installments owing one
+     *      (from + 1 .. to; to == from when none).
+     */
+    function lateFees(
+        Terms memory t,
+        uint256 start,
+        uint256 repaid,
+        uint256 feesPaidThrough,
+        uint256 lateFeeGracePeriod,
+        uint256 bps,
+        uint256 timestamp
+    ) internal pure returns (uint256 amount, uint256 from, uint256 to) {
+        from = covered(t, repaid);
+        if (feesPaidThrough > from) from = feesPaidThrough;
+        to = lateFeeInstallments(t, start, lateFeeGracePeriod, timestamp);
+        if (to > from) (amount,,) = lateFeesWithin(t, from, to, bps, type(uint256).max);
+        else to = from;
+    }
+
+    /**
+     * @dev The moment a loan not yet settled may be defaulted: its oldest unpaid installment's due date plus
+     *      `defaultAfterDays` whole days, or maturity plus `gracePeriod`, whichever comes first.
+     */
+    function defaultableAt(Terms memory t, uint256 start, uint256 repaid, uint256 gracePeriod, uint256 defaultAfterDays)
+        internal
+        pure
+        returns (uint256 at)
+    {
+        at = start + t.termMonths * PERIOD + gracePeriod;
+        uint256 byDaysPastDue = nextDueDate(t, start, repaid) + defaultAfterDays * 1 days;
+        if (byDaysPastDue < at) at = byDaysPastDue;
     }
 }

@@ -36,4 +36,45 @@ contract LoanMathHarness {
     function mulRayDivUp(uint256 x, uint256 r) external pure returns (uint256) {
         return LoanMath.mulRayDivUp(x, r);
     }
+
+    /// @dev Late fees and the default moment at `at`, as LoanNote's views and `_repay` read them (fee parameters given).
+    function lateFees(
+        uint256 principal,
+        uint256 rateBps,
+        uint256 termMonths,
+        uint256 start,
+        uint256 repaid,
+        uint256 feesPaidThrough,
+        uint256 lateFeeGracePeriod,
+        uint256 lateFeeBps,
+        uint256 at
+    ) external pure returns (uint256 amount, uint256 from, uint256 to) {
+        LoanMath.Terms memory t = LoanMath.terms(principal, rateBps, termMonths);
+        return LoanMath.lateFees(t, start, repaid, feesPaidThrough, lateFeeGracePeriod, lateFeeBps, at);
+    }
+
+    function lateFeesWithin(
+        uint256 principal,
+        uint256 rateBps,
+        uint256 termMonths,
+        uint256 from,
+        uint256 to,
+        uint256 lateFeeBps,
+        uint256 budget
+    ) external pure returns (uint256 taken, uint256 through, uint256 left) {
+        return LoanMath.lateFeesWithin(LoanMath.terms(principal, rateBps, termMonths), from, to, lateFeeBps, budget);
+    }
+
+    function defaultableAt(
+        uint256 principal,
+        uint256 rateBps,
+        uint256 termMonths,
+        uint256 start,
+        uint256 repaid,
+        uint256 gracePeriod,
+        uint256 defaultAfterDays
+    ) external pure returns (uint256) {
+        LoanMath.Terms memory t = LoanMath.terms(principal, rateBps, termMonths);
+        return LoanMath.defaultableAt(t, start, repaid, gracePeriod, defaultAfterDays);
+    }
 }

@@ -1,9 +1,18 @@
 import { network } from "hardhat";
 import { getAddress, getContractAddress, maxUint256, type Address } from "viem";
+import type { ServicingParams } from "#domain/lateFees";
 import { DEFAULTS } from "../params";
 
 /** Account indices of the fixture's wallets. Everyone above `firstUser` is a free test user. */
 export const ROLES = { admin: 0, originator: 1, treasury: 2, borrower: 3, feeRecipient: 4, firstUser: 5 } as const;
+
+/** The servicing parameters the fixture deploys LoanNote with, as domain/lateFees.ts takes them. */
+export const SERVICING_PARAMS: ServicingParams = {
+  gracePeriod: DEFAULTS.gracePeriodSeconds,
+  lateFeeGracePeriod: BigInt(DEFAULTS.lateFeeGracePeriodSeconds),
+  lateFeeBps: DEFAULTS.lateFeeBps,
+  defaultAfterDays: DEFAULTS.defaultAfterDays,
+};
 
 /** Terms `mintNoteTo` originates with: $1,000 at 12% over 12 months. */
 export const DEFAULT_TERMS = { principal: 1_000_000_000n, rateBps: 1200, termMonths: 12 } as const;
@@ -44,6 +53,9 @@ export async function deployLoanNoteFixture() {
     admin.account.address,
     treasury.account.address,
     DEFAULTS.gracePeriodSeconds,
+    DEFAULTS.lateFeeGracePeriodSeconds,
+    DEFAULTS.lateFeeBps,
+    DEFAULTS.defaultAfterDays,
     refinancer,
   ]);
   const vault = await viem.getContractAt("NoteVault", await note.read.vault());

@@ -42,7 +42,7 @@ describe("late notes", () => {
       const { treasury, borrower } = f.accounts;
       const tokenId = await f.mintNoteTo(treasury);
       const terms = await termsOf(tokenId);
-      const expiry = schedule.defaultableAt(terms, await f.note.read.gracePeriod());
+      const expiry = schedule.maturityDefaultAt(terms, await f.note.read.gracePeriod());
       const listing = await signListing(f, treasury, { tokenId, parBps: 10_000n, expiry });
       await fund(f, borrower, 0n, f.marketplace.address);
       const fill = () => f.marketplace.write.fillListing([listing.order, listing.signature, maxUint256], { account: borrower.account });
@@ -282,7 +282,7 @@ describe("late notes", () => {
       const unknown = await f.note.read.noteStateOf([999n]);
       assert.deepEqual([unknown.owner, unknown.status, unknown.outstanding, unknown.interest, unknown.daysPastDue], [zeroAddress, 0, 0n, 0n, 0n]);
 
-      await f.networkHelpers.time.increaseTo(schedule.defaultableAt(terms, DEFAULTS.gracePeriodSeconds));
+      await f.networkHelpers.time.increaseTo(schedule.maturityDefaultAt(terms, DEFAULTS.gracePeriodSeconds));
       await f.note.write.markDefaulted([tokenId], { account: f.accounts.originator.account });
       const at = await latest();
       const days = BigInt(pastDue(terms, 0n, at).daysPastDue);

@@ -88,7 +88,7 @@ describe("a listing lapses when its note changes", () => {
     const price = 900_000_000n;
     await f.marketplace.write.list([tokenId, price], { account: holder().account });
     await fund(f, investor(), 2n * price, f.marketplace.address);
-    await f.networkHelpers.time.increaseTo(schedule.defaultableAt(await termsOf(tokenId), DEFAULTS.gracePeriodSeconds));
+    await f.networkHelpers.time.increaseTo(schedule.maturityDefaultAt(await termsOf(tokenId), DEFAULTS.gracePeriodSeconds));
     await f.note.write.markDefaulted([tokenId], { account: f.accounts.originator.account });
 
     const before = await balances();

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
 import { getAddress, toEventSelector, zeroAddress } from "viem";
+import { amountDueWithFees, lateFeesOwed, payoffWithFees, splitRepayment } from "#domain/lateFees";
 import * as schedule from "#domain/schedule";
 import { DEFAULTS } from "../params";
-import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
+import { DEFAULT_TERMS, ROLES, SERVICING_PARAMS, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { DAY, fund, now, signPermit } from "./helpers";
 
 describe("LoanNote", () => {
@@ -171,7 +172,8 @@ describe("LoanNote", () => {
     });
 
     it("charges no penalty: an early payoff is principal plus interest accrued in the current period", async () => {
-      await f.networkHelpers.time.increase(45n * DAY);
+      // Past the first due date, yet before its late fee: nothing but principal and interest is owed.
+      await f.networkHelpers.time.increase(40n * DAY);
       const terms = await termsOf(1n);
       const at = await now(f);
       const payoff = await f.note.read.payoffAmount([1n]);
@@ -254,7 +256,15 @@ describe("LoanNote", () => {
 
     it("refuses one second before maturity plus the grace period, naming the moment, and succeeds exactly at it", async () => {
       const terms = await termsOf(1n);
-      const availableAt = schedule.defaultableAt(terms, DEFAULTS.gracePeriodSeconds);
+      // Every installment but the last paid on time: the last falls due at maturity, so the grace period after it
+      // ends before that installment is as many days past due as a default by days needs.
+      await fund(f, f.accounts.borrower, P, f.note.address);
+      for (const row of schedule.scheduleRows(terms).slice(0, -1)) {
+        await f.networkHelpers.time.increaseTo(row.dueDate - 1n);
+        await f.note.write.repay([1n, row.payment], { account: f.accounts.borrower.account });
+      }
+      const availableAt = schedule.maturityDefaultAt(terms, DEFAULTS.gracePeriodSeconds);
+      assert.equal(await f.note.read.defaultableAt([1n]), availableAt);
       await f.networkHelpers.time.setNextBlockTimestamp(availableAt - 1n);
       await f.viem.assertions.revertWithCustomErrorWithArgs(
         f.note.write.markDefaulted([1n], { account: f.accounts.originator.account }),
@@ -272,7 +282,7 @@ describe("LoanNote", () => {
 
     it("marks an unpaid loan defaulted after the grace period, once, and a later payoff still repays it", async () => {
       const terms = await termsOf(1n);
-      await f.networkHelpers.time.increaseTo(schedule.defaultableAt(terms, DEFAULTS.gracePeriodSeconds));
+      await f.networkHelpers.time.increaseTo(schedule.maturityDefaultAt(terms, DEFAULTS.gracePeriodSeconds));
       const hash = await f.note.write.markDefaulted([1n], { account: f.accounts.originator.account });
       await f.viem.assertions.emitWithArgs(hash, f.note, "LoanDefaulted", [1n]);
       await f.viem.assertions.emitWithArgs(hash, f.note, "MetadataUpdate", [1n]);
@@ -283,8 +293,11 @@ describe("LoanNote", () => {
         "LoanNotActive",
         [1n],
       );
-      assert.equal(await f.note.read.payoffAmount([1n]), schedule.totalDue(terms));
-      assert.equal(await f.note.read.amountDueNow([1n]), schedule.totalDue(terms));
+      // Everything is due, with every installment's late fee.
+      const fees = lateFeesOwed({ terms, repaid: 0n, feesPaidThrough: 0 }, await now(f), SERVICING_PARAMS);
+      assert.equal(fees.count, 12);
+      assert.equal(await f.note.read.payoffAmount([1n]), schedule.totalDue(terms) + fees.amount);
+      assert.equal(await f.note.read.amountDueNow([1n]), schedule.totalDue(terms) + fees.amount);
       await fund(f, f.accounts.borrower, 2n * P, f.note.address);
       await f.note.write.repay([1n, 2n * P], { account: f.accounts.borrower.account });
       assert.equal((await f.note.read.loanOf([1n])).status, 2);
@@ -304,16 +317,22 @@ describe("LoanNote", () => {
       await originate(1n, { principal: 25_000_000_000n, rateBps: 850, termMonths: 36 });
       await fund(f, f.accounts.borrower, P, f.note.address);
       await f.networkHelpers.time.increase(95n * DAY);
-      await f.note.write.repay([1n, 900_000_000n], { account: f.accounts.borrower.account });
       const terms = await termsOf(1n);
-      const repaid = 900_000_000n;
+      // Two installments are past their late fee's time: the payment pays both fees first.
+      const split = splitRepayment({ terms, repaid: 0n, feesPaidThrough: 0 }, 900_000_000n, (await now(f)) + 1n, SERVICING_PARAMS)!;
+      await f.note.write.repay([1n, 900_000_000n], { account: f.accounts.borrower.account });
+      const stored = await f.note.read.loanOf([1n]);
+      assert.deepEqual([stored.repaid, stored.feesPaidThrough], [split.installments, 2]);
+      assert.equal(split.fees + split.installments, 900_000_000n);
+      const loan = { terms, repaid: stored.repaid, feesPaidThrough: stored.feesPaidThrough };
+      const repaid = loan.repaid;
       const at = await now(f);
       assert.equal(await f.note.read.monthlyPayment([1n]), schedule.monthlyPayment(terms.principal, 850, 36));
       assert.equal(await f.note.read.totalDue([1n]), schedule.totalDue(terms));
       assert.equal(await f.note.read.nextDueDate([1n]), schedule.nextDueDate(terms, repaid));
-      assert.equal(await f.note.read.amountDueNow([1n]), schedule.amountDueNow(terms, repaid, at));
+      assert.equal(await f.note.read.amountDueNow([1n]), amountDueWithFees(loan, at, SERVICING_PARAMS));
       assert.equal(await f.note.read.outstandingBalance([1n]), schedule.outstandingBalance(terms, repaid));
-      assert.equal(await f.note.read.payoffAmount([1n]), schedule.payoffAmount(terms, repaid, at));
+      assert.equal(await f.note.read.payoffAmount([1n]), payoffWithFees(loan, at, SERVICING_PARAMS));
     });
 
     it("refuse an id that was never originated", async () => {
@@ -418,10 +437,24 @@ describe("LoanNote", () => {
       const d = f.dollar.address;
       const a = admin.account.address;
       const t = treasury.account.address;
-      for (const args of [[zeroAddress, a, t, 0n, zeroAddress], [d, zeroAddress, t, 0n, zeroAddress], [d, a, zeroAddress, 0n, zeroAddress]] as const) {
-        await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [...args]), f.note, "ZeroAddress");
+      const fees = [DEFAULTS.lateFeeGracePeriodSeconds, DEFAULTS.lateFeeBps, DEFAULTS.defaultAfterDays, zeroAddress] as const;
+      for (const args of [[zeroAddress, a, t, 0n], [d, zeroAddress, t, 0n], [d, a, zeroAddress, 0n]] as const) {
+        await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [...args, ...fees]), f.note, "ZeroAddress");
       }
-      await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [d, a, t, 400n * DAY, zeroAddress]), f.note, "GracePeriodTooLong");
+      await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [d, a, t, 400n * DAY, ...fees]), f.note, "GracePeriodTooLong");
+    });
+
+    it("holds the late fee and default parameters within their bounds at construction, each refused one past its bound", async () => {
+      const { admin, treasury } = f.accounts;
+      const base = [f.dollar.address, admin.account.address, treasury.account.address, 0n] as const;
+      const deploy = (grace: number, bps: number, days: number) => f.viem.deployContract("LoanNote", [...base, grace, bps, days, zeroAddress]);
+      const edge = await deploy(60 * 86_400, 1_000, 30);
+      assert.deepEqual([await edge.read.lateFeeGracePeriod(), await edge.read.lateFeeBps(), await edge.read.defaultAfterDays()], [60 * 86_400, 1_000, 30]);
+      assert.equal(await (await deploy(0, 0, 365)).read.defaultAfterDays(), 365);
+      await f.viem.assertions.revertWithCustomErrorWithArgs(deploy(60 * 86_400 + 1, 500, 90), f.note, "LateFeeGracePeriodTooLong", [BigInt(60 * 86_400 + 1)]);
+      await f.viem.assertions.revertWithCustomErrorWithArgs(deploy(0, 1_001, 90), f.note, "LateFeeTooHigh", [1_001n]);
+      await f.viem.assertions.revertWithCustomErrorWithArgs(deploy(0, 500, 29), f.note, "DefaultAfterDaysOutOfRange", [29n]);
+      await f.viem.assertions.revertWithCustomErrorWithArgs(deploy(0, 500, 366), f.note, "DefaultAfterDaysOutOfRange", [366n]);
     });
   });
 });

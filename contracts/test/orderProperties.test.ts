@@ -411,7 +411,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               if (!n) break;
               const at = await pinNext();
               const call = () => f.note.write.markDefaulted([n.tokenId], { account: f.accounts.originator.account });
-              if (at >= schedule.defaultableAt(n.terms, DEFAULTS.gracePeriodSeconds)) {
+              if (at >= schedule.maturityDefaultAt(n.terms, DEFAULTS.gracePeriodSeconds)) {
                 await call();
                 n.status = "defaulted";
                 n.changes += 1;

@@ -223,7 +223,7 @@ describe("properties of random sequences of actions", () => {
               const [tokenId, n] = entry;
               const at = await nextTimestamp();
               const call = () => f.note.write.markDefaulted([tokenId], { account: f.accounts.originator.account });
-              if (n.status === "active" && at >= schedule.defaultableAt(n.terms, DEFAULTS.gracePeriodSeconds)) {
+              if (n.status === "active" && at >= schedule.maturityDefaultAt(n.terms, DEFAULTS.gracePeriodSeconds)) {
                 await f.networkHelpers.time.setNextBlockTimestamp(at);
                 await call();
                 lapse(tokenId, "lapsedByDefault");

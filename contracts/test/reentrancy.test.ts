@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
 import { encodeFunctionData, getAddress, maxUint256, toFunctionSelector, zeroAddress } from "viem";
+import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 
 
@@ -79,7 +80,16 @@ describe("reentrancy", () => {
     async function evilWorld() {
       const token = await f.viem.deployContract("MaliciousToken");
       const { admin, treasury, originator, borrower } = f.accounts;
-      const note = await f.viem.deployContract("LoanNote", [token.address, admin.account.address, treasury.account.address, 0n, zeroAddress]);
+      const note = await f.viem.deployContract("LoanNote", [
+        token.address,
+        admin.account.address,
+        treasury.account.address,
+        0n,
+        DEFAULTS.lateFeeGracePeriodSeconds,
+        DEFAULTS.lateFeeBps,
+        DEFAULTS.defaultAfterDays,
+        zeroAddress,
+      ]);
       const marketplace = await f.viem.deployContract("NoteMarketplace", [
         note.address,
         token.address,

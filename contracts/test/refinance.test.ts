@@ -84,8 +84,12 @@ describe("refinancing a loan with a lender's signed offer", () => {
       await o.refused(f.marketplace.write.acceptRefinanceOffer([strict.order, strict.signature, acceptance(P)], asBorrower()), "NoteLate", [tokenId, daysPastDue]);
       const lenient = await signRefinanceOffer(f, buyer, { tokenId, maxDaysPastDue: 60n });
       const payoff = await f.note.read.payoffAmount([tokenId]);
-      await f.marketplace.write.acceptRefinanceOffer([lenient.order, lenient.signature, acceptance(P)], asBorrower());
+      const [fees, count] = await f.note.read.lateFeesOf([tokenId]);
+      assert.ok(fees > 0n && count > 0n, "the loan owes late fees, which its payoff includes");
+      const r = await receipt(f.marketplace.write.acceptRefinanceOffer([lenient.order, lenient.signature, acceptance(P)], asBorrower()));
       assert.equal(await f.note.read.creditsOf([addressOf(seller)]), payoff);
+      const paid = parseEventLogs({ abi: f.note.abi, logs: r.logs, eventName: "LateFeesPaid" });
+      assert.deepEqual(paid.map((e) => [getAddress(e.args.beneficiary), e.args.amount]), [[addressOf(seller), fees]]);
       const [, , newDaysPastDue] = await f.note.read.ownershipOf([tokenId + OFFSET]);
       assert.equal(newDaysPastDue, 0n, "the new loan is current");
     });

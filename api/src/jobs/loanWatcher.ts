@@ -2,9 +2,9 @@ import { TransactionNotFoundError, type Address, type Hex } from "viem";
 import { periodicJob, type PeriodicJob } from "./periodicJob";
 import { loanNoteAbi } from "#domain/abis";
 import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
-import { defaultableAt } from "#domain/schedule";
+import { defaultableAt, type ServicingParams } from "#domain/lateFees";
 import type { LoanRow } from "#db/schema";
-import { readGracePeriod } from "../chain/gracePeriod";
+import { readServicingParams } from "../chain/servicingParams";
 import { AppError, conflict, notFound } from "../http/errors";
 import { describeChainError, type ChainGateway } from "../chain/gateway";
 import { waitForMirror } from "../loans/mirror";
@@ -17,7 +17,8 @@ interface Logger {
 }
 
 /**
- * A pass of the job: every active loan past maturity plus grace is marked defaulted on-chain; a loan left minting
+ * A pass of the job: every active loan the contract lets default (its oldest unpaid installment `defaultAfterDays` past
+ * due, or past maturity plus grace) is marked defaulted on-chain; a loan left minting
  * longer than STALE_MS whose origination the chain does not know is failed, for an admin to retry. The treasury's
  * listings need no watching: each is a signature at par, which no reorg drops and no repayment makes lapse.
  */
@@ -40,7 +41,8 @@ function notFoundAsNull(error: unknown): null {
 }
 
 /**
- * The defaults job: it sends `markDefaulted` for unpaid loans past maturity and the grace period.
+ * The defaults job: it sends `markDefaulted` for each active loan from the moment the contract allows it
+ * (`defaultableAt`: days past due, or maturity and the grace period).
  * It never changes a loan's status itself: the indexer does, when it mirrors LoanDefaulted (or LoanRepaid), and
  * tells borrower, holder and admins through the outbox (indexer/loans.ts), so a status follows the chain only.
  * Each pass also asks the node about mints a reorg may have dropped: a rollback puts a loan back as the approval left
@@ -57,9 +59,9 @@ export function createLoanWatcher(deps: {
 }): LoanWatcher {
   const { repo, chain, origination } = deps;
 
-  async function gracePeriod(): Promise<bigint> {
+  async function servicingParams(): Promise<ServicingParams> {
     const deployment = await chain.deployment();
-    return readGracePeriod(chain.publicClient, deployment.contracts.loanNote as Address);
+    return readServicingParams(chain.publicClient, deployment.contracts.loanNote as Address);
   }
 
   /** Sends the default and records who asked; answers the block it was mined in. */
@@ -72,7 +74,7 @@ export function createLoanWatcher(deps: {
       functionName: "markDefaulted",
       args: [loan.loanNumber],
       onSent: async (hash) => {
-        const notes = actorId ? "Marked defaulted by an admin" : "Past maturity and the grace period, unpaid";
+        const notes = actorId ? "Marked defaulted by an admin" : "Unpaid past the moment the contract allows a default";
         await repo.addEvent(loan.id, { action: "default_sent", actorId, notes, txHash: hash });
       },
     });
@@ -103,12 +105,12 @@ export function createLoanWatcher(deps: {
     const result = { defaulted: 0, unminted: await reconcileStaleMints() };
     const watched = (await repo.withStatus(["active"])).filter((loan) => loan.mintStatus === "minted");
     if (!watched.length) return result;
-    const [now, grace] = await Promise.all([chain.now(), gracePeriod()]);
+    const [now, params] = await Promise.all([chain.now(), servicingParams()]);
     for (const loan of watched) {
       try {
         const onChain = await origination.loanOnChain(loan.loanNumber);
         if (onChain.status !== LOAN_NOTE_STATUS.active) continue;
-        const availableAt = defaultableAt(onChain, grace);
+        const availableAt = defaultableAt({ terms: onChain, repaid: onChain.repaid }, params);
         if (now < availableAt) continue;
         await sendDefault(loan, null);
         result.defaulted += 1;
@@ -125,9 +127,9 @@ export function createLoanWatcher(deps: {
       const loan = await repo.findById(loanId);
       if (!loan) throw notFound(LOAN_ANSWERS.notFound);
       if (loan.status !== "active" || loan.mintStatus !== "minted") throw conflict(LOAN_ANSWERS.notDefaultable);
-      let onChain, now, grace, head;
+      let onChain, now, params, head;
       try {
-        [onChain, now, grace, head] = await Promise.all([origination.loanOnChain(loan.loanNumber), chain.now(), gracePeriod(), chain.publicClient.getBlockNumber()]);
+        [onChain, now, params, head] = await Promise.all([origination.loanOnChain(loan.loanNumber), chain.now(), servicingParams(), chain.publicClient.getBlockNumber()]);
       } catch (error) {
         throw new AppError(503, describeChainError(error).message);
       }
@@ -137,7 +139,7 @@ export function createLoanWatcher(deps: {
         return (await repo.findById(loanId)) as LoanRow;
       }
       if (onChain.status !== LOAN_NOTE_STATUS.active) throw conflict(LOAN_ANSWERS.notDefaultable);
-      const availableAt = defaultableAt(onChain, grace);
+      const availableAt = defaultableAt({ terms: onChain, repaid: onChain.repaid }, params);
       if (now < availableAt) throw conflict(LOAN_ANSWERS.defaultTooEarly(new Date(Number(availableAt) * 1000).toISOString()));
       let block: bigint;
       try {

@@ -1,10 +1,11 @@
 import type { Address } from "viem";
 import { periodicJob, type PeriodicJob } from "./periodicJob";
-import { DAY_SECONDS, PERIOD_SECONDS, defaultableAt, dueDate, installmentsPaid, scheduleRows, totalDue, type LoanTerms } from "#domain/schedule";
+import { defaultableAt, type ServicingParams } from "#domain/lateFees";
+import { DAY_SECONDS, PERIOD_SECONDS, dueDate, installmentsPaid, scheduleRows, totalDue, type LoanTerms } from "#domain/schedule";
 import { pastDue } from "#domain/servicing";
 import type { ReminderKind } from "#db/schema";
 import type { Db } from "#db/connect";
-import { readGracePeriod } from "../chain/gracePeriod";
+import { readServicingParams } from "../chain/servicingParams";
 import type { ChainGateway } from "../chain/gateway";
 import type { NotificationContent, Notifier } from "../notifications/notifier";
 import { REMINDER_TEXTS, type RemindedLoan } from "../notifications/texts";
@@ -16,7 +17,7 @@ interface Logger {
 
 /** How long before a due date the borrower is reminded of it. */
 export const DUE_SOON_SECONDS = 3n * DAY_SECONDS;
-/** How long before a default becomes possible (maturity plus grace) the borrower is warned. */
+/** How long before a default becomes possible (days past due, or maturity plus grace) the borrower is warned. */
 export const DEFAULT_WARNING_SECONDS = 30n * DAY_SECONDS;
 
 /** A reminder the schedule calls for now: who gets it, what it says, and the installment that keys it (0: the loan). */
@@ -31,7 +32,12 @@ export interface DueReminder {
  * What one loan calls for at the chain's clock `now`, given the state the job last saw it in: the reminders (each
  * given once, by its key) and the state to remember. Pure: the same loan, state and clock always answer the same.
  */
-export function remindersDue(loan: WatchedLoan, previous: ServicingState, now: bigint, gracePeriod: bigint): { reminders: DueReminder[]; state: ServicingState } {
+export function remindersDue(
+  loan: WatchedLoan,
+  previous: ServicingState,
+  now: bigint,
+  params: Pick<ServicingParams, "gracePeriod" | "defaultAfterDays">,
+): { reminders: DueReminder[]; state: ServicingState } {
   const terms: LoanTerms = { principal: loan.principal, rateBps: loan.rateBps, termMonths: loan.termMonths, start: BigInt(loan.startTime) };
   const repaid = loan.totalRepaid;
   const named: RemindedLoan = { tokenId: loan.tokenId.toString(), loanId: loan.loanId };
@@ -77,7 +83,7 @@ export function remindersDue(loan: WatchedLoan, previous: ServicingState, now: b
     state = { daysPastDue: 0, lateInstallment: null };
   }
 
-  const defaultFrom = defaultableAt(terms, gracePeriod);
+  const defaultFrom = defaultableAt({ terms, repaid }, params);
   if (now >= defaultFrom - DEFAULT_WARNING_SECONDS && now < defaultFrom) {
     give("borrower", "default_soon", 0, REMINDER_TEXTS.defaultSoon(named, defaultFrom));
   }
@@ -97,11 +103,11 @@ export type ReminderJob = PeriodicJob<{ given: number; sent: number }>;
 export function createReminderJob(deps: { repo: RemindersRepository; chain: ChainGateway; notifier: Notifier; logger?: Logger }): ReminderJob {
   const { repo, chain, notifier } = deps;
 
-  async function remindLoan(loan: WatchedLoan, now: bigint, grace: bigint): Promise<{ given: number; sent: number }> {
+  async function remindLoan(loan: WatchedLoan, now: bigint, params: ServicingParams): Promise<{ given: number; sent: number }> {
     const pushes: (() => void)[] = [];
     const result = await repo.inTransaction(async (tx: Db) => {
       const previous = await repo.lockState(tx, loan.loanId);
-      const { reminders, state } = remindersDue(loan, previous, now, grace);
+      const { reminders, state } = remindersDue(loan, previous, now, params);
       let given = 0;
       for (const reminder of reminders) {
         const recipientId = reminder.to === "borrower" ? loan.borrowerId : loan.holderId;
@@ -128,10 +134,10 @@ export function createReminderJob(deps: { repo: RemindersRepository; chain: Chai
     const watched = await repo.watched();
     if (!watched.length) return total;
     const deployment = await chain.deployment();
-    const [now, grace] = await Promise.all([chain.now(), readGracePeriod(chain.publicClient, deployment.contracts.loanNote as Address)]);
+    const [now, params] = await Promise.all([chain.now(), readServicingParams(chain.publicClient, deployment.contracts.loanNote as Address)]);
     for (const loan of watched) {
       try {
-        const { given, sent } = await remindLoan(loan, now, grace);
+        const { given, sent } = await remindLoan(loan, now, params);
         total.given += given;
         total.sent += sent;
       } catch (error) {

@@ -47,6 +47,8 @@ export interface OnChainLoan {
   start: bigint;
   rateBps: number;
   termMonths: number;
+  /** Every installment up to this one has had its late fee paid or never owed one. */
+  feesPaidThrough: number;
   status: number;
 }
 
@@ -68,8 +70,16 @@ export async function loanOnChain(deps: OriginationDeps, tokenId: bigint): Promi
       if (revertName(error) === "LoanNotFound") return null;
       throw error;
     });
-  if (!loan) return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, status: LOAN_NOTE_STATUS.none };
-  return { principal: BigInt(loan.principal), repaid: BigInt(loan.repaid), start: BigInt(loan.start), rateBps: Number(loan.rateBps), termMonths: Number(loan.termMonths), status: Number(loan.status) };
+  if (!loan) return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, feesPaidThrough: 0, status: LOAN_NOTE_STATUS.none };
+  return {
+    principal: BigInt(loan.principal),
+    repaid: BigInt(loan.repaid),
+    start: BigInt(loan.start),
+    rateBps: Number(loan.rateBps),
+    termMonths: Number(loan.termMonths),
+    feesPaidThrough: Number(loan.feesPaidThrough),
+    status: Number(loan.status),
+  };
 }
 
 export async function alertAdmins(deps: OriginationDeps, message: { title: string; message: string }, refs: { loanId?: string; tokenId?: string; txHash?: string } = {}) {

@@ -8,7 +8,7 @@ import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
 import { loans, orders } from "#db/schema";
 import { STALE_MS } from "../jobs/loanWatcher";
-import { defaultableAt } from "#domain/schedule";
+import { maturityDefaultAt } from "#domain/schedule";
 import { formatUsdAmount } from "#domain/money";
 import { fund, makeUser, notificationsOf, parPriceNow, sendAs, startLoanStack, validRequest, type LoanStack, type TestUser } from "#testing/loanStack";
 
@@ -335,7 +335,8 @@ describe("defaults", () => {
       (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "loanOf", args: [BigInt(loan.loanNumber)] })) as { start: bigint | number; termMonths: number; status: number };
     const availableAt = async (loan: { loanNumber: number }) => {
       const { start, termMonths } = await onChain(loan);
-      return defaultableAt({ principal: 1_000_000_000n, rateBps: 0, termMonths: Number(termMonths), start: BigInt(start) }, grace);
+      // A one-month loan's oldest unpaid installment is due at maturity: the grace period after it comes first.
+      return maturityDefaultAt({ principal: 1_000_000_000n, rateBps: 0, termMonths: Number(termMonths), start: BigInt(start) }, grace);
     };
     const statuses = async () => [Number((await onChain(byHand)).status), Number((await onChain(byJob)).status)];
     const mineAt = async (timestamp: bigint) => {
