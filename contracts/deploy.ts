@@ -156,7 +156,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     genesisHash: genesis.hash,
     deployBlock: Number(deployBlock),
     contracts: { loanNote, marketplace, vault, collateralEscrow, stablecoin, ...(demoCollection ? { demoCollection } : {}) },
-    params: { loanNote: loanNoteParams },
+    params: { loanNote: loanNoteParams, marketplace: { minRateImprovementBps: Number(DEFAULTS.minRateImprovementBps) } },
     treasury: treasury.address,
     originator: originator.address,
   });
