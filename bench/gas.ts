@@ -22,6 +22,7 @@ import { ORDER_TYPES, orderDomain } from "#domain/orders";
 import { refinanceOfferTypedData } from "#domain/refinanceOffers";
 import { startAnvil } from "#devchain/anvil";
 import { deployAll } from "#contracts/deploy";
+import { DEFAULTS } from "#contracts/params";
 
 // Prints `<action> <gas>` (total transaction gas, 21,000 base included) for every user-facing action, in the
 // steady state: buyer, seller, fee recipient, borrower and holder already hold balances, notes and credits.
@@ -195,6 +196,18 @@ try {
   await increaseTime(400 * 86_400);
   await gas(as(originator).note.markDefaulted([106n]));
   results.push(["claim collateral", await gas(as(treasury).escrow.claimCollateral([106n, treasury.address]))]);
+
+  // Late fees and default by days past due: two fresh notes in the treasury (which holds credits already), the first
+  // repaid for the first time as note 2 above but at its first installment's late-fee time, the second defaulted
+  // once its first installment is 90 days past due.
+  const [late, unpaid] = [nextId, nextId + 1n];
+  await originate();
+  await originate();
+  await increaseTime(Number(30n * 86_400n + BigInt(DEFAULTS.lateFeeGracePeriodSeconds)));
+  const lateFee = (payment * BigInt(DEFAULTS.lateFeeBps)) / 10_000n;
+  results.push(["repay (installment with late fee)", await gas(as(borrower).note.repay([late, payment + lateFee]))]);
+  await increaseTime((DEFAULTS.defaultAfterDays - 15) * 86_400);
+  results.push(["markDefaulted (days past due)", await gas(as(originator).note.markDefaulted([unpaid]))]);
 
   // Baseline: a plain OpenZeppelin ERC-721, mint to and transfer between accounts that already hold one.
   const baseline = JSON.parse(readFileSync(new URL("../artifacts/contracts/test-only/BaselineERC721.sol/BaselineERC721.json", import.meta.url), "utf8"));

@@ -407,12 +407,13 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint256 start = uint32(word >> START_AT);
         LoanMath.Terms memory terms = LoanMath.terms(uint56(word), uint16(word >> RATE_AT), uint16(word >> TERM_AT));
         uint256 owed = LoanMath.settlementValue(terms, start, block.timestamp) - repaid;
+        // A note burned by its collateral's claim is refused here, before any fee is looked at.
+        address beneficiary = _beneficiary(tokenId);
         uint256 feesPaidThrough = uint16(word >> FEES_AT);
         (uint256 fees, uint256 paid, uint256 paidThrough) = _applyPayment(tokenId, terms, start, repaid, feesPaidThrough, amount);
         if (paid > owed) paid = owed;
         uint256 totalRepaid = repaid + paid;
         taken = fees + paid;
-        address beneficiary = _beneficiary(tokenId);
         _credits[beneficiary] += taken;
         settled = paid == owed;
         unchecked {

@@ -41,6 +41,20 @@ describe("deployAll", () => {
       client.readContract({ address, abi: abi as never, functionName: functionName as never, args: args as never }) as Promise<T>;
     assert.equal(await read(loanNote, loanNoteAbi, "vault"), vault);
     assert.equal(await read(loanNote, loanNoteAbi, "escrow"), collateralEscrow);
+    // The late-fee and default parameters the note was built with, recorded as the chain holds them.
+    const onChain = {
+      gracePeriod: Number(await read(loanNote, loanNoteAbi, "gracePeriod")),
+      lateFeeGracePeriod: Number(await read(loanNote, loanNoteAbi, "lateFeeGracePeriod")),
+      lateFeeBps: Number(await read(loanNote, loanNoteAbi, "lateFeeBps")),
+      defaultAfterDays: Number(await read(loanNote, loanNoteAbi, "defaultAfterDays")),
+    };
+    assert.deepEqual(first.params.loanNote, onChain);
+    assert.deepEqual(onChain, {
+      gracePeriod: Number(DEFAULTS.gracePeriodSeconds),
+      lateFeeGracePeriod: DEFAULTS.lateFeeGracePeriodSeconds,
+      lateFeeBps: DEFAULTS.lateFeeBps,
+      defaultAfterDays: DEFAULTS.defaultAfterDays,
+    });
     assert.equal(await read(collateralEscrow, collateralEscrowAbi, "loanNote"), loanNote);
     assert.equal(await read(loanNote, loanNoteAbi, "hasRole", [await read(loanNote, loanNoteAbi, "ORIGINATOR_ROLE"), originator]), true);
     assert.equal(await read(stablecoin, testDollarAbi, "allowance", [treasury, loanNote]), maxUint256);

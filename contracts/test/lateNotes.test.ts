@@ -3,10 +3,11 @@ import { before, beforeEach, describe, it } from "node:test";
 import fc from "fast-check";
 import { getAddress, maxUint256, zeroAddress, type Hex } from "viem";
 import { parPrice } from "#domain/orders";
+import { amountDueWithFees, lateFeeOf, lateFeesOwed, pastDueWithFees, payoffSplitWithFees, payoffWithFees, splitRepayment, type ServicedLoan } from "#domain/lateFees";
 import * as schedule from "#domain/schedule";
 import { pastDue, payoffSplit } from "#domain/servicing";
 import { DEFAULTS } from "../params";
-import { DEFAULT_TERMS, type LoanNoteFixture } from "./fixtures";
+import { DEFAULT_TERMS, SERVICING_PARAMS, type LoanNoteFixture } from "./fixtures";
 import { DAY, PERIOD, fund, propertySeed, seedHint } from "./helpers";
 import { addressOf, deployOrderFixture, parPriceOf, signListing, signMatchingOffer, signOffer, type OrderFixture } from "./orders";
 
@@ -136,9 +137,12 @@ describe("late notes", () => {
       await pin(at);
       await f.marketplace.write.acceptMatchingOffer([offer.order, offer.signature, tokenId, 0n], { account: seller().account });
       assert.equal(await f.note.read.ownerOf([tokenId]), addressOf(buyer()));
-      // Past maturity what settles the note is every installment: the principal and all the interest.
-      assert.equal(before - (await balance(buyer())), schedule.totalDue(terms));
-      assert.equal(await f.note.read.payoffAmount([tokenId]), schedule.totalDue(terms));
+      // Past maturity what settles the note is every installment (the principal and all the interest) and the late
+      // fees owed by then: those of the eleven installments past their fee's grace period.
+      const fees = lateFeesOwed({ terms, repaid: 0n, feesPaidThrough: 0 }, at, SERVICING_PARAMS);
+      assert.equal(fees.count, 11);
+      assert.equal(before - (await balance(buyer())), schedule.totalDue(terms) + fees.amount);
+      assert.equal(await f.note.read.payoffAmount([tokenId]), schedule.totalDue(terms) + fees.amount);
     });
   });
 
@@ -184,8 +188,10 @@ describe("late notes", () => {
         [firstDue, 1n, installment],
         [firstDue + DAY - 1n, 1n, installment],
         [firstDue + DAY, 2n, installment],
-        [schedule.dueDate(terms, 2), 31n, 2n * installment],
+        // Past the first installment's late-fee time: its fee is past due with the two installments.
+        [schedule.dueDate(terms, 2), 31n, 2n * installment + lateFeeOf(terms, 1, SERVICING_PARAMS.lateFeeBps)],
       ];
+      const loan: ServicedLoan = { terms, repaid: 0n, feesPaidThrough: 0 };
       for (const [at, days, amount] of points) {
         await f.networkHelpers.time.increaseTo(at);
         assert.equal(await latest(), at);
@@ -193,9 +199,9 @@ describe("late notes", () => {
         assert.deepEqual(await f.note.read.ownershipOf([tokenId]), [addressOf(seller()), (await f.note.read.loanOf([tokenId])).changes, days]);
         const state = await f.note.read.noteStateOf([tokenId]);
         assert.equal(state.daysPastDue, days);
-        const split = payoffSplit(terms, 0n, at);
+        const split = payoffSplitWithFees(loan, at, SERVICING_PARAMS);
         assert.deepEqual([state.outstanding, state.interest], [split.principal, split.interest]);
-        assert.equal(schedule.amountDueNow(terms, 0n, at), amount);
+        assert.equal(amountDueWithFees(loan, at, SERVICING_PARAMS), amount);
       }
     });
 
@@ -288,7 +294,8 @@ describe("late notes", () => {
       const days = BigInt(pastDue(terms, 0n, at).daysPastDue);
       const defaulted = await f.note.read.noteStateOf([tokenId]);
       assert.deepEqual([defaulted.status, defaulted.outstanding, defaulted.interest, defaulted.daysPastDue], [3, 0n, 0n, days]);
-      assert.deepEqual(await f.note.read.pastDueOf([tokenId]), [schedule.dueDate(terms, 1), days, schedule.totalDue(terms)]);
+      const fees = lateFeesOwed({ terms, repaid: 0n, feesPaidThrough: 0 }, at, SERVICING_PARAMS).amount;
+      assert.deepEqual(await f.note.read.pastDueOf([tokenId]), [schedule.dueDate(terms, 1), days, schedule.totalDue(terms) + fees]);
       assert.equal((await f.note.read.ownershipOf([tokenId]))[2], days);
 
       await o.repay(tokenId, maxUint256);
@@ -347,16 +354,16 @@ describe("late notes", () => {
       for (const [name, count] of Object.entries(reached)) assert.ok(count > 0, `no ${name} case ${seedHint(SEED)}`);
     });
 
-    it("in LoanNote's pastDueOf and noteStateOf on random loans through random repayments and months missed, their parts adding up to payoffAmount", async () => {
+    it("in LoanNote's pastDueOf, noteStateOf and lateFeesOf on random loans through random repayments and months missed, their parts adding up to payoffAmount", async () => {
       const LOANS = 24;
       const { borrower, originator, treasury } = f.accounts;
       const picked = fc.sample(validTerms.filter((t) => t.principal <= 10n ** 12n), { numRuns: LOANS, seed: SEED });
       await f.dollar.write.mint([treasury.account.address, picked.reduce((sum, t) => sum + t.principal, 0n)]);
-      const loans: { tokenId: bigint; terms: schedule.LoanTerms; repaid: bigint; repaidOff: boolean }[] = [];
+      const loans: (ServicedLoan & { tokenId: bigint; repaidOff: boolean })[] = [];
       for (const [i, t] of picked.entries()) {
         const tokenId = 5_000n + BigInt(i);
         await f.note.write.originate([tokenId, borrower.account.address, t.principal, t.rateBps, t.termMonths], { account: originator.account });
-        loans.push({ tokenId, terms: { ...t, start: BigInt((await f.note.read.loanOf([tokenId])).start) }, repaid: 0n, repaidOff: false });
+        loans.push({ tokenId, terms: { ...t, start: BigInt((await f.note.read.loanOf([tokenId])).start) }, repaid: 0n, feesPaidThrough: 0, repaidOff: false });
       }
       await fund(f, borrower, 10n ** 15n, f.note.address);
       // Each round: some time passes (a few days, or whole months missed), then each loan gets nothing, exactly what
@@ -367,29 +374,40 @@ describe("late notes", () => {
       );
       let compared = 0;
       let late = 0;
+      let withFees = 0;
       for (const round of rounds) {
         await f.networkHelpers.time.increase(round.wait);
         for (const [i, loan] of loans.entries()) {
           if (loan.repaidOff) continue;
           const [how, share] = round.pays[i];
           const at = (await latest()) + 1n;
-          const owed = schedule.payoffAmount(loan.terms, loan.repaid, at);
+          const owed = payoffWithFees(loan, at, SERVICING_PARAMS);
           const installment = schedule.monthlyPayment(loan.terms.principal, loan.terms.rateBps, loan.terms.termMonths);
-          const amount = [0n, schedule.amountDueNow(loan.terms, loan.repaid, at), installment, (owed * BigInt(Math.floor(share * 1e6))) / 1_000_000n, 0n][how];
+          const amount = [0n, amountDueWithFees(loan, at, SERVICING_PARAMS), installment, (owed * BigInt(Math.floor(share * 1e6))) / 1_000_000n, 0n][how];
           if (amount === 0n) continue;
+          const split = splitRepayment(loan, amount, at, SERVICING_PARAMS);
           await pin(at);
+          if (!split) {
+            await f.viem.assertions.revertWithCustomError(o.repay(loan.tokenId, amount), f.note, "PaymentBelowLateFee");
+            continue;
+          }
           await o.repay(loan.tokenId, amount);
-          const paid = amount < owed ? amount : owed;
-          loan.repaid += paid;
-          loan.repaidOff = paid === owed;
+          loan.repaid += split.installments;
+          loan.feesPaidThrough = split.feesPaidThrough;
+          loan.repaidOff = split.fees + split.installments === owed;
+          const stored = await f.note.read.loanOf([loan.tokenId]);
+          assert.deepEqual([stored.repaid, stored.feesPaidThrough], [loan.repaid, loan.feesPaidThrough], `${show({ ...loan.terms, amount, at })} ${seedHint(SEED)}`);
         }
         const at = await latest();
         for (const loan of loans) {
           if (loan.repaidOff) continue;
-          const due = pastDue(loan.terms, loan.repaid, at);
-          const split = payoffSplit(loan.terms, loan.repaid, at);
-          const where = `${show({ ...loan.terms, repaid: loan.repaid, at })} ${seedHint(SEED)}`;
+          const due = pastDueWithFees(loan, at, SERVICING_PARAMS);
+          const split = payoffSplitWithFees(loan, at, SERVICING_PARAMS);
+          const fees = lateFeesOwed(loan, at, SERVICING_PARAMS);
+          const where = `${show({ ...loan.terms, repaid: loan.repaid, feesPaidThrough: loan.feesPaidThrough, at })} ${seedHint(SEED)}`;
           assert.deepEqual(await f.note.read.pastDueOf([loan.tokenId]), [due.dueDate, BigInt(due.daysPastDue), due.amountPastDue], where);
+          assert.deepEqual(await f.note.read.lateFeesOf([loan.tokenId]), [fees.amount, BigInt(fees.count)], where);
+          if (fees.count > 0) withFees++;
           const state = await f.note.read.noteStateOf([loan.tokenId]);
           assert.deepEqual([state.outstanding, state.interest, state.daysPastDue], [split.principal, split.interest, BigInt(due.daysPastDue)], where);
           assert.equal(state.outstanding + state.interest, await f.note.read.payoffAmount([loan.tokenId]), where);
@@ -398,7 +416,7 @@ describe("late notes", () => {
           if (due.daysPastDue > 0) late++;
         }
       }
-      assert.ok(compared > 100 && late > 10 && late < compared - 10, `compared ${compared}, of them late ${late} ${seedHint(SEED)}`);
+      assert.ok(compared > 100 && late > 10 && late < compared - 10 && withFees > 10, `compared ${compared}, of them late ${late}, owing fees ${withFees} ${seedHint(SEED)}`);
     });
   });
 });

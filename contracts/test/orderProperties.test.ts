@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
 import { getAddress, maxUint256, type Address, type Hex } from "viem";
+import { amountDueWithFees, defaultableAt, payoffSplitWithFees, payoffWithFees, splitRepayment } from "#domain/lateFees";
 import { parPrice, type SignedListing, type SignedMatchingOffer, type SignedOffer } from "#domain/orders";
 import * as schedule from "#domain/schedule";
-import { pastDue, payoffSplit, type PayoffSplit } from "#domain/servicing";
+import { pastDue, type PayoffSplit } from "#domain/servicing";
 import { DEFAULTS } from "../params";
-import { ROLES, type LoanNoteFixture } from "./fixtures";
+import { ROLES, SERVICING_PARAMS, type LoanNoteFixture } from "./fixtures";
 import { DAY, fund, propertySeed, seedHint } from "./helpers";
 import { addressOf, deployOrderFixture, signListing, signMatchingOffer, signOffer, type OrderFixture } from "./orders";
 
@@ -45,6 +46,8 @@ interface NoteModel {
   tokenId: bigint;
   terms: schedule.LoanTerms;
   repaid: bigint;
+  /** Every installment up to this one has had its late fee paid or never owed one. */
+  feesPaidThrough: number;
   status: "active" | "repaid" | "defaulted";
   holder: Address;
   /** The vault's depositor while the note is in the vault. */
@@ -100,7 +103,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
       await f.note.write.transferFrom([f.accounts.treasury.account.address, users[i], tokenId], { account: f.accounts.treasury.account });
       const loan = await f.note.read.loanOf([tokenId]);
       const [, changes] = await f.note.read.ownershipOf([tokenId]);
-      startNotes.push({ tokenId, terms: { principal, rateBps, termMonths, start: BigInt(loan.start) }, repaid: 0n, status: "active", holder: users[i], changes });
+      startNotes.push({ tokenId, terms: { principal, rateBps, termMonths, start: BigInt(loan.start) }, repaid: 0n, feesPaidThrough: 0, status: "active", holder: users[i], changes });
     }
     const snapshot = await f.networkHelpers.takeSnapshot();
     reset = () => snapshot.restore();
@@ -136,7 +139,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
           n.changes += 1;
         };
         /** What settles the note at `at`, split as a par price reads it (noteStateOf): zero unless active. */
-        const splitAt = (n: NoteModel, at: bigint): PayoffSplit => (n.status === "active" ? payoffSplit(n.terms, n.repaid, at) : { principal: 0n, interest: 0n });
+        const splitAt = (n: NoteModel, at: bigint): PayoffSplit => (n.status === "active" ? payoffSplitWithFees(n, at, SERVICING_PARAMS) : { principal: 0n, interest: 0n });
         /** The days its oldest unpaid installment is past due at `at`: the schedule still counts them once defaulted. */
         const lateAt = (n: NoteModel, at: bigint): bigint => (n.status === "repaid" ? 0n : BigInt(pastDue(n.terms, n.repaid, at).daysPastDue));
         /** Notes that were late at some step and have since been brought current by a repayment. */
@@ -381,8 +384,8 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               const n = pick(notes.filter((x) => x.status === "active"), s.note);
               if (!n) break;
               const at = await pinNext();
-              const owed = schedule.payoffAmount(n.terms, n.repaid, at);
-              const pastDueNow = schedule.amountDueNow(n.terms, n.repaid, at);
+              const owed = payoffWithFees(n, at, SERVICING_PARAMS);
+              const pastDueNow = amountDueWithFees(n, at, SERVICING_PARAMS);
               // Mostly partial: a note paid off is burned, and fewer notes are left to trade. A late note's borrower
               // often pays exactly what is past due, which cures it.
               const amount =
@@ -393,10 +396,17 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
                     : s.mode < 14 && pastDueNow > 0n
                       ? pastDueNow
                       : s.amount;
-              const paid = amount < owed ? amount : owed;
+              // Late fees first, whole ones; a payment below the first fee owed is refused and changes nothing.
+              const split = splitRepayment(n, amount, at, SERVICING_PARAMS);
+              if (!split) {
+                await f.viem.assertions.revertWithCustomError(o.repay(n.tokenId, amount), f.note, "PaymentBelowLateFee");
+                break;
+              }
+              const paid = split.fees + split.installments;
               const wasLate = lateAt(n, at) > 0n;
               await o.repay(n.tokenId, amount);
-              n.repaid += paid;
+              n.repaid += split.installments;
+              n.feesPaidThrough = split.feesPaidThrough;
               n.changes += 1;
               if (wasLate && n.status === "active" && lateAt(n, at) === 0n) cured.add(n.tokenId);
               // Paid off: the note is burned, one more move.
@@ -411,7 +421,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               if (!n) break;
               const at = await pinNext();
               const call = () => f.note.write.markDefaulted([n.tokenId], { account: f.accounts.originator.account });
-              if (at >= schedule.maturityDefaultAt(n.terms, DEFAULTS.gracePeriodSeconds)) {
+              if (at >= defaultableAt(n, SERVICING_PARAMS)) {
                 await call();
                 n.status = "defaulted";
                 n.changes += 1;

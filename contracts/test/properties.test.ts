@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
 import { getAddress, maxUint256, zeroAddress, type Address } from "viem";
+import { defaultableAt, payoffWithFees, splitRepayment } from "#domain/lateFees";
 import * as schedule from "#domain/schedule";
 import { pastDue } from "#domain/servicing";
-import { DEFAULTS } from "../params";
-import { ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
+import { ROLES, SERVICING_PARAMS, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { DAY, propertySeed, seedHint } from "./helpers";
 
 const RUNS = 200;
@@ -29,6 +29,8 @@ const action = fc.oneof(
 interface NoteModel {
   terms: schedule.LoanTerms;
   repaid: bigint;
+  /** Every installment up to this one has had its late fee paid or never owed one. */
+  feesPaidThrough: number;
   status: "active" | "repaid" | "defaulted";
   holder: Address;
   depositor?: Address;
@@ -104,7 +106,7 @@ describe("properties of random sequences of actions", () => {
               const at = await nextTimestamp();
               await f.networkHelpers.time.setNextBlockTimestamp(at);
               await call();
-              notes.set(tokenId, { terms: { ...terms, start: at }, repaid: 0n, status: "active", holder: actors[0], changes: 0 });
+              notes.set(tokenId, { terms: { ...terms, start: at }, repaid: 0n, feesPaidThrough: 0, status: "active", holder: actors[0], changes: 0 });
               break;
             }
             case "list": {
@@ -189,15 +191,22 @@ describe("properties of random sequences of actions", () => {
               const [tokenId, n] = entry;
               const payer = a.payer % 2 === 0 ? getAddress(f.accounts.borrower.account.address) : actors[1 + (a.payer % 4)];
               const at = await nextTimestamp();
-              const owed = schedule.payoffAmount(n.terms, n.repaid, at);
+              const owed = payoffWithFees(n, at, SERVICING_PARAMS);
               const amount =
                 a.mode === 0 ? schedule.monthlyPayment(n.terms.principal, n.terms.rateBps, n.terms.termMonths) : a.mode === 1 ? a.amount : owed + a.amount;
-              const expected = amount < owed ? amount : owed;
-              const beneficiary = n.depositor ?? n.holder;
+              // Late fees first, whole ones; a payment below the first fee owed is refused and changes nothing.
+              const split = splitRepayment(n, amount, at, SERVICING_PARAMS);
               await f.networkHelpers.time.setNextBlockTimestamp(at);
+              if (!split) {
+                await f.viem.assertions.revertWithCustomError(f.note.write.repay([tokenId, amount], { account: accountOf(payer) }), f.note, "PaymentBelowLateFee");
+                break;
+              }
+              const expected = split.fees + split.installments;
+              const beneficiary = n.depositor ?? n.holder;
               await f.note.write.repay([tokenId, amount], { account: accountOf(payer) });
               lapse(tokenId, "lapsedByRepayment");
-              n.repaid += expected;
+              n.repaid += split.installments;
+              n.feesPaidThrough = split.feesPaidThrough;
               n.changes += 1;
               paid += expected;
               credited += expected;
@@ -223,7 +232,7 @@ describe("properties of random sequences of actions", () => {
               const [tokenId, n] = entry;
               const at = await nextTimestamp();
               const call = () => f.note.write.markDefaulted([tokenId], { account: f.accounts.originator.account });
-              if (n.status === "active" && at >= schedule.maturityDefaultAt(n.terms, DEFAULTS.gracePeriodSeconds)) {
+              if (n.status === "active" && at >= defaultableAt(n, SERVICING_PARAMS)) {
                 await f.networkHelpers.time.setNextBlockTimestamp(at);
                 await call();
                 lapse(tokenId, "lapsedByDefault");

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import fc from "fast-check";
+import { amountDueWithFees, payoffWithFees, splitRepayment } from "#domain/lateFees";
 import * as schedule from "#domain/schedule";
-import { deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
+import { SERVICING_PARAMS, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { DAY, fund } from "./helpers";
 
 const LOANS = 500;
@@ -17,7 +18,7 @@ const validTerms = fc
 
 describe("the domain schedule and the contract", () => {
   let f: LoanNoteFixture;
-  const loans: { tokenId: bigint; terms: schedule.LoanTerms; repaid: bigint }[] = [];
+  const loans: { tokenId: bigint; terms: schedule.LoanTerms; repaid: bigint; feesPaidThrough: number }[] = [];
 
   before(async () => {
     f = await deployLoanNoteFixture();
@@ -30,13 +31,14 @@ describe("the domain schedule and the contract", () => {
       });
       const receipt = await f.publicClient.getTransactionReceipt({ hash });
       const { timestamp } = await f.publicClient.getBlock({ blockNumber: receipt.blockNumber });
-      loans.push({ tokenId, terms: { ...t, start: timestamp }, repaid: 0n });
+      loans.push({ tokenId, terms: { ...t, start: timestamp }, repaid: 0n, feesPaidThrough: 0 });
     }
   });
 
   async function compareAll(label: string) {
     const at = (await f.publicClient.getBlock()).timestamp;
-    for (const { tokenId, terms, repaid } of loans) {
+    for (const loan of loans) {
+      const { tokenId, terms, repaid } = loan;
       const [payment, total, next, due, outstanding, payoff] = await Promise.all([
         f.note.read.monthlyPayment([tokenId]),
         f.note.read.totalDue([tokenId]),
@@ -49,9 +51,9 @@ describe("the domain schedule and the contract", () => {
       assert.equal(payment, schedule.monthlyPayment(terms.principal, terms.rateBps, terms.termMonths), where);
       assert.equal(total, schedule.totalDue(terms), where);
       assert.equal(next, schedule.nextDueDate(terms, repaid), where);
-      assert.equal(due, schedule.amountDueNow(terms, repaid, at), where);
+      assert.equal(due, amountDueWithFees(loan, at, SERVICING_PARAMS), where);
       assert.equal(outstanding, schedule.outstandingBalance(terms, repaid), where);
-      assert.equal(payoff, schedule.payoffAmount(terms, repaid, at), where);
+      assert.equal(payoff, payoffWithFees(loan, at, SERVICING_PARAMS), where);
     }
   }
 
@@ -70,16 +72,23 @@ describe("the domain schedule and the contract", () => {
       [11_000n * DAY, "after 30 years"],
     ] as const) {
       await f.networkHelpers.time.increase(jump);
-      // Partial payments on every fifth loan, always below the payoff so the loan stays open.
+      // Partial payments on every fifth loan, always below the payoff (late fees included) so the loan stays open;
+      // one below the first late fee owed is refused, as the domain says it is.
       for (const [i, loan] of loans.entries()) {
         if (i % 5 !== 0) continue;
         await f.dollar.write.mint([borrower.account.address, amounts[i]]);
         const next = (await f.publicClient.getBlock()).timestamp + 1n;
-        const amount = amounts[i] % schedule.payoffAmount(loan.terms, loan.repaid, next);
+        const amount = amounts[i] % payoffWithFees(loan, next, SERVICING_PARAMS);
         if (amount === 0n) continue;
+        const split = splitRepayment(loan, amount, next, SERVICING_PARAMS);
         await f.networkHelpers.time.setNextBlockTimestamp(next);
+        if (!split) {
+          await f.viem.assertions.revertWithCustomError(f.note.write.repay([loan.tokenId, amount], { account: borrower.account }), f.note, "PaymentBelowLateFee");
+          continue;
+        }
         await f.note.write.repay([loan.tokenId, amount], { account: borrower.account });
-        loan.repaid += amount;
+        loan.repaid += split.installments;
+        loan.feesPaidThrough = split.feesPaidThrough;
       }
       await compareAll(label);
     }

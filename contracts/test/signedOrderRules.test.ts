@@ -2,10 +2,11 @@ import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
 import fc from "fast-check";
 import { parPrice } from "#domain/orders";
+import { lateFeesOwed, payoffSplitWithFees, payoffWithFees } from "#domain/lateFees";
 import * as schedule from "#domain/schedule";
-import { pastDue, payoffSplit } from "#domain/servicing";
+import { pastDue } from "#domain/servicing";
 import { DEFAULTS } from "../params";
-import { DEFAULT_TERMS, type LoanNoteFixture } from "./fixtures";
+import { DEFAULT_TERMS, SERVICING_PARAMS, type LoanNoteFixture } from "./fixtures";
 import { DAY, PERIOD, now } from "./helpers";
 import { addressOf, deployOrderFixture, signListing, signMatchingOffer, signOffer, type OrderFixture } from "./orders";
 
@@ -143,9 +144,13 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       );
       const at = (await now(f)) + 1n;
       const loan = await f.note.read.loanOf([due]);
-      const price = parPrice(payoffSplit(await termsOf(due), loan.repaid, at), 5_000n);
-      // Nothing repaid past maturity: half the principal, and every installment's interest in full.
-      assert.equal(price, P / 2n + schedule.totalDue(await termsOf(due)) - P);
+      const serviced = { terms: await termsOf(due), repaid: loan.repaid, feesPaidThrough: loan.feesPaidThrough };
+      const price = parPrice(payoffSplitWithFees(serviced, at, SERVICING_PARAMS), 5_000n);
+      // Nothing repaid past maturity: half the principal, every installment's interest in full, and the late fees
+      // of the eleven installments past their fee's grace period (the twelfth's comes fifteen days after maturity).
+      const fees = lateFeesOwed(serviced, at, SERVICING_PARAMS);
+      assert.equal(fees.count, 11);
+      assert.equal(price, P / 2n + schedule.totalDue(await termsOf(due)) - P + fees.amount);
       const before = await f.dollar.read.balanceOf([seller().account.address]);
       await f.networkHelpers.time.setNextBlockTimestamp(at);
       await f.marketplace.write.acceptMatchingOffer([shortOnly.order, shortOnly.signature, due, 0n], { account: seller().account });
@@ -177,9 +182,11 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       // Every fill runs at `at`; the walk leaves some notes late, and these orders accept that, so pricing is proven
       // on late notes too, where the unpaid installments' interest counts.
       const at = (await now(f)) + 1n;
-      const split = payoffSplit(terms, loan.repaid, at);
+      // A late note's fees owed count as interest: its seller held it while they fell due.
+      const serviced = { terms, repaid: loan.repaid, feesPaidThrough: loan.feesPaidThrough };
+      const split = payoffSplitWithFees(serviced, at, SERVICING_PARAMS);
       if (pastDue(terms, loan.repaid, at).daysPastDue > 0) lateNotes++;
-      assert.equal(split.principal + split.interest, schedule.payoffAmount(terms, loan.repaid, at));
+      assert.equal(split.principal + split.interest, payoffWithFees(serviced, at, SERVICING_PARAMS));
       const par = (bps * split.principal) / 10_000n + split.interest;
       const cap = par + capShift > 0n ? par + capShift : 1n;
       if (cap < par) capped++;

@@ -361,4 +361,26 @@ describe("defaults", () => {
     await stack.services.watcher.runOnce();
     assert.deepEqual(await statuses(), [3, 3], "the job defaulted the loan from the second its grace period ended");
   });
+
+  test("the job defaults a loan whose oldest unpaid installment is ninety days past due, long before its maturity, not a second earlier", async () => {
+    const loan = await requestLoan({ amount: "1000", termMonths: 12 });
+    const approved = await call("PUT", `/admin/loans/${loan._id}/approve`, { token: admin.token, body: {} });
+    assert.equal(approved.body.data.mintStatus, "minted", approved.body.message);
+    const tokenId = BigInt(loan.loanNumber);
+    const read = (functionName: "loanOf" | "defaultableAt") => stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName, args: [tokenId] });
+    const { start } = (await read("loanOf")) as { start: bigint | number };
+    const moment = BigInt(start) + 30n * 86_400n + 90n * 86_400n;
+    assert.equal(await read("defaultableAt"), moment, "the first installment due a month in, then ninety days");
+    const status = async () => Number(((await read("loanOf")) as { status: number }).status);
+    const mineAt = async (timestamp: bigint) => {
+      await stack.rpc("evm_setNextBlockTimestamp", [Number(timestamp)]);
+      await stack.rpc("evm_mine", []);
+    };
+    await mineAt(moment - 1n);
+    await stack.services.watcher.runOnce();
+    assert.equal(await status(), 1, "the job sent nothing a second early");
+    await mineAt(moment);
+    await stack.services.watcher.runOnce();
+    assert.equal(await status(), 3, "the job defaulted the loan from the second the contract allows it");
+  });
 });
