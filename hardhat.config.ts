@@ -15,9 +15,10 @@ export default defineConfig({
     profiles: {
       default: {
         compilers: [{ ...solc, settings: { optimizer: { enabled: true, runs: 10_000 }, viaIR: true, evmVersion: "cancun" } }],
-        // LoanNote is tuned for fewer runs: its code must stay well under EIP-170's limit (docs/adr/0041).
+        // LoanNote is tuned for fewer runs: its code must stay well under EIP-170's limit (docs/adr/0041); at 500 runs
+        // late fees and the refinance hook fit its 19,000 bytes (docs/adr/0043).
         overrides: {
-          "contracts/LoanNote.sol": { ...solc, settings: { optimizer: { enabled: true, runs: 1_000 }, viaIR: true, evmVersion: "cancun" } },
+          "contracts/LoanNote.sol": { ...solc, settings: { optimizer: { enabled: true, runs: 500 }, viaIR: true, evmVersion: "cancun" } },
         },
       },
     },

@@ -19,6 +19,7 @@ import { readFileSync } from "node:fs";
 import { collateralEscrowAbi, demoCollectionAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "#domain/devAccounts";
 import { ORDER_TYPES, orderDomain } from "#domain/orders";
+import { refinanceOfferTypedData } from "#domain/refinanceOffers";
 import { startAnvil } from "#devchain/anvil";
 import { deployAll } from "#contracts/deploy";
 import { DEFAULTS } from "#contracts/params";
@@ -141,6 +142,9 @@ try {
   // do not show its cost. This one is filled in its second period, its first installment paid.
   const paidUp = nextId;
   await originate();
+  const refinanceable = nextId; // held by `holder`, who has credits; refinanced at the end
+  await originate();
+  await gas(as(treasury).note.transferFrom([treasury.address, holder.address, refinanceable]));
 
   await increaseTime(30 * 86_400);
   const payment = await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "monthlyPayment", args: [2n] });
@@ -162,6 +166,9 @@ try {
   await gas(as(admin).art.mint([treasury.address])); // piece 8: the claimant already holds a piece, as every party here
   const secured = (piece: bigint) => gas(as(originator).note.originateWithCollateral([100n + piece, borrower.address, principal, 1200, 12, demoCollection, piece]));
   await secured(5n); // the escrow holds a piece from now on
+  await secured(4n); // refinanced below, a month after the next secured loan's payoff
+  const refinanceableSecured = 104n;
+  await gas(as(treasury).note.transferFrom([treasury.address, holder.address, refinanceableSecured]));
   await gas(as(borrower).note.repay([105n, 1_000_000n])); // the treasury (note 107's holder) has credits not yet withdrawn
   await secured(6n); // defaults below
   results.push(["anchor: Gondi loan start (about)", 232_000n]);
@@ -169,6 +176,23 @@ try {
   results.push(["originate with collateral", await secured(7n)]);
   await increaseTime(30 * 86_400); // an early payoff a month in, as `repay (final, burning)`
   results.push(["repay (final, returning collateral)", await gas(as(borrower).note.repay([107n, 2n * principal]))]);
+  // Both loans are made current (what is due now, a late fee included) before they are refinanced.
+  for (const id of [refinanceableSecured, refinanceable]) {
+    await gas(as(borrower).note.repay([id, await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "amountDueNow", args: [id] })]));
+  }
+  // Refinancing: the borrower accepts a lender's signed offer in one transaction. The loans were originated in
+  // the same block as the ones above and are refinanced here, past their first installment (paid), with the new
+  // principal above the payoff (the cash out is paid to the borrower); the lender and the old holder already hold
+  // notes, balances and credits. Anchor: Gondi's loan start, above.
+  const refinanceOffer = async (tokenId: bigint) => {
+    const offer = { lender: buyer.address, tokenId, rateBps: 900n, termMonths: 12n, maxPrincipal: principal, maxDaysPastDue: 0n, expiry, salt: salt++, counter: 0n };
+    const typed = refinanceOfferTypedData("RefinanceOffer", 31337, marketplace, offer);
+    return [offer, await buyer.signTypedData(typed as never)] as const;
+  };
+  const acceptance = { principal, minNet: 0n, allowShorterTerm: false };
+  results.push(["refinance", await gas(as(borrower).market.acceptRefinanceOffer([...(await refinanceOffer(refinanceable)), acceptance]))]);
+  results.push(["refinance with collateral", await gas(as(borrower).market.acceptRefinanceOffer([...(await refinanceOffer(refinanceableSecured)), acceptance]))]);
+
   await increaseTime(400 * 86_400);
   await gas(as(originator).note.markDefaulted([106n]));
   results.push(["claim collateral", await gas(as(treasury).escrow.claimCollateral([106n, treasury.address]))]);

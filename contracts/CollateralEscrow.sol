@@ -14,7 +14,8 @@ import {ILoanNote} from "./interfaces/ILoanNote.sol";
  *         LoanNote's (DEFAULT_ADMIN_ROLE).
  * @dev Invariants:
  *      - An escrowed piece is recorded in `_pledges` for exactly one note from the `lock` that pulled it until it
- *        leaves, and nothing else ever moves it: it leaves only to the note's borrower (`release` at the final payment
+ *        leaves (a refinance re-records it for the note that replaces its note, `move`, without moving it), and
+ *        nothing else ever moves it: it leaves only to the note's borrower (`release` at the final payment
  *        or payoff, or their pull after a return the collection refused) or, after a default, to whoever the note's
  *        holder (or vault depositor) names as LoanNote burns the note (`settleByClaim`). The escrow never approves
  *        anyone for a piece. Only allowed collections can be locked; disallowing one later changes nothing for the
@@ -136,6 +137,20 @@ contract CollateralEscrow is ICollateralEscrow, ReentrancyGuardTransient {
             if (pledge.collateralId == LARGE_ID) _largeCollateralIds[tokenId] = collateralId;
             emit CollateralReturnFailed(tokenId, collection, collateralId, borrower);
         }
+    }
+
+    /// @inheritdoc ICollateralEscrow
+    /// @dev The piece stays where it is: only the record's key changes, so no collection is called. An active secured
+    ///      loan always has its record here (it leaves only at the final payment or after a default); LoanNote compares
+    ///      the borrower returned with its caller's, so an empty record (a zero borrower) could never pass.
+    function move(uint256 tokenId, uint256 newTokenId) external onlyLoanNote returns (address borrower) {
+        Pledge memory pledge = _pledges[tokenId];
+        borrower = pledge.borrower;
+        uint256 collateralId = _collateralIdOf(tokenId, pledge);
+        _release(tokenId, pledge);
+        _pledges[newTokenId] = pledge;
+        if (pledge.collateralId == LARGE_ID) _largeCollateralIds[newTokenId] = collateralId;
+        emit CollateralMoved(tokenId, newTokenId, collectionAt[pledge.collection], collateralId);
     }
 
     /**

@@ -15,7 +15,7 @@ import {NoteRenderer} from "./NoteRenderer.sol";
 import {NoteVault} from "./NoteVault.sol";
 import {CollateralEscrow} from "./CollateralEscrow.sol";
 import {ICollateralEscrow} from "./interfaces/ICollateralEscrow.sol";
-import {ILoanNote} from "./interfaces/ILoanNote.sol";
+import {ILoanNote, REFINANCED_ID_OFFSET} from "./interfaces/ILoanNote.sol";
 
 /**
  * @title LoanNote
@@ -38,6 +38,10 @@ import {ILoanNote} from "./interfaces/ILoanNote.sol";
  *        never reverts for the collection), and after a default the escrow's claim settles the loan here
  *        (`settleByClaim`, escrow only) and burns the note. A defaulted note burns only so, and then nothing more
  *        is owed on it.
+ *      - A refinance (`refinance`, the immutable `refinancer` only, for the loan's recorded borrower) is the final
+ *        payment's path and origination's in one: the old note's beneficiary is credited exactly the payoff, the note
+ *        burns, and the new note (old id + REFINANCED_ID_OFFSET) is minted to the lender; a pledged piece is re-recorded
+ *        for it inside the escrow and never moves. Originated ids stay below the offset, so the two never collide.
  */
 contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -105,6 +109,9 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     NoteRenderer public immutable renderer;
     /// @notice Holds the pieces pledged as collateral and the allow-list of collections; created with this contract.
     CollateralEscrow public immutable escrow;
+    /// @notice The one contract allowed to refinance a loan (the marketplace, which verifies the lender's signed offer
+    ///         and moves the money); zero disables refinancing.
+    address public immutable refinancer;
 
     /// @notice Seconds after an installment's due date from which, still unpaid, it owes its late fee.
     uint32 public immutable lateFeeGracePeriod;
@@ -120,6 +127,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
 
     mapping(uint256 tokenId => Loan) private _loans;
     mapping(address account => uint256) private _credits;
+    /// @dev The borrower of each loan without a pledge; a secured loan's borrower is its escrow pledge's.
+    mapping(uint256 tokenId => address) private _borrowers;
 
     error LoanAlreadyExists(uint256 tokenId);
     error LoanNotFound(uint256 tokenId);
@@ -138,6 +147,12 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     error DefaultAfterDaysOutOfRange(uint256 defaultAfterDays);
     /// @notice A payment must cover at least the first late fee owed (`fee`), which it pays before any installment.
     error PaymentBelowLateFee(uint256 tokenId, uint256 fee);
+    /// @notice Originated ids are loan numbers, below REFINANCED_ID_OFFSET.
+    error InvalidLoanNumber(uint256 tokenId);
+    /// @notice Only `refinancer` refinances.
+    error NotRefinancer(address caller);
+    /// @notice Only the loan's borrower refinances it.
+    error NotBorrower(uint256 tokenId, address caller);
 
     event LoanOriginated(
         uint256 indexed tokenId,
@@ -161,6 +176,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     );
     event LoanRepaid(uint256 indexed tokenId);
     event LoanDefaulted(uint256 indexed tokenId);
+    /// @notice Loan `tokenId` was paid off with `payoff` from `lender`, who now holds note `newTokenId` on new terms.
+    event LoanRefinanced(uint256 indexed tokenId, uint256 indexed newTokenId, address indexed lender, uint256 payoff);
     event CreditsWithdrawn(address indexed account, uint256 amount);
     event TreasuryUpdated(address indexed treasury);
     event GracePeriodUpdated(uint256 gracePeriod);
@@ -172,6 +189,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
     /// @param lateFeeGracePeriod_ Seconds after a due date before an unpaid installment owes its late fee (at most 60 days).
     /// @param lateFeeBps_ The late fee in basis points of the overdue installment (at most 1,000).
     /// @param defaultAfterDays_ Days past the oldest unpaid due date before a default may be recorded (30 to 365).
+    /// @param refinancer_ The contract allowed to refinance loans (the marketplace, deployed next), or zero for none.
     constructor(
         address stablecoin_,
         address admin,
@@ -179,7 +197,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint64 gracePeriod_,
         uint32 lateFeeGracePeriod_,
         uint16 lateFeeBps_,
-        uint16 defaultAfterDays_
+        uint16 defaultAfterDays_,
+        address refinancer_
     ) ERC721("LoanMint Note", "LMN") {
         if (stablecoin_ == address(0) || admin == address(0)) revert ZeroAddress();
         if (gracePeriod_ > MAX_GRACE_PERIOD) revert GracePeriodTooLong(gracePeriod_);
@@ -197,6 +216,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         escrow = new CollateralEscrow(address(this), address(vault), stablecoin_);
         _setTreasury(treasury_);
         gracePeriod = gracePeriod_;
+        refinancer = refinancer_;
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(PAUSER_ROLE, admin);
     }
@@ -218,7 +238,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         whenNotPaused
         nonReentrant
     {
-        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, false);
+        address lender = _originateLoan(tokenId, borrower, principal, rateBps, termMonths, false);
         stablecoin.safeTransferFrom(lender, borrower, principal);
     }
 
@@ -239,7 +259,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         address collection,
         uint256 collateralId
     ) external onlyRole(ORIGINATOR_ROLE) whenNotPaused nonReentrant {
-        address lender = _originate(tokenId, borrower, principal, rateBps, termMonths, true);
+        address lender = _originateLoan(tokenId, borrower, principal, rateBps, termMonths, true);
         _lockCollateral(tokenId, collection, collateralId, borrower);
         stablecoin.safeTransferFrom(lender, borrower, principal);
     }
@@ -280,8 +300,8 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         }
     }
 
-    /// @dev Checks and records the loan and mints its note; returns the lender (the treasury) to fund it from.
-    function _originate(
+    /// @dev A loan number's origination, funded by the treasury (returned, to fund it from).
+    function _originateLoan(
         uint256 tokenId,
         address borrower,
         uint128 principal,
@@ -289,6 +309,21 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         uint16 termMonths,
         bool pledged
     ) private returns (address lender) {
+        if (tokenId >= REFINANCED_ID_OFFSET) revert InvalidLoanNumber(tokenId);
+        lender = treasury;
+        _originate(tokenId, borrower, principal, rateBps, termMonths, pledged, lender);
+    }
+
+    /// @dev Checks and records the loan (and, without a pledge, its borrower) and mints its note to `lender`.
+    function _originate(
+        uint256 tokenId,
+        address borrower,
+        uint128 principal,
+        uint16 rateBps,
+        uint16 termMonths,
+        bool pledged,
+        address lender
+    ) private {
         if (_loans[tokenId].status != Status.None) revert LoanAlreadyExists(tokenId);
         if (borrower == address(0)) revert ZeroAddress();
         if (
@@ -298,7 +333,6 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         if (!LoanMath.amortises(LoanMath.terms(principal, rateBps, termMonths))) {
             revert InvalidTerms(principal, rateBps, termMonths);
         }
-        lender = treasury;
         _loans[tokenId] = Loan({
             principal: uint56(principal),
             repaid: 0,
@@ -311,6 +345,7 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
             pledged: pledged,
             approvalSet: false
         });
+        if (!pledged) _borrowers[tokenId] = borrower;
         _mint(lender, tokenId);
         emit LoanOriginated(tokenId, borrower, principal, rateBps, termMonths, block.timestamp);
     }
@@ -340,11 +375,25 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         _repay(tokenId, amount);
     }
 
-    /**
-     * @dev Reads and writes the loan's slot as one word: one SSTORE for the payment, its change, the status and the
-     *      burn's change (burns count theirs where they are made: see `_update`), and no copy of the loan in memory.
-     */
     function _repay(uint256 tokenId, uint256 amount) private {
+        (uint256 taken, bool settled, bool pledged) = _takePayment(tokenId, amount, msg.sender);
+        stablecoin.safeTransferFrom(msg.sender, address(this), taken);
+        // The escrow's return never reverts for the collection: a refusal leaves the piece for the borrower to pull.
+        if (settled && pledged) _releaseCollateral(tokenId);
+    }
+
+    /**
+     * @dev Takes up to `amount` from `payer` for the loan (owed late fees first, then installments, capped at the
+     *      payoff) and credits it to the beneficiary; returns what it took, whether that settled the loan (then marked
+     *      repaid, its note burned) and whether the loan had a pledge. The money must reach this contract in the same
+     *      transaction. Reads and writes the loan's slot as one word: one SSTORE for the payment, its change, the status
+     *      and the burn's change (burns count theirs where they are made: see `_update`), and no copy of the loan in
+     *      memory.
+     */
+    function _takePayment(uint256 tokenId, uint256 amount, address payer)
+        private
+        returns (uint256 taken, bool settled, bool pledged)
+    {
         if (amount == 0) revert ZeroAmount();
         Loan storage stored = _loans[tokenId];
         uint256 word;
@@ -364,9 +413,9 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         (uint256 fees, uint256 paid, uint256 paidThrough) = _applyPayment(tokenId, terms, start, repaid, feesPaidThrough, amount);
         if (paid > owed) paid = owed;
         uint256 totalRepaid = repaid + paid;
-        uint256 taken = fees + paid;
+        taken = fees + paid;
         _credits[beneficiary] += taken;
-        bool settled = paid == owed;
+        settled = paid == owed;
         unchecked {
             // The total repaid never exceeds the total due (below 2^61, see Loan); installments number at most 360; the
             // change count wraps within its 32 bits.
@@ -379,13 +428,43 @@ contract LoanNote is ILoanNote, ERC721, IERC4906, AccessControl, Pausable, Reent
         }
         if (settled) _burn(tokenId);
         if (paidThrough != feesPaidThrough) emit LateFeesPaid(tokenId, beneficiary, fees, paidThrough);
-        emit Repaid(tokenId, msg.sender, beneficiary, taken, totalRepaid);
+        emit Repaid(tokenId, payer, beneficiary, taken, totalRepaid);
         // A burned note has no metadata left to refresh: its Transfer to zero says so.
         if (settled) emit LoanRepaid(tokenId);
         else emit MetadataUpdate(tokenId);
-        stablecoin.safeTransferFrom(msg.sender, address(this), taken);
-        // The escrow's return never reverts for the collection: a refusal leaves the piece for the borrower to pull.
-        if (settled && uint8(word >> PLEDGED_AT) != 0) _releaseCollateral(tokenId);
+        pledged = uint8(word >> PLEDGED_AT) != 0;
+    }
+
+    /// @inheritdoc ILoanNote
+    /// @dev One path with a payoff (`_takePayment` of everything owed: late fees, arrears, principal and the current
+    ///      period's interest) and an origination (`_originate`, funded by the lender instead of the treasury); the
+    ///      refinancer has checked the lender's signed offer and moves the money (`payoff` to this contract) in the same
+    ///      transaction. A pledged piece is re-recorded for the new note inside the escrow: it never moves, so no
+    ///      collection is called. Nothing here calls the old holder (credited, pull).
+    function refinance(
+        uint256 tokenId,
+        address borrower,
+        address lender,
+        uint128 principal,
+        uint16 rateBps,
+        uint16 termMonths
+    ) external whenNotPaused nonReentrant returns (uint256 newTokenId, uint256 payoff) {
+        if (msg.sender != refinancer) revert NotRefinancer(msg.sender);
+        if (_loans[tokenId].status != Status.Active) revert LoanNotActive(tokenId);
+        newTokenId = tokenId + REFINANCED_ID_OFFSET;
+        bool pledged;
+        (payoff,, pledged) = _takePayment(tokenId, type(uint256).max, borrower);
+        address recorded = pledged ? escrow.move(tokenId, newTokenId) : _borrowers[tokenId];
+        if (borrower != recorded) revert NotBorrower(tokenId, borrower);
+        _originate(newTokenId, borrower, principal, rateBps, termMonths, pledged, lender);
+        emit LoanRefinanced(tokenId, newTokenId, lender, payoff);
+    }
+
+    /// @inheritdoc ILoanNote
+    /// @dev A secured loan's is its escrow pledge's, there only while the piece is.
+    function borrowerOf(uint256 tokenId) external view returns (address borrower) {
+        if (!_loans[tokenId].pledged) return _borrowers[tokenId];
+        (,, borrower) = escrow.collateralOf(tokenId);
     }
 
     /**

@@ -8,6 +8,7 @@ import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {NoteOrders} from "./NoteOrders.sol";
+import {NoteRefinancing} from "./NoteRefinancing.sol";
 
 /**
  * @title NoteMarketplace
@@ -15,13 +16,14 @@ import {NoteOrders} from "./NoteOrders.sol";
  *         stays with the seller until sold. A listing lapses when its note changes in any way a buyer prices
  *         (a transfer, the burn, any repayment, a default), so a listing is only ever filled by the holder who
  *         made it, at the price the buyer expected, for the note state it was listed at. Orders signed off-chain
- *         (listings, offers, offers on any matching note) fill here too: see NoteOrders.
+ *         (listings, offers, offers on any matching note) fill here too: see NoteOrders; and so do lenders' refinance
+ *         offers, which a borrower accepts: see NoteRefinancing.
  * @dev Not upgradeable; the fee can change but never above MAX_FEE_BPS.
  *      Invariant: a listing is live only while the note's owner is its seller and the note's change count
  *      (LoanNote.ownershipOf) equals the one recorded at listing; `listingOf`, `updatePrice` and the buys all
  *      check both.
  */
-contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, NoteOrders {
+contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, NoteRefinancing {
     using SafeERC20 for IERC20;
 
     bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
@@ -66,9 +68,15 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
     /// @param admin Receives the admin and pauser roles.
     /// @param feeRecipient_ Receives the fees.
     /// @param feeBps_ Fee in basis points, at most MAX_FEE_BPS.
-    constructor(address note_, address stablecoin_, address admin, address feeRecipient_, uint16 feeBps_)
-        NoteOrders(note_)
-    {
+    /// @param minRateImprovementBps_ How much a refinance must lower a rate unless it lowers the monthly payment.
+    constructor(
+        address note_,
+        address stablecoin_,
+        address admin,
+        address feeRecipient_,
+        uint16 feeBps_,
+        uint256 minRateImprovementBps_
+    ) NoteOrders(note_) NoteRefinancing(minRateImprovementBps_) {
         if (note_ == address(0) || stablecoin_ == address(0) || admin == address(0)) revert ZeroAddress();
         stablecoin = IERC20(stablecoin_);
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
@@ -148,6 +156,10 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
         note.safeTransferFrom(seller, buyer, tokenId);
     }
 
+    function _pay(address from, address to, uint256 amount) internal override {
+        stablecoin.safeTransferFrom(from, to, amount);
+    }
+
     function _feeOf(uint256 price) internal view override returns (uint256) {
         return (price * feeBps) / BPS;
     }
@@ -171,7 +183,8 @@ contract NoteMarketplace is AccessControl, Pausable, ReentrancyGuardTransient, N
         _setFee(feeRecipient_, feeBps_);
     }
 
-    /// @notice Stops listing, repricing, buying and every signed-order fill; pauser only. Cancelling still works.
+    /// @notice Stops listing, repricing, buying, every signed-order fill and every refinance; pauser only. Cancelling
+    ///         still works.
     function pause() external onlyRole(PAUSER_ROLE) {
         _pause();
     }

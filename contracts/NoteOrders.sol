@@ -164,7 +164,7 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
         uint256 price = _parPrice(state, offer.parBps);
         if (price > offer.budget - spent) revert BudgetExceeded(orderHash, price, offer.budget - spent);
         if (price < minPrice) revert PriceBelowMin(price, minPrice);
-        _used[offer.buyer][orderHash] = spent + price;
+        _recordSpent(offer.buyer, orderHash, spent + price);
         _filled(orderHash, tokenId, msg.sender, offer.buyer, price);
     }
 
@@ -243,7 +243,7 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
     /// @dev Refuses an expired, cancelled, used or old-counter order and a signature not from `signer`; returns
     ///      what a matching offer has spent so far.
     function _checkOrder(bytes32 orderHash, address signer, uint256 counter, uint256 expiry, bytes calldata signature)
-        private
+        internal
         view
         returns (uint256 spent)
     {
@@ -274,7 +274,12 @@ abstract contract NoteOrders is EIP712, Pausable, ReentrancyGuardTransient {
         return (state.outstanding * parBps) / BPS + state.interest;
     }
 
-    function _outside(uint256 value, uint256 min, uint256 max) private pure returns (bool) {
+    /// @dev Records what a budgeted order (a matching offer) has spent so far.
+    function _recordSpent(address signer, bytes32 orderHash, uint256 spent) internal {
+        _used[signer][orderHash] = spent;
+    }
+
+    function _outside(uint256 value, uint256 min, uint256 max) internal pure returns (bool) {
         return value < min || value > max;
     }
 }

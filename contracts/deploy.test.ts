@@ -61,6 +61,9 @@ describe("deployAll", () => {
     assert.equal(await read(loanNote, loanNoteAbi, "isApprovedForAll", [treasury, marketplace]), true);
     assert.equal(await read(stablecoin, testDollarAbi, "balanceOf", [treasury]), DEFAULTS.treasuryFunding);
     assert.equal(await read(marketplace, noteMarketplaceAbi, "note"), loanNote);
+    assert.equal(await read(loanNote, loanNoteAbi, "refinancer"), marketplace, "the marketplace is the one contract that refinances");
+    assert.equal(await read(marketplace, noteMarketplaceAbi, "minRateImprovementBps"), DEFAULTS.minRateImprovementBps);
+    assert.equal(first.params.marketplace.minRateImprovementBps, Number(DEFAULTS.minRateImprovementBps));
     // The local chain's demo collection: allowed as collateral, and the demo borrower holds a few pieces.
     const demoCollection = first.contracts.demoCollection as Address;
     assert.equal(await read(collateralEscrow, collateralEscrowAbi, "isCollectionAllowed", [demoCollection]), true);

@@ -4,6 +4,7 @@ import {
   createPublicClient,
   createWalletClient,
   getAddress,
+  getContractAddress,
   http,
   maxUint256,
   type Abi,
@@ -110,6 +111,8 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     lateFeeBps: DEFAULTS.lateFeeBps,
     defaultAfterDays: DEFAULTS.defaultAfterDays,
   };
+  // LoanNote trusts one refinancer, the marketplace, fixed at construction: it is the deployer's next contract.
+  const refinancer = getContractAddress({ from: deployer.address, nonce: BigInt(await client.getTransactionCount({ address: deployer.address })) + 1n });
   const loanNote = await deploy("LoanNote", [
     stablecoin,
     deployer.address,
@@ -118,11 +121,13 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     loanNoteParams.lateFeeGracePeriod,
     loanNoteParams.lateFeeBps,
     loanNoteParams.defaultAfterDays,
+    refinancer,
   ]);
   const noteAbi = readArtifact("LoanNote").abi;
   const vault = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "vault" })) as Address;
   const collateralEscrow = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "escrow" })) as Address;
-  const marketplace = await deploy("NoteMarketplace", [loanNote, stablecoin, deployer.address, treasury.address, DEFAULTS.feeBps]);
+  const marketplace = await deploy("NoteMarketplace", [loanNote, stablecoin, deployer.address, treasury.address, DEFAULTS.feeBps, DEFAULTS.minRateImprovementBps]);
+  if (marketplace !== getAddress(refinancer)) throw new Error(`the marketplace landed at ${marketplace}, not at LoanNote's refinancer ${refinancer}`);
 
   const originatorRole = (await client.readContract({ address: loanNote, abi: noteAbi, functionName: "ORIGINATOR_ROLE" })) as Hex;
   await send(asDeployer, loanNote, noteAbi, "grantRole", [originatorRole, originator.address]);
@@ -151,7 +156,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     genesisHash: genesis.hash,
     deployBlock: Number(deployBlock),
     contracts: { loanNote, marketplace, vault, collateralEscrow, stablecoin, ...(demoCollection ? { demoCollection } : {}) },
-    params: { loanNote: loanNoteParams },
+    params: { loanNote: loanNoteParams, marketplace: { minRateImprovementBps: Number(DEFAULTS.minRateImprovementBps) } },
     treasury: treasury.address,
     originator: originator.address,
   });

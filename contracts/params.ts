@@ -10,6 +10,8 @@ export const DEFAULTS = {
   defaultAfterDays: 90,
   /** Platform fee on every sale (the contract caps it at 500). */
   feeBps: 100,
+  /** How much a refinance must lower a loan's yearly rate, in basis points, unless it lowers the monthly payment. */
+  minRateImprovementBps: 50n,
   /** Test dollar faucet: $1,000 per call, once a day per address. */
   faucetAmount: 1_000_000_000n,
   faucetCooldownSeconds: 24n * 60n * 60n,

@@ -283,6 +283,37 @@ export const collateralEscrowAbi = [
       },
       {
         "indexed": true,
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "collection",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "collateralId",
+        "type": "uint256"
+      }
+    ],
+    "name": "CollateralMoved",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
         "internalType": "address",
         "name": "collection",
         "type": "address"
@@ -541,6 +572,30 @@ export const collateralEscrowAbi = [
     ],
     "name": "lock",
     "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "move",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "borrower",
+        "type": "address"
+      }
+    ],
     "stateMutability": "nonpayable",
     "type": "function"
   },
@@ -1405,6 +1460,11 @@ export const loanNoteAbi = [
         "internalType": "uint16",
         "name": "defaultAfterDays_",
         "type": "uint16"
+      },
+      {
+        "internalType": "address",
+        "name": "refinancer_",
+        "type": "address"
       }
     ],
     "stateMutability": "nonpayable",
@@ -1597,6 +1657,17 @@ export const loanNoteAbi = [
     "inputs": [
       {
         "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "InvalidLoanNumber",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
         "name": "principal",
         "type": "uint256"
       },
@@ -1693,6 +1764,22 @@ export const loanNoteAbi = [
         "type": "address"
       }
     ],
+    "name": "NotBorrower",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
+    ],
     "name": "NotEntitled",
     "type": "error"
   },
@@ -1705,6 +1792,17 @@ export const loanNoteAbi = [
       }
     ],
     "name": "NotEscrow",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "address",
+        "name": "caller",
+        "type": "address"
+      }
+    ],
+    "name": "NotRefinancer",
     "type": "error"
   },
   {
@@ -1946,6 +2044,37 @@ export const loanNoteAbi = [
       }
     ],
     "name": "LoanOriginated",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "address",
+        "name": "lender",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "payoff",
+        "type": "uint256"
+      }
+    ],
+    "name": "LoanRefinanced",
     "type": "event"
   },
   {
@@ -2357,6 +2486,25 @@ export const loanNoteAbi = [
         "internalType": "uint256",
         "name": "",
         "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "borrowerOf",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "borrower",
+        "type": "address"
       }
     ],
     "stateMutability": "view",
@@ -3001,6 +3149,68 @@ export const loanNoteAbi = [
     "type": "function"
   },
   {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "address",
+        "name": "borrower",
+        "type": "address"
+      },
+      {
+        "internalType": "address",
+        "name": "lender",
+        "type": "address"
+      },
+      {
+        "internalType": "uint128",
+        "name": "principal",
+        "type": "uint128"
+      },
+      {
+        "internalType": "uint16",
+        "name": "rateBps",
+        "type": "uint16"
+      },
+      {
+        "internalType": "uint16",
+        "name": "termMonths",
+        "type": "uint16"
+      }
+    ],
+    "name": "refinance",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "payoff",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [],
+    "name": "refinancer",
+    "outputs": [
+      {
+        "internalType": "address",
+        "name": "",
+        "type": "address"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
     "inputs": [],
     "name": "renderer",
     "outputs": [
@@ -3393,6 +3603,11 @@ export const noteMarketplaceAbi = [
         "internalType": "uint16",
         "name": "feeBps_",
         "type": "uint16"
+      },
+      {
+        "internalType": "uint256",
+        "name": "minRateImprovementBps_",
+        "type": "uint256"
       }
     ],
     "stateMutability": "nonpayable",
@@ -3508,6 +3723,33 @@ export const noteMarketplaceAbi = [
       }
     ],
     "name": "MarketplaceNotApproved",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "minRateImprovementBps",
+        "type": "uint256"
+      }
+    ],
+    "name": "MinRateImprovementTooHigh",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "int256",
+        "name": "net",
+        "type": "int256"
+      },
+      {
+        "internalType": "int256",
+        "name": "minNet",
+        "type": "int256"
+      }
+    ],
+    "name": "NetBelowMin",
     "type": "error"
   },
   {
@@ -3688,8 +3930,51 @@ export const noteMarketplaceAbi = [
     "type": "error"
   },
   {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "principal",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "maxPrincipal",
+        "type": "uint256"
+      }
+    ],
+    "name": "PrincipalAboveCap",
+    "type": "error"
+  },
+  {
     "inputs": [],
     "name": "ReentrancyGuardReentrantCall",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint8",
+        "name": "bits",
+        "type": "uint8"
+      },
+      {
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
+    ],
+    "name": "SafeCastOverflowedUintDowncast",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "value",
+        "type": "uint256"
+      }
+    ],
+    "name": "SafeCastOverflowedUintToInt",
     "type": "error"
   },
   {
@@ -3712,6 +3997,48 @@ export const noteMarketplaceAbi = [
       }
     ],
     "name": "StringTooLong",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "maturity",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "newMaturity",
+        "type": "uint256"
+      }
+    ],
+    "name": "TermShortened",
+    "type": "error"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "rateBps",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint256",
+        "name": "newRateBps",
+        "type": "uint256"
+      }
+    ],
+    "name": "TermsNotBetter",
     "type": "error"
   },
   {
@@ -3913,6 +4240,55 @@ export const noteMarketplaceAbi = [
       {
         "indexed": true,
         "internalType": "bytes32",
+        "name": "orderHash",
+        "type": "bytes32"
+      },
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": true,
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "lender",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "address",
+        "name": "borrower",
+        "type": "address"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "principal",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
+        "name": "payoff",
+        "type": "uint256"
+      }
+    ],
+    "name": "RefinanceFilled",
+    "type": "event"
+  },
+  {
+    "anonymous": false,
+    "inputs": [
+      {
+        "indexed": true,
+        "internalType": "bytes32",
         "name": "role",
         "type": "bytes32"
       },
@@ -4060,6 +4436,19 @@ export const noteMarketplaceAbi = [
   },
   {
     "inputs": [],
+    "name": "MAX_MIN_RATE_IMPROVEMENT_BPS",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "PAUSER_ROLE",
     "outputs": [
       {
@@ -4172,6 +4561,282 @@ export const noteMarketplaceAbi = [
         "components": [
           {
             "internalType": "address",
+            "name": "lender",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "rateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "termMonths",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxPrincipal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minRateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxRateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minTermLeft",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxTermLeft",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minOutstanding",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxOutstanding",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "budget",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "counter",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct MatchingRefinanceOffer",
+        "name": "offer",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "components": [
+          {
+            "internalType": "uint256",
+            "name": "principal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "int256",
+            "name": "minNet",
+            "type": "int256"
+          },
+          {
+            "internalType": "bool",
+            "name": "allowShorterTerm",
+            "type": "bool"
+          }
+        ],
+        "internalType": "struct NoteRefinancing.Acceptance",
+        "name": "acceptance",
+        "type": "tuple"
+      }
+    ],
+    "name": "acceptMatchingRefinanceOffer",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "lender",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "rateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "termMonths",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxPrincipal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minRateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxRateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minTermLeft",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxTermLeft",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minOutstanding",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxOutstanding",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "budget",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "counter",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct MatchingRefinanceOffer",
+        "name": "offer",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
+      },
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      },
+      {
+        "components": [
+          {
+            "internalType": "uint256",
+            "name": "principal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "int256",
+            "name": "minNet",
+            "type": "int256"
+          },
+          {
+            "internalType": "bool",
+            "name": "allowShorterTerm",
+            "type": "bool"
+          }
+        ],
+        "internalType": "struct NoteRefinancing.Acceptance",
+        "name": "acceptance",
+        "type": "tuple"
+      },
+      {
+        "internalType": "uint256",
+        "name": "deadline",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint8",
+        "name": "v",
+        "type": "uint8"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "r",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "s",
+        "type": "bytes32"
+      }
+    ],
+    "name": "acceptMatchingRefinanceOfferWithPermit",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
             "name": "buyer",
             "type": "address"
           },
@@ -4238,6 +4903,212 @@ export const noteMarketplaceAbi = [
     ],
     "name": "acceptOffer",
     "outputs": [],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "lender",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "rateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "termMonths",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxPrincipal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "counter",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct RefinanceOffer",
+        "name": "offer",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
+      },
+      {
+        "components": [
+          {
+            "internalType": "uint256",
+            "name": "principal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "int256",
+            "name": "minNet",
+            "type": "int256"
+          },
+          {
+            "internalType": "bool",
+            "name": "allowShorterTerm",
+            "type": "bool"
+          }
+        ],
+        "internalType": "struct NoteRefinancing.Acceptance",
+        "name": "acceptance",
+        "type": "tuple"
+      }
+    ],
+    "name": "acceptRefinanceOffer",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "lender",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "rateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "termMonths",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxPrincipal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "counter",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct RefinanceOffer",
+        "name": "offer",
+        "type": "tuple"
+      },
+      {
+        "internalType": "bytes",
+        "name": "signature",
+        "type": "bytes"
+      },
+      {
+        "components": [
+          {
+            "internalType": "uint256",
+            "name": "principal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "int256",
+            "name": "minNet",
+            "type": "int256"
+          },
+          {
+            "internalType": "bool",
+            "name": "allowShorterTerm",
+            "type": "bool"
+          }
+        ],
+        "internalType": "struct NoteRefinancing.Acceptance",
+        "name": "acceptance",
+        "type": "tuple"
+      },
+      {
+        "internalType": "uint256",
+        "name": "deadline",
+        "type": "uint256"
+      },
+      {
+        "internalType": "uint8",
+        "name": "v",
+        "type": "uint8"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "r",
+        "type": "bytes32"
+      },
+      {
+        "internalType": "bytes32",
+        "name": "s",
+        "type": "bytes32"
+      }
+    ],
+    "name": "acceptRefinanceOfferWithPermit",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "newTokenId",
+        "type": "uint256"
+      }
+    ],
     "stateMutability": "nonpayable",
     "type": "function"
   },
@@ -4790,6 +5661,102 @@ export const noteMarketplaceAbi = [
         "components": [
           {
             "internalType": "address",
+            "name": "lender",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "rateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "termMonths",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxPrincipal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minRateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxRateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minTermLeft",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxTermLeft",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "minOutstanding",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxOutstanding",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "budget",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "counter",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct MatchingRefinanceOffer",
+        "name": "offer",
+        "type": "tuple"
+      }
+    ],
+    "name": "hashMatchingRefinanceOffer",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
             "name": "buyer",
             "type": "address"
           },
@@ -4845,6 +5812,72 @@ export const noteMarketplaceAbi = [
       }
     ],
     "name": "hashOffer",
+    "outputs": [
+      {
+        "internalType": "bytes32",
+        "name": "",
+        "type": "bytes32"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "components": [
+          {
+            "internalType": "address",
+            "name": "lender",
+            "type": "address"
+          },
+          {
+            "internalType": "uint256",
+            "name": "tokenId",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "rateBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "termMonths",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxPrincipal",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxDaysPastDue",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "expiry",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "salt",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "counter",
+            "type": "uint256"
+          }
+        ],
+        "internalType": "struct RefinanceOffer",
+        "name": "offer",
+        "type": "tuple"
+      }
+    ],
+    "name": "hashRefinanceOffer",
     "outputs": [
       {
         "internalType": "bytes32",
@@ -4912,6 +5945,19 @@ export const noteMarketplaceAbi = [
   },
   {
     "inputs": [],
+    "name": "minRateImprovementBps",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [],
     "name": "note",
     "outputs": [
       {
@@ -4967,6 +6013,25 @@ export const noteMarketplaceAbi = [
         "internalType": "bool",
         "name": "",
         "type": "bool"
+      }
+    ],
+    "stateMutability": "view",
+    "type": "function"
+  },
+  {
+    "inputs": [
+      {
+        "internalType": "uint256",
+        "name": "tokenId",
+        "type": "uint256"
+      }
+    ],
+    "name": "refinancedFrom",
+    "outputs": [
+      {
+        "internalType": "uint256",
+        "name": "",
+        "type": "uint256"
       }
     ],
     "stateMutability": "view",

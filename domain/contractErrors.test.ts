@@ -11,6 +11,7 @@ const everyError = everyAbi.flatMap((abi) => abi.filter((item): item is AbiError
 /** A value of each Solidity type the errors carry, so each error can be encoded as a contract would revert with it. */
 function sample(parameter: AbiParameter): unknown {
   if (parameter.type.startsWith("uint")) return 7n;
+  if (parameter.type.startsWith("int")) return -7n;
   if (parameter.type === "address") return zeroAddress;
   if (parameter.type === "bytes32") return `0x${"ab".repeat(32)}`;
   if (parameter.type === "string") return "LoanMint";

@@ -42,6 +42,9 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   NotEntitled: "Only the note's holder (after a default) or the borrower (after repayment) can take this NFT.",
   InvalidCollateralRecipient: "Send the NFT to a wallet address, not to the note contract, the escrow or the zero address.",
   NotLoanNote: "Only the note contract can lock or release an NFT in escrow.",
+  InvalidLoanNumber: "That loan number is out of the range of originated loans.",
+  NotRefinancer: "Only the marketplace can refinance a loan.",
+  NotBorrower: "Only the loan's borrower can refinance it.",
   // NoteMarketplace
   NotTokenOwner: "Only the wallet that owns this note can list it.",
   NotSeller: "Only the wallet that listed this note can change or cancel its listing.",
@@ -63,6 +66,14 @@ export const CONTRACT_ERROR_SENTENCES: Record<ContractErrorName, string> = {
   PriceAboveMax: "The price is now above the most you agreed to pay. Reload to see the current price.",
   PriceBelowMin: "The price is now below the least you agreed to accept. Reload to see the current offer.",
   NoteLate: "The note is past due: this order fills only while its borrower is no later than its signer accepted. Reload to see where the loan stands.",
+  // NoteMarketplace: refinance offers (NoteRefinancing)
+  MinRateImprovementTooHigh: "The rate improvement a refinance must bring is above the marketplace's cap.",
+  PrincipalAboveCap: "That principal is more than this refinance offer lends.",
+  TermsNotBetter: "These terms lower neither your rate by the minimum nor your monthly payment.",
+  TermShortened: "This refinance would end your loan earlier than it ends now: allow a shorter term to accept it.",
+  NetBelowMin: "Your loan's payoff changed since you reviewed this refinance: you would receive less or pay more. Reload to see the new amounts.",
+  SafeCastOverflowedUintDowncast: "A number in this order is too large for its field.",
+  SafeCastOverflowedUintToInt: "An amount in this order is too large.",
   // NoteVault
   UnsupportedToken: "The vault only accepts LoanMint notes.",
   NotDepositor: "Only the wallet that deposited this note in the vault can withdraw it.",

@@ -18,7 +18,7 @@ export const deploymentSchema = z.object({
     /** The local chain's demo NFT collection (allowed as collateral); absent on any other chain. */
     demoCollection: address.optional(),
   }),
-  /** The parameters LoanNote was deployed with (the grace period may change on-chain since; read it there). */
+  /** The parameters LoanNote and the marketplace were deployed with (the grace period may change on-chain since; read it there). */
   params: z.object({
     loanNote: z.object({
       gracePeriod: z.number().int().nonnegative(),
@@ -26,6 +26,8 @@ export const deploymentSchema = z.object({
       lateFeeBps: z.number().int().nonnegative(),
       defaultAfterDays: z.number().int().positive(),
     }),
+    /** The marketplace's: how much a refinance must lower a loan's rate (basis points) unless it lowers the payment. */
+    marketplace: z.object({ minRateImprovementBps: z.number().int().nonnegative() }),
   }),
   treasury: address,
   originator: address,

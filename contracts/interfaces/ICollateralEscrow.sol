@@ -31,6 +31,8 @@ interface ICollateralEscrow {
     event CollateralReturned(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address to);
     /// @notice The collection refused to return the piece at the final payment; the borrower pulls it with `claimCollateral`.
     event CollateralReturnFailed(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address borrower);
+    /// @notice A refinance re-recorded the piece securing note `tokenId` for its new note `newTokenId`; it never left.
+    event CollateralMoved(uint256 indexed tokenId, uint256 indexed newTokenId, address indexed collection, uint256 collateralId);
     /// @notice After a default the note's holder (or its vault depositor) took the piece to `to`; the note burned.
     event CollateralClaimed(uint256 indexed tokenId, address indexed collection, uint256 indexed collateralId, address to);
 
@@ -41,6 +43,10 @@ interface ICollateralEscrow {
     /// @notice Returns note `tokenId`'s piece to its borrower, never reverting for the collection. LoanNote only, as the
     ///         last call of the final payment.
     function release(uint256 tokenId) external;
+
+    /// @notice Re-records note `tokenId`'s piece for note `newTokenId` without moving it and returns its borrower. LoanNote
+    ///         only, as a refinance replaces the note.
+    function move(uint256 tokenId, uint256 newTokenId) external returns (address borrower);
 
     /// @notice Takes note `tokenId`'s escrowed piece out to `to`: the beneficiary after a default, or the borrower after
     ///         a refused return.

@@ -3,6 +3,10 @@ pragma solidity ^0.8.28;
 
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 
+/// @dev A refinance mints its note at the old id plus this offset, so loan numbers (originated ids, below it) and
+///      refinanced notes never collide and a note's loan number is its id's low 128 bits.
+uint256 constant REFINANCED_ID_OFFSET = 1 << 128;
+
 /**
  * @title ILoanNote
  * @notice What the marketplace reads of a loan note: who holds it, what a buyer prices (its change count), whether its
@@ -41,6 +45,28 @@ interface ILoanNote is IERC721 {
 
     /// @notice Everything an order at a percentage of par, or an offer on any matching note, checks at its fill.
     function noteStateOf(uint256 tokenId) external view returns (NoteState memory);
+
+    /// @notice The regular monthly installment of loan `tokenId`.
+    function monthlyPayment(uint256 tokenId) external view returns (uint256);
+
+    /// @notice The borrower of loan `tokenId` (its escrow pledge's for a secured loan, zero once the piece left).
+    function borrowerOf(uint256 tokenId) external view returns (address);
+
+    /**
+     * @notice Refinances active loan `tokenId` of `borrower`: pays it off (everything that settles it now, credited to
+     *         its beneficiary as any payoff; `payoff` must reach this contract in the same transaction), burns its note,
+     *         and originates note `newTokenId` (`tokenId` + REFINANCED_ID_OFFSET) with the new terms to `lender`, a
+     *         pledged piece moving to it inside the escrow. The refinancer only; a loan not active, or a caller that is
+     *         not its borrower, reverts.
+     */
+    function refinance(
+        uint256 tokenId,
+        address borrower,
+        address lender,
+        uint128 principal,
+        uint16 rateBps,
+        uint16 termMonths
+    ) external returns (uint256 newTokenId, uint256 payoff);
 
     /// @notice Settles defaulted loan `tokenId` as its collateral goes to `claimant`, who must be the note's beneficiary
     ///         (holder, or vault depositor): burns the note. The collateral escrow only.

@@ -1,5 +1,5 @@
 import { network } from "hardhat";
-import { maxUint256, type Address } from "viem";
+import { getAddress, getContractAddress, maxUint256, type Address } from "viem";
 import type { ServicingParams } from "#domain/lateFees";
 import { DEFAULTS } from "../params";
 
@@ -43,6 +43,11 @@ export async function deployLoanNoteFixture() {
     DEFAULTS.faucetAmount,
     DEFAULTS.faucetCooldownSeconds,
   ]);
+  // The marketplace, deployed right after the note contract, is its refinancer.
+  const refinancer = getContractAddress({
+    from: admin.account.address,
+    nonce: BigInt(await publicClient.getTransactionCount({ address: admin.account.address })) + 1n,
+  });
   const note = await viem.deployContract("LoanNote", [
     dollar.address,
     admin.account.address,
@@ -51,6 +56,7 @@ export async function deployLoanNoteFixture() {
     DEFAULTS.lateFeeGracePeriodSeconds,
     DEFAULTS.lateFeeBps,
     DEFAULTS.defaultAfterDays,
+    refinancer,
   ]);
   const vault = await viem.getContractAt("NoteVault", await note.read.vault());
   const escrow = await viem.getContractAt("CollateralEscrow", await note.read.escrow());
@@ -60,7 +66,9 @@ export async function deployLoanNoteFixture() {
     admin.account.address,
     feeRecipient.account.address,
     DEFAULTS.feeBps,
+    DEFAULTS.minRateImprovementBps,
   ]);
+  if (getAddress(marketplace.address) !== getAddress(refinancer)) throw new Error("the marketplace is not the note's refinancer");
 
   await note.write.grantRole([await note.read.ORIGINATOR_ROLE(), originator.account.address]);
   await dollar.write.mint([treasury.account.address, DEFAULTS.treasuryFunding]);

@@ -437,7 +437,7 @@ describe("LoanNote", () => {
       const d = f.dollar.address;
       const a = admin.account.address;
       const t = treasury.account.address;
-      const fees = [DEFAULTS.lateFeeGracePeriodSeconds, DEFAULTS.lateFeeBps, DEFAULTS.defaultAfterDays] as const;
+      const fees = [DEFAULTS.lateFeeGracePeriodSeconds, DEFAULTS.lateFeeBps, DEFAULTS.defaultAfterDays, zeroAddress] as const;
       for (const args of [[zeroAddress, a, t, 0n], [d, zeroAddress, t, 0n], [d, a, zeroAddress, 0n]] as const) {
         await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [...args, ...fees]), f.note, "ZeroAddress");
       }
@@ -447,7 +447,7 @@ describe("LoanNote", () => {
     it("holds the late fee and default parameters within their bounds at construction, each refused one past its bound", async () => {
       const { admin, treasury } = f.accounts;
       const base = [f.dollar.address, admin.account.address, treasury.account.address, 0n] as const;
-      const deploy = (grace: number, bps: number, days: number) => f.viem.deployContract("LoanNote", [...base, grace, bps, days]);
+      const deploy = (grace: number, bps: number, days: number) => f.viem.deployContract("LoanNote", [...base, grace, bps, days, zeroAddress]);
       const edge = await deploy(60 * 86_400, 1_000, 30);
       assert.deepEqual([await edge.read.lateFeeGracePeriod(), await edge.read.lateFeeBps(), await edge.read.defaultAfterDays()], [60 * 86_400, 1_000, 30]);
       assert.equal(await (await deploy(0, 0, 365)).read.defaultAfterDays(), 365);

@@ -286,9 +286,9 @@ describe("NoteMarketplace", () => {
     it("refuses zero addresses at construction", async () => {
       const a = f.accounts.admin.account.address;
       for (const args of [
-        [zeroAddress, f.dollar.address, a, a, 0],
-        [f.note.address, zeroAddress, a, a, 0],
-        [f.note.address, f.dollar.address, zeroAddress, a, 0],
+        [zeroAddress, f.dollar.address, a, a, 0, 50n],
+        [f.note.address, zeroAddress, a, a, 0, 50n],
+        [f.note.address, f.dollar.address, zeroAddress, a, 0, 50n],
       ] as const) {
         await f.viem.assertions.revertWithCustomError(f.viem.deployContract("NoteMarketplace", [...args]), f.marketplace, "ZeroAddress");
       }

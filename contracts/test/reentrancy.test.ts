@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
-import { encodeFunctionData, getAddress, maxUint256, toFunctionSelector } from "viem";
+import { encodeFunctionData, getAddress, maxUint256, toFunctionSelector, zeroAddress } from "viem";
 import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 
@@ -88,6 +88,7 @@ describe("reentrancy", () => {
         DEFAULTS.lateFeeGracePeriodSeconds,
         DEFAULTS.lateFeeBps,
         DEFAULTS.defaultAfterDays,
+        zeroAddress,
       ]);
       const marketplace = await f.viem.deployContract("NoteMarketplace", [
         note.address,
@@ -95,6 +96,7 @@ describe("reentrancy", () => {
         admin.account.address,
         f.accounts.feeRecipient.account.address,
         100,
+        50n,
       ]);
       await note.write.grantRole([await note.read.ORIGINATOR_ROLE(), originator.account.address]);
       await token.write.mint([treasury.account.address, 10n * DEFAULT_TERMS.principal]);
