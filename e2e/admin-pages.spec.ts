@@ -138,7 +138,7 @@ test("the overview, request table, treasury, marketplace monitor and inbox show 
 
   // The monitor reads the chain mirror.
   await page.goto("/admin/marketplace");
-  const card = page.getByTestId("monitor-card").filter({ hasText: `NFT #${tokenId}` });
+  const card = page.getByTestId("monitor-card").filter({ hasText: `Note #${tokenId}` });
   await expect(card).toBeVisible();
   await card.getByRole("button", { name: "Details" }).click();
   await expect(page.getByTestId("monitor-details")).toContainText("borrower@loanmint.local");

@@ -38,6 +38,15 @@ export function pieceTitle(nft: Pick<WirePledgedNft, "name" | "collectionName" |
   return `${nft.collectionName?.trim() || shortAddress(nft.collection)} #${nft.tokenId}`;
 }
 
+/**
+ * The description a pick fills in: the piece named once, with its collection beside it when the name is its own
+ * ("Demo Art #2 (LoanMint Demo Art)"), else the collection's name and the id ("LoanMint Demo Art #2").
+ */
+export function pledgeDescription(nft: Pick<WirePledgedNft, "name" | "collectionName" | "collection" | "tokenId">): string {
+  const title = pieceTitle(nft);
+  return nft.name?.trim() ? `${title} (${nft.collectionName?.trim() || shortAddress(nft.collection)})` : title;
+}
+
 /** A rejected request's piece: nothing was escrowed, and the wizard offers it again. */
 export function releasedText(nft: Pick<WirePledgedNft, "name" | "collectionName" | "collection" | "tokenId">): string {
   return `${pieceTitle(nft)} is released: nothing was held in escrow, and you can pledge it to a new request.`;
