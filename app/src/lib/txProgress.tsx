@@ -1,12 +1,14 @@
 import toast from "react-hot-toast";
 import type { PublicConfig } from "#domain/deployment";
 import { explorerLink } from "./config";
+import { newsToast } from "./newsToast";
 
 /**
  * One toast that follows an on-chain action through its steps (prepare, sign, send, confirmed), ending with a
  * link to the transaction in the explorer.
  */
 export function txProgress(config: PublicConfig | undefined) {
+  newsToast.ownStarted();
   const id = toast.loading("Preparing…");
   const link = (hash: string) => {
     const href = explorerLink(config, "tx", hash);
@@ -17,9 +19,11 @@ export function txProgress(config: PublicConfig | undefined) {
       toast.loading(message, { id });
     },
     done(message: string, hash?: string) {
+      newsToast.ownEnded();
       toast.success(<span>{message}{hash ? <> — {link(hash)}</> : null}</span>, { id, duration: 8000 });
     },
     fail(message: string, hash?: string) {
+      newsToast.ownEnded();
       toast.error(<span>{message}{hash ? <> — {link(hash)}</> : null}</span>, { id, duration: 8000 });
     },
   };
