@@ -104,6 +104,8 @@ test.describe("with the splash already seen", () => {
     const shared = page.url();
     await expect(page.getByTestId("listing-price")).toHaveText(/^\$[\d,]+\.\d{2}$/);
     await expect(page.getByTestId("price-servicing")).toBeVisible();
+    // At 100% of par a new note yields a little under its rate, and the page says why.
+    await expect(page.getByTestId("yield-why")).toHaveText("Below the note's 7% rate: par includes interest through the end of today, paid now, before that day has run.");
     const signIn = page.getByTestId("sign-in-to-act").getByRole("link", { name: "Sign in to buy this note" });
     await expect(signIn).toBeVisible();
     await signIn.click();
