@@ -24,6 +24,7 @@ describe("collateral words", () => {
 
   it("describes a picked piece with its name once and its collection beside it", () => {
     assert.equal(pledgeDescription({ ...piece, name: "Demo Art #2", collectionName: "LoanMint Demo Art" }), "Demo Art #2 (LoanMint Demo Art)");
+    assert.equal(pledgeDescription({ ...piece, name: "LoanMint Demo Art #2", collectionName: "LoanMint Demo Art" }), "LoanMint Demo Art #2");
     assert.equal(pledgeDescription({ ...piece, name: null, collectionName: "LoanMint Demo Art" }), "LoanMint Demo Art #2");
     assert.equal(pledgeDescription({ ...piece, name: null, collectionName: null }), "0x5fbd...0aa3 #2");
   });

@@ -39,12 +39,13 @@ export function pieceTitle(nft: Pick<WirePledgedNft, "name" | "collectionName" |
 }
 
 /**
- * The description a pick fills in: the piece named once, with its collection beside it when the name is its own
- * ("Demo Art #2 (LoanMint Demo Art)"), else the collection's name and the id ("LoanMint Demo Art #2").
+ * The description a pick fills in: the piece named once, with its collection beside it when the name does not say it
+ * already ("Sunset #2 (LoanMint Demo Art)", but "LoanMint Demo Art #2"), else the collection's name and the id.
  */
 export function pledgeDescription(nft: Pick<WirePledgedNft, "name" | "collectionName" | "collection" | "tokenId">): string {
   const title = pieceTitle(nft);
-  return nft.name?.trim() ? `${title} (${nft.collectionName?.trim() || shortAddress(nft.collection)})` : title;
+  const collection = nft.collectionName?.trim() || shortAddress(nft.collection);
+  return nft.name?.trim() && !title.includes(collection) ? `${title} (${collection})` : title;
 }
 
 /** A rejected request's piece: nothing was escrowed, and the wizard offers it again. */
