@@ -65,6 +65,11 @@ test.describe.serial("an offer shown as placed can fill", () => {
     await screenshot(page, "funded-01-not-in-book");
 
     await notInBook.getByRole("button", { name: "Allow $4,000.00: this offer (one transaction)" }).click();
+    // The allowance is reviewed first: who may take how much, for what; nothing is approved before Confirm.
+    await expect(notInBook.getByTestId("allow-review-spender")).toContainText(`${contracts.marketplace} take up to $4,000.00`);
+    await expect(notInBook.getByTestId("allow-review-covers")).toHaveText("this offer");
+    expect(await allowance()).toBe(0n);
+    await notInBook.getByRole("button", { name: "Confirm allowance" }).click();
     await expect(page.getByText("The marketplace may take up to $4,000.00")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("order-in-book")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("book-offers")).toContainText("97% of par");
