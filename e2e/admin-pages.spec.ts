@@ -124,21 +124,33 @@ test("the overview, request table, treasury, marketplace monitor and inbox show 
   await note.getByLabel(`Price for note #${tokenId}`).fill("0");
   await note.getByRole("button", { name: "Reprice" }).click();
   await expect(note.getByRole("alert")).toHaveText("Listing price must be greater than 0");
+  // Each is reviewed first (price, what the server signs and sends); nothing is sent before Confirm.
+  const treasuryCalls: string[] = [];
+  page.on("request", (r) => r.method() === "PUT" && /\/api\/admin\/treasury\/notes\/\d+\/(price|unlist|par)$/.test(r.url()) && treasuryCalls.push(r.url()));
   await note.getByLabel(`Price for note #${tokenId}`).fill("999.5");
   await note.getByRole("button", { name: "Reprice" }).click();
+  await expect(note.getByTestId("review-price")).toHaveText("$999.50");
+  await expect(note.getByTestId("review-sends")).toContainText("cancelling the old listing on-chain");
+  expect(treasuryCalls, "nothing is sent before Confirm").toEqual([]);
+  await note.getByRole("button", { name: "Confirm reprice" }).click();
   await expect(page.getByText("Listing price updated")).toBeVisible();
   await expect(note).toContainText("$999.50");
   await note.getByRole("button", { name: "Unlist" }).click();
+  await expect(note.getByTestId("review-sends")).toContainText("cancelling this note's listings on-chain");
+  expect(treasuryCalls).toHaveLength(1);
+  await note.getByRole("button", { name: "Confirm unlist" }).click();
   await expect(page.getByText("Note unlisted")).toBeVisible();
   await expect(note).toContainText("Not listed");
   await note.getByRole("button", { name: "List" }).click();
+  await note.getByRole("button", { name: "Confirm listing" }).click();
   await expect(page.getByText("Note listed")).toBeVisible();
+  expect(treasuryCalls).toHaveLength(3);
   await expect(page.getByTestId("treasury-balance")).toContainText("$");
   await screenshot(page, "admin-portfolio");
 
   // The monitor reads the chain mirror.
   await page.goto("/admin/marketplace");
-  const card = page.getByTestId("monitor-card").filter({ hasText: `NFT #${tokenId}` });
+  const card = page.getByTestId("monitor-card").filter({ hasText: `Note #${tokenId}` });
   await expect(card).toBeVisible();
   await card.getByRole("button", { name: "Details" }).click();
   await expect(page.getByTestId("monitor-details")).toContainText("borrower@loanmint.local");

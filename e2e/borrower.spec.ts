@@ -5,7 +5,7 @@ import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
 import { displayUsd, displayUsdExact, parseUsd } from "#domain/money";
 import { installTestWallet } from "./testWallet";
-import { loginByForm, newAccount, registerByApi, screenshot, skipSplash } from "./helpers";
+import { loginByForm, newAccount, registerByApi, screenshot, skipSplash, expectOneToastClearOfTitle } from "./helpers";
 import { query } from "./db";
 import { E2E_ADMIN_INVITE, E2E_BASE_URL, E2E_RPC_URL } from "./stack";
 
@@ -169,6 +169,12 @@ test("a new borrower verifies, borrows through the wizard, repays an installment
   await payoffReview.getByRole("button", { name: `Confirm and pay off ${displayUsd(payoff)}` }).click();
   await expect(page.getByText("Loan paid off")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("loan-completed")).toBeVisible({ timeout: 20_000 });
+  // The payoff's news (its own toast, then the notices of the repayment) is one toast beside the title, and at
+  // the bottom of a phone's screen.
+  await expectOneToastClearOfTitle(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectOneToastClearOfTitle(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByTestId("note-holder")).toHaveText("Burned (repaid)");
   // The schedule shows what was really paid: the one installment, the rest settled by the payoff, and the payoff
   // on its own line; together the amount repaid, not twelve installments.

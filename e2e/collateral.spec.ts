@@ -102,7 +102,8 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(card.locator("img")).toHaveAttribute("src", /^data:image\/(svg\+xml|png|gif|jpeg|webp);base64,/);
     await expect(card.locator("svg, iframe, object")).toHaveCount(0);
     await card.getByRole("radio").check();
-    await expect(wizard.getByLabel("Collateral description")).toHaveValue(new RegExp(`#${tokenId}$`));
+    // The piece named once: not "LoanMint Demo Art #1 (LoanMint Demo Art) #1".
+    await expect(wizard.getByLabel("Collateral description")).toHaveValue(`LoanMint Demo Art #${tokenId}`);
     await wizard.getByLabel("Collateral value (USD)").fill("3500");
     await screenshot(page, "collateral-01-picker");
     await wizard.getByRole("button", { name: "Submit Request" }).click();
@@ -130,6 +131,10 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(panel.getByTestId("approval-summary")).not.toBeEmpty();
     await connect(page, "loanmint-dev");
     await panel.getByTestId("approve-escrow").click();
+    // The review says what the wallet sends and to whom; nothing is approved until Confirm.
+    await expect(panel.getByTestId("review").getByTestId("escrow-review-call")).toContainText("Let LoanMint's escrow take");
+    expect(((await chain.readContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "getApproved", args: [BigInt(tokenId)] })) as Address).toLowerCase()).not.toBe(contracts.collateralEscrow.toLowerCase());
+    await panel.getByRole("button", { name: "Confirm approval" }).click();
     await expect(page.getByText("Escrow approved: the loan note may take the NFT").first()).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByTestId("collateral-approved")).toHaveAttribute("data-value", "true", { timeout: 20_000 });
     await expect(panel.getByTestId("collateral-ready")).toBeVisible();
@@ -265,6 +270,8 @@ test.describe.serial("a demo NFT secures a loan", () => {
     // The demo collection's faucet, from the verified wallet: the minted piece becomes the picker's one card.
     await connect(page);
     await empty.getByTestId("mint-demo-art").click();
+    await expect(empty.getByTestId("review")).toContainText("gas only (test ETH): the piece is free");
+    await empty.getByRole("button", { name: "Confirm mint" }).click();
     const pick = page.getByTestId("nft-pick");
     await expect(pick).toHaveCount(1, { timeout: 30_000 });
     const owner = await ownerOf((await pick.getAttribute("data-token-id"))!);

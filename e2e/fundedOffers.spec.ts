@@ -14,7 +14,7 @@ import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
  */
 let api: APIRequestContext;
 let carol: Person;
-let first = "", second = "";
+let first = "", second = "", third = "";
 let contracts: { stablecoin: Address; marketplace: Address };
 const chain = () => createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
 const allowance = () => chain().readContract({ address: contracts.stablecoin, abi: testDollarAbi, functionName: "allowance", args: [carol.address, contracts.marketplace] });
@@ -40,6 +40,7 @@ test.describe.serial("an offer shown as placed can fill", () => {
     contracts = (await (await api.get("/api/config")).json()).data.contracts;
     first = await approvedNote(borrower, admin);
     second = await approvedNote(borrower, admin);
+    third = await approvedNote(borrower, admin);
   });
 
   test.afterAll(async () => {
@@ -64,6 +65,11 @@ test.describe.serial("an offer shown as placed can fill", () => {
     await screenshot(page, "funded-01-not-in-book");
 
     await notInBook.getByRole("button", { name: "Allow $4,000.00: this offer (one transaction)" }).click();
+    // The allowance is reviewed first: who may take how much, for what; nothing is approved before Confirm.
+    await expect(notInBook.getByTestId("allow-review-spender")).toContainText(`${contracts.marketplace} take up to $4,000.00`);
+    await expect(notInBook.getByTestId("allow-review-covers")).toHaveText("this offer");
+    expect(await allowance()).toBe(0n);
+    await notInBook.getByRole("button", { name: "Confirm allowance" }).click();
     await expect(page.getByText("The marketplace may take up to $4,000.00")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("order-in-book")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("book-offers")).toContainText("97% of par");
@@ -94,5 +100,17 @@ test.describe.serial("an offer shown as placed can fill", () => {
     expect(await openOffers(first)).toBe(1);
     await page.goto(`/marketplace/nft/${first}`);
     await expect(page.getByTestId("book-offers")).toContainText("97% of par", { timeout: 30_000 });
+  });
+
+  test("a purchase that would leave the wallet short of its open offers says so in its review, before anything is sent", async ({ browser }) => {
+    // Carol holds about $6,000 after one purchase; her offer may take $4,000; this note costs about $4,000.
+    const page = await signIn(browser, carol);
+    await page.goto(`/marketplace/nft/${third}`);
+    await connect(page);
+    await page.getByRole("button", { name: /^Buy for \$/ }).click();
+    const review = page.getByTestId("review");
+    await expect(review.getByTestId("review-offers-short")).toContainText("less than your 1 open offer may take ($4,000.00): it leaves the order book, unfunded", { timeout: 30_000 });
+    await review.getByRole("button", { name: "Cancel" }).click();
+    expect(await openOffers(first)).toBe(1);
   });
 });

@@ -76,6 +76,7 @@ test.describe.serial("a note whose borrower is late", () => {
     // Valid long enough to outlive the time travel: a 30-day offer would expire before the cure.
     await form.getByLabel("Valid for").selectOption("90");
     await form.getByTestId("funding-allow").click();
+    await form.getByRole("button", { name: "Confirm allowance" }).click();
     await expect(page.getByText("The marketplace may take up to $3,000.00")).toBeVisible({ timeout: 30_000 });
     await form.getByRole("button", { name: "Review offer" }).click();
     await expect(page.getByTestId("sign-words")).toContainText("only while no installment is past due");

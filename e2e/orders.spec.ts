@@ -80,6 +80,7 @@ test.describe.serial("two investors trade notes by signed orders", () => {
     await expect(form.getByTestId("offer-today")).toContainText("Today 97% of par is $3,880.722222: 97% of $4,000.00 principal + $0.722222 interest accrued and unpaid; you pay at most $4,000.00");
     // Paid by allowance when A accepts: B allows it once (the only gas an offer costs).
     await form.getByTestId("funding-allow").click();
+    await form.getByRole("button", { name: "Confirm allowance" }).click();
     await expect(page.getByText("The marketplace may take up to $4,000.00")).toBeVisible({ timeout: 30_000 });
     await form.getByRole("button", { name: "Review offer" }).click();
     await expect(page.getByTestId("sign-words")).toContainText(`You sign an offer: to buy note #${first} at 97% of par (today 97% of par is $3,880.722222: 97% of $4,000.00 principal + $0.722222 interest accrued and unpaid), paying at most $4,000.00, only while no installment is past due`);
@@ -113,6 +114,7 @@ test.describe.serial("two investors trade notes by signed orders", () => {
     await form.getByLabel("Percent of par").fill("97");
     await form.getByLabel("Budget ($)").fill("10000");
     await form.getByTestId("funding-allow").click();
+    await form.getByRole("button", { name: "Confirm allowance" }).click();
     await expect(buyer.getByText("The marketplace may take up to $10,000.00")).toBeVisible({ timeout: 30_000 });
     await form.getByRole("button", { name: "Review offer" }).click();
     await expect(buyer.getByTestId("sign-words")).toContainText("You sign an offer on any note that matches: 97% of par (the principal still owed plus the interest accrued and unpaid) for any active note at 6%+ with at most 13 months left (not yet matured), up to $10,000.00 in all, only while no installment is past due");

@@ -143,4 +143,30 @@ test.describe.serial("every move of money or gas is reviewed first", () => {
     await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(1);
     await expect(row.getByTestId("order-status")).toHaveAttribute("data-status", "cancelled", { timeout: 30_000 });
   });
+
+  test("Cancel listing says it is an on-chain transaction costing gas, offers letting it expire, and sends only on Confirm", async ({ browser }) => {
+    // The investor holds the note the treasury sold them: they let the marketplace move their notes and list it.
+    const wallet = createWalletClient({ account: privateKeyToAccount(investor.key), chain: foundry, transport: http(E2E_RPC_URL) });
+    await chain().waitForTransactionReceipt({ hash: await wallet.writeContract({ address: contracts.loanNote, abi: loanNoteAbi, functionName: "setApprovalForAll", args: [contracts.marketplace, true] }) });
+    const asked = await api.post("/api/orders/typed-data", { data: { kind: "listing", tokenId: sold, priceKind: "fixed", price: "4100", expiresInDays: 7 }, headers: bearer(investor.token) });
+    expect(asked.ok(), await asked.text()).toBeTruthy();
+    const typed = (await asked.json()).data.typedData;
+    const message = Object.fromEntries(Object.entries(typed.message).map(([k, v]) => [k, /^0x/.test(v as string) ? v : BigInt(v as string)]));
+    const signature = await privateKeyToAccount(investor.key).signTypedData({ domain: typed.domain, types: typed.types, primaryType: typed.primaryType, message } as never);
+    const published = await api.post("/api/orders", { data: { kind: "listing", message: typed.message, signature }, headers: bearer(investor.token) });
+    expect(published.status(), await published.text()).toBe(201);
+
+    const sent: string[] = [];
+    const page = await signIn(browser, investor, { onRequest: (method) => (method === "eth_sendTransaction" || method === "eth_sendRawTransaction") && sent.push(method) });
+    await page.goto(`/marketplace/nft/${sold}`);
+    await connect(page);
+    await page.getByRole("button", { name: "Cancel listing" }).click();
+    const review = page.getByTestId("review");
+    await expect(review.getByTestId("unlist-gas")).toContainText("gas, no dollars");
+    await expect(review.getByTestId("unlist-expire")).toContainText("let it expire");
+    expect(sent, "nothing is sent before Confirm").toEqual([]);
+    await review.getByRole("button", { name: "Cancel on-chain" }).click();
+    await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(1);
+    await expect(page.getByText(`Note #${sold} unlisted`)).toBeVisible({ timeout: 30_000 });
+  });
 });

@@ -12,6 +12,47 @@ test("the splash shows first, once per tab, and fades away", async ({ page }) =>
   await expect(page.getByTestId("splash")).toHaveCount(0);
 });
 
+test("a shared note link and a signed-in user's new tab open without the splash, the note's page in one request", async ({ page, context }) => {
+  // A note the treasury lists: the seeded admin approves the seeded borrower's request.
+  const admin = await login(page.request, DEMO.admin.email, DEMO.admin.password);
+  const borrower = await login(page.request, DEMO.borrower.email, DEMO.borrower.password);
+  const requested = await page.request.post("/api/loans/request", { data: { amount: "1600", purpose: "education", interestRate: 7, termMonths: 12 }, headers: { authorization: `Bearer ${borrower}` } });
+  expect(requested.ok(), await requested.text()).toBeTruthy();
+  const loan = (await requested.json()).data as { _id: string; loanNumber: number };
+  const approved = await page.request.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin}` } });
+  expect(approved.ok(), await approved.text()).toBeTruthy();
+
+  const warnings: string[] = [];
+  page.on("console", (m) => { if (m.type() === "warning" || m.type() === "error") warnings.push(m.text()); });
+  const apiCalls: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith("/api/") && !path.startsWith("/api/socket.io")) apiCalls.push(path);
+  });
+  await page.goto(`/marketplace/nft/${loan.loanNumber}`);
+  await expect(page.getByTestId("listing-price")).toHaveText(/^\$[\d,]+\.\d{2}$/, { timeout: 20_000 });
+  await expect(page.getByTestId("splash")).toHaveCount(0);
+  // The note, its book and its owners arrive together: none of them is asked for again on its own.
+  const noteCalls = apiCalls.filter((p) => p.includes(`/${loan.loanNumber}`));
+  expect(noteCalls).toEqual([`/api/nfts/${loan.loanNumber}/page`]);
+
+  // Signed in, a new tab (its own sessionStorage) is a warm start: the page, no splash.
+  const account = newAccount("warm-start");
+  await registerByApi(page, account);
+  await loginByForm(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const tab = await context.newPage();
+  await tab.goto("/dashboard");
+  await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(tab.getByTestId("splash")).toHaveCount(0);
+  // Live updates are announced once in a tab, not again on each load of a page.
+  await expect(tab.locator("html")).toHaveAttribute("data-realtime", "live", { timeout: 30_000 });
+  await tab.reload();
+  await expect(tab.locator("html")).toHaveAttribute("data-realtime", "live", { timeout: 30_000 });
+  await expect(tab.getByText("Real-time updates enabled!")).toHaveCount(0);
+  expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([]);
+});
+
 test.describe("with the splash already seen", () => {
   test.beforeEach(async ({ page }) => skipSplash(page));
 
@@ -63,6 +104,8 @@ test.describe("with the splash already seen", () => {
     const shared = page.url();
     await expect(page.getByTestId("listing-price")).toHaveText(/^\$[\d,]+\.\d{2}$/);
     await expect(page.getByTestId("price-servicing")).toBeVisible();
+    // At 100% of par a new note yields a little under its rate, and the page says why.
+    await expect(page.getByTestId("yield-why")).toHaveText("Below the note's 7% rate: par includes interest through the end of today, paid now, before that day has run.");
     const signIn = page.getByTestId("sign-in-to-act").getByRole("link", { name: "Sign in to buy this note" });
     await expect(signIn).toBeVisible();
     await signIn.click();

@@ -68,7 +68,7 @@ describe("a chain that is down", () => {
     assert.equal(answer.body.data.mintStatus, "failed");
     assert.ok(answer.body.data.mintError);
     const newAlerts = (await alerts()).slice(alertsBefore);
-    assert.ok(newAlerts.some((n) => n.message.startsWith(`Minting NFT #${loan.loanNumber} failed`)));
+    assert.ok(newAlerts.some((n) => n.message.startsWith(`Minting note #${loan.loanNumber} failed`)));
 
     const retried = await call("POST", `/admin/nfts/${loan._id}/retry-mint`, { token: admin.token, body: { walletAddress: borrower.wallet!.address } });
     assert.equal(retried.status, 200, retried.body.message);
@@ -178,7 +178,7 @@ describe("reconciliation after a crash", () => {
     assert.equal((await stack.services.watcher.runOnce()).unminted, 1);
     const failed = await loanRow(dropped._id);
     assert.deepEqual([failed.status, failed.mintStatus, failed.mintError], ["approved", "failed", "Reconciled with the chain: the origination never happened"]);
-    assert.ok((await alerts()).slice(alertsBefore).some((n) => n.message.startsWith(`Minting NFT #${dropped.loanNumber} failed`)));
+    assert.ok((await alerts()).slice(alertsBefore).some((n) => n.message.startsWith(`Minting note #${dropped.loanNumber} failed`)));
     assert.equal((await loanRow(held._id)).mintStatus, "minting");
     const retried = await call("POST", `/admin/nfts/${dropped._id}/retry-mint`, { token: admin.token, body: {} });
     assert.equal(retried.body.data.mintStatus, "minted", retried.body.message);

@@ -38,8 +38,8 @@ export const LOAN_ANSWERS = {
 
 export const NOTIFY = {
   loanRequest: (amount: bigint, who: string) => ({ title: "New loan request", message: `New loan request: ${displayUsd(amount)} from ${who}` }),
-  mintFailed: (loanNumber: bigint, reason: string) => ({ title: "Minting failed", message: `Minting NFT #${loanNumber} failed: ${reason}` }),
-  listingFailed: (loanNumber: bigint, reason: string) => ({ title: "Listing failed", message: `Listing NFT #${loanNumber} failed: ${reason}` }),
+  mintFailed: (loanNumber: bigint, reason: string) => ({ title: "Minting failed", message: `Minting note #${loanNumber} failed: ${reason}` }),
+  listingFailed: (loanNumber: bigint, reason: string) => ({ title: "Listing failed", message: `Listing note #${loanNumber} failed: ${reason}` }),
   treasuryLow: (needed: bigint, balance: bigint, allowance: bigint) => ({
     title: "Treasury cannot fund the next approval",
     message: `The treasury cannot fund the next approval of ${displayUsd(needed)}: balance ${displayUsd(balance)}, allowance ${displayUsd(allowance)}.`,

@@ -154,6 +154,21 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(bad.body.message, "NFT id must be a token id (a whole number)");
   });
 
+  it("answers a note's page to a visitor in one request: the note, its order book and its owners, as their own routes do", async () => {
+    const [page, note, book, owners] = await Promise.all([
+      call("GET", `/nfts/${tokens.medium}/page`),
+      call("GET", `/nfts/${tokens.medium}`),
+      call("GET", `/orders/note/${tokens.medium}`),
+      call("GET", `/nfts/${tokens.medium}/ownership`),
+    ]);
+    assert.equal(page.status, 200);
+    assert.deepEqual(page.body.data.note, note.body.data);
+    assert.deepEqual(page.body.data.orderBook, book.body.data);
+    assert.deepEqual(page.body.data.ownership, owners.body.data);
+    assert.equal((await call("GET", "/nfts/999999/page")).status, 404);
+    assert.equal((await call("GET", "/nfts/abc/page")).status, 400);
+  });
+
   it("refuses to buy for a user without approved KYC, or without a verified wallet", async () => {
     const pending = await call("POST", `/nfts/${tokens.small}/buy`, noKyc, { expectedPrice: "3000" });
     assert.equal(pending.status, 403);

@@ -21,6 +21,14 @@ export const portfolioQuery = z.object({
 
 export const mirrorQuery = z.object({ minBlock: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) });
 
+const EMPTY_BOOK = { listings: [], offers: [], matchingOffers: [], bestOffer: null, late: [] };
+
+/** The value of a read run beside others, or its error (the note's own first, as the caller checks it first). */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
 const tokenId = (value: unknown) => tokenIdSchema.parse(String(value));
 
 export interface NftRouters {
@@ -37,7 +45,7 @@ export interface NftRouters {
  */
 export function createNftRouters(deps: {
   service: NftsService;
-  orders: Pick<OrdersService, "listingTypedData" | "unlistCall">;
+  orders: Pick<OrdersService, "listingTypedData" | "unlistCall" | "book">;
   tokens: TokenService;
   users: Pick<UsersRepository, "findById">;
 }): NftRouters {
@@ -63,6 +71,16 @@ export function createNftRouters(deps: {
 
   nfts.get("/:id", async (req, res) => {
     ok(res, await service.get(tokenId(req.params.id)));
+  });
+
+  // A note's page in one answer: the note (terms, servicing, repayments, sales, listings), its order book and its
+  // owners, read side by side, so a shared link shows its price and Buy after one round trip.
+  nfts.get("/:id/page", async (req, res) => {
+    const id = tokenId(req.params.id);
+    const [note, book, owners] = await Promise.allSettled([service.get(id), deps.orders.book(id), service.ownership(id)]);
+    const found = settled(note);
+    // A repaid note has no book: its orders died with it, and the chain no longer knows the token.
+    ok(res, { note: found, orderBook: found.burned ? EMPTY_BOOK : settled(book), ownership: settled(owners) });
   });
 
   nfts.get("/:id/ownership", async (req, res) => {

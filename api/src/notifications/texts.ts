@@ -126,7 +126,7 @@ export const NOTIFICATION_TEXTS = {
   repayment: (tokenId: string, amount: string | bigint): NotificationContent => ({
     type: "loan_repayment",
     title: "Repayment received",
-    message: `Repayment of ${usd(amount)} received for NFT #${tokenId}.`,
+    message: `Repayment of ${usd(amount)} received for note #${tokenId}.`,
     link: nftLink(tokenId),
   }),
   /** To the borrower, once the indexer has seen the final repayment (the note is burned). */
@@ -159,14 +159,14 @@ export const NOTIFICATION_TEXTS = {
   offerReceived: (tokenId: string, price: string | bigint, matching = false): NotificationContent => ({
     type: "offer_received",
     title: "Offer received",
-    message: `${matching ? "An offer on any matching note fits" : "New offer on"} NFT #${tokenId}: ${usd(price)} today.`,
+    message: `${matching ? "An offer on any matching note fits" : "New offer on"} note #${tokenId}: ${usd(price)} today.`,
     link: nftLink(tokenId),
   }),
   /** To the signer of a listing (the seller) or of an offer (the buyer) when the chain fills it. */
   orderFilled: (kind: "listing" | "offer" | "matchingOffer", tokenId: string, price: string | bigint): NotificationContent => ({
     type: "order_filled",
     title: kind === "listing" ? "Listing filled" : "Offer filled",
-    message: kind === "listing" ? `Your listing of NFT #${tokenId} was filled for ${usd(price)}.` : `Your offer was filled: you bought NFT #${tokenId} for ${usd(price)}.`,
+    message: kind === "listing" ? `Your listing of note #${tokenId} was filled for ${usd(price)}.` : `Your offer was filled: you bought note #${tokenId} for ${usd(price)}.`,
     link: nftLink(tokenId),
   }),
   /** To the borrower, when the loan is originated and the pledged piece moves into LoanNote's escrow. */
@@ -205,7 +205,7 @@ export const NOTIFICATION_TEXTS = {
   noteSold: (tokenId: string, price: string | bigint): NotificationContent => ({
     type: "nft_sold",
     title: "NFT sold",
-    message: `NFT #${tokenId} sold for ${usd(price)}.`,
+    message: `Note #${tokenId} sold for ${usd(price)}.`,
     link: nftLink(tokenId),
   }),
 } as const;

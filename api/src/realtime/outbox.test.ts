@@ -91,7 +91,7 @@ describe("outbox delivery", () => {
     const notes = await investorEvents.count("notification:new", 2);
     assert.deepEqual(
       notes.map((note) => note.message),
-      ["New NFT loan available: #11 ($2,000.00)", "Repayment of $180.25 received for NFT #11."],
+      ["New NFT loan available: #11 ($2,000.00)", "Repayment of $180.25 received for note #11."],
     );
     const sellerNotes = (await api.call("GET", "/notifications", { token: borrower.token })).body.data.notifications;
     assert.ok(!sellerNotes.some((note: { message: string }) => note.message.startsWith("New NFT loan available: #11")), "the seller is not told of their own listing");
@@ -134,12 +134,12 @@ describe("outbox delivery", () => {
       ...fill(0x54, "34", "700", BORROWER_WALLET, INVESTOR_WALLET),
     ]);
     await api.server.outbox!.deliverNow();
-    const rows = await db.execute(sql`select user_id, title, message from notifications where message like '%NFT #3_%' order by message`);
+    const rows = await db.execute(sql`select user_id, title, message from notifications where message like '%note #3_%' order by message`);
     const notices = (rows as unknown as { rows: { user_id: string; title: string; message: string }[] }).rows.map((row) => [row.user_id, row.title, row.message]);
     assert.deepEqual(notices, [
-      [investor.id, "Listing filled", "Your listing of NFT #31 was filled for $1,000.00."],
-      [borrower.id, "Offer filled", "Your offer was filled: you bought NFT #32 for $900.00."],
-      [investor.id, "Offer filled", "Your offer was filled: you bought NFT #33 for $980.50."],
+      [investor.id, "Listing filled", "Your listing of note #31 was filled for $1,000.00."],
+      [borrower.id, "Offer filled", "Your offer was filled: you bought note #32 for $900.00."],
+      [investor.id, "Offer filled", "Your offer was filled: you bought note #33 for $980.50."],
     ]);
   });
 

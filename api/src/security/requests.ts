@@ -128,6 +128,7 @@ export const RECIPES: Record<string, Recipe> = {
 
   "GET /api/nfts/{id}": { params: (w) => ({ id: w.heldTokenId }) },
   "GET /api/nfts/{id}/ownership": { params: (w) => ({ id: w.heldTokenId }) },
+  "GET /api/nfts/{id}/page": { params: (w) => ({ id: w.heldTokenId }) },
   "PUT /api/nfts/{id}/list": { params: (w) => ({ id: w.heldTokenId }), json: () => ({ listingPrice: "2000" }) },
   "PUT /api/nfts/{id}/unlist": { params: (w) => ({ id: w.listedTokenId }) },
   "POST /api/nfts/{id}/buy": { params: (w) => ({ id: w.listedTokenId }), json: (w) => ({ expectedPrice: w.listedPrice }) },

@@ -70,6 +70,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { method: "GET", path: "/api/nfts/my-portfolio", anonymous: 401, borrower: 200, otherBorrower: 200, admin: 200 },
   { method: "GET", path: "/api/nfts/mirror", anonymous: 200, borrower: 200, otherBorrower: 200, admin: 200, why: "public: the chain mirror's height, nothing per user" },
   { method: "GET", path: "/api/nfts/{id}", anonymous: 200, borrower: 200, otherBorrower: 200, admin: 200, why: "a note's page is public: an auditor needs no account, and it shows no account data" },
+  { method: "GET", path: "/api/nfts/{id}/page", anonymous: 200, borrower: 200, otherBorrower: 200, admin: 200, why: "a note's page is public: the note, its book and its owners, each public on its own" },
   { method: "GET", path: "/api/nfts/{id}/ownership", anonymous: 200, borrower: 200, otherBorrower: 200, admin: 200, why: "a note's owner history is public, as it is on the chain" },
   { method: "POST", path: "/api/orders/typed-data", anonymous: 401, borrower: 200, otherBorrower: 403, admin: 403, why: "a listing's typed data only for the note's holder" },
   { method: "POST", path: "/api/orders", anonymous: 401, borrower: 201, otherBorrower: 201, admin: 403, why: "each signs their own order on A's note (A lists, B offers); the admin has no approved KYC, which trading needs" },

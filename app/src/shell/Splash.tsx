@@ -4,8 +4,13 @@ export const SPLASH_MS = 2500;
 export const SPLASH_FADE_MS = 500;
 export const SPLASH_SEEN_KEY = "splash-seen";
 
-/** True the first time in this tab: the splash shows once per tab, not on every navigation. */
-export function splashPending(): boolean {
+/**
+ * True the first time in this tab for a visitor arriving at the landing page. A warm start (a session already known
+ * in this browser) and a shared link to a page (a note, the marketplace) show their content at once: the splash
+ * greets a newcomer, it must not stand between a returning user, or a link's reader, and the page.
+ */
+export function splashPending(sessionKnown: boolean, entryPath: string): boolean {
+  if (sessionKnown || entryPath !== "/") return false;
   try {
     return sessionStorage.getItem(SPLASH_SEEN_KEY) !== "1";
   } catch {

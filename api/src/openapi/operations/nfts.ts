@@ -25,6 +25,12 @@ export const nftsOperations: OperationGroup = {
       query: mirrorQuery,
     },
     "GET /api/nfts/{id}": { summary: "A note's public page", access: "public", params: token },
+    "GET /api/nfts/{id}/page": {
+      summary: "A note's page in one answer",
+      description: "`note` as GET /api/nfts/{id}, `orderBook` as GET /api/orders/note/{tokenId} (empty for a repaid note), `ownership` as GET /api/nfts/{id}/ownership.",
+      access: "public",
+      params: token,
+    },
     "GET /api/nfts/{id}/ownership": { summary: "A note's owners over time", access: "public", params: token },
     "PUT /api/nfts/{id}/list": {
       summary: "List my note for sale",

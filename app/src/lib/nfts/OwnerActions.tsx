@@ -19,6 +19,8 @@ import { parBreakdown } from "../orders/parWords";
 import { payoffSplitOf } from "../servicing/payoffSplitOf";
 import { ORDER_STATUS_TEXT, orderStatusReason } from "../orders/orderStatusText";
 import type { WireOrder } from "#domain/wire/order";
+import { ReviewCard } from "../review/ReviewCard";
+import { expiryText } from "../orders/orderWords";
 
 const messageOf = (e: unknown, fallback: string) =>
   (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
@@ -46,6 +48,7 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
   const listed = nft.marketplaceStatus === "listed" || mySigned.length > 0;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [reviewing, setReviewing] = useState(false);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
@@ -71,8 +74,9 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
   };
 
   // Cancelling answers every call it takes: cancelOrders for the holder's signed listings, and an on-chain listing's cancel.
-  const unlist = () =>
-    run(`Note #${nft.tokenId} unlisted`, async (progress) => {
+  const unlist = () => {
+    setReviewing(false);
+    return run(`Note #${nft.tokenId} unlisted`, async (progress) => {
       const answer = await prepareUnlist(nft.tokenId);
       const calls = answer.calls ?? [answer.call];
       let hash = "";
@@ -82,6 +86,13 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
       }
       return hash;
     });
+  };
+  // The latest expiry of the holder's signed listings: after it none can fill, at no cost.
+  const lastExpiry = mySigned.reduce<bigint | null>((latest, o) => {
+    const expiry = BigInt(o.message.expiry);
+    return latest === null || expiry > latest ? expiry : latest;
+  }, null);
+  const cancelCount = mySigned.length + (nft.marketplaceStatus === "listed" ? 1 : 0);
 
   if (nft.inVault) {
     return (
@@ -97,13 +108,26 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
       {listed && <p className="small muted" data-testid={`listed-${nft.tokenId}`}>{mySigned.length > 0 ? `${listedText(mySigned[0], nft)} A new listing below reprices it; cancel the old one if it should not stay valid.` : "Listed on-chain."}</p>}
       <ListNoteForm nft={nft} disabled={busy || !wallet.isConnected || wallet.mismatch} />
       <div className="mk-actions">
-        {listed && (
-          <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => void unlist()} disabled={busy || !wallet.isConnected || wallet.mismatch}>
+        {listed && !reviewing && (
+          <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => setReviewing(true)} disabled={busy || !wallet.isConnected || wallet.mismatch}>
             Cancel listing
           </button>
         )}
         <Link to={vaultLink(nft.tokenId, "deposit")} className="btn btn--ghost btn--sm">Move to vault</Link>
       </div>
+      {listed && reviewing && (
+        <ReviewCard
+          title={`Cancel your listing of note #${nft.tokenId}`}
+          lines={[
+            { label: "Your wallet sends", value: `${cancelCount > 1 ? `${cancelCount} on-chain transactions` : "one on-chain transaction"} to the marketplace contract that end${cancelCount > 1 ? "" : "s"} the listing for good: gas, no dollars`, testId: "unlist-gas" },
+            ...(lastExpiry !== null ? [{ label: "Without gas", value: `let it expire: it can never fill after ${expiryText(lastExpiry)}`, testId: "unlist-expire" }] : []),
+          ]}
+          confirmLabel="Cancel on-chain"
+          busy={busy}
+          onConfirm={() => void unlist()}
+          onCancel={() => setReviewing(false)}
+        />
+      )}
       {error && <p className="field__error" role="alert">{error}</p>}
     </div>
   );

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { COLLATERAL_STATES } from "#domain/statuses";
-import { collateralToastText, collectionText, COLLATERAL_STATE_TEXT, findPledgedNft, ltvText, moveTitle, pieceTitle, releasedText } from "./collateralWords";
+import { collateralToastText, collectionText, COLLATERAL_STATE_TEXT, findPledgedNft, ltvText, moveTitle, pieceTitle, pledgeDescription, releasedText } from "./collateralWords";
 
 const piece = { collection: "0x5fbdb2315678afecb367f032d93f642f64180aa3", collectionName: "Demo Art", tokenId: "2", name: "Demo Piece #2" };
 
@@ -20,6 +20,13 @@ describe("collateral words", () => {
     assert.equal(ltvText(4), "LTV 0%");
     assert.equal(ltvText(null), null);
     assert.equal(ltvText(undefined), null);
+  });
+
+  it("describes a picked piece with its name once and its collection beside it", () => {
+    assert.equal(pledgeDescription({ ...piece, name: "Demo Art #2", collectionName: "LoanMint Demo Art" }), "Demo Art #2 (LoanMint Demo Art)");
+    assert.equal(pledgeDescription({ ...piece, name: "LoanMint Demo Art #2", collectionName: "LoanMint Demo Art" }), "LoanMint Demo Art #2");
+    assert.equal(pledgeDescription({ ...piece, name: null, collectionName: "LoanMint Demo Art" }), "LoanMint Demo Art #2");
+    assert.equal(pledgeDescription({ ...piece, name: null, collectionName: null }), "0x5fbd...0aa3 #2");
   });
 
   it("names a piece by its own name, else its collection and id, else the short address and id", () => {

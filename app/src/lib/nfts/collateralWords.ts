@@ -38,6 +38,16 @@ export function pieceTitle(nft: Pick<WirePledgedNft, "name" | "collectionName" |
   return `${nft.collectionName?.trim() || shortAddress(nft.collection)} #${nft.tokenId}`;
 }
 
+/**
+ * The description a pick fills in: the piece named once, with its collection beside it when the name does not say it
+ * already ("Sunset #2 (LoanMint Demo Art)", but "LoanMint Demo Art #2"), else the collection's name and the id.
+ */
+export function pledgeDescription(nft: Pick<WirePledgedNft, "name" | "collectionName" | "collection" | "tokenId">): string {
+  const title = pieceTitle(nft);
+  const collection = nft.collectionName?.trim() || shortAddress(nft.collection);
+  return nft.name?.trim() && !title.includes(collection) ? `${title} (${collection})` : title;
+}
+
 /** A rejected request's piece: nothing was escrowed, and the wizard offers it again. */
 export function releasedText(nft: Pick<WirePledgedNft, "name" | "collectionName" | "collection" | "tokenId">): string {
   return `${pieceTitle(nft)} is released: nothing was held in escrow, and you can pledge it to a new request.`;

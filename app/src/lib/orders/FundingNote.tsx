@@ -7,6 +7,7 @@ import { txProgress } from "../txProgress";
 import { useTestDollarBalance } from "../wallet/useTestDollarBalance";
 import { WalletStepError } from "../wallet/txError";
 import { allowanceToCover, allowButtonText } from "./allowanceToCover";
+import { ReviewCard } from "../review/ReviewCard";
 import { useMyOrders } from "./getMyOrders";
 import { orderKeys } from "./keys";
 import { openOfferExposure } from "./offerExposure";
@@ -31,6 +32,7 @@ export function FundingNote({ most, orderHash }: { most: bigint | null; orderHas
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [reviewing, setReviewing] = useState(false);
   const others = openOfferExposure(made ?? [], orderHash);
   const thisOne = most !== null && most > 0n ? most : 0n;
   const need = allowanceToCover(others.total, thisOne);
@@ -39,6 +41,7 @@ export function FundingNote({ most, orderHash }: { most: bigint | null; orderHas
   const shortAllowance = allowance.data !== undefined && allowance.data < need;
 
   const allow = async () => {
+    setReviewing(false);
     setBusy(true);
     setError("");
     const progress = txProgress(config);
@@ -70,12 +73,25 @@ export function FundingNote({ most, orderHash }: { most: bigint | null; orderHas
         {exposureText}
       </p>
       {shortBalance && <p className="field__error" data-testid="funding-short">Your wallet holds less than your offers may pay: they wait as unfunded until you hold enough.</p>}
-      {shortAllowance && (
+      {shortAllowance && !reviewing && (
         <div className="row gap-sm">
-          <button type="button" className="btn btn--secondary btn--sm btn--wrap" onClick={() => void allow()} disabled={busy || !wallet.isConnected || wallet.mismatch} data-testid="funding-allow">
+          <button type="button" className="btn btn--secondary btn--sm btn--wrap" onClick={() => setReviewing(true)} disabled={busy || !wallet.isConnected || wallet.mismatch} data-testid="funding-allow">
             {allowButtonText(need, others.count, most !== null)} (one transaction)
           </button>
         </div>
+      )}
+      {shortAllowance && reviewing && (
+        <ReviewCard
+          title={`Allow the marketplace ${displayUsd(need)}`}
+          lines={[
+            { label: "Your wallet sends", value: "one transaction to the test dollar contract: an approval, no dollars move now (gas only)" },
+            { label: "It lets", value: <>the marketplace contract <code>{config?.contracts?.marketplace}</code> take up to {displayUsd(need)} from your wallet, only when a holder accepts one of your offers</>, testId: "allow-review-spender" },
+            { label: "It covers", value: allowButtonText(need, others.count, most !== null).replace(/^Allow [^:]+: /, ""), testId: "allow-review-covers" },
+          ]}
+          confirmLabel="Confirm allowance"
+          onConfirm={() => void allow()}
+          onCancel={() => setReviewing(false)}
+        />
       )}
       {error && <p className="field__error" role="alert">{error}</p>}
     </div>

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { allowanceToCover, allowButtonText, unfundedByPermitText } from "./allowanceToCover";
+import { allowanceToCover, allowButtonText, offersLeftShortText, unfundedByPermitText } from "./allowanceToCover";
 
 describe("allowanceToCover", () => {
   it("approves the other offers' exposure plus this action's most, not this one alone", () => {
@@ -21,5 +21,20 @@ describe("allowButtonText", () => {
 describe("unfundedByPermitText", () => {
   it("names the offers and their exposure", () => {
     assert.match(unfundedByPermitText(2, 15_200_000_000n), /^your 2 open offers \(\$15,200\.00\) would become unfunded/);
+  });
+});
+
+describe("offersLeftShortText", () => {
+  const one = { count: 1, total: 4_000_000_000n };
+  it("warns when the wallet would keep less than its open offers may take", () => {
+    assert.equal(
+      offersLeftShortText(6_000_000_000n, 4_010_000_000n, one),
+      "After this payment the wallet keeps $1,990.00, less than your 1 open offer may take ($4,000.00): it leaves the order book, unfunded, until the wallet holds enough again.",
+    );
+    assert.match(offersLeftShortText(1_000_000n, 2_000_000n, { count: 2, total: 5_000_000n })!, /keeps \$0\.00, less than your 2 open offers .* they leave/);
+  });
+  it("says nothing when the offers stay funded or there are none", () => {
+    assert.equal(offersLeftShortText(9_000_000_000n, 5_000_000_000n, one), null);
+    assert.equal(offersLeftShortText(1_000_000n, 2_000_000n, { count: 0, total: 0n }), null);
   });
 });

@@ -19,3 +19,13 @@ export function allowButtonText(amount: bigint, othersCount: number, forThisOne:
 export function unfundedByPermitText(count: number, exposure: bigint): string {
   return `${offersText(count)} (${displayUsd(exposure)}) would become unfunded: the permit sets what the marketplace may take to the price, and the purchase spends it`;
 }
+
+/**
+ * A payment's review when the wallet would keep less than its open offers may take: those offers leave the book as
+ * unfunded (a book shows only what would fill now) until the wallet holds enough again. Null when they stay funded.
+ */
+export function offersLeftShortText(balance: bigint, pays: bigint, exposure: { count: number; total: bigint }): string | null {
+  const left = balance > pays ? balance - pays : 0n;
+  if (exposure.count === 0 || left >= exposure.total) return null;
+  return `After this payment the wallet keeps ${displayUsd(left)}, less than ${offersText(exposure.count)} may take (${displayUsd(exposure.total)}): ${exposure.count === 1 ? "it leaves" : "they leave"} the order book, unfunded, until the wallet holds enough again.`;
+}

@@ -10,8 +10,11 @@ export async function getOrderBook(tokenId: string): Promise<OrderBook> {
   return orderBookSchema.parse(data.data);
 }
 
-/** The book, live: refetched when an order on this note changes (orderbook:update) or the note itself does (marketplace:update). */
-export function useOrderBook(tokenId: string, enabled = true) {
+/**
+ * The book, live: refetched when an order on this note changes (orderbook:update) or the note itself does
+ * (marketplace:update). `staleTime` lets a page that read the book with its note keep that copy instead of asking again.
+ */
+export function useOrderBook(tokenId: string, enabled = true, staleTime = 0) {
   const queryClient = useQueryClient();
   const refresh = (payload: { tokenId?: string; nftId?: string }) => {
     if (String(payload.tokenId ?? payload.nftId ?? "") === tokenId) void queryClient.invalidateQueries({ queryKey: orderKeys.book(tokenId) });
@@ -21,5 +24,5 @@ export function useOrderBook(tokenId: string, enabled = true) {
   useRealtimeEvent("orderbook:update", (payload) => {
     if (payload.tokenId === null || payload.tokenId === tokenId) void queryClient.invalidateQueries({ queryKey: orderKeys.book(tokenId) });
   });
-  return useQuery({ queryKey: orderKeys.book(tokenId), queryFn: () => getOrderBook(tokenId), enabled, staleTime: 0 });
+  return useQuery({ queryKey: orderKeys.book(tokenId), queryFn: () => getOrderBook(tokenId), enabled, staleTime });
 }

@@ -1,5 +1,6 @@
 import type { Socket } from "socket.io-client";
 import toast from "react-hot-toast";
+import { newsToast } from "../newsToast";
 import { create } from "zustand";
 import { CLIENT_EVENTS, SERVER_EVENTS, type ServerEventName, type ServerEventPayloads } from "#domain/events";
 import { useSession } from "../session";
@@ -104,7 +105,7 @@ function open({ io }: SocketIo, token: string): Socket {
   });
   s.on(SERVER_EVENTS.notificationNew, (payload: ServerEventPayloads["notification:new"]) => {
     if (payload.type === "collateral") return collateralToast.notice(payload.message);
-    toast(payload.message, { id: `notification-${payload._id}`, duration: 5000 });
+    newsToast.show(payload.message);
   });
   s.on(SERVER_EVENTS.collateralUpdate, onCollateralUpdate);
   s.connect();

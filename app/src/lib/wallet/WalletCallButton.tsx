@@ -5,6 +5,7 @@ import { txProgress } from "../txProgress";
 import { WalletBar } from "./WalletBar";
 import { walletErrorMessage, WalletStepError } from "./txError";
 import { useWalletSender } from "./useWalletSender";
+import { ReviewCard, type ReviewLine } from "../review/ReviewCard";
 
 interface Props {
   /** The one call to send, as the API or the page built it. */
@@ -12,6 +13,8 @@ interface Props {
   /** The words of each step: asking the wallet, done, and the fallback of a failure. */
   words: { confirm: string; done: string; failed: string };
   label: { idle: string; busy: string };
+  /** What the review says before the wallet is asked: its title and lines (what is sent, to whom, what it costs). */
+  review: { title: string; lines: ReviewLine[]; confirm: string };
   testId: string;
   className?: string;
   afterReceipt?: (receipt: TransactionReceipt) => Promise<unknown>;
@@ -19,16 +22,18 @@ interface Props {
 }
 
 /**
- * One wallet transaction from the verified wallet, behind one button: the wallet bar, the progress toast, and the
- * failure said beside the button. The words shown before it (what the call does) are the caller's.
+ * One wallet transaction from the verified wallet, behind one button and a review: the button opens the review (what
+ * is sent, to whom, what it costs), Confirm asks the wallet; the progress toast follows and a failure is said beside.
  */
-export default function WalletCallButton({ call, words, label, testId, className = "btn btn--primary", afterReceipt, onSent }: Props) {
+export default function WalletCallButton({ call, words, label, review, testId, className = "btn btn--primary", afterReceipt, onSent }: Props) {
   const wallet = useWalletSender({ requireVerifiedWallet: true, afterReceipt });
   const config = useRuntimeConfig().data;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [reviewing, setReviewing] = useState(false);
 
   const send = async () => {
+    setReviewing(false);
     setBusy(true);
     setError("");
     const progress = txProgress(config);
@@ -51,11 +56,15 @@ export default function WalletCallButton({ call, words, label, testId, className
   return (
     <div className="stack">
       <WalletBar />
-      <div>
-        <button type="button" className={className} disabled={!wallet.isConnected || wallet.mismatch || busy} onClick={() => void send()} data-testid={testId}>
-          {busy ? label.busy : label.idle}
-        </button>
-      </div>
+      {reviewing ? (
+        <ReviewCard title={review.title} lines={review.lines} confirmLabel={review.confirm} onConfirm={() => void send()} onCancel={() => setReviewing(false)} />
+      ) : (
+        <div>
+          <button type="button" className={className} disabled={!wallet.isConnected || wallet.mismatch || busy} onClick={() => setReviewing(true)} data-testid={testId}>
+            {busy ? label.busy : label.idle}
+          </button>
+        </div>
+      )}
       {error && <p className="field__error" role="alert">{error}</p>}
     </div>
   );

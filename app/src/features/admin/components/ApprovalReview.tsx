@@ -1,4 +1,5 @@
 import { displayUsd } from "#domain/money";
+import { pledgeDescription } from "../../../lib/nfts/collateralWords";
 import type { WireLoan } from "#domain/wire/loan";
 import { LtvWarning } from "../../../lib/collateral/CollateralValue";
 import { ReviewCard } from "../../../lib/review/ReviewCard";
@@ -25,7 +26,7 @@ export function ApprovalReview({ loan, principal, wallet, busy, onConfirm, onCan
   onCancel: () => void;
 }) {
   const nft = loan.collateral?.nft;
-  const piece = nft ? `${nft.name ?? nft.collectionName ?? "NFT"} (#${nft.tokenId})` : null;
+  const piece = nft ? pledgeDescription(nft) : null;
   return (
     <ReviewCard
       title={TEXTS.title(loan.loanNumber)}

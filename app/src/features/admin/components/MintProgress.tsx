@@ -34,7 +34,7 @@ export function MintProgress({ loan, sending }: { loan: AdminLoan | undefined; s
       <Step state={approved ? "done" : sending ? "working" : "waiting"} title="Approved" testId="step-approved">
         {approved ? `Funding ${usd(loan.principal ?? loan.amount)} to ${loan.borrowerWallet ?? "the borrower's wallet"}` : "Waiting for the decision"}
       </Step>
-      <Step state={mint} title={mint === "done" ? `Minted NFT #${loan.nftTokenId ?? loan.loanNumber}` : `Minting NFT #${loan.loanNumber}`} testId="step-minted">
+      <Step state={mint} title={mint === "done" ? `Minted note #${loan.nftTokenId ?? loan.loanNumber}` : `Minting note #${loan.loanNumber}`} testId="step-minted">
         {mintTx ? <>Transaction <ExplorerLink kind="tx" id={mintTx} testId="mint-tx-link" /></> : mint === "working" ? "Sending the origination…" : null}
         {mint === "failed" && loan.mintError ? <span className="text-danger"> {loan.mintError}</span> : null}
       </Step>

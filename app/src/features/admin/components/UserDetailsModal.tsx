@@ -105,7 +105,7 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
                       <td data-label="#">{loan.loanNumber}</td>
                       <td data-label="Amount">{usd(loan.amount)}</td>
                       <td data-label="Status"><StatusBadge status={loan.status} /></td>
-                      <td data-label="Note">{loan.nftTokenId ? `NFT #${loan.nftTokenId}` : loan.mintStatus}</td>
+                      <td data-label="Note">{loan.nftTokenId ? `Note #${loan.nftTokenId}` : loan.mintStatus}</td>
                       <td data-label="Requested">{dateText(loan.requestDate)}</td>
                     </tr>
                   ))}

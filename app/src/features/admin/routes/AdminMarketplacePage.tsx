@@ -106,7 +106,7 @@ export function AdminMarketplacePage() {
           {shown.map((n) => (
             <article key={n._id} className="card admin-card" data-testid="monitor-card">
               <div className="row gap" style={{ justifyContent: "space-between" }}>
-                <strong>NFT #{n.tokenId}</strong>
+                <strong>Note #{n.tokenId}</strong>
                 <StatusBadge status={n.marketplaceStatus} />
               </div>
               <div className="stat__value" style={{ fontSize: "1.25rem" }}>{usd(n.metadata.loanDetails.amount)}</div>

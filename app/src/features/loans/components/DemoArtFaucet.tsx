@@ -19,6 +19,15 @@ export default function DemoArtFaucet({ collection }: { collection: `0x${string}
         call={{ to: collection, data: encodeFunctionData({ abi: demoCollectionAbi, functionName: "faucet" }), value: "0" }}
         words={{ confirm: "Confirm the demo art mint in your wallet…", done: "A piece of LoanMint Demo Art is in your wallet", failed: "The mint failed" }}
         label={{ idle: "Mint a demo piece", busy: "Minting…" }}
+        review={{
+          title: "Mint a demo piece",
+          lines: [
+            { label: "Your wallet sends", value: "one transaction to the demo collection's faucet, which mints a piece of LoanMint Demo Art to it" },
+            { label: "To", value: <code>{collection}</code> },
+            { label: "It costs", value: "gas only (test ETH): the piece is free" },
+          ],
+          confirm: "Confirm mint",
+        }}
         testId="mint-demo-art"
         className="btn btn--secondary"
         afterReceipt={(receipt) => waitForMirror(receipt.blockNumber)}

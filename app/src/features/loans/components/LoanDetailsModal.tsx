@@ -36,7 +36,7 @@ export function LoanDetailsModal({ loan, onClose }: { loan: Loan; onClose: () =>
           <div><dt>Request date</dt><dd>{dateText(loan.requestDate)}</dd></div>
           {loan.approvalDate && <div><dt>Approved</dt><dd>{dateText(loan.approvalDate)}</dd></div>}
           {loan.rejectionDate && <div><dt>Rejected</dt><dd>{dateText(loan.rejectionDate)}</dd></div>}
-          {loan.nftTokenId && <div><dt>Note</dt><dd>NFT #{loan.nftTokenId}</dd></div>}
+          {loan.nftTokenId && <div><dt>Note</dt><dd>Note #{loan.nftTokenId}</dd></div>}
         </dl>
         {loan.rejectionReason && <p className="alert alert--danger">Reason: {loan.rejectionReason}</p>}
         {loan.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(loan.collateral.type)}, <CollateralValue collateral={loan.collateral} /> — {loan.collateral.description}</p>}

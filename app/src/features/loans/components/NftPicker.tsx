@@ -21,9 +21,6 @@ const collectionShort = (nft: Pick<WireWalletNft, "collectionName" | "collection
 /** "Demo Piece #2": the piece's own name, else its collection's with its id. */
 export const walletNftTitle = (nft: WireWalletNft) => nft.name?.trim() || `${collectionShort(nft)} #${nft.tokenId}`;
 
-/** The description a pick fills in (the borrower may edit it): "<name> (<collection>) #<id>". */
-export const pledgeDescription = (nft: WireWalletNft) => `${nft.name?.trim() || "NFT"} (${collectionShort(nft)}) #${nft.tokenId}`;
-
 export const samePiece = (a: PickedNft | null, b: PickedNft) => Boolean(a && a.collection.toLowerCase() === b.collection.toLowerCase() && a.tokenId === b.tokenId);
 
 /**

@@ -175,7 +175,7 @@ export function LoanDetailsPage() {
             <p className="muted">The note is minted when the loan is approved and funded.</p>
           ) : (
             <dl className="loan-facts">
-              <div><dt>Note</dt><dd><Link to={`/marketplace/nft/${l.nftTokenId}`}>NFT #{l.nftTokenId}</Link></dd></div>
+              <div><dt>Note</dt><dd><Link to={`/marketplace/nft/${l.nftTokenId}`}>Note #{l.nftTokenId}</Link></dd></div>
               <div>
                 <dt>Current holder</dt>
                 <dd data-testid="note-holder">
@@ -184,7 +184,7 @@ export function LoanDetailsPage() {
               </div>
               {l.borrowerWallet && <div><dt>Funded to</dt><dd><ExplorerLink kind="address" id={l.borrowerWallet} /></dd></div>}
               {l.nftTransactionHash && <div><dt>Funding and mint</dt><dd><ExplorerLink kind="tx" id={l.nftTransactionHash} /></dd></div>}
-              <div><dt>On-chain history</dt><dd><ExplorerLink kind="token" id={String(l.nftTokenId)}>Every transaction of NFT #{l.nftTokenId}</ExplorerLink></dd></div>
+              <div><dt>On-chain history</dt><dd><ExplorerLink kind="token" id={String(l.nftTokenId)}>Every transaction of note #{l.nftTokenId}</ExplorerLink></dd></div>
             </dl>
           )}
           {repayable && (

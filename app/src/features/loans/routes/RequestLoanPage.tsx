@@ -11,7 +11,8 @@ import { useRequestLoan, type LoanRequestPayload } from "../api/requestLoan";
 import { BorrowGate, useCanBorrow } from "../components/BorrowGate";
 import { loanFieldErrors } from "../components/loanForm";
 import { COLLATERAL_RATIO_PERCENT, COLLATERAL_TYPES, WIZARD_DEFAULT_RATE, WIZARD_PURPOSES, WIZARD_STEPS, WIZARD_TERMS } from "../components/wizardOptions";
-import { NftPicker, pledgeDescription, type PickedNft } from "../components/NftPicker";
+import { NftPicker, type PickedNft } from "../components/NftPicker";
+import { pledgeDescription } from "../../../lib/nfts/collateralWords";
 import "../loans.css";
 
 const micro = (text: string) => {

@@ -118,6 +118,7 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
               ]}
               payer={wallet.address}
               pays={parseUsd(price)}
+              offersBesides={nft.tokenId}
               confirmLabel={`Confirm and pay ${usd(price)}`}
               onConfirm={() => void buy()}
               onCancel={() => setReviewing(false)}

@@ -133,6 +133,7 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
             ]}
             payer={wallet.address}
             pays={price}
+            offersBesides={nft.tokenId}
             confirmLabel={`Confirm and pay ${displayUsd(price)}`}
             onConfirm={() => void buy()}
             onCancel={() => setReviewing(false)}

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { percentText, purposeText, shortAddress, usd } from "../../../lib/format";
 import type { NftRecord } from "../../../lib/nfts/types";
 import { listedYield } from "../../../lib/nfts/noteYield";
-import { useChainNow } from "../../../lib/chainClock";
 import { parBreakdown } from "../../../lib/orders/parWords";
 import { PledgedNftView } from "../../../lib/nfts/PledgedNftView";
 import { ltvText, pieceTitle } from "../../../lib/nfts/collateralWords";
@@ -22,15 +21,14 @@ const priceOf = (nft: NftRecord) => {
 };
 const offerText = (nft: NftRecord) => (nft.bestOffer ? `${usd(nft.bestOffer.priceNow)}${nft.bestOffer.kind === "matchingOffer" ? " (any matching note)" : ""}` : "None yet");
 
-const yieldText = (nft: NftRecord, now: bigint) => {
-  const ytm = listedYield({ ...nft, listingPrice: priceOf(nft) }, now);
+const yieldText = (nft: NftRecord) => {
+  const ytm = listedYield({ ...nft, listingPrice: priceOf(nft) });
   return ytm === null ? "—" : percentText(ytm);
 };
 
 /** One listed note: price, terms and who sells it, with the spec's View Details link. */
 export function NoteCard({ nft }: { nft: NftRecord }) {
   const d = nft.metadata.loanDetails;
-  const now = useChainNow();
   return (
     <article className="card mk-card" data-testid="note-card" aria-labelledby={`note-${nft.tokenId}`}>
       <div className="mk-card__head">
@@ -50,7 +48,7 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
         <div><dt>Term</dt><dd>{d.termMonths} months</dd></div>
         <div><dt>Repaid</dt><dd>{usd(nft.totalRepaid)}</dd></div>
         <div><dt>Outstanding</dt><dd data-testid="card-outstanding">{usd(nft.outstandingBalance)}</dd></div>
-        <div><dt>Yield at price</dt><dd data-testid="card-yield">{yieldText(nft, now)}</dd></div>
+        <div><dt>Yield at price</dt><dd data-testid="card-yield">{yieldText(nft)}</dd></div>
         <div><dt>Best offer</dt><dd data-testid="card-best-offer">{offerText(nft)}</dd></div>
       </dl>
       <p className="small muted">Seller <code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></p>
@@ -60,7 +58,6 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
 }
 
 export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
-  const now = useChainNow();
   return (
     <div className="table-wrap card">
       <table className="table table--cards" data-testid="note-table">
@@ -79,7 +76,7 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
               <td data-label="Best offer">{offerText(nft)}</td>
               <td data-label="Outstanding">{usd(nft.outstandingBalance)}</td>
               <td data-label="Payments"><ServicingBadge servicing={nft.servicing} testId="row-servicing" /></td>
-              <td data-label="Yield">{yieldText(nft, now)}</td>
+              <td data-label="Yield">{yieldText(nft)}</td>
               <td data-label="Collateral" data-testid="row-collateral">{nft.collateral ? `${pieceTitle(nft.collateral)}${ltvText(nft.collateral.loanToValueBps) ? ` · ${ltvText(nft.collateral.loanToValueBps)}` : ""}` : "Unsecured"}</td>
               <td data-label="Seller"><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>
               <td><Link to={`/marketplace/nft/${nft.tokenId}`} aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link></td>

@@ -12,7 +12,8 @@ import { useRealtimeEvent } from "../../../lib/realtime";
 import { useSession } from "../../../lib/session";
 import { ListingLapsed } from "../../../lib/nfts/ListingLapsed";
 import { WithWallet } from "../../../lib/wallet/WithWallet";
-import { getNft, type NftDetails } from "../api/getNft";
+import type { NftDetails } from "../api/getNft";
+import { getNotePage } from "../api/getNotePage";
 import { getOwnership } from "../api/getOwnership";
 import { OwnerHistory, RepaymentHistory } from "../components/NoteHistory";
 import { ScheduleTable } from "../components/ScheduleTable";
@@ -33,6 +34,9 @@ import "../../../lib/nfts/nfts.css";
 /** Micro-dollars as the wire's decimal string for `usd`, which shows null as a dash. */
 const wireUsd = (micro: bigint | null) => (micro === null ? null : formatUsdAmount(micro));
 
+/** How long the book that came with the note counts as fresh: live events refetch it sooner when an order changes. */
+const BOOK_FRESH_MS = 30_000;
+
 const BuyPanel = lazy(() => import("../components/BuyPanel"));
 const BuySignedPanel = lazy(() => import("../components/BuySignedPanel"));
 const OfferForm = lazy(() => import("../components/OfferForm"));
@@ -43,13 +47,11 @@ export function NftDetailsPage() {
   const { id = "" } = useParams();
   const queryClient = useQueryClient();
   const valid = /^[0-9]+$/.test(id);
-  const nft = useQuery({ queryKey: marketplaceKeys.nft(id), queryFn: () => getNft(id), enabled: valid, retry: (n, e) => !(isAxiosError(e) && e.response?.status === 404) && n < 2 });
+  const nft = useQuery({ queryKey: marketplaceKeys.nft(id), queryFn: () => getNotePage(id, queryClient), enabled: valid, retry: (n, e) => !(isAxiosError(e) && e.response?.status === 404) && n < 2 });
   const ownership = useQuery({ queryKey: marketplaceKeys.ownership(id), queryFn: () => getOwnership(id), enabled: valid && nft.isSuccess });
   useRealtimeEvent("marketplace:update", (payload) => {
-    if (String(payload.nftId ?? payload.tokenId) === id) {
-      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.nft(id) });
-      void queryClient.invalidateQueries({ queryKey: marketplaceKeys.ownership(id) });
-    }
+    // The page's one read brings the owners back with the note.
+    if (String(payload.nftId ?? payload.tokenId) === id) void queryClient.invalidateQueries({ queryKey: marketplaceKeys.nft(id) });
   });
   const back = <Link to="/marketplace" className="btn btn--ghost">Back to Marketplace</Link>;
 
@@ -79,7 +81,8 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
   const d = nft.metadata.loanDetails;
   const progress = Math.min(100, Number((parseUsd(nft.totalRepaid) * 10_000n) / (parseUsd(nft.totalDue) || 1n)) / 100);
   const mine = me !== null && nft.ownerAddress === me;
-  const book = useOrderBook(nft.tokenId, !nft.burned);
+  // Read with the note in one request; live events read it again.
+  const book = useOrderBook(nft.tokenId, !nft.burned, BOOK_FRESH_MS);
   // The cheapest signed listing by someone else (the book lists them cheapest first); the holder's own otherwise.
   // Only an open one is for sale: one on hold while the note is late is shown in the book, marked, not bought.
   const forSale = book.data?.listings.filter((o) => o.status === "open") ?? [];
@@ -113,7 +116,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
           ) : (
             <p className="muted" data-testid="not-listed">{nft.burned ? (nft.collateral?.state === "claimed" ? "Settled by the claim of its NFT after a default: this note no longer exists." : "Repaid in full: this note no longer exists.") : "Not listed for sale."}</p>
           )}
-          <NoteValue nft={signed ? { ...nft, listingPrice: signedPriceText } : nft} />
+          <NoteValue nft={signed ? { ...nft, listingPrice: signedPriceText } : nft} atPar={signed?.priceKind === "par" && signed.parBps === 10_000} />
           {bestOffer && <p className="small" data-testid="best-offer">Best offer: <strong>{usd(wireUsd(orderPriceNow(bestOffer, nft.servicing)))}</strong>{bestOffer.priceKind === "par" ? ` (${bpsText(bestOffer.parBps)} of par)` : ""}</p>}
           {listed && nft.isActive && !mine && !signedIn && <SignInToAct action="buy this note" />}
           {listed && nft.isActive && !mine && signedIn && (
@@ -157,7 +160,7 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
         <Fold id="schedule-title" title="Schedule" testId="fold-schedule"><ScheduleTable nft={nft} /></Fold>
         <Fold id="repayments-title" title="Repayment history"><RepaymentHistory nft={nft} /></Fold>
         <Fold id="owners-title" title="Owner history"><OwnerHistory ownership={ownership} claimed={nft.collateral?.state === "claimed"} /></Fold>
-        <Fold id="chain-title" title="Every transaction on-chain" testId="fold-events"><TokenHistory tokenId={nft.tokenId} /></Fold>
+        <Fold id="chain-title" title="Every transaction on-chain" testId="fold-events" folded><TokenHistory tokenId={nft.tokenId} /></Fold>
       </div>
     </div>
   );
