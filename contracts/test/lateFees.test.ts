@@ -145,6 +145,9 @@ describe("late fees and default by days past due", () => {
       await f.viem.assertions.emitWithArgs(hash, f.note, "LateFeesPaid", [tokenId, getAddress(holder().account.address), owed.amount, 12n]);
       assert.equal((await f.note.read.loanOf([tokenId])).status, 2);
       assert.equal(await credits(holder()), payoff);
+      assert.deepEqual(await f.note.read.lateFeesOf([tokenId]), [0n, 0n], "a repaid loan owes nothing");
+      assert.equal(await f.note.read.defaultableAt([tokenId]), 0n);
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.read.lateFeesOf([999n]), f.note, "LoanNotFound", [999n]);
     });
   });
 
