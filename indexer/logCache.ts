@@ -1,0 +1,154 @@
+import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { numberToHex, type RpcLog } from "viem";
+import type { Db } from "#db/connect";
+import { chainLogCache, chainLogRanges } from "#db/schema/logCache";
+import { bulkInsertQuery } from "./bulk";
+import type { BlockRange } from "./commit";
+import type { SyncState } from "./state";
+
+/**
+ * The local cache of raw logs (db/schema/logCache.ts): what a batch fetched goes in with the batch's own statement,
+ * a rebuild reads it back instead of asking the node, a reorg prunes it (reorg.ts).
+ */
+
+/** A fetched range of the cache: its blocks, and the hash of the block before it. */
+export interface CachedRange extends BlockRange {
+  parentHash: string;
+}
+
+/** What the cache's ranges were fetched for: this chain and the deployment's own contracts from its deploy block. */
+export function cacheSource(state: SyncState): string {
+  const { deployment } = state.options;
+  return [deployment.genesisHash, deployment.deployBlock, ...state.fixed.map((contract) => contract.address)].join(":").toLowerCase();
+}
+
+type CacheRow = typeof chainLogCache.$inferInsert;
+
+/** The node's logs as cache rows. */
+export function cacheRows(chainId: number, logs: RpcLog[]): CacheRow[] {
+  const rows = new Array<CacheRow>(logs.length);
+  for (let i = 0; i < logs.length; i++) {
+    const log = logs[i];
+    const time = (log as { blockTimestamp?: string | null }).blockTimestamp;
+    rows[i] = {
+      chainId,
+      blockNumber: Number(log.blockNumber),
+      logIndex: Number(log.logIndex),
+      blockHash: log.blockHash!,
+      blockTime: time ? Number(time) : null,
+      txHash: log.transactionHash!,
+      txIndex: Number(log.transactionIndex),
+      address: log.address.toLowerCase(),
+      topics: log.topics.join(""),
+      data: log.data,
+    };
+  }
+  return rows;
+}
+
+/**
+ * The writes that put a batch's logs and its range in the cache, for the batch's own statement. A log already there
+ * (a collection's past fetched again after a rollback that kept its blocks) is the same log: it is left as it is.
+ */
+export function cacheWrites(chainId: number, source: string, range: CachedRange, rows: CacheRow[]): SQL[] {
+  const writes: SQL[] = [];
+  if (rows.length > 0) writes.push(bulkInsertQuery(chainLogCache, rows, { doNothing: true }));
+  const row = { chainId, source, fromBlock: range.from, toBlock: range.to, toHash: range.toHash, parentHash: range.parentHash };
+  writes.push(bulkInsertQuery(chainLogRanges, [row], { target: ["chainId", "source", "fromBlock"] }));
+  return writes;
+}
+
+/** The cached logs of `addresses` in blocks `from`..`to`, in chain order, shaped as the node answers them. */
+export async function cachedLogs(db: Db, chainId: number, addresses: string[], from: number, to: number): Promise<RpcLog[]> {
+  const rows = await db
+    .select()
+    .from(chainLogCache)
+    .where(
+      and(
+        eq(chainLogCache.chainId, chainId),
+        sql`${chainLogCache.blockNumber} between ${from} and ${to}`,
+        inArray(
+          chainLogCache.address,
+          addresses.map((address) => address.toLowerCase()),
+        ),
+      ),
+    )
+    .orderBy(asc(chainLogCache.blockNumber), asc(chainLogCache.logIndex));
+  return rows.map(toRpcLog);
+}
+
+function toRpcLog(row: typeof chainLogCache.$inferSelect): RpcLog {
+  const topics: `0x${string}`[] = [];
+  for (let at = 0; at < row.topics.length; at += 66) topics.push(row.topics.slice(at, at + 66) as `0x${string}`);
+  return {
+    address: row.address as `0x${string}`,
+    topics: topics as RpcLog["topics"],
+    data: row.data as `0x${string}`,
+    blockNumber: numberToHex(row.blockNumber),
+    blockHash: row.blockHash as `0x${string}`,
+    transactionHash: row.txHash as `0x${string}`,
+    transactionIndex: numberToHex(row.txIndex),
+    logIndex: numberToHex(row.logIndex),
+    removed: false,
+    ...(row.blockTime === null ? {} : { blockTimestamp: numberToHex(row.blockTime) }),
+  } as RpcLog;
+}
+
+/** Logs a rebuild hands the handlers at once, about: big enough to amortise a commit, small enough to hold. */
+const CHUNK_LOGS = 5_000;
+
+/**
+ * How the cache covers the chain from the deploy block on, in chunks to replay: the ranges of this source that
+ * follow each other without a gap from the deploy block, cut where about CHUNK_LOGS logs have gathered (at a block
+ * with logs, whose hash the cache knows). Null when the cache holds nothing from the deploy block.
+ */
+export async function cachedCoverage(db: Db, state: SyncState): Promise<{ parentHash: string; chunks: BlockRange[] } | null> {
+  const { deployBlock } = state.options.deployment;
+  const ranges = await db
+    .select()
+    .from(chainLogRanges)
+    .where(and(eq(chainLogRanges.chainId, state.chainId), eq(chainLogRanges.source, cacheSource(state))))
+    .orderBy(asc(chainLogRanges.fromBlock));
+  const first = ranges.find((range) => range.fromBlock === deployBlock);
+  if (!first) return null;
+  let end = first.toBlock;
+  let endHash = first.toHash;
+  for (const range of ranges) {
+    if (range.fromBlock > end + 1) break;
+    if (range.toBlock > end) [end, endHash] = [range.toBlock, range.toHash];
+  }
+  const blocks = await db
+    .select({ number: chainLogCache.blockNumber, hash: sql<string>`min(${chainLogCache.blockHash})`, logs: sql<number>`count(*)::int` })
+    .from(chainLogCache)
+    .where(and(eq(chainLogCache.chainId, state.chainId), sql`${chainLogCache.blockNumber} between ${deployBlock} and ${end}`))
+    .groupBy(chainLogCache.blockNumber)
+    .orderBy(asc(chainLogCache.blockNumber));
+  const chunks: BlockRange[] = [];
+  let from = deployBlock;
+  let gathered = 0;
+  for (const block of blocks) {
+    gathered += block.logs;
+    if (gathered < CHUNK_LOGS || block.number >= end) continue;
+    chunks.push({ from, to: block.number, toHash: block.hash });
+    from = block.number + 1;
+    gathered = 0;
+  }
+  chunks.push({ from, to: end, toHash: endHash });
+  return { parentHash: first.parentHash, chunks };
+}
+
+/** Forgets the cache above `ancestor` (a reorg replaced those blocks); ranges reaching above it end at it. */
+export async function pruneCache(db: Db, chainId: number, ancestor: { number: number; hash: string }): Promise<void> {
+  await db.delete(chainLogCache).where(and(eq(chainLogCache.chainId, chainId), gt(chainLogCache.blockNumber, ancestor.number)));
+  await db.delete(chainLogRanges).where(and(eq(chainLogRanges.chainId, chainId), gt(chainLogRanges.fromBlock, ancestor.number)));
+  await db
+    .update(chainLogRanges)
+    .set({ toBlock: ancestor.number, toHash: ancestor.hash })
+    .where(and(eq(chainLogRanges.chainId, chainId), gt(chainLogRanges.toBlock, ancestor.number)));
+}
+
+/** Forgets the whole cache of a chain that is not the one it was fetched from any more (reset, or reorged past it). */
+export async function dropCache(db: Db, chainId: number): Promise<void> {
+  await db.delete(chainLogCache).where(eq(chainLogCache.chainId, chainId));
+  await db.delete(chainLogRanges).where(eq(chainLogRanges.chainId, chainId));
+}
