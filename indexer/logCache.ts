@@ -24,31 +24,26 @@ export function cacheSource(state: SyncState): string {
 
 type CacheRow = typeof chainLogCache.$inferInsert;
 
-/** The node's logs as cache rows. */
+/** The node's logs as cache rows: one per block and address. */
 export function cacheRows(chainId: number, logs: RpcLog[]): CacheRow[] {
-  const rows = new Array<CacheRow>(logs.length);
-  for (let i = 0; i < logs.length; i++) {
-    const log = logs[i];
-    const time = (log as { blockTimestamp?: string | null }).blockTimestamp;
-    rows[i] = {
-      chainId,
-      blockNumber: Number(log.blockNumber),
-      logIndex: Number(log.logIndex),
-      blockHash: log.blockHash!,
-      blockTime: time ? Number(time) : null,
-      txHash: log.transactionHash!,
-      txIndex: Number(log.transactionIndex),
-      address: log.address.toLowerCase(),
-      topics: log.topics.join(""),
-      data: log.data,
-    };
+  const rows = new Map<string, CacheRow & { parts: string[] }>();
+  for (const log of logs) {
+    const address = log.address.toLowerCase();
+    const key = `${log.blockHash}${address}`;
+    let row = rows.get(key);
+    if (!row) {
+      const time = (log as { blockTimestamp?: string | null }).blockTimestamp;
+      row = { chainId, blockNumber: Number(log.blockNumber), address, blockHash: log.blockHash!, blockTime: time ? Number(time) : null, logCount: 0, logs: "", parts: [] };
+      rows.set(key, row);
+    }
+    row.parts.push(`${Number(log.logIndex)}.${Number(log.transactionIndex)}.${log.transactionHash}.${log.topics.join("")}.${log.data}`);
   }
-  return rows;
+  return [...rows.values()].map(({ parts, ...row }) => ({ ...row, logCount: parts.length, logs: parts.join(";") }));
 }
 
 /**
- * The writes that put a batch's logs and its range in the cache, for the batch's own statement. A log already there
- * (a collection's past fetched again after a rollback that kept its blocks) is the same log: it is left as it is.
+ * The writes that put a batch's logs and its range in the cache, for the batch's own statement. Logs already there
+ * (a collection's past fetched again after a rollback that kept its blocks) are the same logs: they are left as they are.
  */
 export function cacheWrites(chainId: number, source: string, range: CachedRange, rows: CacheRow[]): SQL[] {
   const writes: SQL[] = [];
@@ -73,25 +68,43 @@ export async function cachedLogs(db: Db, chainId: number, addresses: string[], f
         ),
       ),
     )
-    .orderBy(asc(chainLogCache.blockNumber), asc(chainLogCache.logIndex));
-  return rows.map(toRpcLog);
+    .orderBy(asc(chainLogCache.blockNumber));
+  const logs: RpcLog[] = [];
+  let blockStart = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && rows[i].blockNumber !== rows[i - 1].blockNumber) {
+      sortBlock(logs, blockStart);
+      blockStart = logs.length;
+    }
+    for (const text of rows[i].logs.split(";")) logs.push(toRpcLog(rows[i], text));
+  }
+  sortBlock(logs, blockStart);
+  return logs;
 }
 
-function toRpcLog(row: typeof chainLogCache.$inferSelect): RpcLog {
-  const topics: `0x${string}`[] = [];
-  for (let at = 0; at < row.topics.length; at += 66) topics.push(row.topics.slice(at, at + 66) as `0x${string}`);
-  return {
-    address: row.address as `0x${string}`,
-    topics: topics as RpcLog["topics"],
-    data: row.data as `0x${string}`,
+/** One block's logs of several addresses, interleaved again by their index. */
+function sortBlock(logs: RpcLog[], start: number): void {
+  if (logs.length - start < 2) return;
+  const block = logs.splice(start).sort((a, b) => Number(a.logIndex) - Number(b.logIndex));
+  for (const log of block) logs.push(log);
+}
+
+function toRpcLog(row: typeof chainLogCache.$inferSelect, text: string): RpcLog {
+  const [logIndex, txIndex, txHash, joined, data] = text.split(".");
+  const topics: string[] = [];
+  for (let at = 0; at < joined.length; at += 66) topics.push(joined.slice(at, at + 66));
+  const log = {
+    address: row.address,
+    topics,
+    data,
     blockNumber: numberToHex(row.blockNumber),
-    blockHash: row.blockHash as `0x${string}`,
-    transactionHash: row.txHash as `0x${string}`,
-    transactionIndex: numberToHex(row.txIndex),
-    logIndex: numberToHex(row.logIndex),
+    blockHash: row.blockHash,
+    transactionHash: txHash,
+    transactionIndex: numberToHex(Number(txIndex)),
+    logIndex: numberToHex(Number(logIndex)),
     removed: false,
-    ...(row.blockTime === null ? {} : { blockTimestamp: numberToHex(row.blockTime) }),
-  } as RpcLog;
+  };
+  return (row.blockTime === null ? log : { ...log, blockTimestamp: numberToHex(row.blockTime) }) as unknown as RpcLog;
 }
 
 /** Logs a rebuild hands the handlers at once, about: big enough to amortise a commit, small enough to hold. */
@@ -118,7 +131,7 @@ export async function cachedCoverage(db: Db, state: SyncState): Promise<{ parent
     if (range.toBlock > end) [end, endHash] = [range.toBlock, range.toHash];
   }
   const blocks = await db
-    .select({ number: chainLogCache.blockNumber, hash: sql<string>`min(${chainLogCache.blockHash})`, logs: sql<number>`count(*)::int` })
+    .select({ number: chainLogCache.blockNumber, hash: sql<string>`min(${chainLogCache.blockHash})`, logs: sql<number>`sum(${chainLogCache.logCount})::int` })
     .from(chainLogCache)
     .where(and(eq(chainLogCache.chainId, state.chainId), sql`${chainLogCache.blockNumber} between ${deployBlock} and ${end}`))
     .groupBy(chainLogCache.blockNumber)

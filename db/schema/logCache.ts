@@ -7,23 +7,25 @@ import { bigint, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core"
 
 const blockNo = (name: string) => bigint(name, { mode: "number" });
 
-/** One log as the node answered it. `topics` are the log's topics joined (each "0x" and 64 digits, so it splits again). */
+/**
+ * The logs one address emitted in one block, as the node answered them. One row per block and address rather than per
+ * log: a batch's cache then costs a few rows a block instead of one per log (a tenth of the write, measured). `logs`
+ * are the logs in chain order, each `logIndex.txIndex.txHash.topics.data` (numbers in decimal, the topics joined: each
+ * "0x" and 64 digits), separated by ";": texts an array literal carries unquoted.
+ */
 export const chainLogCache = pgTable(
   "chain_log_cache",
   {
     chainId: integer("chain_id").notNull(),
     blockNumber: blockNo("block_number").notNull(),
-    logIndex: integer("log_index").notNull(),
+    address: text("address").notNull(),
     blockHash: text("block_hash").notNull(),
     /** Unix seconds, when the node gives it with the log (anvil does). */
     blockTime: blockNo("block_time"),
-    txHash: text("tx_hash").notNull(),
-    txIndex: integer("tx_index").notNull(),
-    address: text("address").notNull(),
-    topics: text("topics").notNull(),
-    data: text("data").notNull(),
+    logCount: integer("log_count").notNull(),
+    logs: text("logs").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.chainId, t.blockNumber, t.logIndex] })],
+  (t) => [primaryKey({ columns: [t.chainId, t.blockNumber, t.address] })],
 );
 
 /**
