@@ -18,3 +18,6 @@ CREATE TABLE "chain_log_ranges" (
 	"parent_hash" text NOT NULL,
 	CONSTRAINT "chain_log_ranges_chain_id_source_from_block_pk" PRIMARY KEY("chain_id","source","from_block")
 );
+--> statement-breakpoint
+-- Logs are hex: compressing them as they are written cost the backfill more CPU than the disk they save.
+ALTER TABLE "chain_log_cache" ALTER COLUMN "logs" SET STORAGE EXTERNAL;

@@ -9,7 +9,7 @@ const blockNo = (name: string) => bigint(name, { mode: "number" });
 
 /**
  * The logs one address emitted in one block, as the node answered them. One row per block and address rather than per
- * log: a batch's cache then costs a few rows a block instead of one per log (a tenth of the write, measured). `logs`
+ * log: a batch's cache then costs a few rows a block instead of one per log (less CPU for the backfill, measured). `logs`
  * are the logs in chain order, each `logIndex.txIndex.txHash.topics.data` (numbers in decimal, the topics joined: each
  * "0x" and 64 digits), separated by ";": texts an array literal carries unquoted.
  */
