@@ -48,8 +48,13 @@ export function cacheRows(chainId: number, logs: RpcLog[]): CacheRow[] {
 export function cacheWrites(chainId: number, source: string, range: CachedRange, rows: CacheRow[]): SQL[] {
   const writes: SQL[] = [];
   if (rows.length > 0) writes.push(bulkInsertQuery(chainLogCache, rows, { doNothing: true }));
-  const row = { chainId, source, fromBlock: range.from, toBlock: range.to, toHash: range.toHash, parentHash: range.parentHash };
-  writes.push(bulkInsertQuery(chainLogRanges, [row], { target: ["chainId", "source", "fromBlock"] }));
+  // A range that continues the previous one (its parent is that range's last block) extends it: following the head
+  // a block at a time would otherwise add a row a block.
+  const previous = sql`(select ${chainLogRanges.fromBlock} from ${chainLogRanges} where ${chainLogRanges.chainId} = ${chainId}
+    and ${chainLogRanges.source} = ${source} and ${chainLogRanges.toBlock} = ${range.from - 1} and ${chainLogRanges.toHash} = ${range.parentHash})`;
+  writes.push(sql`insert into ${chainLogRanges} (chain_id, source, from_block, to_block, to_hash, parent_hash)
+    values (${chainId}, ${source}, coalesce(${previous}, ${range.from}), ${range.to}, ${range.toHash}, ${range.parentHash})
+    on conflict (chain_id, source, from_block) do update set to_block = excluded.to_block, to_hash = excluded.to_hash`);
   return writes;
 }
 
