@@ -1,27 +1,23 @@
-import { numberToHex, type RpcLog } from "viem";
+import type { RpcLog } from "viem";
 import type { Db } from "#db/connect";
 import { catchUpCollections } from "./collections";
-import { commit, prepareCommit, type BlockRange } from "./commit";
+import { commit, prepareCommit } from "./commit";
 import { makeContext } from "./context";
 import type { ChainEvent } from "./decode";
 import { ENTITY_DEFS } from "./entities";
-import type { Head } from "./heads";
+import { cacheRows, cacheSource } from "./logCache";
 import { noLoansFollow } from "./loans";
-import { isRangeError } from "./range";
+import type { Fetched, LogSource } from "./sources";
 import type { SyncState } from "./state";
 import { Batch } from "./store";
 
-interface Fetched extends BlockRange {
-  logs: RpcLog[];
-}
-
-/** Where a backfill runs to, and what it knows of the chain when it starts. */
-export interface BackfillTarget {
-  head: number;
+/** Where a backfill runs to, where its logs come from, and which blocks are final. */
+export interface BackfillPlan {
+  source: LogSource;
   /** The last block to index: the head less the confirmations. */
   target: number;
-  /** The newest head the node announced, whose hash spares a round trip when it ends a range. */
-  announced: Head | null;
+  /** Blocks up to here cannot change: no undo journal or block hash is kept for them. */
+  finalized: number;
 }
 
 /**
@@ -29,23 +25,24 @@ export interface BackfillTarget {
  * node's work) while this one runs through the handlers (ours) while the previous one commits (Postgres's).
  * Batches still commit one by one, in order; `committed` is called after each.
  */
-export async function backfill(state: SyncState, db: Db, { head, target, announced }: BackfillTarget, committed: () => void): Promise<void> {
-  const finalized = head - state.finalityDepth;
+export async function backfill(state: SyncState, db: Db, { source, target, finalized }: BackfillPlan, committed: () => void): Promise<void> {
   // Reads use the pool: on Postgres other connections than the writer's, on PGlite its one connection.
   const reader = state.options.db;
-  let next: Promise<Fetched | null> | null = fetchRange(state, state.cursor!.blockNumber + 1, target, null, finalized, announced);
+  let parentHash = state.cursor!.blockHash;
+  let next: Promise<Fetched | null> | null = source.range(state.cursor!.blockNumber + 1, null);
   let committing: Promise<void> | null = null;
   try {
     while (next) {
       const fetched: Fetched | null = await next;
       if (!fetched) break; // the parent changed under us: the next step finds the reorg
       const fetchNext = () => {
-        next = fetched.to < target && !state.stopped ? fetchRange(state, fetched.to + 1, target, fetched.toHash, finalized, announced) : null;
+        next = fetched.to < target && !state.stopped ? source.range(fetched.to + 1, fetched.toHash) : null;
         next?.catch(() => {});
       };
       fetchNext();
       const logCount = fetched.logs.length;
-      const caught = await catchUpCollections(state, decode(state, fetched.logs), fetched);
+      const fetchedLogs = source.cached ? [] : fetched.logs;
+      const caught = await catchUpCollections(state, source, decode(state, fetched.logs), fetched);
       fetched.logs = []; // the node's answer is let go once decoded (less for the GC to copy while we work)
       if (!caught) break; // the chain changed under the catch-up: the next step finds the reorg
       // A collection followed from this batch on: the range fetched meanwhile lacks its logs, so it is fetched again.
@@ -58,7 +55,9 @@ export async function backfill(state: SyncState, db: Db, { head, target, announc
       runHandlers(state, batch, events);
       batch.seal();
       // The statement is built while the previous batch commits: our CPU and Postgres's work side by side.
-      const prepared = prepareCommit(state.chainId, fetched, logCount, batch, events, finalized);
+      const cache = source.cached ? null : { source: cacheSource(state), parentHash, rows: cacheRows(state.chainId, concat(fetchedLogs, caught.logs)) };
+      const prepared = prepareCommit(state.chainId, fetched, logCount, batch, events, finalized, cache);
+      parentHash = fetched.toHash;
       if (reader !== db) {
         prepared.wallets = batch.resolveWallets(reader);
         prepared.noLoans = noLoansFollow(reader, batch);
@@ -84,54 +83,7 @@ export async function backfill(state: SyncState, db: Db, { head, target, announc
   }
 }
 
-/**
- * The logs of `from` up to at most `target`, as many blocks as the RPC allows, with the last block's hash. Null
- * when `parentHash` (the previous range's last block) is no longer the chain's: a reorg, for the next poll.
- */
-async function fetchRange(
-  state: SyncState,
-  from: number,
-  target: number,
-  parentHash: string | null,
-  finalized: number,
-  announced: Head | null,
-): Promise<Fetched | null> {
-  const { range } = state;
-  let known = announced;
-  for (;;) {
-    const to = Math.min(target, from + range.span - 1);
-    // The node's own answer, unformatted: the decoder reads the hex quantities it needs, and formatting
-    // every log into bigints first (what getLogs does) was a good part of the fetch's time.
-    const getLogs = () =>
-      state.logs.getLogs({ address: state.contracts.map((contract) => contract.address), fromBlock: numberToHex(from), toBlock: numberToHex(to) });
-    let toHash: string;
-    let logs: RpcLog[];
-    try {
-      if (to <= finalized) {
-        // Final blocks cannot change: header and logs may be asked for together.
-        [toHash, logs] = await Promise.all([state.blockHash(to), getLogs()]);
-      } else {
-        // The range's last header before its logs: a reorg in between shows up as a mismatch next poll.
-        // A head the node announced before this poll is such a header already.
-        toHash = known?.number === to ? known.hash : await state.blockHash(to);
-        if (parentHash && from - 1 > finalized && (await state.blockHash(from - 1)) !== parentHash) return null;
-        logs = await getLogs();
-      }
-    } catch (error) {
-      if (isRangeError(error) && range.shrink(error)) {
-        state.logger.warn(`indexer: the RPC refused ${to - from + 1} blocks; asking for ${range.span}`);
-        continue;
-      }
-      throw error;
-    }
-    if (logs.some((log) => Number(log.blockNumber) === to && log.blockHash !== toHash)) {
-      known = null; // the announced block was replaced: ask the node
-      continue;
-    }
-    range.grow(logs.length);
-    return { from, to, toHash, logs };
-  }
-}
+const concat = (a: RpcLog[], b: RpcLog[]) => (b.length === 0 ? a : a.concat(b));
 
 function decode(state: SyncState, logs: RpcLog[]): ChainEvent[] {
   const events: ChainEvent[] = [];

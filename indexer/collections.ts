@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { numberToHex, type RpcLog } from "viem";
+import type { RpcLog } from "viem";
 import type { Db } from "#db/connect";
 import { chainCollections } from "#db/schema/chain";
 import type { BlockRange } from "./commit";
 import type { ChainEvent } from "./decode";
-import { isRangeError } from "./range";
+import type { LogSource } from "./sources";
 import type { SyncState } from "./state";
 import { ESCROW } from "./entities";
 
@@ -32,23 +32,30 @@ export async function loadFollowedCollections(state: SyncState, db: Db): Promise
  * them with it, and the replay catches the collection up again. Nothing is written before the batch commits, and
  * a failed or abandoned batch leaves the followed set as it was, so a restart or a retry catches up once more.
  *
- * `added` says the followed set grew: a range fetched before this one was handled lacks the new collection's logs.
+ * `logs` are the past logs fetched, for the cache. `added` says the followed set grew: a range fetched before this one was handled lacks the new collection's logs.
  * Null when the chain changed under the catch-up (the next poll finds the reorg).
  */
-export async function catchUpCollections(state: SyncState, events: ChainEvent[], range: BlockRange): Promise<{ events: ChainEvent[]; added: boolean } | null> {
+export async function catchUpCollections(
+  state: SyncState,
+  source: LogSource,
+  events: ChainEvent[],
+  range: BlockRange,
+): Promise<{ events: ChainEvent[]; added: boolean; logs: RpcLog[] } | null> {
   const allowedAt = new Map<string, number>();
   for (const event of events) {
     if (event.contract !== ESCROW || event.name !== "CollectionAllowed") continue;
     const collection = event.args.collection as string;
     if (!allowedAt.has(collection) && !state.follows(collection)) allowedAt.set(collection, event.blockNumber);
   }
-  if (allowedAt.size === 0) return { events, added: false };
+  if (allowedAt.size === 0) return { events, added: false, logs: [] };
   const before = state.collections;
   state.followCollections([...before, ...allowedAt.keys()]);
   try {
     const past: ChainEvent[] = [];
+    const logs: RpcLog[] = [];
     for (const [collection, block] of allowedAt) {
-      for (const log of await logsOf(state, collection, state.options.deployment.deployBlock, range.to)) {
+      for (const log of await source.logsOf(collection, state.options.deployment.deployBlock, range.to)) {
+        logs.push(log);
         const event = state.decoder.decode(log);
         if (!event) continue;
         if (event.blockNumber < block) event.undoBlock = block;
@@ -56,33 +63,14 @@ export async function catchUpCollections(state: SyncState, events: ChainEvent[],
       }
     }
     // A chain is a chain of hashes: the range's last block unchanged, every block the logs came from is the batch's.
-    if ((await state.blockHash(range.to)) !== range.toHash) {
+    if (!(await source.holds(range))) {
       state.followCollections(before);
       return null;
     }
     const merged = events.concat(past).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
-    return { events: merged, added: true };
+    return { events: merged, added: true, logs };
   } catch (error) {
     state.followCollections(before);
     throw error;
   }
-}
-
-/** One address's logs over a span of blocks, as many blocks a call as the RPC allows (the backfill's adaptive span). */
-async function logsOf(state: SyncState, address: string, from: number, to: number): Promise<RpcLog[]> {
-  const logs: RpcLog[] = [];
-  for (let start = from; start <= to; ) {
-    const end = Math.min(to, start + state.range.span - 1);
-    let answer: RpcLog[];
-    try {
-      answer = await state.logs.getLogs({ address: [address], fromBlock: numberToHex(start), toBlock: numberToHex(end) });
-    } catch (error) {
-      if (isRangeError(error) && state.range.shrink(error)) continue;
-      throw error;
-    }
-    for (const log of answer) logs.push(log);
-    state.range.grow(answer.length);
-    start = end + 1;
-  }
-  return logs;
 }

@@ -4,6 +4,7 @@ import { chainBlocks, chainCursors, chainUndo } from "#db/schema/chain";
 import { rowsOf, transactionFrom } from "./begin";
 import { bulkInsertQuery, withWrites } from "./bulk";
 import type { ChainEvent } from "./decode";
+import { cacheWrites, type cacheRows } from "./logCache";
 import { applyLoanChanges, loanStatesQuery, type LoanState } from "./loans";
 import { OUTBOX_CHANNEL, type BatchInfo } from "./options";
 import type { SyncState } from "./state";
@@ -36,7 +37,22 @@ export interface PreparedBatch {
  * are fetched again; and nothing is pushed for a batch before it is durable, since the API's claim of its
  * outbox rows commits synchronously, which flushes the WAL up to and past the batch's commit.
  */
-export function prepareCommit(chainId: number, range: BlockRange, logCount: number, batch: Batch, events: ChainEvent[], finalized: number): PreparedBatch {
+/** A batch's fetched logs for the log cache: the rows, the cache source they were fetched for and the range's parent. */
+export interface CacheEntry {
+  source: string;
+  parentHash: string;
+  rows: ReturnType<typeof cacheRows>;
+}
+
+export function prepareCommit(
+  chainId: number,
+  range: BlockRange,
+  logCount: number,
+  batch: Batch,
+  events: ChainEvent[],
+  finalized: number,
+  cache: CacheEntry | null,
+): PreparedBatch {
   // The hashes of unfinalised blocks are what reorg.ts compares with the chain's.
   const hashes = new Map<number, string>([[range.to, range.toHash]]);
   for (const event of events) if (event.blockNumber > finalized) hashes.set(event.blockNumber, event.blockHash);
@@ -44,6 +60,8 @@ export function prepareCommit(chainId: number, range: BlockRange, logCount: numb
   const { queries, rows } = batch.writes();
   info.rows = rows;
   const blocks = [...hashes].map(([number, hash]) => ({ chainId, number, hash }));
+  // The logs go in with the rows made of them: the cache never holds a batch the mirror lacks, nor the reverse.
+  if (cache) queries.push(...cacheWrites(chainId, cache.source, { ...range, parentHash: cache.parentHash }, cache.rows));
   queries.push(
     bulkInsertQuery(chainBlocks, blocks, { target: ["chainId", "number"] }),
     // Disjoint from the rows above: those are the range's last block and unfinalised ones.

@@ -33,14 +33,13 @@ const DERIVED_TABLES = [chainNotes, chainListings, chainVaultPositions, chainCre
 
 /**
  * Drops this chain's mirror and starts again from the deploy block. History up to the current head is
- * replayed without outbox rows: those events were pushed already, or are too old to push.
+ * replayed without outbox rows: those events were pushed already, or are too old to push. A rebuild from the log
+ * cache gives the `start` cursor itself (it asks the node nothing). The log cache stays: it is what a rebuild reads.
  */
-export async function resetMirror(state: SyncState, db: Db, reason: string): Promise<void> {
+export async function resetMirror(state: SyncState, db: Db, reason: string, start?: Cursor): Promise<void> {
   const { deployment } = state.options;
   state.logger.info(`indexer: rebuilding the mirror of chain ${state.chainId} (${reason})`);
-  const start = deployment.deployBlock - 1;
-  const [startHash, head] = await Promise.all([state.blockHash(start), state.client.getBlockNumber()]);
-  const cursor: Cursor = { blockNumber: start, blockHash: startHash, silentUntil: Number(head) - state.confirmations };
+  const cursor = start ?? (await startCursor(state));
   const values = { chainId: state.chainId, genesisHash: deployment.genesisHash, deploymentKey: deploymentKey(deployment), ...cursor };
   state.cache.clear(false);
   await db.execute(
@@ -55,6 +54,12 @@ export async function resetMirror(state: SyncState, db: Db, reason: string): Pro
   state.cursor = cursor;
   state.cache.clear(true);
   state.followCollections([]); // each comes back with its CollectionAllowed
+}
+
+async function startCursor(state: SyncState): Promise<Cursor> {
+  const start = state.options.deployment.deployBlock - 1;
+  const [startHash, head] = await Promise.all([state.blockHash(start), state.client.getBlockNumber()]);
+  return { blockNumber: start, blockHash: startHash, silentUntil: Number(head) - state.confirmations };
 }
 
 /** Deletes one chain's mirror; outbox rows stay (the API may still deliver them) but are marked reverted. */

@@ -2,8 +2,9 @@ import type { IndexerOptions } from "./options";
 import { ChainSync } from "./sync";
 
 /**
- * Drops one chain's mirror and rebuilds it from the deploy block up to the current head, under the writer
- * lock (it waits while another indexer writes). Events replayed this way are not pushed again.
+ * Drops one chain's mirror and rebuilds it from the deploy block, under the writer lock (it waits while another
+ * indexer writes): from the log cache, asking the node nothing, as far as the cache reaches; past the cache (or
+ * without one), from the node up to the current head. Events replayed this way are not pushed again.
  */
 export async function reindex(options: Omit<IndexerOptions, "onBatch" | "beforeCommit">): Promise<{ blockNumber: number; ms: number }> {
   const started = performance.now();

@@ -2,6 +2,7 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { chainBlocks, chainCursors, chainOutbox, chainUndo } from "#db/schema/chain";
 import { loadFollowedCollections } from "./collections";
+import { dropCache, pruneCache } from "./logCache";
 import { LOAN_UNDO_TABLE, undoLoanChange } from "./loans";
 import { LOG_TABLES, resetMirror } from "./mirror";
 import { OUTBOX_CHANNEL } from "./options";
@@ -28,7 +29,7 @@ interface Block {
  * Reorgs are handled here and only here: hashes of unfinalised blocks are kept (commit.ts); when the chain
  * disagrees with the cursor (sync.ts notices), this finds the newest kept block the chain still has and rolls
  * the mirror back to it: log rows deleted, derived rows restored from the undo journal, pushed events
- * corrected. The blocks above it are then replayed by the next backfill. Deeper than the kept blocks, the
+ * corrected, the log cache pruned. The blocks above it are then replayed by the next backfill. Deeper than the kept blocks, the
  * mirror starts afresh.
  */
 export async function undoReorg(state: SyncState, db: Db, head: number, why: string): Promise<void> {
@@ -36,6 +37,8 @@ export async function undoReorg(state: SyncState, db: Db, head: number, why: str
   const ancestor = await commonAncestor(state, db, Math.min(cursor.blockNumber, head));
   if (!ancestor) {
     const genesis = await state.blockHash(0);
+    // Not a block the cache holds can be trusted now: it is fetched again with the rebuild.
+    await forgetChain(state, db);
     if (genesis !== state.options.deployment.genesisHash) {
       await resetMirror(state, db, "the chain was reset");
       throw new ChainMismatchError(`the chain at ${state.options.rpcUrl} was reset; waiting for its deployment`);
@@ -48,6 +51,12 @@ export async function undoReorg(state: SyncState, db: Db, head: number, why: str
   state.cursor = { ...cursor, blockNumber: ancestor.number, blockHash: ancestor.hash };
   // A collection whose CollectionAllowed was rolled back is no longer followed (its replay catches it up again).
   await loadFollowedCollections(state, db);
+}
+
+/** The chain is not the one the log cache was fetched from (reset, or reorged deeper than the blocks kept). */
+export async function forgetChain(state: SyncState, db: Db): Promise<void> {
+  state.logger.warn(`indexer: forgetting the log cache of chain ${state.chainId}`);
+  await dropCache(db, state.chainId);
 }
 
 /** The newest kept block at or below `top` whose hash the chain still has, asked 16 at a time. */
@@ -94,6 +103,7 @@ export async function rollback(db: Db, chainId: number, ancestor: Block): Promis
   for (const table of LOG_TABLES) {
     await db.delete(table).where(and(eq(table.chainId, chainId), gt(table.blockNumber, ancestor.number)));
   }
+  await pruneCache(db, chainId, ancestor);
   await db.delete(chainBlocks).where(and(eq(chainBlocks.chainId, chainId), gt(chainBlocks.number, ancestor.number)));
   await db.execute(sql`
     insert into chain_outbox (chain_id, block_number, tx_hash, log_index, event, rooms, payload, kind, corrects_id)

@@ -3,12 +3,14 @@ import type { Db } from "#db/connect";
 import { chainCursors } from "#db/schema/chain";
 import { backfill } from "./backfill";
 import { loadFollowedCollections } from "./collections";
+import { cachedCoverage } from "./logCache";
 import { deploymentKey } from "./config";
 import { localHeadsUrl, watchHeads, type Head, type HeadsWatch } from "./heads";
 import { tryAcquireWriter, type Writer } from "./lock";
 import { resetMirror } from "./mirror";
 import type { Indexer, IndexerOptions, IndexerStatus } from "./options";
-import { undoReorg } from "./reorg";
+import { forgetChain, undoReorg } from "./reorg";
+import { cacheLogSource, nodeSource } from "./sources";
 import { ChainMismatchError, SyncState } from "./state";
 
 export { OUTBOX_CHANNEL, type BatchInfo, type Indexer, type IndexerOptions, type IndexerStatus, type Logger } from "./options";
@@ -79,19 +81,40 @@ export class ChainSync implements Indexer {
     });
   }
 
-  /** Rebuilds the mirror up to the head once, under the writer lock (see reindex). */
+  /**
+   * Rebuilds the mirror once, under the writer lock (see reindex): up to where it reached, from the log cache as far
+   * as the cache goes without asking the node anything; past the cache (or with none), from the node up to the head.
+   */
   async rebuildOnce(): Promise<void> {
     let writer: Writer | null;
     while (!(writer = await tryAcquireWriter(this.options.db, this.state.chainId))) await new Promise((r) => setTimeout(r, 500));
     this.role = "active";
     try {
-      await this.prepare(writer.db, "reindex requested");
+      const reached = (await this.readCursor(writer.db))?.blockNumber ?? -1;
+      const covered = await this.rebuildFromCache(writer.db);
+      if (covered !== null && covered >= reached) return;
+      if (covered === null) await this.prepare(writer.db, "reindex requested");
+      else await this.prepare(writer.db);
       while (await this.step(writer.db));
     } finally {
       await writer.release();
       this.state.logs.close();
       this.role = "stopped";
     }
+  }
+
+  /** The mirror rebuilt from the cache's ranges that follow each other from the deploy block: the block reached, or null. */
+  private async rebuildFromCache(db: Db): Promise<number | null> {
+    const coverage = await cachedCoverage(db, this.state);
+    if (!coverage) return null;
+    const { chunks, parentHash } = coverage;
+    const end = chunks[chunks.length - 1].to;
+    const start = { blockNumber: this.options.deployment.deployBlock - 1, blockHash: parentHash, silentUntil: end };
+    await resetMirror(this.state, db, "reindex requested, from the log cache", start);
+    // The cache's end stands in for the head: blocks nearer to it keep their hashes, so a reorg found later is undone.
+    const finalized = end - this.state.finalityDepth;
+    await backfill(this.state, db, { source: cacheLogSource(this.state, db, chunks), target: end, finalized }, () => {});
+    return end;
   }
 
   private settleWaiters(poll: number, atTip: boolean): void {
@@ -185,7 +208,10 @@ export class ChainSync implements Indexer {
     this.state.cache.clear(false);
     if (rebuild) return resetMirror(this.state, db, rebuild);
     if (!row) return resetMirror(this.state, db, "no mirror yet");
-    if (row.genesisHash !== genesis) return resetMirror(this.state, db, "the chain was reset");
+    if (row.genesisHash !== genesis) {
+      await forgetChain(this.state, db);
+      return resetMirror(this.state, db, "the chain was reset");
+    }
     if (row.deploymentKey !== deploymentKey(deployment)) return resetMirror(this.state, db, "the contracts were redeployed, or the mirror follows more now");
     await loadFollowedCollections(this.state, db);
   }
@@ -217,7 +243,9 @@ export class ChainSync implements Indexer {
       this.settleWaiters(poll, true);
       return false;
     }
-    await backfill(this.state, db, { head, target, announced }, () => this.settleWaiters(poll, false));
+    const finalized = head - this.state.finalityDepth;
+    const source = nodeSource(this.state, target, finalized, announced);
+    await backfill(this.state, db, { source, target, finalized }, () => this.settleWaiters(poll, false));
     return true;
   }
 }

@@ -1,4 +1,5 @@
-// `npm run reindex`: drops this chain's mirror and rebuilds it from the chain, then exits. It waits while
+// `npm run reindex`: drops this chain's mirror and rebuilds it from the indexer's log cache (no request to the node
+// when the cache reaches as far as the mirror did), from the chain past it, then exits. It waits while
 // another indexer holds the writer lock; with PGlite, stop the API first (one process at a time).
 import { consoleLogger, openDatabase, readDeployment } from "#indexer/cli";
 import { loadIndexerConfig } from "#api/config/env";

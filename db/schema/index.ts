@@ -10,3 +10,4 @@ export * from "./chat";
 export * from "./orders";
 export * from "./nftMetadata";
 export * from "./reminders";
+export * from "./logCache";

@@ -17,7 +17,8 @@ import type { OrdersRepository } from "./repository";
 import { canReceiveNotes } from "./receiverCheck";
 import { ORDER_ANSWERS } from "./texts";
 import { messageOf, termsOf, toWireOrder } from "./wire";
-import { createFillSimulator, type FillSimulator } from "./simulateFill";
+import { createBatchedFillSimulator, type FillSimulator } from "./simulateFill";
+import { createBlockBatch, type BlockBatch } from "./blockBatch";
 
 export interface OrdersDeps {
   config: AppConfig;
@@ -86,7 +87,10 @@ function tradingWallet(user: UserRow): Address {
 
 // ------------------------------------------------------------------ chain facts
 
-/** The chain reads the order rule needs, each made once per answer however many orders share it. */
+/**
+ * The chain reads the order rule needs, each made once per answer however many orders share it, all at the latest
+ * block and gathered into one call per turn with the block's simulations (api/src/orders/blockBatch.ts).
+ */
 function chainReader(deps: OrdersDeps, d: Deployment) {
   const { publicClient } = deps;
   const marketplace = d.contracts.marketplace as Address;
@@ -101,6 +105,7 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
   };
   let latest: Promise<{ number: bigint; timestamp: bigint }> | null = null;
   const head = () => (latest ??= read(publicClient.getBlock({ blockTag: "latest" }).then((b) => ({ number: b.number, timestamp: b.timestamp }))));
+  const reader = async () => batchAt(publicClient, (await head()).number);
   const simulator = simulatorFor(publicClient, d);
   return {
     /** The latest block's time: what expiry and terms left are judged against. */
@@ -113,15 +118,18 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
       const { number } = await head();
       return simulator.simulate(order, { tokenId, owner: owner as Address, price, block: number }).catch(() => null);
     },
-    counter: memo((signer: string) => publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [signer as Address] })),
+    counter: memo(async (signer: string) =>
+      (await reader()).readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [signer as Address] }),
+    ),
     usage: memo(async (key: string) => {
       const [signer, hash] = key.split(":");
-      const [used, filled] = await publicClient.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "orderStatus", args: [signer as Address, hash as Hex] });
+      const [used, filled] = await (await reader()).readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "orderStatus", args: [signer as Address, hash as Hex] });
       return { used, filled };
     }),
     note: memo(async (tokenId: bigint): Promise<NoteState> => {
-      const state = await publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] });
-      const holder = await noteHolder(publicClient, d, tokenId, state.owner);
+      const batch = await reader();
+      const state = await batch.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] });
+      const holder = await noteHolder(batch, d, tokenId, state.owner);
       return {
         owner: lower(state.owner),
         holder,
@@ -136,9 +144,10 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
     }),
     funds: memo(async (buyer: string) => {
       const token = d.contracts.stablecoin as Address;
+      const batch = await reader();
       const [balance, allowance] = await Promise.all([
-        publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [buyer as Address] }),
-        publicClient.readContract({ address: token, abi: testDollarAbi, functionName: "allowance", args: [buyer as Address, marketplace] }),
+        batch.readContract({ address: token, abi: testDollarAbi, functionName: "balanceOf", args: [buyer as Address] }),
+        batch.readContract({ address: token, abi: testDollarAbi, functionName: "allowance", args: [buyer as Address, marketplace] }),
       ]);
       return { balance, allowance };
     }),
@@ -165,13 +174,26 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
 }
 type ChainReader = ReturnType<typeof chainReader>;
 
+/** The newest block's batch of reads and fills per chain client, across requests: a block changes nothing twice. */
+const batches = new WeakMap<PublicClient, BlockBatch>();
+function batchAt(publicClient: PublicClient, block: bigint): BlockBatch {
+  let batch = batches.get(publicClient);
+  if (!batch || batch.block !== block) {
+    // An older block's answers are no use to a newer read; a read still on an older block keeps its own batch.
+    if (batch && batch.block > block) return createBlockBatch(publicClient, block);
+    batch = createBlockBatch(publicClient, block);
+    batches.set(publicClient, batch);
+  }
+  return batch;
+}
+
 /** One simulator (and so one cache of answers per block) per chain client and deployment, across requests. */
 const simulators = new WeakMap<PublicClient, Map<string, FillSimulator>>();
 function simulatorFor(publicClient: PublicClient, d: Deployment): FillSimulator {
   const byDeployment = simulators.get(publicClient) ?? new Map<string, FillSimulator>();
   simulators.set(publicClient, byDeployment);
   const key = d.contracts.marketplace.toLowerCase();
-  if (!byDeployment.has(key)) byDeployment.set(key, createFillSimulator(publicClient, d));
+  if (!byDeployment.has(key)) byDeployment.set(key, createBatchedFillSimulator(publicClient, d, (block) => batchAt(publicClient, block)));
   return byDeployment.get(key)!;
 }
 
