@@ -36,7 +36,7 @@ export async function backfill(state: SyncState, db: Db, { head, target, announc
   let next: Promise<Fetched | null> | null = fetchRange(state, state.cursor!.blockNumber + 1, target, null, finalized, announced);
   let committing: Promise<void> | null = null;
   try {
-    while (next) {
+    while (next !== null) {
       const fetched: Fetched | null = await next;
       if (!fetched) break; // the parent changed under us: the next step finds the reorg
       const fetchNext = () => {
