@@ -70,7 +70,7 @@ function rawServer() {
       },
       memory: () => settledMemory(),
     },
-    () => new Promise<void>((resolve) => io.close(() => resolve())),
+    () => new Promise<void>((resolve) => void io.close(() => resolve())),
   );
 }
 

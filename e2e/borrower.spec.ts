@@ -3,7 +3,7 @@ import { createPublicClient, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { loanNoteAbi, testDollarAbi } from "#domain/abis";
-import { displayUsd, displayUsdExact, parseUsd } from "#domain/money";
+import { displayUsd, parseUsd } from "#domain/money";
 import { installTestWallet } from "./testWallet";
 import { loginByForm, newAccount, registerByApi, screenshot, skipSplash, expectOneToastClearOfTitle } from "./helpers";
 import { query } from "./db";

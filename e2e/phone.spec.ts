@@ -36,12 +36,6 @@ async function phonePage(browser: Browser, key?: `0x${string}`): Promise<Page> {
   return page;
 }
 
-async function visit(page: Page, path: string, ready: (page: Page) => ReturnType<Page["getByTestId"]>) {
-  await page.goto(path);
-  await expect(ready(page).first()).toBeVisible();
-  await expectPhoneReady(page);
-}
-
 test.describe.serial("journeys on a phone", () => {
   test.beforeAll(async () => {
     api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });

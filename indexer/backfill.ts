@@ -32,7 +32,7 @@ export async function backfill(state: SyncState, db: Db, { source, target, final
   let next: Promise<Fetched | null> | null = source.range(state.cursor!.blockNumber + 1, null);
   let committing: Promise<void> | null = null;
   try {
-    while (next) {
+    while (next !== null) {
       const fetched: Fetched | null = await next;
       if (!fetched) break; // the parent changed under us: the next step finds the reorg
       const fetchNext = () => {

@@ -121,7 +121,7 @@ function arrayLiteral(rows: Record<string, unknown>[], field: string): string {
 /** What an unquoted array element may not be or contain (Postgres reads it as null, a delimiter or trims it). */
 const NEEDS_QUOTES = /[{}",\\\s]|^$|^null$/i;
 /** The same test over a joined column, commas aside (they are counted); control characters count as space. */
-const NEEDS_QUOTES_ANYWHERE = /[{}"\\\s\x00-\x1f]/;
+const NEEDS_QUOTES_ANYWHERE = /[{}"\\\s\p{Cc}]/u;
 
 function commas(text: string): number {
   let count = 0;

@@ -17,7 +17,7 @@ export async function openDatabase(settings: IndexerConfig): Promise<DatabaseHan
     return await connectDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   } catch (error) {
     if (!settings.databaseUrl) {
-      throw new Error(`Could not open the embedded database in ${settings.dataDir}/pglite (is the API running? stop it first): ${String(error)}`);
+      throw new Error(`Could not open the embedded database in ${settings.dataDir}/pglite (is the API running? stop it first): ${String(error)}`, { cause: error });
     }
     throw error;
   }

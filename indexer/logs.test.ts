@@ -20,7 +20,7 @@ const seen = { refused: 0, dropped: 0, served: 0 };
 
 before(async () => {
   [chain, database] = await Promise.all([startTestChain(), createTestDatabase()]);
-  proxy = createServer(async (request, response) => {
+  proxy = createServer((request, response) => void (async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
@@ -43,7 +43,7 @@ before(async () => {
     const answer = await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
     response.setHeader("content-type", "application/json");
     response.end(await answer.text());
-  });
+  })());
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });

@@ -26,8 +26,8 @@ async function shutdown(signal: NodeJS.Signals) {
   await database?.close().catch(() => {});
   process.exit(code);
 }
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+process.on("SIGINT", (signal) => void shutdown(signal));
+process.on("SIGTERM", (signal) => void shutdown(signal));
 
 try {
   const settings = loadIndexerConfig();

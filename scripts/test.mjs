@@ -1,12 +1,14 @@
-// Runs every suite — the typecheck, contracts, domain/db/api/indexer against a real database and chain,
+// Runs every suite — the quality gate, contracts, domain/db/api/indexer against a real database and chain,
 // and the browser journeys — names every skipped test with its reason, and closes with one line:
 // "N passed, N failed, N skipped". Under CI=true a skip because the machine lacks something fails.
+// A failing gate ends the run there: nothing else is worth the minutes until the code is clean.
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { inCi, judgeSkips, playwrightResults, summaryLine } from "./skips.mjs";
-import { runTypecheck } from "./typecheck.mjs";
+import { runQualityGate } from "./qualityGate.mjs";
 
 const root = process.cwd();
 const tmp = join(root, ".tmp");
@@ -16,7 +18,7 @@ const only = process.argv.slice(2); // e.g. `npm test -- node` runs one suite
 const NODE_TEST_GLOBS = ["domain/**/*.test.ts", "db/**/*.test.ts", "api/**/*.test.ts", "indexer/**/*.test.ts", "scripts/**/*.test.ts", "devchain/**/*.test.ts", "contracts/*.test.ts", "contracts/coverage/**/*.test.ts", "app/src/**/*.test.ts"];
 
 const suites = [
-  { name: "typecheck", run: typecheckSuite },
+  { name: "gate", run: gateSuite, stopsTheRun: true },
   { name: "contracts", run: contractsSuite },
   { name: "node", run: nodeSuite },
   { name: "e2e", run: e2eSuite },
@@ -31,7 +33,7 @@ for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue;
   console.log(`\n━━ ${suite.name} ━━`);
   const started = Date.now();
-  const result = suite.run();
+  const result = await suite.run();
   const { skipped, failing } = judgeSkips(result.skipped ?? [], { ci });
   for (const failure of failing) console.log(`  ✗ ${failure.name}: skipped in CI, where nothing may be missing (${failure.reason})`);
   const counts = { passed: result.passed, failed: result.failed + failing.length, skipped: skipped.length };
@@ -40,6 +42,10 @@ for (const suite of suites) {
   totals.skipped += counts.skipped;
   allSkips.push(...skipped);
   console.log(`━━ ${suite.name}: ${summaryLine(counts)} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (suite.stopsTheRun && counts.failed > 0) {
+    console.log(`\nThe ${suite.name} failed, so the other suites did not run: fix the findings above (\`npm run format\` fixes formatting).`);
+    break;
+  }
 }
 console.log("");
 if (allSkips.length) console.log("Skipped:");
@@ -58,17 +64,17 @@ function crashed(name, status) {
 }
 
 /**
- * `tsc -p tsconfig.json --noEmit` over the whole repository, counted as one test. It runs first, before
- * any chain starts. The contract tests' types come from the declaration files Hardhat generates under
- * artifacts/, so the contracts are built first (a compile only, no chain; quick when nothing changed).
+ * The formatter, solhint, ESLint and tsc over the whole repository, one test each (scripts/qualityGate.mjs).
+ * It runs first, before any chain starts. The contract tests' types come from the declaration files Hardhat
+ * generates under artifacts/, so the contracts are built first (a compile only, no chain; quick when nothing changed).
  */
-function typecheckSuite() {
+function gateSuite() {
   const build = sh("hardhat", ["build", "--quiet"]);
   if (build.status !== 0) {
-    console.log("  ✗ typecheck: hardhat build failed, so the contract types are missing");
+    console.log("  ✗ gate: hardhat build failed, so the contract types are missing");
     return { passed: 0, failed: 1, skipped: [] };
   }
-  return runTypecheck({ cwd: root });
+  return runQualityGate({ cwd: root });
 }
 
 /** Hardhat's own summary gives the counts; scripts/hardhat-skips.mjs names the skips its reporter hides. */
@@ -95,7 +101,7 @@ function contractsSuite() {
 
 /** The skips the preload recorded; a skip Hardhat counted but the preload missed still counts, unnamed. */
 function contractSkips(countsFile, text) {
-  text = text.replace(/\x1b\[[0-9;]*m/g, "");
+  text = stripVTControlCharacters(text);
   const named = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, "utf8")).skipped : [];
   const counted = (lastNumber(text, /^\s*(\d+) skipped/gm) ?? 0) + (lastNumber(text, /^\s*(\d+) todo/gm) ?? 0);
   const unnamed = Array.from({ length: Math.max(0, counted - named.length) }, () => ({ name: "contracts (a test Hardhat counted as skipped)", reason: "skip without a recorded reason" }));

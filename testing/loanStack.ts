@@ -27,7 +27,7 @@ export interface ChainRelay {
 
 export async function startRelay(target: string): Promise<ChainRelay> {
   let dark = false;
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void (async () => {
     if (dark) {
       req.socket.destroy();
       return;
@@ -41,7 +41,7 @@ export async function startRelay(target: string): Promise<ChainRelay> {
     } catch {
       req.socket.destroy();
     }
-  });
+  })());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -78,7 +78,7 @@ export function currentRole(): string | null {
 
 /** In a child: answers the parent's requests with `handlers`; SIGTERM runs `onStop` and exits. */
 export function serveRole(handlers: Record<string, (data: any) => unknown>, onStop: () => Promise<void> = async () => {}): void {
-  process.on("message", async (message: Request) => {
+  process.on("message", (message: Request) => void (async () => {
     const handler = handlers[message.type];
     try {
       if (!handler) throw new Error(`no handler for ${message.type}`);
@@ -86,7 +86,7 @@ export function serveRole(handlers: Record<string, (data: any) => unknown>, onSt
     } catch (error) {
       process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies Reply);
     }
-  });
+  })());
   process.send!({ id: 0, ready: true } satisfies Reply);
   let stopping = false;
   const stop = () => {

@@ -40,7 +40,6 @@ const step = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("vault" as const), note: fc.nat(), to: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("wait" as const), days: fc.integer({ min: 1, max: 45 }) }) },
 );
-type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
 interface NoteModel {
   tokenId: bigint;

@@ -3,6 +3,7 @@
 // suites never deploy a mutant's bytecode.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { stripVTControlCharacters } from "node:util";
 import type { ContractMutant } from "./contractMutants";
 import type { MutantOutcome } from "./report";
 
@@ -62,7 +63,7 @@ export function runContractMutants(mutants: ContractMutant[], log: (line: string
 export function judge(exitCode: number | null, output: string, timedOut: boolean): string {
   if (timedOut) return "Timeout";
   if (exitCode === 0) return "Survived";
-  return /^\s*[1-9]\d* failing/m.test(output.replace(/\x1b\[[0-9;]*m/g, "")) ? "Killed" : "CompileError";
+  return /^\s*[1-9]\d* failing/m.test(stripVTControlCharacters(output)) ? "Killed" : "CompileError";
 }
 
 function lineOf(source: string, text: string): number {

@@ -31,7 +31,7 @@ if (args.includes("--report")) {
 mkdirSync(out, { recursive: true });
 const outcomes: MutantOutcome[] = [];
 const progressFile = (name: string) => join(out, `${name.replace(/\W+/g, "-")}.jsonl`);
-const keep = (name: string, found: MutantOutcome[]) => {
+const keep = (found: MutantOutcome[]) => {
   outcomes.push(...found);
   writeFileSync(join(out, "report.txt"), formatReport(outcomes) + "\n");
 };
@@ -51,7 +51,7 @@ for (const group of groups) {
   console.log(`\n━━ ${group.part} › ${group.name}: ${group.mutate.join(", ")} against ${group.tests.join(", ")}`);
   try {
     rmSync(progressFile(group.name), { force: true });
-    keep(group.name, await mutateGroup(group, { concurrency, progressFile: progressFile(group.name) }));
+    keep(await mutateGroup(group, { concurrency, progressFile: progressFile(group.name) }));
   } catch (error) {
     // Most often a test that fails without any mutant: the group says so and the others still run.
     console.error(`${group.name}: ${(error as Error).message}`);
@@ -63,7 +63,7 @@ if (contractMutants.length) {
   console.log(`\n━━ contracts: ${contractMutants.length} hand-made mutants`);
   rmSync(progressFile("contracts"), { force: true });
   const found = runContractMutants(contractMutants, (line) => console.log(line), (outcome) => appendFileSync(progressFile("contracts"), `${JSON.stringify(outcome)}\n`));
-  keep("contracts", found);
+  keep(found);
 }
 
 console.log(`\n${formatReport(outcomes)}`);

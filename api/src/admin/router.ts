@@ -80,7 +80,7 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
       return ok(res, loan, minted ? LOAN_ANSWERS.approved : LOAN_ANSWERS.approvedMintFailed);
     }
     const input = loanRejectionSchema.parse({ rejectionReason: decision.rejectionReason, adminNotes: req.body?.adminNotes ?? req.body?.notes });
-    ok(res, await loans.reject(admin, id(req.params.id), input), LOAN_ANSWERS.rejected);
+    return ok(res, await loans.reject(admin, id(req.params.id), input), LOAN_ANSWERS.rejected);
   });
 
   router.post("/loans/:id/default", async (req, res) => {

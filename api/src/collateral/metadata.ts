@@ -27,8 +27,7 @@ const TEXT_JSON = /^data:application\/json(?:;charset=utf-8|;utf8)?,/i;
 /** A display name: text without control characters, trimmed and shortened; anything else is null. */
 export function cleanName(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  const text = value.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, "").trim();
   return text ? text.slice(0, MAX_NAME_CHARS) : null;
 }
 

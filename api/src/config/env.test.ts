@@ -45,6 +45,7 @@ test("off the local chain a published dev key as an operator key is one problem 
         TREASURY_KEY: PUBLISHED_DEV_ACCOUNTS[19].key,
         DEPLOYER_KEY: DEV_ACCOUNTS.deployer.toUpperCase().replace("0X", "0x"),
       });
+      return undefined;
     } catch (caught) {
       return caught;
     }
@@ -103,6 +104,7 @@ test("every wrong setting is listed at once, each saying what it must be, and no
   const error = (() => {
     try {
       loadConfig({ ...wrong, JWT_SECRET: "x".repeat(32) });
+      return undefined;
     } catch (caught) {
       return caught;
     }

@@ -86,7 +86,7 @@ export function createHealthRouter(deps: HealthDeps): Router {
     const wrong = problems(health);
     health.status = !database ? "down" : wrong.length > 0 ? "degraded" : "ok";
     if (!database) return fail(res, 503, "Database unreachable", health);
-    ok(res, health, wrong.length > 0 ? `Degraded: ${wrong.join(", ")}` : "OK");
+    return ok(res, health, wrong.length > 0 ? `Degraded: ${wrong.join(", ")}` : "OK");
   });
   return router;
 }

@@ -3,12 +3,10 @@ import type { UserRow } from "#db/schema";
 import type { TokenService } from "../auth/tokens";
 import { forbidden, unauthorized, MESSAGES } from "./errors";
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      user?: UserRow;
-    }
+// Every request handler sees the signed-in user that requireAuth puts on the request.
+declare module "express-serve-static-core" {
+  interface Request {
+    user?: UserRow;
   }
 }
 

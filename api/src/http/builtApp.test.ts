@@ -35,7 +35,7 @@ describe("serving the built app", () => {
   const get = (path: string, encoding?: string) =>
     new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
       // node's fetch decompresses by itself; the raw bytes prove what was sent.
-      import("node:http").then(({ get: httpGet }) =>
+      void import("node:http").then(({ get: httpGet }) =>
         httpGet(`${base}${path}`, { headers: encoding ? { "accept-encoding": encoding } : {} }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk) => chunks.push(chunk));

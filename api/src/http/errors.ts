@@ -59,7 +59,10 @@ export function errorHandler(logger?: Logger): ErrorRequestHandler {
   const answer = answerError(logger);
   return (error, req, res, _next) => {
     if (res.headersSent) return;
-    if (req.complete) return answer(error, res);
+    if (req.complete) {
+      answer(error, res);
+      return;
+    }
     // Refused mid-body (an upload over its limit): answered with the client's bytes unread, the kernel resets the
     // connection and a client still sending sees ECONNRESET instead of the 413. Read the rest, within bounds, first.
     readRestOfBody(req, (cut) => {
@@ -94,9 +97,17 @@ function readRestOfBody(req: IncomingMessage, done: (cut: boolean) => void): voi
   req.resume();
 }
 
+/** What Express's own middleware (body-parser, multer…) puts on the errors it throws. */
+interface HttpErrorMarks {
+  status?: unknown;
+  statusCode?: unknown;
+  type?: unknown;
+  expose?: unknown;
+  message?: unknown;
+}
+
 function answerError(logger?: Logger) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Express hands errors over untyped
-  return (error: any, res: Response) => {
+  return (error: unknown, res: Response) => {
     if (error instanceof ZodError) {
       const first = error.issues[0];
       return fail(res, 400, first?.message ?? "Invalid request", {
@@ -112,10 +123,11 @@ function answerError(logger?: Logger) {
       return fail(res, 503, MESSAGES.databaseDown);
     }
     // body-parser and friends mark client mistakes with a 4xx status.
-    const status = typeof error?.status === "number" ? error.status : typeof error?.statusCode === "number" ? error.statusCode : 500;
-    if (status === 400 && error?.type === "entity.parse.failed") return fail(res, 400, MESSAGES.badJson);
+    const marked = (typeof error === "object" && error !== null ? error : {}) as HttpErrorMarks;
+    const status = typeof marked.status === "number" ? marked.status : typeof marked.statusCode === "number" ? marked.statusCode : 500;
+    if (status === 400 && marked.type === "entity.parse.failed") return fail(res, 400, MESSAGES.badJson);
     if (status === 413) return fail(res, 413, MESSAGES.tooLarge);
-    if (status >= 400 && status < 500) return fail(res, status, error?.expose ? String(error.message) : "Bad request");
+    if (status >= 400 && status < 500) return fail(res, status, marked.expose ? String(marked.message) : "Bad request");
     logger?.error({ err: error }, "unhandled error");
     return fail(res, 500, MESSAGES.serverError);
   };

@@ -36,7 +36,7 @@ export async function createRedisStore(url: string, prefix: string, logger?: Key
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Redis at REDIS_URL does not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Redis at REDIS_URL does not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 
   const memory = createMemoryStore(prefix);

@@ -28,7 +28,7 @@ export const KYC_NOTIFY = {
 const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 
 /** The client's file name, for display only (never a path): control characters (NUL breaks PostgreSQL text) dropped, 255 at most. */
-const displayName = (name: string | undefined) => name?.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255) || null;
+const displayName = (name: string | undefined) => name?.replace(/\p{Cc}/gu, "").slice(0, 255) || null;
 
 export interface UploadedFile {
   fieldname: string;

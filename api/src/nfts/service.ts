@@ -18,7 +18,7 @@ import { createMarketplaceIndex, type MarketplaceOrders } from "./browse";
 import { bindDeps } from "../deps";
 import { servicedLoanOf, type NftsRepository } from "./repository";
 import { NFT_ANSWERS } from "./texts";
-import { termsOf, toNftRecord, type NftRecord, type WireContext } from "./wire";
+import { toNftRecord, type WireContext } from "./wire";
 
 const PERMIT_TTL_SECONDS = 30n * 60n;
 

@@ -282,7 +282,7 @@ async function judge(deps: OrdersDeps, chain: ChainReader, rows: OrderRow[]): Pr
 }
 
 /** The open matching offers that `note` fits now, each with its price for it (which must fit its budget left). */
-async function matchingFor(deps: OrdersDeps, chain: ChainReader, tokenId: bigint, note: NoteState, offers: Judged[]): Promise<WireOrder[]> {
+async function matchingFor(chain: ChainReader, tokenId: bigint, note: NoteState, offers: Judged[]): Promise<WireOrder[]> {
   const now = await chain.now();
   const fits = offers
     .filter(({ row, verdict }) => verdict.status === "open" && row.signer !== note.holder && matchesNote(row, note, now))
@@ -537,7 +537,7 @@ export async function book(deps: OrdersDeps, tokenId: bigint): Promise<OrderBook
   const late = judged.filter((j) => j.verdict.status === "late").map((j) => toWireOrder(j.row, { priceNow: j.verdict.priceNow }));
   const listings = open.filter((o) => o.kind === "listing").sort((a, b) => -byPriceDesc(a, b));
   const offers = open.filter((o) => o.kind === "offer").sort(byPriceDesc);
-  const matchingOffers = note.status === NOTE_STATUS.active ? (await matchingFor(deps, chain, tokenId, note, judgedMatching)).sort(byPriceDesc) : [];
+  const matchingOffers = note.status === NOTE_STATUS.active ? (await matchingFor(chain, tokenId, note, judgedMatching)).sort(byPriceDesc) : [];
   const best = [...offers, ...matchingOffers].sort(byPriceDesc)[0] ?? null;
   return { listings, offers, matchingOffers, bestOffer: best, late };
 }
@@ -580,7 +580,7 @@ async function receivedWith(deps: OrdersDeps, chain: ChainReader, me: string, he
   for (const tokenId of held) {
     const note = await chain.note(tokenId);
     if (note.status !== NOTE_STATUS.active) continue;
-    found.push(...(await matchingFor(deps, chain, tokenId, note, judgedMatching.filter((j) => j.row.signer !== me))));
+    found.push(...(await matchingFor(chain, tokenId, note, judgedMatching.filter((j) => j.row.signer !== me))));
   }
   return found.sort(byPriceDesc);
 }

@@ -56,7 +56,7 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
   const toRooms = (content: NotificationContent): PlannedNotification[] => [{ content, recipients: { kind: "rooms", userIds, admins: false } }];
   const amount = payload.amount ?? null;
 
-  if (row.event === "collateral:update") return collateralNotices(row, userIds, toRooms);
+  if (row.event === "collateral:update") return collateralNotices(row, toRooms);
 
   if (row.event === "loan:funded" && amount) return toRooms(NOTIFICATION_TEXTS.loanFunded(amount, tokenId));
   // The indexer writes these only when the off-chain loan followed its note (indexer/loans.ts): the row with the
@@ -97,7 +97,6 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
  */
 function collateralNotices(
   row: Pick<ChainOutboxRow, "rooms" | "payload">,
-  userIds: string[],
   toRooms: (content: NotificationContent) => PlannedNotification[],
 ): PlannedNotification[] {
   const payload = row.payload as Partial<CollateralUpdatePayload>;

@@ -90,7 +90,7 @@ export function createRpcRouter(deps: { rpcUrl: string; kv: KeyValueStore; limit
         answers[index] = (byId.length === 1 ? byId[0] : results[position]) ?? rpcError(call.id, -32603, "The chain is unreachable");
       });
     }
-    res.json(batch ? answers : answers[0]);
+    return res.json(batch ? answers : answers[0]);
   });
   return router;
 }

@@ -31,7 +31,11 @@ try {
     lines.push(`| ${route.method} | \`${route.path}\` | ${cells.join(" | ")} | ${row.why ?? ""} |`);
   }
   const listed = new Set(routes.map((r) => `${r.method} ${r.path}`));
-  for (const key of rows.keys()) if (!listed.has(key)) (failed++, lines.push(`| ${key} | | row without a route | | | | |`));
+  for (const key of rows.keys()) {
+    if (listed.has(key)) continue;
+    failed++;
+    lines.push(`| ${key} | | row without a route | | | | |`);
+  }
   console.log(lines.join("\n"));
   console.log(`\n${routes.length} routes × ${ROLES.length} roles: ${failed ? `${failed} differ` : "all as expected"}.`);
 } finally {

@@ -53,7 +53,7 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
 
   async function noteState(loan: LoanRow) {
     const { loanNote, marketplace, treasury } = await contracts();
-    let owner: string | null = null;
+    let owner: string | null;
     try {
       owner = (await chain.publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [loan.loanNumber] })).toLowerCase();
     } catch {

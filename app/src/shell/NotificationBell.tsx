@@ -28,7 +28,7 @@ export function NotificationBell() {
   const openItem = (n: WireNotification) => {
     if (!n.isRead) markRead.mutate(n._id);
     setOpen(false);
-    if (n.link) navigate(n.link);
+    if (n.link) void navigate(n.link);
   };
 
   return (
@@ -60,7 +60,7 @@ export function NotificationBell() {
           ) : isError ? (
             <p className="bell__empty small">
               {T.loadError}{" "}
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetch()}>{T.retry}</button>
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void refetch()}>{T.retry}</button>
             </p>
           ) : !data?.notifications.length ? (
             <p className="muted small bell__empty">{T.empty}</p>

@@ -12,6 +12,6 @@ export function useLogout() {
     logout();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "config" });
     toast.success(message);
-    navigate("/login", { replace: true });
+    void navigate("/login", { replace: true });
   };
 }

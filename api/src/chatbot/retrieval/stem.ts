@@ -63,8 +63,7 @@ export function stem(input: string): string {
   // Step 1a: plurals.
   if (w.endsWith("sses")) w = w.slice(0, -2);
   else if (w.endsWith("ies")) w = w.slice(0, -2);
-  else if (w.endsWith("ss")) w = w;
-  else if (w.endsWith("s")) w = w.slice(0, -1);
+  else if (w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
 
   // Step 1b: -eed, -ed, -ing.
   let cleanup = false;

@@ -63,7 +63,7 @@ export function CollateralReview({ loan, principal, onAppraised }: { loan: WireL
         ) : check.isError || !live ? (
           <div className="alert alert--danger small" role="alert">
             {serverMessage(check.error, "The NFT could not be read on-chain")}{" "}
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => check.refetch()}>Retry</button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void check.refetch()}>Retry</button>
           </div>
         ) : (
           <dl className="details admin-summary" aria-label="Checked on-chain now">

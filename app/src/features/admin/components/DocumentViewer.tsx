@@ -20,12 +20,12 @@ export function DocumentViewer({ doc }: { doc: KycDocument }) {
         <div className="center"><Spinner label={`Loading ${label}`} /></div>
       ) : isError || !objectUrl ? (
         <div className="alert alert--danger small" role="alert">
-          Could not load this document. <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetch()}>Retry</button>
+          Could not load this document. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void refetch()}>Retry</button>
         </div>
       ) : pdf ? (
         frame.data ? <iframe src={frame.data} title={label} /> : frame.isError ? (
           <div className="alert alert--danger small" role="alert">
-            Could not open the preview. <button type="button" className="btn btn--ghost btn--sm" onClick={() => frame.refetch()}>Retry</button>
+            Could not open the preview. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void frame.refetch()}>Retry</button>
           </div>
         ) : <div className="center"><Spinner label={`Opening ${label}`} /></div>
       ) : (

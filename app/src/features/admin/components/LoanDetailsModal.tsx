@@ -20,7 +20,7 @@ export function LoanDetailsModal({ loanId, onClose, onDecide }: { loanId: string
         <div className="center"><Spinner /></div>
       ) : isError || !loan ? (
         <div className="alert alert--danger" role="alert">
-          Failed to fetch loan details <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetch()}>Retry</button>
+          Failed to fetch loan details <button type="button" className="btn btn--ghost btn--sm" onClick={() => void refetch()}>Retry</button>
         </div>
       ) : (
         <>

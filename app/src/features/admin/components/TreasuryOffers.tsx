@@ -51,7 +51,7 @@ export function TreasuryOffers() {
     <div className="card" data-testid="treasury-offers">
       <h2 className="section-title">{TEXTS.title}</h2>
       <p className="small muted">{TEXTS.intro}</p>
-      <QueryState loading={offers.isLoading} error={offers.isError} empty={!offers.data?.length} errorText={TEXTS.error} emptyText={TEXTS.empty} onRetry={() => offers.refetch()}>
+      <QueryState loading={offers.isLoading} error={offers.isError} empty={!offers.data?.length} errorText={TEXTS.error} emptyText={TEXTS.empty} onRetry={() => void offers.refetch()}>
         <ul className="list">
           {offers.data?.map((offer) => (
             <li key={keyOf(offer)} data-testid="treasury-offer">

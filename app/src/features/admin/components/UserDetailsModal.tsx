@@ -53,7 +53,7 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
         <div className="center"><Spinner /></div>
       ) : isError || !user ? (
         <div className="alert alert--danger" role="alert">
-          Failed to load this user. <button type="button" className="btn btn--ghost btn--sm" onClick={() => refetch()}>Retry</button>
+          Failed to load this user. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void refetch()}>Retry</button>
         </div>
       ) : (
         <>

@@ -21,7 +21,7 @@ export function AdminContactPage() {
 
   return (
     <AdminPage title="Messages" subtitle={query.data ? `${countText(messages.length, "message")}, ${unread} unread` : "What visitors wrote through the contact form."}>
-      <QueryState loading={query.isLoading} error={query.isError} empty={!messages.length} errorText="Failed to load messages. Please try again." emptyText="No messages yet" onRetry={() => query.refetch()}>
+      <QueryState loading={query.isLoading} error={query.isError} empty={!messages.length} errorText="Failed to load messages. Please try again." emptyText="No messages yet" onRetry={() => void query.refetch()}>
         <div className="admin-list" data-testid="contact-inbox">
           {messages.map((m) => (
             <article key={m._id} className="card admin-card">

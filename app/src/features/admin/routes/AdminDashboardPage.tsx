@@ -34,7 +34,7 @@ export function AdminDashboardPage() {
     <AdminPage title="Admin Dashboard" subtitle="Loans, notes, users and the marketplace at a glance.">
       {dashboard.isError && (
         <div className="alert alert--danger" role="alert">
-          Failed to load the dashboard figures. <button type="button" className="btn btn--ghost btn--sm" onClick={() => dashboard.refetch()}>Retry</button>
+          Failed to load the dashboard figures. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void dashboard.refetch()}>Retry</button>
         </div>
       )}
       <div className="grid-4" data-testid="admin-stats">
@@ -57,7 +57,7 @@ export function AdminDashboardPage() {
           empty={!stats.data?.recentRequests.length}
           errorText="Failed to load loan requests. Please try again."
           emptyText="No loan applications yet"
-          onRetry={() => stats.refetch()}
+          onRetry={() => void stats.refetch()}
         >
           <div className="admin-list" data-testid="recent-requests">
             {stats.data?.recentRequests.slice(0, 5).map((loan) => (

@@ -57,7 +57,7 @@ export function AdminLoansPage() {
         empty={!loans.length}
         errorText="Failed to load loan requests. Please try again."
         emptyText={debounced || status !== "all" ? "No loans match these filters" : "No loan requests yet"}
-        onRetry={() => list.refetch()}
+        onRetry={() => void list.refetch()}
       >
         <div className="admin-list" data-testid="admin-loan-list">
           {loans.map((loan) => <LoanCard key={loan._id} loan={loan} onView={() => review.openDetails(loan._id)} onDecide={review.decide} />)}

@@ -56,7 +56,7 @@ export function AdminMarketplacePage() {
   const servicing = useMemo(() => new Map((loans.data?.loans ?? []).map((l) => [l._id, l.servicing])), [loans.data]);
   const servicingOf = (n: AdminNft) => n.servicing ?? servicing.get(n.loanId) ?? null;
   const debounced = useDebounced(search.trim().toLowerCase());
-  const nfts = query.data?.nfts ?? [];
+  const nfts = useMemo(() => query.data?.nfts ?? [], [query.data]);
 
   const shown = useMemo(() => {
     const min = isUsd(minAmount.trim()) ? parseUsd(minAmount.trim()) : 0n;
@@ -101,7 +101,7 @@ export function AdminMarketplacePage() {
           </select>
         </div>
       </div>
-      <QueryState loading={query.isLoading} error={query.isError} empty={!shown.length} errorText={NFT_MESSAGES.loadFailed} emptyText={nfts.length ? "No notes match these filters" : "No notes minted yet"} onRetry={() => query.refetch()}>
+      <QueryState loading={query.isLoading} error={query.isError} empty={!shown.length} errorText={NFT_MESSAGES.loadFailed} emptyText={nfts.length ? "No notes match these filters" : "No notes minted yet"} onRetry={() => void query.refetch()}>
         <div className="admin-cards" data-testid="monitor-cards">
           {shown.map((n) => (
             <article key={n._id} className="card admin-card" data-testid="monitor-card">

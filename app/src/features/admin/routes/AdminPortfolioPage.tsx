@@ -23,7 +23,7 @@ export function AdminPortfolioPage() {
 
   return (
     <AdminPage title="Treasury Portfolio" subtitle={t ? <>The lender of record, <ExplorerLink kind="address" id={t.address} />: its notes, listings and repayments.</> : "Notes held by the treasury: reprice, unlist and withdraw repayments."}>
-      <QueryState loading={treasury.isLoading} error={treasury.isError} empty={false} errorText="Failed to read the treasury from the chain. Please try again." emptyText="" onRetry={() => treasury.refetch()}>
+      <QueryState loading={treasury.isLoading} error={treasury.isError} empty={false} errorText="Failed to read the treasury from the chain. Please try again." emptyText="" onRetry={() => void treasury.refetch()}>
         {t && (
           <>
             {!t.canFundNextApproval && (

@@ -42,12 +42,12 @@ export function AdminReconciliationPage() {
       title="Reconciliation"
       subtitle={query.data ? query.data.message : "The chain, the mirror and the loans table compared at one block, and the treasury's cash proven from the chain's logs."}
       actions={
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => query.refetch()} disabled={query.isFetching}>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {query.isFetching ? "Reading the chain…" : "Run again"}
         </button>
       }
     >
-      <QueryState loading={query.isLoading} error={query.isError} empty={false} errorText="Failed to reconcile. Please try again." emptyText="" onRetry={() => query.refetch()}>
+      <QueryState loading={query.isLoading} error={query.isError} empty={false} errorText="Failed to reconcile. Please try again." emptyText="" onRetry={() => void query.refetch()}>
         {report && <Report report={report} verdict={query.data!.message} />}
       </QueryState>
     </AdminPage>

@@ -60,7 +60,7 @@ export function AdminRequestsPage() {
         empty={!loans.length}
         errorText="Failed to load loan requests. Please try again."
         emptyText={debounced || status !== "all" ? "No requests match these filters" : "No loan requests yet"}
-        onRetry={() => list.refetch()}
+        onRetry={() => void list.refetch()}
       >
         <div className="card table-wrap">
           <table className="table table--cards" data-testid="requests-table">

@@ -41,7 +41,7 @@ export function AdminUsersPage() {
           </select>
         </div>
       </div>
-      <QueryState loading={list.isLoading} error={list.isError} empty={!users.length} errorText="Failed to load users. Please try again." emptyText="No users match these filters" onRetry={() => list.refetch()}>
+      <QueryState loading={list.isLoading} error={list.isError} empty={!users.length} errorText="Failed to load users. Please try again." emptyText="No users match these filters" onRetry={() => void list.refetch()}>
         <UsersTable users={users} onOpen={review.open} />
         <p className="muted small">{list.data?.pagination.total ?? 0} users</p>
         <Pagination page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />

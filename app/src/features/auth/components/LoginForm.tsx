@@ -52,7 +52,7 @@ export function LoginForm() {
       }
       setSession(user, token);
       toast.success(`Welcome back, ${user.firstName || "User"}!`);
-      navigate(returnTo(location.state, user), { replace: true });
+      void navigate(returnTo(location.state, user), { replace: true });
     } catch (error) {
       const { isNetworkError, serverMessage } = modules[2];
       const message = isNetworkError(error) ? "Login failed. Please try again." : serverMessage(error, "Login failed");
@@ -63,7 +63,7 @@ export function LoginForm() {
 
   const busy = login.isPending;
   return (
-    <form onSubmit={submit} noValidate className="stack" aria-label="Sign in" onFocus={() => void loadLogin().catch(() => undefined)}>
+    <form onSubmit={(e) => void submit(e)} noValidate className="stack" aria-label="Sign in" onFocus={() => void loadLogin().catch(() => undefined)}>
       <div>
         <span className="label" id="login-type">Sign in as</span>
         <div className="segmented" role="radiogroup" aria-labelledby="login-type">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import toast from "react-hot-toast";
 import { useAccount, useSignMessage, useSwitchChain } from "wagmi";
@@ -63,13 +63,15 @@ export default function WalletSignIn({ onChange, openNow, onOpened }: { onChange
     openConnectModal?.();
   };
 
+  // Only the request to open and the wallet's state decide; the callbacks are read as they are at that moment.
+  const opened = useEffectEvent(onOpened);
+  const connectNow = useEffectEvent(connect);
   useEffect(() => {
     if (!openNow) return;
-    if (isConnected) return onOpened(); // a stored connection came back: nothing to open
+    if (isConnected) return opened(); // a stored connection came back: nothing to open
     if (!openConnectModal) return;
-    onOpened();
-    connect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    opened();
+    connectNow();
   }, [openNow, isConnected, openConnectModal]);
 
   const signIn = async () => {
@@ -106,7 +108,7 @@ export default function WalletSignIn({ onChange, openNow, onOpened }: { onChange
       const { user, token } = await verifyWallet({ walletAddress: address, signature, message: challenge.message, nonce: challenge.nonce });
       setSession(user, token);
       toast.success(`Welcome back! Wallet connected ${shortAddress(address)}`);
-      navigate(returnTo(location.state, user), { replace: true });
+      void navigate(returnTo(location.state, user), { replace: true });
     } catch (e) {
       return fail(serverMessage(e, "Wallet authentication failed"));
     }

@@ -75,7 +75,7 @@ export function RegisterPage() {
       await register.mutateAsync(payload);
       toast.success(`Registration successful! Welcome to LoanMint, ${payload.firstName}!`);
       toast("Please login with your credentials to access your dashboard.", { icon: "🔐" });
-      navigate("/login", { replace: true });
+      void navigate("/login", { replace: true });
     } catch (error) {
       const onFields = serverFieldErrors(error);
       setErrors(onFields);
@@ -93,7 +93,7 @@ export function RegisterPage() {
           <h1>Create your account</h1>
           <p className="muted">Already have an account? <Link to="/login">Sign in here</Link></p>
         </div>
-        <form onSubmit={submit} noValidate aria-label="Create your account">
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create your account">
           <fieldset className="form-section">
             <legend className="form-section__title">Account type</legend>
             <div className="type-cards" role="radiogroup">

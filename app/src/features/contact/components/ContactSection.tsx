@@ -68,7 +68,7 @@ export function ContactSection() {
               <p className="muted">Our support team replies within 24 hours. Please check your email.</p>
             </div>
           ) : (
-            <form onSubmit={submit} noValidate aria-label="Contact form">
+            <form onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
               <div className="form-grid">
                 <Field label="Name" name="name" autoComplete="name" value={form.name} onChange={set("name")} error={errors.name} required />
                 <Field label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set("email")} error={errors.email} required />

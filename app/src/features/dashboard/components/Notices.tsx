@@ -5,7 +5,7 @@ import { useNotices } from "../api/getNotices";
 export function Notices() {
   const notices = useNotices();
   if (notices.isPending) return <p className="muted small" role="status">Loading notices…</p>;
-  if (notices.isError) return <p className="field__error small" role="alert">Could not load notices. <button type="button" className="btn btn--ghost btn--sm" onClick={() => notices.refetch()}>Retry</button></p>;
+  if (notices.isError) return <p className="field__error small" role="alert">Could not load notices. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void notices.refetch()}>Retry</button></p>;
   if (!notices.data.length) return <p className="muted small" data-testid="notices-empty">No notices yet.</p>;
   return (
     <ul className="stack" data-testid="notices" style={{ listStyle: "none", padding: 0, margin: 0 }}>

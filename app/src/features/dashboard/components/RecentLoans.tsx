@@ -13,7 +13,7 @@ export function RecentLoans() {
       {loans.isPending ? (
         <p className="muted" role="status">Loading…</p>
       ) : loans.isError ? (
-        <p className="field__error" role="alert">Failed to load loans. Please try again. <button type="button" className="btn btn--ghost btn--sm" onClick={() => loans.refetch()}>Retry</button></p>
+        <p className="field__error" role="alert">Failed to load loans. Please try again. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void loans.refetch()}>Retry</button></p>
       ) : loans.data.length === 0 ? (
         <div className="empty"><p>No loans yet.</p><Link to="/loans/request" className="btn btn--primary btn--sm">Request your first loan</Link></div>
       ) : (

@@ -16,7 +16,7 @@ export function RecentTransactions() {
       {txs.isPending ? (
         <p className="muted" role="status">Loading…</p>
       ) : txs.isError ? (
-        <p className="field__error" role="alert">Could not load your transactions. <button type="button" className="btn btn--ghost btn--sm" onClick={() => txs.refetch()}>Retry</button></p>
+        <p className="field__error" role="alert">Could not load your transactions. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void txs.refetch()}>Retry</button></p>
       ) : txs.data.length === 0 ? (
         <p className="empty">No on-chain activity yet.</p>
       ) : (

@@ -14,7 +14,7 @@ export function StatTiles({ summary }: { summary: UseQueryResult<Summary> }) {
   if (summary.isError) {
     return (
       <div className="alert alert--danger mt" role="alert">
-        Could not load your figures. <button type="button" className="btn btn--ghost btn--sm" onClick={() => summary.refetch()}>Retry</button>
+        Could not load your figures. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void summary.refetch()}>Retry</button>
       </div>
     );
   }

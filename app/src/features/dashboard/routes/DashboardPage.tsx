@@ -47,7 +47,7 @@ export function DashboardPage({ chat }: { chat?: ReactNode }) {
   const disconnect = () => {
     logout();
     toast.success("Wallet disconnected successfully");
-    navigate("/login", { replace: true });
+    void navigate("/login", { replace: true });
   };
 
   return (

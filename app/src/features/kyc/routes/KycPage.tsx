@@ -42,7 +42,7 @@ export function KycPage() {
           {kyc.data?.kyc.submittedAt && <p className="small muted">Submitted {new Date(kyc.data.kyc.submittedAt).toLocaleString()}</p>}
         </div>
       </div>
-      {kyc.isError && <p className="alert alert--danger mt" role="alert">Could not load your verification details. <button type="button" className="btn btn--ghost btn--sm" onClick={() => kyc.refetch()}>Retry</button></p>}
+      {kyc.isError && <p className="alert alert--danger mt" role="alert">Could not load your verification details. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void kyc.refetch()}>Retry</button></p>}
       <div className="grid-2 mt">
         <section className="card">
           <h2>Requirements</h2>

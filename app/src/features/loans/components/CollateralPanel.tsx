@@ -29,7 +29,7 @@ export function CollateralPanel({ loan, onChanged }: { loan: WireLoan; onChanged
       ) : check.isError || !live ? (
         <div className="alert alert--danger" role="alert">
           The NFT could not be checked on-chain right now.{" "}
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => check.refetch()}>Retry</button>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void check.refetch()}>Retry</button>
         </div>
       ) : (
         <>

@@ -41,7 +41,7 @@ export function NftPicker({ picked, onPick, error }: { picked: PickedNft | null;
   if (nfts.isError) {
     return (
       <div className="alert alert--danger" role="alert" data-testid="nft-picker-error">
-        Your NFTs could not be loaded. <button type="button" className="btn btn--ghost btn--sm" onClick={() => nfts.refetch()}>Retry</button>
+        Your NFTs could not be loaded. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void nfts.refetch()}>Retry</button>
       </div>
     );
   }

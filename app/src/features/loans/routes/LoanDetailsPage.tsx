@@ -86,7 +86,7 @@ export function LoanDetailsPage() {
         <PageHeader title="Loan details" actions={<Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>} />
         <div className="alert alert--danger" role="alert">
           {missing ? "This loan does not exist or is not yours." : "Failed to load the loan. Please try again."}
-          {!missing && <button type="button" className="btn btn--ghost btn--sm" onClick={() => loan.refetch()}>Retry</button>}
+          {!missing && <button type="button" className="btn btn--ghost btn--sm" onClick={() => void loan.refetch()}>Retry</button>}
         </div>
       </div>
     );

@@ -35,7 +35,7 @@ export function LoansPage() {
             <p role="status"><Spinner /> Loading your loans…</p>
           ) : loans.isError ? (
             <div className="alert alert--danger" role="alert">
-              Failed to load loans. Please try again. <button type="button" className="btn btn--ghost btn--sm" onClick={() => loans.refetch()}>Retry</button>
+              Failed to load loans. Please try again. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void loans.refetch()}>Retry</button>
             </div>
           ) : loans.data.loans.length === 0 ? (
             <div className="empty"><h3>No loan requests yet</h3><p>Your requests appear here as soon as you send one.</p></div>

@@ -79,7 +79,7 @@ export function MyLoansPage() {
           <p role="status"><Spinner /> Loading your loans…</p>
         ) : list.isError ? (
           <div className="alert alert--danger" role="alert">
-            Failed to load loans. Please try again. <button type="button" className="btn btn--ghost btn--sm" onClick={() => list.refetch()}>Retry</button>
+            Failed to load loans. Please try again. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void list.refetch()}>Retry</button>
           </div>
         ) : list.data.loans.length === 0 ? (
           <div className="empty" data-testid="my-loans-empty">

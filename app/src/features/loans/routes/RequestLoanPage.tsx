@@ -86,7 +86,7 @@ export function RequestLoanPage() {
     request.mutate(payload, {
       onSuccess: ({ message }) => {
         toast.success(message || "Loan request submitted successfully");
-        navigate("/loans/my-loans");
+        void navigate("/loans/my-loans");
       },
       onError: (error) => {
         const message = serverMessage(error, LOAN_MESSAGES.submitFailed);

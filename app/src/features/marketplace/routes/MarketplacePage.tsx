@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Field } from "../../../components/Field";
@@ -77,10 +77,11 @@ export function MarketplacePage() {
   if (view === "list") address.set("view", "list");
   if (page > 1) address.set("page", String(page));
   const addressText = address.toString();
-  useEffect(() => {
-    if (addressText !== params.toString()) setParams(new URLSearchParams(addressText), { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [addressText]);
+  // The filters write the address, never the other way round: a change of the address alone triggers nothing.
+  const writeAddress = useEffectEvent((text: string) => {
+    if (text !== params.toString()) setParams(new URLSearchParams(text), { replace: true });
+  });
+  useEffect(() => writeAddress(addressText), [addressText]);
   const queryClient = useQueryClient();
   const signedIn = useSession((s) => Boolean(s.user));
   const [offering, setOffering] = useState(false);

@@ -35,7 +35,7 @@ export function NotificationsPage() {
         <p className="muted" role="status">{T.loading}</p>
       ) : list.isError ? (
         <div className="alert alert--danger" role="alert">
-          {T.loadError} <button type="button" className="btn btn--ghost btn--sm" onClick={() => list.refetch()}>{T.retry}</button>
+          {T.loadError} <button type="button" className="btn btn--ghost btn--sm" onClick={() => void list.refetch()}>{T.retry}</button>
         </div>
       ) : !list.data.notifications.length ? (
         <div className="empty" data-testid="notifications-empty"><h3>{T.empty}</h3></div>

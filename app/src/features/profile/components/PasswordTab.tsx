@@ -47,7 +47,7 @@ export function PasswordTab({ isWalletUser }: { isWalletUser: boolean }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="stack" aria-label="Change password">
+    <form onSubmit={(e) => void submit(e)} noValidate className="stack" aria-label="Change password">
       <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" value={form.currentPassword} onChange={set("currentPassword")} />
       <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={form.newPassword} onChange={set("newPassword")}
         hint={form.newPassword ? (

@@ -89,7 +89,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => fileInput.current?.click()} disabled={upload.isPending}>
                 {upload.isPending ? <><Spinner label="Uploading" /> Uploading…</> : "Change picture"}
               </button>
-              <input ref={fileInput} type="file" accept="image/*" hidden onChange={pick} data-testid="picture-input" aria-label="Profile picture" />
+              <input ref={fileInput} type="file" accept="image/*" hidden onChange={(e) => void pick(e)} data-testid="picture-input" aria-label="Profile picture" />
             </>
           )}
         </div>
@@ -109,7 +109,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
       </div>
 
       {editing ? (
-        <form onSubmit={save} noValidate className="stack" aria-label="Edit profile">
+        <form onSubmit={(e) => void save(e)} noValidate className="stack" aria-label="Edit profile">
           <div className="form-grid">
             <Field label="First name" name="firstName" value={form.firstName} onChange={set("firstName")} autoComplete="given-name" />
             <Field label="Last name" name="lastName" value={form.lastName} onChange={set("lastName")} autoComplete="family-name" />

@@ -61,7 +61,7 @@ export function WalletCard({ user }: { user: User }) {
             <code className="break" data-testid="linked-wallet" title={address}>{address}</code>
           </div>
           <div className="row gap-sm">
-            <button type="button" className="btn btn--secondary btn--sm" onClick={copy}>Copy address</button>
+            <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy()}>Copy address</button>
             <a className="btn btn--ghost btn--sm" href={explorerLink(config.data, "address", address)} target={config.data?.explorerUrl ? "_blank" : undefined} rel="noreferrer">
               View on explorer
             </a>
@@ -73,7 +73,7 @@ export function WalletCard({ user }: { user: User }) {
               <div>
                 <p>Unlink {shortAddress(address)} from your account? Loans are paid only to a verified wallet; you can link one again by signing. (To end only this browser's wallet connection, use Disconnect browser wallet.)</p>
                 <div className="row gap-sm">
-                  <button type="button" className="btn btn--danger btn--sm" onClick={disconnect} disabled={update.isPending}>{update.isPending ? "Unlinking..." : "Yes, unlink"}</button>
+                  <button type="button" className="btn btn--danger btn--sm" onClick={() => void disconnect()} disabled={update.isPending}>{update.isPending ? "Unlinking..." : "Yes, unlink"}</button>
                   <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(false)}>Cancel</button>
                 </div>
               </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useAccount, useSignMessage, useSwitchChain } from "wagmi";
 import { useConnectModal } from "@rainbow-me/rainbowkit";
@@ -76,9 +76,9 @@ export default function WalletLinker({ hint }: { hint?: string }) {
   };
 
   // After the connect modal succeeds, carry on to the signature without a second click.
+  const linkNow = useEffectEvent((wallet: `0x${string}`) => void link(wallet));
   useEffect(() => {
-    if (pending.current && isConnected && address) void link(address);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (pending.current && isConnected && address) linkNow(address);
   }, [isConnected, address]);
 
   const start = () => {

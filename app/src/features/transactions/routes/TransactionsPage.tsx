@@ -52,7 +52,7 @@ export function TransactionsPage() {
         {txs.isPending ? (
           <p role="status"><Spinner /> Loading your transactions…</p>
         ) : txs.isError ? (
-          <div className="alert alert--danger" role="alert">Could not load your transactions. <button type="button" className="btn btn--ghost btn--sm" onClick={() => txs.refetch()}>Retry</button></div>
+          <div className="alert alert--danger" role="alert">Could not load your transactions. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void txs.refetch()}>Retry</button></div>
         ) : rows.length === 0 ? (
           <div className="empty" data-testid="transactions-empty"><h3>No transactions yet</h3><p>Disbursements, repayments and note trades appear here once they are on-chain.</p></div>
         ) : (

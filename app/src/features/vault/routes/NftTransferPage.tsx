@@ -76,7 +76,7 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [reviewing, setReviewing] = useState(false);
-  const nfts = portfolio?.nfts ?? [];
+  const nfts = useMemo(() => portfolio?.nfts ?? [], [portfolio]);
   // Deposit lists notes not sold (here: held in the wallet and alive); withdraw only active vaulted ones.
   const choices = useMemo(() => (tab === "deposit" ? nfts.filter((n) => !n.inVault && n.marketplaceStatus !== "repaid") : nfts.filter((n) => n.inVault && n.isActive)), [nfts, tab]);
   const selected: NftRecord | undefined = choices.find((n) => n.tokenId === tokenId);
