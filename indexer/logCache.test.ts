@@ -1,6 +1,6 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import type { Hex } from "viem";
 import { chainLogCache, chainLogRanges } from "#db/schema/logCache";
 import { createTestDatabase, type TestDatabase } from "#db/testing";

@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A JSON-RPC relay in front of a node that counts what passes through it (each call of a batch counts). */
@@ -15,7 +15,7 @@ export interface RpcCounter {
 export async function startRpcCounter(target: string): Promise<RpcCounter> {
   const calls: Record<string, number> = {};
   const params = new Map<string, unknown[][]>();
-  const server = createServer(async (req, res) => {
+  async function relay(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
@@ -36,7 +36,9 @@ export async function startRpcCounter(target: string): Promise<RpcCounter> {
     } catch {
       req.socket.destroy();
     }
-  });
+  }
+  // Every failure is answered inside relay (the socket is dropped), so nothing is left to await here.
+  const server = createServer((req, res) => void relay(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
