@@ -72,7 +72,14 @@ async function main(): Promise<void> {
     const registered = await fetch(`${base}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ firstName: "Bench", lastName: "Mark", email, password: "secret123", phone: "+1 555 010 0000", address: { street: "1 Main", city: "Austin", state: "TX", zipCode: "78701" } }),
+      body: JSON.stringify({
+        firstName: "Bench",
+        lastName: "Mark",
+        email,
+        password: "secret123",
+        phone: "+1 555 010 0000",
+        address: { street: "1 Main", city: "Austin", state: "TX", zipCode: "78701" },
+      }),
     }).then((r) => r.json());
     const token: string = registered.data.token;
     const userId: string = registered.data.user._id;
@@ -96,7 +103,10 @@ async function main(): Promise<void> {
 
     // Rounds alternate the contenders so a busy shared machine slows them alike; the best round of each counts.
     const sorts = ["newest", "amount", "interestRate", "termMonths"];
-    const varied = Array.from({ length: 400 }, (_, i) => `${browse}?page=${1 + (i % 25)}&limit=20&sort=${sorts[i % 4]}${i % 3 === 0 ? "&rateBand=low,medium" : ""}${i % 5 === 0 ? `&minAmount=${1000 + i * 50}` : ""}`);
+    const varied = Array.from(
+      { length: 400 },
+      (_, i) => `${browse}?page=${1 + (i % 25)}&limit=20&sort=${sorts[i % 4]}${i % 3 === 0 ? "&rateBand=low,medium" : ""}${i % 5 === 0 ? `&minAmount=${1000 + i * 50}` : ""}`,
+    );
     const best = (a: LoadResult | null, b: LoadResult) => (a && a.rps >= b.rps ? a : b);
     let constant: LoadResult | null = null;
     let sameQuery: LoadResult | null = null;

@@ -62,7 +62,9 @@ const routePreloadScript = readFileSync(join(dist, "index.html"), "utf8").match(
 if (routePreloadScript) shell.add(routePreloadScript);
 const landing = closure(LANDING_ROUTE_MODULES, new Set(shell));
 const routeOnly = [...landing].filter((file) => !shell.has(file));
-const allJs = readdirSync(join(dist, "assets")).filter((name) => name.endsWith(".js")).map((name) => `assets/${name}`);
+const allJs = readdirSync(join(dist, "assets"))
+  .filter((name) => name.endsWith(".js"))
+  .map((name) => `assets/${name}`);
 const css = new Set([...shell, ...landing].flatMap((file) => Object.values(manifest).find((chunk) => chunk.file === file)?.css ?? []));
 
 const rows: Array<[string, string]> = [

@@ -44,7 +44,15 @@ async function main() {
     console.log(`[bench:cluster] ${CLIENTS} clients; ${await machineLine()}`);
     const started = performance.now();
     cluster = await startCluster({
-      env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, RPC_URL: `http://127.0.0.1:${await freePort()}`, DATA_DIR: dataDir, KV_PREFIX: `bench:${randomUUID().slice(0, 8)}:`, RATE_LIMIT_SCALE: "1000" },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        RPC_URL: `http://127.0.0.1:${await freePort()}`,
+        DATA_DIR: dataDir,
+        KV_PREFIX: `bench:${randomUUID().slice(0, 8)}:`,
+        RATE_LIMIT_SCALE: "1000",
+      },
       port: await freePort(),
       apiPorts: [await freePort(), await freePort()],
       seed: false,

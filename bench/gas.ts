@@ -1,19 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  getContract,
-  http,
-  maxUint256,
-  parseSignature,
-  type Abi,
-  type Address,
-  type Hash,
-  type Hex,
-} from "viem";
+import { createPublicClient, createTestClient, createWalletClient, getContract, http, maxUint256, parseSignature, type Abi, type Address, type Hash, type Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { readFileSync } from "node:fs";
 import { collateralEscrowAbi, demoCollectionAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
@@ -76,7 +64,15 @@ try {
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 86_400 * 400);
     const signature = await owner.signTypedData({
       domain: { name: "Test Dollar", version: "1", chainId: 31337, verifyingContract: stablecoin },
-      types: { Permit: [{ name: "owner", type: "address" }, { name: "spender", type: "address" }, { name: "value", type: "uint256" }, { name: "nonce", type: "uint256" }, { name: "deadline", type: "uint256" }] },
+      types: {
+        Permit: [
+          { name: "owner", type: "address" },
+          { name: "spender", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "nonce", type: "uint256" },
+          { name: "deadline", type: "uint256" },
+        ],
+      },
       primaryType: "Permit",
       message: { owner: owner.address, spender, value, nonce, deadline },
     });
@@ -117,8 +113,7 @@ try {
     const signature = await signer.signTypedData({ domain: orderDomain(31337, marketplace), types: ORDER_TYPES, primaryType, message: order as never });
     return [order, signature] as const;
   }
-  const changesOf = async (tokenId: bigint) =>
-    BigInt((await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] }))[1]);
+  const changesOf = async (tokenId: bigint) => BigInt((await client.readContract({ address: loanNote, abi: loanNoteAbi, functionName: "ownershipOf", args: [tokenId] }))[1]);
   const listing = async (tokenId: bigint, parBps: bigint) =>
     signed(treasury, "Listing", { seller: treasury.address, tokenId, price: parBps === 0n ? principal : 0n, parBps, changes: await changesOf(tokenId) });
   const offer = async (tokenId: bigint, parBps: bigint) =>
@@ -128,12 +123,22 @@ try {
   results.push(["anchor: Seaport basic fill (about)", 91_000n]);
   results.push(["fill listing", await gas(as(buyer).market.fillListing([...(await listing(ids[0], 0n)), principal]))]);
   results.push(["fill listing at par", await gas(as(buyer).market.fillListing([...(await listing(ids[1], 10_000n)), 2n * principal]))]);
-  results.push(["fill listing with permit", await gas(as(permitBuyer).market.fillListingWithPermit([...(await listing(ids[2], 0n)), principal, ...(await permit(permitBuyer, marketplace, principal))]))]);
+  results.push([
+    "fill listing with permit",
+    await gas(as(permitBuyer).market.fillListingWithPermit([...(await listing(ids[2], 0n)), principal, ...(await permit(permitBuyer, marketplace, principal))])),
+  ]);
   results.push(["accept offer", await gas(as(treasury).market.acceptOffer([...(await offer(ids[3], 0n)), 0n]))]);
   results.push(["accept offer at par", await gas(as(treasury).market.acceptOffer([...(await offer(ids[4], 9_800n)), 0n]))]);
   const [matching, matchingSignature] = await signed(buyer, "MatchingOffer", {
-    buyer: buyer.address, parBps: 9_700n, minRateBps: 1_000n, maxRateBps: 1_500n, minTermLeft: 0n, maxTermLeft: 400n * 86_400n,
-    minOutstanding: 0n, maxOutstanding: principal, budget: 10n * principal,
+    buyer: buyer.address,
+    parBps: 9_700n,
+    minRateBps: 1_000n,
+    maxRateBps: 1_500n,
+    minTermLeft: 0n,
+    maxTermLeft: 400n * 86_400n,
+    minOutstanding: 0n,
+    maxOutstanding: principal,
+    budget: 10n * principal,
   });
   results.push(["accept matching offer", await gas(as(treasury).market.acceptMatchingOffer([matching, matchingSignature, ids[5], 0n]))]);
   results.push(["accept matching offer (again)", await gas(as(treasury).market.acceptMatchingOffer([matching, matchingSignature, ids[6], 0n]))]);

@@ -224,8 +224,7 @@ async function latency(rpcUrl: string, deployment: Deployment, database: Awaited
       // Blocks come at no fixed phase of the follower's poll, as a user's would.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * POLL_MS));
     }
-    const figures = (values: number[]) =>
-      `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+    const figures = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
     const how = `${database.url ? "Postgres, LISTEN/NOTIFY" : "PGlite"}; follower poll ${POLL_MS} ms${HEADS ? " + new-heads subscription" : ", no subscription"}`;
     console.log(`block -> socket.io client, 0 confirmations: ${figures(fromMined)} (${LATENCY_SAMPLES} blocks; goal p95 <= 300 ms; ${how})`);
     console.log(`  from asking the node to mine:          ${figures(fromAsked)}`);
@@ -303,12 +302,8 @@ async function main() {
     const paired = median(raws.map((raw, i) => raw.ms / indexed[i]));
     console.log(`ratio, paired:      ${(paired * 100).toFixed(0)}% (median of the rounds' own ratios)`);
     const rebuildMs = median(rebuilt);
-    console.log(
-      `rebuild from cache: ${(logs / (rebuildMs / 1000)).toFixed(0)} events/s (${rebuildMs.toFixed(0)} ms, median of ${ROUNDS}; ${counter.total()} requests reached the node)`,
-    );
-    console.log(
-      `  ${(indexMs / rebuildMs).toFixed(1)}x faster than fetch-and-index (goal >= 5x), ${((rawMs / rebuildMs) * 100).toFixed(0)}% of the raw fetch's speed`,
-    );
+    console.log(`rebuild from cache: ${(logs / (rebuildMs / 1000)).toFixed(0)} events/s (${rebuildMs.toFixed(0)} ms, median of ${ROUNDS}; ${counter.total()} requests reached the node)`);
+    console.log(`  ${(indexMs / rebuildMs).toFixed(1)}x faster than fetch-and-index (goal >= 5x), ${((rawMs / rebuildMs) * 100).toFixed(0)}% of the raw fetch's speed`);
     // What each costs in CPU, whatever the machine's load: on a busy machine the ratio tends to the CPU ratio.
     const rawCpu = median(cpu.raw);
     const oursCpu = median(cpu.ours);

@@ -56,7 +56,24 @@ try {
   for (const { name, path, selectors } of pages) {
     const runs: Load[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await load(page, stack.url, path, selectors));
-    rows.push([name, { requests: percentile(runs.map((r) => r.requests), 50), apiRequests: percentile(runs.map((r) => r.apiRequests), 50), ms: percentile(runs.map((r) => r.ms), 50), apiPaths: runs.at(-1)!.apiPaths }]);
+    rows.push([
+      name,
+      {
+        requests: percentile(
+          runs.map((r) => r.requests),
+          50,
+        ),
+        apiRequests: percentile(
+          runs.map((r) => r.apiRequests),
+          50,
+        ),
+        ms: percentile(
+          runs.map((r) => r.ms),
+          50,
+        ),
+        apiPaths: runs.at(-1)!.apiPaths,
+      },
+    ]);
   }
   const baseline = rows[0][1];
   console.log(`page                          requests  api  ms to price and Buy (median of ${RUNS})  × baseline`);

@@ -62,9 +62,7 @@ async function generate(url: string, deployment: Deployment, notes: number): Pro
       ),
     ],
     Array.from({ length: notes }, (_, i) => call(treasury, marketplace, encodeFunctionData({ abi: noteMarketplaceAbi, functionName: "list", args: [BigInt(i + 1), 1_000n * USD] }))),
-    Array.from({ length: Math.floor(notes / 3) }, (_, i) =>
-      call(borrower, loanNote, encodeFunctionData({ abi: loanNoteAbi, functionName: "repay", args: [BigInt(3 * i + 3), 10n * USD] })),
-    ),
+    Array.from({ length: Math.floor(notes / 3) }, (_, i) => call(borrower, loanNote, encodeFunctionData({ abi: loanNoteAbi, functionName: "repay", args: [BigInt(3 * i + 3), 10n * USD] }))),
   ];
   // Each step after the previous one is mined: a block may order two senders' transactions either way.
   for (const txs of steps) {
@@ -243,7 +241,9 @@ async function main(): Promise<void> {
     console.log(`\n== ${f.notes} notes, ${f.events} events`);
     console.log(`raw getLogs (baseline)      ${rate(f.rawMs).padStart(8)} events/s  ${f.rawMs.toFixed(0)} ms`);
     console.log(`backfill (fetch and index)  ${rate(f.backfillMs).padStart(8)} events/s  ${f.backfillMs.toFixed(0)} ms  ${((f.rawMs / f.backfillMs) * 100).toFixed(0)}% of raw getLogs (goal >= 50%)`);
-    console.log(`rebuild from the log cache  ${rate(f.rebuildMs).padStart(8)} events/s  ${f.rebuildMs.toFixed(0)} ms  ${(f.backfillMs / f.rebuildMs).toFixed(1)}x the backfill (goal >= 5x); ${f.rebuildRequests} requests reached the node`);
+    console.log(
+      `rebuild from the log cache  ${rate(f.rebuildMs).padStart(8)} events/s  ${f.rebuildMs.toFixed(0)} ms  ${(f.backfillMs / f.rebuildMs).toFixed(1)}x the backfill (goal >= 5x); ${f.rebuildRequests} requests reached the node`,
+    );
     console.log(`database                    mirror ${mb(f.mirrorBytes)}, log cache ${mb(f.cacheBytes)} (${(f.cacheBytes / f.events).toFixed(0)} bytes an event)`);
     console.log(`constant eth_call (baseline) ${f.constantMs.toFixed(1)} ms (median of 30)`);
     for (const b of f.book) {
@@ -256,8 +256,12 @@ async function main(): Promise<void> {
     const [first, last] = [all[0], all[all.length - 1]];
     const growth = (a: number, b: number) => (b / a).toFixed(1);
     console.log(`\n== growth from ${first.notes} to ${last.notes} notes (x${growth(first.notes, last.notes)} the notes)`);
-    console.log(`backfill time x${growth(first.backfillMs, last.backfillMs)}, rebuild x${growth(first.rebuildMs, last.rebuildMs)}, database x${growth(first.mirrorBytes + first.cacheBytes, last.mirrorBytes + last.cacheBytes)}`);
-    console.log(`order book warm read x${growth(first.book[0].warmMs, last.book[0].warmMs)} (10 orders), first read of every order x${growth(first.book[first.book.length - 1].coldMs, last.book[last.book.length - 1].coldMs)}`);
+    console.log(
+      `backfill time x${growth(first.backfillMs, last.backfillMs)}, rebuild x${growth(first.rebuildMs, last.rebuildMs)}, database x${growth(first.mirrorBytes + first.cacheBytes, last.mirrorBytes + last.cacheBytes)}`,
+    );
+    console.log(
+      `order book warm read x${growth(first.book[0].warmMs, last.book[0].warmMs)} (10 orders), first read of every order x${growth(first.book[first.book.length - 1].coldMs, last.book[last.book.length - 1].coldMs)}`,
+    );
   }
   console.log("\nnot measured here yet: browse p50/p99 under varied filters (npm run bench:api), a note page's time (npm run bench:pages)");
 }

@@ -60,7 +60,7 @@ function browsePath(i: number): string {
 export function schedule(users: BenchUser[]): LoadRequest[] {
   const kinds = MIX.flatMap(([weight, make]) => Array.from({ length: weight }, () => make));
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = kinds.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
@@ -129,9 +129,13 @@ async function main() {
     console.log(`answers per 10 s: ${report.timeline.join(" ")}`);
     console.log(`\n${"route".padEnd(38)}${"count".padStart(7)}${"errors".padStart(8)}${"p50".padStart(11)}${"p95".padStart(11)}${"p99".padStart(11)}${"max".padStart(11)}`);
     for (const r of report.routes) {
-      console.log(`${r.route.padEnd(38)}${String(r.count).padStart(7)}${String(r.errors).padStart(8)}${ms(r.latency.p50).padStart(11)}${ms(r.latency.p95).padStart(11)}${ms(r.latency.p99).padStart(11)}${ms(r.latency.max).padStart(11)}`);
+      console.log(
+        `${r.route.padEnd(38)}${String(r.count).padStart(7)}${String(r.errors).padStart(8)}${ms(r.latency.p50).padStart(11)}${ms(r.latency.p95).padStart(11)}${ms(r.latency.p99).padStart(11)}${ms(r.latency.max).padStart(11)}`,
+      );
     }
-    console.log(`${"all (after warm-up)".padEnd(38)}${String(report.all.count).padStart(7)}${"".padStart(8)}${ms(report.all.p50).padStart(11)}${ms(report.all.p95).padStart(11)}${ms(report.all.p99).padStart(11)}${ms(report.all.max).padStart(11)}`);
+    console.log(
+      `${"all (after warm-up)".padEnd(38)}${String(report.all.count).padStart(7)}${"".padStart(8)}${ms(report.all.p50).padStart(11)}${ms(report.all.p95).padStart(11)}${ms(report.all.p99).padStart(11)}${ms(report.all.max).padStart(11)}`,
+    );
     for (const line of report.firstErrors) console.log(`  error: ${line}`);
 
     printMemory(samples, settled);
@@ -155,7 +159,9 @@ function printMemory(samples: Array<{ t: number } & MemorySample>, settled: numb
   for (const key of ["rss", "heapUsed"] as const) {
     const a = mean(first, key);
     const b = mean(last, key);
-    console.log(`${key === "rss" ? "RSS " : "heap"} mean, first ${window.toFixed(0)} s after warm-up ${mb(a)} -> last ${window.toFixed(0)} s ${mb(b)}: growth ${mb(b - a)} (${(((b - a) / a) * 100).toFixed(1)}%)`);
+    console.log(
+      `${key === "rss" ? "RSS " : "heap"} mean, first ${window.toFixed(0)} s after warm-up ${mb(a)} -> last ${window.toFixed(0)} s ${mb(b)}: growth ${mb(b - a)} (${(((b - a) / a) * 100).toFixed(1)}%)`,
+    );
   }
   const growth = settled[settled.length - 1] - settled[0];
   console.log(`heap after full collections, warm-up to end: ${settled.map((h) => (h / 2 ** 20).toFixed(1)).join(" -> ")} MB (growth ${mb(growth)})`);

@@ -52,9 +52,7 @@ const COVERAGE_MARKER = "c0bec0bec0bec0bec0bec0bec0bec0bec0bec0be";
 
 /** Whether the artifacts on disk come from a coverage run (instrumented, too large to deploy for real). */
 export function artifactsAreInstrumented(): boolean {
-  return (Object.keys(CONTRACTS) as ContractName[]).some(
-    (name) => existsSync(artifactPath(name)) && readArtifact(name).bytecode.toLowerCase().includes(COVERAGE_MARKER),
-  );
+  return (Object.keys(CONTRACTS) as ContractName[]).some((name) => existsSync(artifactPath(name)) && readArtifact(name).bytecode.toLowerCase().includes(COVERAGE_MARKER));
 }
 
 /**

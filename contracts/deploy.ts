@@ -1,18 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  createPublicClient,
-  createWalletClient,
-  getAddress,
-  getContractAddress,
-  http,
-  maxUint256,
-  type Abi,
-  type Address,
-  type Hex,
-  type PublicClient,
-  type WalletClient,
-} from "viem";
+import { createPublicClient, createWalletClient, getAddress, getContractAddress, http, maxUint256, type Abi, type Address, type Hex, type PublicClient, type WalletClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { LOCAL_CHAIN_ID, deploymentSchema, type Deployment } from "#domain/deployment";
 import { DEV_ACCOUNTS } from "#domain/devAccounts";
@@ -102,9 +90,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   }
 
   const deployedDollar = !options.stablecoin;
-  const stablecoin =
-    options.stablecoin ??
-    (await deploy("TestDollar", [deployer.address, DEFAULTS.faucetAmount, DEFAULTS.faucetCooldownSeconds]));
+  const stablecoin = options.stablecoin ?? (await deploy("TestDollar", [deployer.address, DEFAULTS.faucetAmount, DEFAULTS.faucetCooldownSeconds]));
   const loanNoteParams = {
     gracePeriod: Number(DEFAULTS.gracePeriodSeconds),
     lateFeeGracePeriod: DEFAULTS.lateFeeGracePeriodSeconds,

@@ -45,7 +45,10 @@ test("a verified wallet can belong to one account only, stored in lowercase", as
     await database.db.insert(users).values({ firstName: "A", lastName: "B", walletAddress: wallet });
     await assert.rejects(database.db.insert(users).values({ firstName: "C", lastName: "D", walletAddress: wallet }));
     await assert.rejects(database.db.insert(users).values({ firstName: "E", lastName: "F", walletAddress: "0x" + "AB".repeat(20) }));
-    await database.db.insert(users).values([{ firstName: "G", lastName: "H" }, { firstName: "I", lastName: "J" }]);
+    await database.db.insert(users).values([
+      { firstName: "G", lastName: "H" },
+      { firstName: "I", lastName: "J" },
+    ]);
   } finally {
     await database.drop();
   }

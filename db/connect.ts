@@ -33,9 +33,7 @@ const MIGRATION_LOCK_ID = 724_113_001;
 
 /** The one place that opens the database: Postgres when a URL is given, else PGlite. */
 export async function connectDatabase(options: ConnectOptions = {}): Promise<DatabaseHandle> {
-  const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.maxConnections ?? 10)
-    : await openPglite(options.dataDir);
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.maxConnections ?? 10) : await openPglite(options.dataDir);
   if (options.migrate !== false) {
     try {
       await migrateDatabase(handle, options.databaseUrl);

@@ -12,7 +12,9 @@ describe("a note buyer's yield to maturity", () => {
   });
 
   it("is the loan's rate again after six installments, bought at the outstanding principal", () => {
-    const repaid = scheduleRows(loan).slice(0, 6).reduce((s, r) => s + r.payment, 0n);
+    const repaid = scheduleRows(loan)
+      .slice(0, 6)
+      .reduce((s, r) => s + r.payment, 0n);
     const now = start + 6n * PERIOD_SECONDS;
     assert.equal(yieldToMaturity(loan, repaid, outstandingBalance(loan, repaid), now), 9);
   });
@@ -35,12 +37,18 @@ describe("a note buyer's yield to maturity", () => {
     const flows = remainingCashFlows(loan, repaid, start);
     assert.equal(flows.length, 17);
     assert.equal(flows[0].amount, rows[1].payment - 100_000_000n);
-    assert.equal(flows.reduce((s, f) => s + f.amount, 0n), rows.reduce((s, r) => s + r.payment, 0n) - repaid);
+    assert.equal(
+      flows.reduce((s, f) => s + f.amount, 0n),
+      rows.reduce((s, r) => s + r.payment, 0n) - repaid,
+    );
   });
 
   it("counts an overdue installment as due now", () => {
     const flows = remainingCashFlows(loan, 0n, start + 3n * PERIOD_SECONDS + 86_400n);
-    assert.deepEqual(flows.slice(0, 3).map((f) => f.months), [0, 0, 0]);
+    assert.deepEqual(
+      flows.slice(0, 3).map((f) => f.months),
+      [0, 0, 0],
+    );
   });
 
   it("has no yield when nothing is left to receive or the price is zero", () => {

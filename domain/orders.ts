@@ -109,10 +109,7 @@ export function parPrice(split: PayoffSplit, parBps: bigint): bigint {
 export const ORDER_KINDS = ["listing", "offer", "matchingOffer"] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
-export const PRIMARY_TYPES = { listing: "Listing", offer: "Offer", matchingOffer: "MatchingOffer" } as const satisfies Record<
-  OrderKind,
-  keyof typeof ORDER_TYPES
->;
+export const PRIMARY_TYPES = { listing: "Listing", offer: "Offer", matchingOffer: "MatchingOffer" } as const satisfies Record<OrderKind, keyof typeof ORDER_TYPES>;
 
 /**
  * Where a stored order stands: only `open` ones are shown in the book. `filled`, `cancelled` and `expired` are

@@ -15,8 +15,14 @@ describe("the schedule as it was really paid", () => {
     const repaid = 2n * payment + payoff;
     assert.ok(repaid < totalDue(terms));
     const schedule = paidSchedule(terms, repaid, { completed: true, finalPayment: payoff, now: when });
-    assert.deepEqual(schedule.rows.map((r) => r.state), ["paid", "paid", ...Array(16).fill("settled")]);
-    assert.deepEqual(schedule.rows.slice(0, 2).map((r) => r.paid), [payment, payment]);
+    assert.deepEqual(
+      schedule.rows.map((r) => r.state),
+      ["paid", "paid", ...Array(16).fill("settled")],
+    );
+    assert.deepEqual(
+      schedule.rows.slice(0, 2).map((r) => r.paid),
+      [payment, payment],
+    );
     assert.ok(schedule.rows.slice(2).every((r) => r.paid === 0n && r.owed === 0n));
     assert.equal(schedule.payoff, payoff);
     assert.equal(sum(schedule.rows.map((r) => r.paid)) + schedule.payoff!, repaid);

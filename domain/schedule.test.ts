@@ -75,7 +75,10 @@ describe("the loan schedule", () => {
 
   it("splits a zero-rate loan into equal installments rounded down, the last one absorbing the rest", () => {
     const rows = scheduleRows(terms(10_000_000n, 0, 3));
-    assert.deepEqual(rows.map((r) => r.payment), [3_333_333n, 3_333_333n, 3_333_334n]);
+    assert.deepEqual(
+      rows.map((r) => r.payment),
+      [3_333_333n, 3_333_333n, 3_333_334n],
+    );
     assert.equal(totalDue(terms(10_000_000n, 0, 3)), 10_000_000n);
   });
 
@@ -84,8 +87,14 @@ describe("the loan schedule", () => {
       fc.property(arbitraryTerms, (t) => {
         const rows = scheduleRows(t);
         assert.equal(rows.at(-1)!.balance, 0n);
-        assert.equal(rows.reduce((s, r) => s + r.principal, 0n), t.principal);
-        assert.equal(rows.reduce((s, r) => s + r.payment, 0n), totalDue(t));
+        assert.equal(
+          rows.reduce((s, r) => s + r.principal, 0n),
+          t.principal,
+        );
+        assert.equal(
+          rows.reduce((s, r) => s + r.payment, 0n),
+          totalDue(t),
+        );
         for (const row of rows) assert.ok(row.principal >= 0n && row.interest >= 0n);
         // Rounding A down leaves the last installment at least A, up to two units of flooring aside.
         assert.ok(rows.at(-1)!.payment >= monthlyPayment(t.principal, t.rateBps, t.termMonths) - 2n);

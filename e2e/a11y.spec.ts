@@ -21,7 +21,13 @@ async function violations(page: Page, screen: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ""))
-    .map((violation) => `${screen}: [${violation.impact}] ${violation.id} — ${violation.help}\n    ${violation.nodes.slice(0, 5).map((node) => node.target.join(" ")).join("\n    ")}`);
+    .map(
+      (violation) =>
+        `${screen}: [${violation.impact}] ${violation.id} — ${violation.help}\n    ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(" "))
+          .join("\n    ")}`,
+    );
 }
 
 for (const theme of ["light", "dark"] as const) {

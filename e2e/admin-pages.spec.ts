@@ -39,13 +39,20 @@ test("an admin reviews a KYC submission in the document viewer and approves it",
   await expect(page.getByTestId("sidebar-count-kyc")).toBeVisible();
 
   const refused: string[] = [];
-  page.on("console", (m) => { if (/Content Security Policy|Refused to (frame|load)/i.test(m.text())) refused.push(m.text()); });
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to (frame|load)/i.test(m.text())) refused.push(m.text());
+  });
   await page.goto("/admin/kyc");
   const row = page.getByTestId("user-row").filter({ hasText: applicant.email });
   await row.getByRole("button", { name: "View" }).click();
   const details = page.getByTestId("user-details");
   await expect(details.getByTestId("kyc-doc-idDocument").locator("img")).toBeVisible();
-  expect(await details.getByTestId("kyc-doc-idDocument").locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await details
+      .getByTestId("kyc-doc-idDocument")
+      .locator("img")
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
   // The PDF previews from a same-origin address with its own narrow policy: the page's policy refuses nothing
   // (it used to block the blob: frame) and is not widened for it.
   const pdfFrame = details.getByTestId("kyc-doc-proofOfAddress").locator("iframe");
@@ -166,7 +173,10 @@ test("the overview, request table, treasury, marketplace monitor and inbox show 
 
   // The contact inbox.
   await page.goto("/admin/contact");
-  const message = page.getByTestId("contact-inbox").getByRole("button", { name: /General Inquiry/ }).first();
+  const message = page
+    .getByTestId("contact-inbox")
+    .getByRole("button", { name: /General Inquiry/ })
+    .first();
   await message.click();
   await expect(page.getByText("How are notes priced?")).toBeVisible();
 
@@ -202,7 +212,12 @@ test("the admin pages pass axe-core with no serious or critical violation", asyn
     );
     const results = await new AxeBuilder({ page }).include(".admin").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
     for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-      found.push(`${path}: [${v.impact}] ${v.id} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`).join(", ")}`);
+      found.push(
+        `${path}: [${v.impact}] ${v.id} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.any[0]?.message ?? ""}`)
+          .join(", ")}`,
+      );
     }
   }
   expect(found).toEqual([]);

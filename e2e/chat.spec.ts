@@ -51,10 +51,9 @@ test("the dashboard's chat assistant answers, keeps the history, refuses blanks,
   await expect(panel.locator('[data-sender="bot"]').last().getByRole("link", { name: "/loans/request" })).toHaveAttribute("href", "/loans/request");
 
   // The history is the server's: it survives a reload.
-  const stored = await query<{ sender: string; content: string }>(
-    "select m.sender, m.content from chat_messages m join users u on u.id = m.user_id where u.email = $1 order by m.seq",
-    [account.email],
-  );
+  const stored = await query<{ sender: string; content: string }>("select m.sender, m.content from chat_messages m join users u on u.id = m.user_id where u.email = $1 order by m.seq", [
+    account.email,
+  ]);
   expect(stored.map((m) => m.sender)).toEqual(["user", "bot", "user", "bot"]);
   expect(stored[0].content).toBe("How long does\nKYC review take?");
   await page.reload();

@@ -4,7 +4,22 @@ import { screenshot } from "./helpers";
 import { connect, DEMO, login, person, signIn, type Person } from "./investors";
 import { expectFitsScreen, PHONE } from "./phone";
 import { E2E_BASE_URL } from "./stack";
-import { contractsOf, defaultLoan, demoPiece, giveNote, hostileCollection, jsonUri, payOff, pieceOwner, pledgedRequest, refusingCollection, securedLoan, wizardAtCollateral, type Contracts, type SecuredLoan } from "./securedLoans";
+import {
+  contractsOf,
+  defaultLoan,
+  demoPiece,
+  giveNote,
+  hostileCollection,
+  jsonUri,
+  payOff,
+  pieceOwner,
+  pledgedRequest,
+  refusingCollection,
+  securedLoan,
+  wizardAtCollateral,
+  type Contracts,
+  type SecuredLoan,
+} from "./securedLoans";
 
 /**
  * NFT collateral's displays in the browser: a note's escrowed NFT on the marketplace's cards and filter, the note page, the
@@ -16,11 +31,16 @@ let api: APIRequestContext;
 let admin = "";
 let borrower: Person, investor: Person;
 let contracts: Contracts;
-let demo: SecuredLoan, htmlImage: SecuredLoan, scriptSvg: SecuredLoan, unsecured = "";
+let demo: SecuredLoan,
+  htmlImage: SecuredLoan,
+  scriptSvg: SecuredLoan,
+  unsecured = "";
 let demoPieceId = "";
 
 const HOSTILE_COLLECTION = `<img src=x onerror="window.__pwned='collection'">Evil Art`;
-const scriptSvg64 = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="window.__pwned='svg'"><script>window.__pwned='svg-script'</script><rect width="10" height="10" fill="red"/></svg>`).toString("base64");
+const scriptSvg64 = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="window.__pwned='svg'"><script>window.__pwned='svg-script'</script><rect width="10" height="10" fill="red"/></svg>`,
+).toString("base64");
 
 /** No script of an attacker ran, and nothing they wrote became an element: only text and `<img>`. */
 async function expectNothingRan(page: Page) {
@@ -168,7 +188,8 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
       await page.goto(path);
       await expect(page.locator(ready).first()).toBeVisible({ timeout: 30_000 });
       const results = await new AxeBuilder({ page }).include("[data-testid=pledged-nft]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-      for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) found.push(`${path}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+      for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"))
+        found.push(`${path}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
     }
     expect(found).toEqual([]);
   });
@@ -254,10 +275,9 @@ test.describe.serial("a note's NFT collateral, shown and claimed", () => {
 
     const page = await signIn(browser, borrower);
     await page.goto(`/loans/${loanId}`);
-    await expect(page.getByTestId("collateral-released")).toHaveText(
-      `LoanMint Demo Art #${pieceId} is released: nothing was held in escrow, and you can pledge it to a new request.`,
-      { timeout: 30_000 },
-    );
+    await expect(page.getByTestId("collateral-released")).toHaveText(`LoanMint Demo Art #${pieceId} is released: nothing was held in escrow, and you can pledge it to a new request.`, {
+      timeout: 30_000,
+    });
     await page.goto("/loans/my-loans");
     await expect(page.locator(`[data-loan-id="${loanId}"]`).getByTestId("loan-item-collateral")).toHaveText(`Offered LoanMint Demo Art #${pieceId} · Released – free to pledge again`);
 

@@ -92,7 +92,10 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(wizard.getByLabel("Collateral type")).toHaveValue("nft");
     const picker = page.getByTestId("nft-picker");
     // Other journeys may leave pieces of other collections in wallets: this one pledges the demo art.
-    const free = picker.getByTestId("nft-pick").and(page.locator(`[data-collection="${contracts.demoCollection.toLowerCase()}"]`)).filter({ has: page.locator("input:enabled") });
+    const free = picker
+      .getByTestId("nft-pick")
+      .and(page.locator(`[data-collection="${contracts.demoCollection.toLowerCase()}"]`))
+      .filter({ has: page.locator("input:enabled") });
     await expect(free.first()).toBeVisible({ timeout: 20_000 });
     await expect(wizard.getByRole("button", { name: "Submit Request" })).toBeDisabled();
     const card = free.first();
@@ -117,7 +120,13 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await expect(taken).toContainText("Already pledged to another request");
     const again = await api.post("/api/loans/request", {
       headers: asBorrower(),
-      data: { amount: "1500", purpose: "personal", interestRate: 8, termMonths: 6, collateral: { type: "nft", value: "3000", description: "again", nft: { collection: contracts.demoCollection, tokenId } } },
+      data: {
+        amount: "1500",
+        purpose: "personal",
+        interestRate: 8,
+        termMonths: 6,
+        collateral: { type: "nft", value: "3000", description: "again", nft: { collection: contracts.demoCollection, tokenId } },
+      },
     });
     expect(again.status()).toBe(400);
     expect((await again.json()).message).toBe("This NFT is already pledged to another request");
@@ -133,13 +142,20 @@ test.describe.serial("a demo NFT secures a loan", () => {
     await panel.getByTestId("approve-escrow").click();
     // The review says what the wallet sends and to whom; nothing is approved until Confirm.
     await expect(panel.getByTestId("review").getByTestId("escrow-review-call")).toContainText("Let LoanMint's escrow take");
-    expect(((await chain.readContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "getApproved", args: [BigInt(tokenId)] })) as Address).toLowerCase()).not.toBe(contracts.collateralEscrow.toLowerCase());
+    expect(((await chain.readContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "getApproved", args: [BigInt(tokenId)] })) as Address).toLowerCase()).not.toBe(
+      contracts.collateralEscrow.toLowerCase(),
+    );
     await panel.getByRole("button", { name: "Confirm approval" }).click();
     await expect(page.getByText("Escrow approved: the loan note may take the NFT").first()).toBeVisible({ timeout: 30_000 });
     await expect(panel.getByTestId("collateral-approved")).toHaveAttribute("data-value", "true", { timeout: 20_000 });
     await expect(panel.getByTestId("collateral-ready")).toBeVisible();
     const approvedFor = (await chain.readContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "getApproved", args: [BigInt(tokenId)] })) as Address;
-    const approvedForAll = (await chain.readContract({ address: contracts.demoCollection, abi: demoCollectionAbi, functionName: "isApprovedForAll", args: [borrowerAddress, contracts.collateralEscrow] })) as boolean;
+    const approvedForAll = (await chain.readContract({
+      address: contracts.demoCollection,
+      abi: demoCollectionAbi,
+      functionName: "isApprovedForAll",
+      args: [borrowerAddress, contracts.collateralEscrow],
+    })) as boolean;
     expect(approvedFor.toLowerCase() === contracts.collateralEscrow.toLowerCase() || approvedForAll).toBe(true);
     await screenshot(page, "collateral-02-escrow-approved");
 
@@ -194,7 +210,10 @@ test.describe.serial("a demo NFT secures a loan", () => {
       await expect(paying).toBeVisible();
     }
     await page.getByTestId("repay-payoff").click();
-    await page.getByTestId("review").getByRole("button", { name: /^Confirm and pay off/ }).click();
+    await page
+      .getByTestId("review")
+      .getByRole("button", { name: /^Confirm and pay off/ })
+      .click();
     await expect(page.getByText("Loan paid off")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("loan-completed")).toBeVisible({ timeout: 20_000 });
     expect(await ownerOf(tokenId)).toBe(borrowerAddress);
@@ -208,7 +227,13 @@ test.describe.serial("a demo NFT secures a loan", () => {
     expect(piece, "the demo borrower still holds a free piece").toBeTruthy();
     const requested = await api.post("/api/loans/request", {
       headers: asBorrower(),
-      data: { amount: "1200", purpose: "personal", interestRate: 7, termMonths: 3, collateral: { type: "nft", value: "2000", description: "phone check", nft: { collection: contracts.demoCollection, tokenId: piece.tokenId } } },
+      data: {
+        amount: "1200",
+        purpose: "personal",
+        interestRate: 7,
+        termMonths: 3,
+        collateral: { type: "nft", value: "2000", description: "phone check", nft: { collection: contracts.demoCollection, tokenId: piece.tokenId } },
+      },
     });
     expect(requested.status(), await requested.text()).toBe(201);
     const loanId = (await requested.json()).data._id as string;
@@ -293,7 +318,13 @@ test.describe.serial("a demo NFT secures a loan", () => {
     expect(piece, "the demo borrower still holds a free piece").toBeTruthy();
     const requested = await api.post("/api/loans/request", {
       headers: asBorrower(),
-      data: { amount: "1000", purpose: "personal", interestRate: 9, termMonths: 1, collateral: { type: "nft", value: "2000", description: "Second piece", nft: { collection: contracts.demoCollection, tokenId: piece.tokenId } } },
+      data: {
+        amount: "1000",
+        purpose: "personal",
+        interestRate: 9,
+        termMonths: 1,
+        collateral: { type: "nft", value: "2000", description: "Second piece", nft: { collection: contracts.demoCollection, tokenId: piece.tokenId } },
+      },
     });
     expect(requested.status(), await requested.text()).toBe(201);
     const loan = (await requested.json()).data as { _id: string; loanNumber: number };

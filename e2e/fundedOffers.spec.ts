@@ -14,12 +14,14 @@ import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
  */
 let api: APIRequestContext;
 let carol: Person;
-let first = "", second = "", third = "";
+let first = "",
+  second = "",
+  third = "";
 let contracts: { stablecoin: Address; marketplace: Address };
 const chain = () => createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
 const allowance = () => chain().readContract({ address: contracts.stablecoin, abi: testDollarAbi, functionName: "allowance", args: [carol.address, contracts.marketplace] });
-const openOffers = async (tokenId: string) => ((await (await api.get(`/api/orders/note/${tokenId}`)).json()).data.offers as { signer: string }[])
-  .filter((o) => o.signer.toLowerCase() === carol.address.toLowerCase()).length;
+const openOffers = async (tokenId: string) =>
+  ((await (await api.get(`/api/orders/note/${tokenId}`)).json()).data.offers as { signer: string }[]).filter((o) => o.signer.toLowerCase() === carol.address.toLowerCase()).length;
 
 /** A $4,000 loan at 6.5% for 12 months, approved: its note is minted to the treasury, which lists it at 100% of par. */
 async function approvedNote(borrowerToken: string, adminToken: string): Promise<string> {

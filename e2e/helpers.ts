@@ -59,16 +59,17 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
  */
 export async function expectOneToastClearOfTitle(page: Page) {
   const title = (await page.getByRole("heading", { level: 1 }).first().boundingBox())!;
-  const overlaps = (a: { x: number; y: number; width: number; height: number }) =>
-    a.x < title.x + title.width && title.x < a.x + a.width && a.y < title.y + title.height && title.y < a.y + a.height;
+  const overlaps = (a: { x: number; y: number; width: number; height: number }) => a.x < title.x + title.width && title.x < a.x + a.width && a.y < title.y + title.height && title.y < a.y + a.height;
   const deadline = Date.now() + 4000;
   while (Date.now() < deadline) {
     // react-hot-toast keeps a dismissed toast a moment, faded out: only the ones shown count.
     const shown = await page.locator(".toast").evaluateAll((els) =>
-      els.filter((el) => Number(getComputedStyle(el).opacity) > 0.5).map((el) => {
-        const r = el.getBoundingClientRect();
-        return { x: r.x, y: r.y, width: r.width, height: r.height };
-      }),
+      els
+        .filter((el) => Number(getComputedStyle(el).opacity) > 0.5)
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        }),
     );
     expect(shown.length, "one toast at a time").toBeLessThanOrEqual(1);
     for (const box of shown) expect(overlaps(box), "the toast leaves the title readable").toBe(false);

@@ -32,11 +32,21 @@ test.describe.serial("two investors trade a loan note", () => {
     api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
     // The seeded demo admin approves and the seeded demo borrower (dev account #3) borrows; the investors are new.
     admin = { token: await login(DEMO.admin.email, DEMO.admin.password) };
-    borrower = { ...DEMO.borrower, firstName: "Bob", lastName: "Borrower", key: DEV_ACCOUNTS.demoBorrower, address: privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address, token: await login(DEMO.borrower.email, DEMO.borrower.password) };
+    borrower = {
+      ...DEMO.borrower,
+      firstName: "Bob",
+      lastName: "Borrower",
+      key: DEV_ACCOUNTS.demoBorrower,
+      address: privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address,
+      token: await login(DEMO.borrower.email, DEMO.borrower.password),
+    };
     [alice, bob] = [await person("alice"), await person("bob")];
     const config = (await (await api.get("/api/config")).json()).data;
     contracts = config.contracts;
-    const requested = await api.post("/api/loans/request", { data: { amount: "4000", purpose: "education", interestRate: 6.5, termMonths: 12 }, headers: { authorization: `Bearer ${borrower.token}` } });
+    const requested = await api.post("/api/loans/request", {
+      data: { amount: "4000", purpose: "education", interestRate: 6.5, termMonths: 12 },
+      headers: { authorization: `Bearer ${borrower.token}` },
+    });
     expect(requested.ok(), await requested.text()).toBeTruthy();
     const loan = (await requested.json()).data;
     const approved = await api.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin.token}` } });
@@ -175,33 +185,46 @@ test.describe.serial("two investors trade a loan note", () => {
     await screenshot(auditor, "investor-03-explorer-tx");
   });
 
-  for (const theme of ["light", "dark"] as const) test(`the investor screens pass axe-core in the ${theme} theme`, async ({ browser }) => {
-    const found: string[] = [];
-    {
-      const page = await signIn(browser, bob);
-      await page.evaluate((value) => localStorage.setItem("theme", value), theme);
-      const [note] = await query<{ origin_tx_hash: string }>("select origin_tx_hash from chain_notes where token_id = $1", [tokenId]);
-      for (const [screen, path, ready] of [
-        ["marketplace", "/marketplace", "note-card|marketplace-empty"],
-        ["note details", `/marketplace/nft/${tokenId}`, "owner-history"],
-        ["portfolio", "/portfolio", "held-note|portfolio-empty"],
-        ["vault", "/nft-transfer", "vault-form"],
-        ["explorer token", `/explorer/token/${tokenId}`, "events"],
-        ["explorer tx", `/explorer/tx/${note.origin_tx_hash}`, "events"],
-        ["explorer address", `/explorer/address/${bob.address}`, "events"],
-      ] as const) {
-        await page.goto(path);
-        const [first, second] = ready.split("|");
-        await expect((second ? page.getByTestId(first).or(page.getByTestId(second)) : page.getByTestId(first)).first()).toBeVisible();
-        await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-        // Toasts come and go while the page settles (the shell's own axe journey checks them at rest).
-        const results = await new AxeBuilder({ page }).exclude(".toast").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-        for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(`${theme} ${screen}: [${v.impact}] ${v.id} — ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join("\n    ")}`);
+  for (const theme of ["light", "dark"] as const)
+    test(`the investor screens pass axe-core in the ${theme} theme`, async ({ browser }) => {
+      const found: string[] = [];
+      {
+        const page = await signIn(browser, bob);
+        await page.evaluate((value) => localStorage.setItem("theme", value), theme);
+        const [note] = await query<{ origin_tx_hash: string }>("select origin_tx_hash from chain_notes where token_id = $1", [tokenId]);
+        for (const [screen, path, ready] of [
+          ["marketplace", "/marketplace", "note-card|marketplace-empty"],
+          ["note details", `/marketplace/nft/${tokenId}`, "owner-history"],
+          ["portfolio", "/portfolio", "held-note|portfolio-empty"],
+          ["vault", "/nft-transfer", "vault-form"],
+          ["explorer token", `/explorer/token/${tokenId}`, "events"],
+          ["explorer tx", `/explorer/tx/${note.origin_tx_hash}`, "events"],
+          ["explorer address", `/explorer/address/${bob.address}`, "events"],
+        ] as const) {
+          await page.goto(path);
+          const [first, second] = ready.split("|");
+          await expect((second ? page.getByTestId(first).or(page.getByTestId(second)) : page.getByTestId(first)).first()).toBeVisible();
+          await page.evaluate(() =>
+            Promise.all(
+              document
+                .getAnimations()
+                .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+                .map((a) => a.finished.catch(() => undefined)),
+            ),
+          );
+          // Toasts come and go while the page settles (the shell's own axe journey checks them at rest).
+          const results = await new AxeBuilder({ page }).exclude(".toast").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+          for (const v of results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+            found.push(
+              `${theme} ${screen}: [${v.impact}] ${v.id} — ${v.help}\n    ${v.nodes
+                .slice(0, 5)
+                .map((n) => n.target.join(" "))
+                .join("\n    ")}`,
+            );
+          }
         }
+        await page.context().close();
       }
-      await page.context().close();
-    }
-    expect(found, found.join("\n")).toEqual([]);
-  });
+      expect(found, found.join("\n")).toEqual([]);
+    });
 });

@@ -98,11 +98,9 @@ test.describe.serial("a borrower two installments behind pays what is past due, 
     }
     // Past the second installment's late-fee time (due date + the 15-day grace) for both loans, with nothing paid.
     const client = chain();
-    const starts = await Promise.all(
-      Object.values(borrowers).map(async ({ tokenId }) => BigInt(((await read<{ start: bigint | number }>("loanOf", tokenId)) as { start: bigint | number }).start)),
-    );
+    const starts = await Promise.all(Object.values(borrowers).map(async ({ tokenId }) => BigInt(((await read<{ start: bigint | number }>("loanOf", tokenId)) as { start: bigint | number }).start)));
     const latest = starts.reduce((a, b) => (a > b ? a : b));
-    const lateFeeGrace = BigInt(await client.readContract({ address: loanNote, abi: loanNoteAbi as Abi, functionName: "lateFeeGracePeriod" }) as bigint | number);
+    const lateFeeGrace = BigInt((await client.readContract({ address: loanNote, abi: loanNoteAbi as Abi, functionName: "lateFeeGracePeriod" })) as bigint | number);
     const target = latest + 2n * PERIOD_SECONDS + lateFeeGrace + DAY_SECONDS;
     const now = (await client.getBlock()).timestamp;
     await client.request({ method: "evm_increaseTime" as never, params: [Number(target - now)] as never });

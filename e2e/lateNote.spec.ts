@@ -22,7 +22,8 @@ import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
  */
 let api: APIRequestContext;
 let borrower: Person, investor: Person;
-let loanId = "", tokenId = "";
+let loanId = "",
+  tokenId = "";
 let contracts: { loanNote: Address; stablecoin: Address; marketplace: Address };
 const chain = () => createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
 
@@ -42,7 +43,10 @@ test.describe.serial("a note whose borrower is late", () => {
     const admin = await login(api, DEMO.admin.email, DEMO.admin.password);
     [borrower, investor] = [await person(api, "late-borrower"), await person(api, "late-investor")];
     contracts = (await (await api.get("/api/config")).json()).data.contracts;
-    const requested = await api.post("/api/loans/request", { data: { amount: "2345", purpose: "education", interestRate: 7.25, termMonths: 12 }, headers: { authorization: `Bearer ${borrower.token}` } });
+    const requested = await api.post("/api/loans/request", {
+      data: { amount: "2345", purpose: "education", interestRate: 7.25, termMonths: 12 },
+      headers: { authorization: `Bearer ${borrower.token}` },
+    });
     expect(requested.ok(), await requested.text()).toBeTruthy();
     const loan = (await requested.json()).data;
     const approved = await api.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin}` } });

@@ -16,7 +16,8 @@ import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
  */
 let api: APIRequestContext;
 let alice: Person, bob: Person;
-let first = "", second = "";
+let first = "",
+  second = "";
 let contracts: { loanNote: Address; stablecoin: Address; marketplace: Address };
 const chain = () => createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
 const ownerOf = async (tokenId: string) => ((await chain().readContract({ address: contracts.loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [BigInt(tokenId)] })) as string).toLowerCase();
@@ -61,7 +62,9 @@ test.describe.serial("two investors trade notes by signed orders", () => {
     await form.getByLabel("Percent of par").fill("99");
     await expect(page.getByTestId(`list-today-${first}`)).toContainText("Today 99% of par is $3,960.722222: 99% of $4,000.00 principal + $0.722222 interest accrued and unpaid");
     await form.getByRole("button", { name: "Review listing" }).click();
-    await expect(page.getByTestId("sign-words")).toContainText(`You sign a listing: note #${first} at 99% of par (today 99% of par is $3,960.722222: 99% of $4,000.00 principal + $0.722222 interest accrued and unpaid), only while no installment is past due, valid until`);
+    await expect(page.getByTestId("sign-words")).toContainText(
+      `You sign a listing: note #${first} at 99% of par (today 99% of par is $3,960.722222: 99% of $4,000.00 principal + $0.722222 interest accrued and unpaid), only while no installment is past due, valid until`,
+    );
     await expect(page.getByTestId("sign-words")).toContainText("it costs no gas");
     await page.getByRole("button", { name: "Sign in wallet" }).click();
     await expect(page.getByText(`Note #${first} listed`)).toBeVisible({ timeout: 30_000 });
@@ -83,7 +86,9 @@ test.describe.serial("two investors trade notes by signed orders", () => {
     await form.getByRole("button", { name: "Confirm allowance" }).click();
     await expect(page.getByText("The marketplace may take up to $4,000.00")).toBeVisible({ timeout: 30_000 });
     await form.getByRole("button", { name: "Review offer" }).click();
-    await expect(page.getByTestId("sign-words")).toContainText(`You sign an offer: to buy note #${first} at 97% of par (today 97% of par is $3,880.722222: 97% of $4,000.00 principal + $0.722222 interest accrued and unpaid), paying at most $4,000.00, only while no installment is past due`);
+    await expect(page.getByTestId("sign-words")).toContainText(
+      `You sign an offer: to buy note #${first} at 97% of par (today 97% of par is $3,880.722222: 97% of $4,000.00 principal + $0.722222 interest accrued and unpaid), paying at most $4,000.00, only while no installment is past due`,
+    );
     await page.getByRole("button", { name: "Sign in wallet" }).click();
     await expect(page.getByText(`Offer on note #${first} signed`)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("book-offers")).toContainText("$3,880.72");
@@ -117,7 +122,9 @@ test.describe.serial("two investors trade notes by signed orders", () => {
     await form.getByRole("button", { name: "Confirm allowance" }).click();
     await expect(buyer.getByText("The marketplace may take up to $10,000.00")).toBeVisible({ timeout: 30_000 });
     await form.getByRole("button", { name: "Review offer" }).click();
-    await expect(buyer.getByTestId("sign-words")).toContainText("You sign an offer on any note that matches: 97% of par (the principal still owed plus the interest accrued and unpaid) for any active note at 6%+ with at most 13 months left (not yet matured), up to $10,000.00 in all, only while no installment is past due");
+    await expect(buyer.getByTestId("sign-words")).toContainText(
+      "You sign an offer on any note that matches: 97% of par (the principal still owed plus the interest accrued and unpaid) for any active note at 6%+ with at most 13 months left (not yet matured), up to $10,000.00 in all, only while no installment is past due",
+    );
     await buyer.getByRole("button", { name: "Sign in wallet" }).click();
     await expect(buyer.getByText("Offer on any matching note signed")).toBeVisible({ timeout: 30_000 });
 

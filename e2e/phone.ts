@@ -30,17 +30,20 @@ export async function expectFitsScreen(page: Page) {
 
 /** Is the centre of this element the thing a finger lands on (not covered, not off-screen)? */
 async function isTappable(page: Page, selector: string, index: number) {
-  return page.evaluate(([sel, i]) => {
-    const el = document.querySelectorAll(sel as string)[i as number] as HTMLElement | undefined;
-    if (!el) return "missing";
-    const box = el.getBoundingClientRect();
-    const x = box.left + box.width / 2;
-    const y = box.top + box.height / 2;
-    if (box.width === 0 || box.height === 0) return "has no size";
-    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return `is off-screen at (${Math.round(x)}, ${Math.round(y)})`;
-    const hit = document.elementFromPoint(x, y);
-    return hit && (el === hit || el.contains(hit)) ? "ok" : `is covered by ${hit?.tagName.toLowerCase()}.${hit?.className}`;
-  }, [selector, index] as const);
+  return page.evaluate(
+    ([sel, i]) => {
+      const el = document.querySelectorAll(sel as string)[i as number] as HTMLElement | undefined;
+      if (!el) return "missing";
+      const box = el.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (box.width === 0 || box.height === 0) return "has no size";
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return `is off-screen at (${Math.round(x)}, ${Math.round(y)})`;
+      const hit = document.elementFromPoint(x, y);
+      return hit && (el === hit || el.contains(hit)) ? "ok" : `is covered by ${hit?.tagName.toLowerCase()}.${hit?.className}`;
+    },
+    [selector, index] as const,
+  );
 }
 
 /**
@@ -95,7 +98,8 @@ export async function expectActionsOnScreen(page: Page) {
     for (const el of main.querySelectorAll<HTMLElement>("a, button")) {
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
-      if (box.left < -0.5 || box.right > width + 0.5) found.push(`"${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
+      if (box.left < -0.5 || box.right > width + 0.5)
+        found.push(`"${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 30)}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
     }
     return found;
   }, screen);

@@ -36,7 +36,12 @@ test("an admin returns to the admin page they opened, and the footer's links sta
   await expect(page).toHaveURL(/\/admin\/contact$/);
 
   const footer = page.getByRole("contentinfo");
-  for (const [name, path] of [["Marketplace", "/admin/marketplace"], ["Request a Loan", "/admin/request"], ["Portfolio", "/admin/portfolio"], ["KYC Verification", "/admin/kyc"]]) {
+  for (const [name, path] of [
+    ["Marketplace", "/admin/marketplace"],
+    ["Request a Loan", "/admin/request"],
+    ["Portfolio", "/admin/portfolio"],
+    ["KYC Verification", "/admin/kyc"],
+  ]) {
     await footer.getByRole("link", { name }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }

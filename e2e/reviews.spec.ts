@@ -14,8 +14,11 @@ import { E2E_BASE_URL, E2E_RPC_URL } from "./stack";
  */
 let api: APIRequestContext;
 let investor: Person;
-let adminToken = "", borrowerToken = "";
-let sold = "", repaid = "", offered = "";
+let adminToken = "",
+  borrowerToken = "";
+let sold = "",
+  repaid = "",
+  offered = "";
 let contracts: { loanNote: Address; stablecoin: Address; marketplace: Address };
 let treasury: Address;
 const chain = () => createPublicClient({ chain: foundry, transport: http(E2E_RPC_URL) });
@@ -147,7 +150,9 @@ test.describe.serial("every move of money or gas is reviewed first", () => {
   test("Cancel listing says it is an on-chain transaction costing gas, offers letting it expire, and sends only on Confirm", async ({ browser }) => {
     // The investor holds the note the treasury sold them: they let the marketplace move their notes and list it.
     const wallet = createWalletClient({ account: privateKeyToAccount(investor.key), chain: foundry, transport: http(E2E_RPC_URL) });
-    await chain().waitForTransactionReceipt({ hash: await wallet.writeContract({ address: contracts.loanNote, abi: loanNoteAbi, functionName: "setApprovalForAll", args: [contracts.marketplace, true] }) });
+    await chain().waitForTransactionReceipt({
+      hash: await wallet.writeContract({ address: contracts.loanNote, abi: loanNoteAbi, functionName: "setApprovalForAll", args: [contracts.marketplace, true] }),
+    });
     const asked = await api.post("/api/orders/typed-data", { data: { kind: "listing", tokenId: sold, priceKind: "fixed", price: "4100", expiresInDays: 7 }, headers: bearer(investor.token) });
     expect(asked.ok(), await asked.text()).toBeTruthy();
     const typed = (await asked.json()).data.typedData;

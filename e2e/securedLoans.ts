@@ -59,8 +59,7 @@ export async function hostileCollection(contracts: Contracts, name: string, to: 
   return collection;
 }
 
-const artifactOf = (name: string) =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, `../artifacts/contracts/test-only/${name}.sol/${name}.json`), "utf8")) as { abi: Abi; bytecode: Hex };
+const artifactOf = (name: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../artifacts/contracts/test-only/${name}.sol/${name}.json`), "utf8")) as { abi: Abi; bytecode: Hex };
 
 /**
  * A collection that can refuse to let pieces leave an address (contracts/test-only/HostileCollection.sol), allowed
@@ -162,7 +161,10 @@ export async function giveNote(contracts: Contracts, tokenId: string, to: Addres
 export async function defaultLoan(api: APIRequestContext, contracts: Contracts, loan: SecuredLoan, adminToken: string) {
   const client = chain();
   const grace = (await client.readContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "gracePeriod" })) as bigint;
-  const terms = (await client.readContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "loanOf", args: [BigInt(loan.tokenId)] })) as { start: bigint | number; termMonths: number };
+  const terms = (await client.readContract({ address: contracts.loanNote, abi: loanNoteAbi as Abi, functionName: "loanOf", args: [BigInt(loan.tokenId)] })) as {
+    start: bigint | number;
+    termMonths: number;
+  };
   const due = BigInt(terms.start) + BigInt(terms.termMonths) * BigInt(PERIOD_SECONDS) + grace;
   const now = (await client.getBlock()).timestamp;
   if (now <= due) {

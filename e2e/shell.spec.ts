@@ -16,14 +16,19 @@ test("a shared note link and a signed-in user's new tab open without the splash,
   // A note the treasury lists: the seeded admin approves the seeded borrower's request.
   const admin = await login(page.request, DEMO.admin.email, DEMO.admin.password);
   const borrower = await login(page.request, DEMO.borrower.email, DEMO.borrower.password);
-  const requested = await page.request.post("/api/loans/request", { data: { amount: "1600", purpose: "education", interestRate: 7, termMonths: 12 }, headers: { authorization: `Bearer ${borrower}` } });
+  const requested = await page.request.post("/api/loans/request", {
+    data: { amount: "1600", purpose: "education", interestRate: 7, termMonths: 12 },
+    headers: { authorization: `Bearer ${borrower}` },
+  });
   expect(requested.ok(), await requested.text()).toBeTruthy();
   const loan = (await requested.json()).data as { _id: string; loanNumber: number };
   const approved = await page.request.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin}` } });
   expect(approved.ok(), await approved.text()).toBeTruthy();
 
   const warnings: string[] = [];
-  page.on("console", (m) => { if (m.type() === "warning" || m.type() === "error") warnings.push(m.text()); });
+  page.on("console", (m) => {
+    if (m.type() === "warning" || m.type() === "error") warnings.push(m.text());
+  });
   const apiCalls: string[] = [];
   page.on("request", (r) => {
     const path = new URL(r.url()).pathname;
@@ -88,7 +93,10 @@ test.describe("with the splash already seen", () => {
     // A note the treasury lists: the seeded admin approves the seeded borrower's request.
     const admin = await login(page.request, DEMO.admin.email, DEMO.admin.password);
     const borrower = await login(page.request, DEMO.borrower.email, DEMO.borrower.password);
-    const requested = await page.request.post("/api/loans/request", { data: { amount: "1800", purpose: "education", interestRate: 7, termMonths: 12 }, headers: { authorization: `Bearer ${borrower}` } });
+    const requested = await page.request.post("/api/loans/request", {
+      data: { amount: "1800", purpose: "education", interestRate: 7, termMonths: 12 },
+      headers: { authorization: `Bearer ${borrower}` },
+    });
     expect(requested.ok(), await requested.text()).toBeTruthy();
     const loan = (await requested.json()).data as { _id: string; loanNumber: number };
     const approved = await page.request.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin}` } });

@@ -130,10 +130,20 @@ test.describe.serial("statements restate the portfolio and the loan", () => {
   test.beforeAll(async () => {
     api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
     const admin = await loginAs(api, DEMO.admin.email, DEMO.admin.password);
-    borrower = { ...DEMO.borrower, firstName: "Bob", lastName: "Borrower", key: DEV_ACCOUNTS.demoBorrower, address: privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address, token: await loginAs(api, DEMO.borrower.email, DEMO.borrower.password) };
+    borrower = {
+      ...DEMO.borrower,
+      firstName: "Bob",
+      lastName: "Borrower",
+      key: DEV_ACCOUNTS.demoBorrower,
+      address: privateKeyToAccount(DEV_ACCOUNTS.demoBorrower).address,
+      token: await loginAs(api, DEMO.borrower.email, DEMO.borrower.password),
+    };
     investor = await newPerson(api, "statement");
     contracts = (await (await api.get("/api/config")).json()).data.contracts;
-    const requested = await api.post("/api/loans/request", { data: { amount: "4000", purpose: "education", interestRate: RATE_BPS / 100, termMonths: TERM }, headers: { authorization: `Bearer ${borrower.token}` } });
+    const requested = await api.post("/api/loans/request", {
+      data: { amount: "4000", purpose: "education", interestRate: RATE_BPS / 100, termMonths: TERM },
+      headers: { authorization: `Bearer ${borrower.token}` },
+    });
     expect(requested.ok(), await requested.text()).toBeTruthy();
     const loan = (await requested.json()).data;
     const approved = await api.put(`/api/admin/loans/${loan._id}/approve`, { data: {}, headers: { authorization: `Bearer ${admin}` } });

@@ -77,7 +77,9 @@ export async function installTestWallet(page: Page, privateKey: Hex = generatePr
     const provider = {
       isE2EWallet: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
-        const answer = await (window as unknown as { __e2eWalletRequest: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> }).__e2eWalletRequest(method, params ?? []);
+        const answer = await (
+          window as unknown as { __e2eWalletRequest: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> }
+        ).__e2eWalletRequest(method, params ?? []);
         if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code, data: answer.error.data });
         return answer.result;
       },
@@ -92,7 +94,12 @@ export async function installTestWallet(page: Page, privateKey: Hex = generatePr
       },
     };
     Object.defineProperty(window, "ethereum", { value: provider, configurable: true });
-    const info = Object.freeze({ uuid: "6c1a9a44-0000-4000-8000-e2e000000001", name: "E2E Test Wallet", icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>", rdns: "dev.loanmint.e2e" });
+    const info = Object.freeze({
+      uuid: "6c1a9a44-0000-4000-8000-e2e000000001",
+      name: "E2E Test Wallet",
+      icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>",
+      rdns: "dev.loanmint.e2e",
+    });
     const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
     window.addEventListener("eip6963:requestProvider", announce);
     announce();

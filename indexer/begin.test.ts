@@ -30,11 +30,22 @@ const row = (logIndex: number, from: string) => ({ chainId: 3, txHash: "0xab", l
 
 test("a statement's values are written into it as literals that mean what the values did, quotes, backslashes and dollars included", async () => {
   const texts = ["it's", "back\\slash", 'q"uote', "$1 and $2", "$$", "{a,b}"];
-  const statement = bulkInsertQuery(chainTransfers, texts.map((text, i) => row(i, text)), { doNothing: true });
+  const statement = bulkInsertQuery(
+    chainTransfers,
+    texts.map((text, i) => row(i, text)),
+    { doNothing: true },
+  );
   assert.ok(inlined(statement)!.startsWith("insert into"), "no placeholder is left to bind");
   await transactionFrom(session, statement, async () => {});
-  const stored = await database.db.select().from(chainTransfers).where(sql`${chainTransfers.chainId} = 3`).orderBy(asc(chainTransfers.logIndex));
-  assert.deepEqual(stored.map((stored) => stored.from), texts);
+  const stored = await database.db
+    .select()
+    .from(chainTransfers)
+    .where(sql`${chainTransfers.chainId} = 3`)
+    .orderBy(asc(chainTransfers.logIndex));
+  assert.deepEqual(
+    stored.map((stored) => stored.from),
+    texts,
+  );
 });
 
 test("a text that would close the quoting early (anyone can put one on-chain) is stored as it is, never parsed as SQL", async () => {
@@ -43,8 +54,15 @@ test("a text that would close the quoting early (anyone can put one on-chain) is
     const statement = sql`insert into chain_transfers (chain_id, tx_hash, log_index, block_number, token_id, from_address, to_address) values (5, ${"0xef"}, ${i}, 1, 1, ${text}, ${"0x2"})`;
     await transactionFrom(session, statement, async () => {});
   }
-  const stored = await database.db.select().from(chainTransfers).where(sql`${chainTransfers.chainId} = 5`).orderBy(asc(chainTransfers.logIndex));
-  assert.deepEqual(stored.map((stored) => stored.from), texts);
+  const stored = await database.db
+    .select()
+    .from(chainTransfers)
+    .where(sql`${chainTransfers.chainId} = 5`)
+    .orderBy(asc(chainTransfers.logIndex));
+  assert.deepEqual(
+    stored.map((stored) => stored.from),
+    texts,
+  );
 });
 
 test("a transaction whose first statement or a later step fails leaves nothing, and its connection goes on working", async () => {
@@ -67,10 +85,7 @@ test("the next steps get the rows the first statement answered, whether its valu
   const answer = (text: string) => sql`select ${text}::text as said, json_build_array(1, 'two', true) as parts`;
   await transactionFrom(session, answer("plain"), async (_tx, rows) => void seen.push(rows));
   await transactionFrom(session, answer("ends in $lm"), async (_tx, rows) => void seen.push(rows)); // bound: it cannot be inlined
-  assert.deepEqual(seen, [
-    [{ said: "plain", parts: [1, "two", true] }],
-    [{ said: "ends in $lm", parts: [1, "two", true] }],
-  ]);
+  assert.deepEqual(seen, [[{ said: "plain", parts: [1, "two", true] }], [{ said: "ends in $lm", parts: [1, "two", true] }]]);
 });
 
 test("with nothing to follow it, the statement commits in the same message, and a failing one still leaves nothing", async () => {

@@ -32,7 +32,10 @@ test("a column of plain hex texts is sent as it is, and one value among them hol
   const rows = texts.map((text, i) => ({ chainId: 2, txHash: `0x${i}`, logIndex: i, blockNumber: 8, blockTime: null, tokenId: BigInt(i), from: text, to: "0x2" }));
   await bulkInsert(database.db, chainTransfers, rows, { doNothing: true });
   const stored = await database.db.select().from(chainTransfers).where(eq(chainTransfers.chainId, 2)).orderBy(asc(chainTransfers.logIndex));
-  assert.deepEqual(stored.map((row) => row.from), texts);
+  assert.deepEqual(
+    stored.map((row) => row.from),
+    texts,
+  );
 });
 
 test("a column holding one value in every row travels once and still reaches every row: texts, dates, nulls and numbers", async () => {
@@ -43,5 +46,8 @@ test("a column holding one value in every row travels once and still reaches eve
   await bulkInsert(database.db, chainTransfers, rows, { doNothing: true });
   await bulkInsert(database.db, chainTransfers, [{ ...rows[0], chainId: 3, txHash: "0xlone", blockTime: null }], { doNothing: true });
   const stored = await database.db.select().from(chainTransfers).where(eq(chainTransfers.chainId, 3)).orderBy(asc(chainTransfers.txHash));
-  assert.deepEqual(stored, [...rows, { ...rows[0], txHash: "0xlone", blockTime: null }].sort((a, b) => a.txHash.localeCompare(b.txHash)));
+  assert.deepEqual(
+    stored,
+    [...rows, { ...rows[0], txHash: "0xlone", blockTime: null }].sort((a, b) => a.txHash.localeCompare(b.txHash)),
+  );
 });

@@ -7,12 +7,7 @@ import type { Db } from "#db/connect";
  * `unnest` turns them back into rows. Building a VALUES list of thousands of rows cost ten times more,
  * most of it in the driver's per-parameter work.
  */
-export async function bulkInsert(
-  db: Db,
-  table: PgTable,
-  rows: Record<string, unknown>[],
-  onConflict: OnConflict,
-): Promise<void> {
+export async function bulkInsert(db: Db, table: PgTable, rows: Record<string, unknown>[], onConflict: OnConflict): Promise<void> {
   if (rows.length > 0) await db.execute(bulkInsertQuery(table, rows, onConflict));
 }
 
@@ -24,10 +19,11 @@ export type OnConflict = { doNothing: true } | { target: string[] } | null;
  * clauses). Columns the rows leave undefined and the table fills itself (a serial id) are left out.
  */
 export function bulkInsertQuery(table: PgTable, rows: Record<string, unknown>[], onConflict: OnConflict): SQL {
-  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(
-    ([field, column]) => !(column.hasDefault && rows[0][field] === undefined),
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([field, column]) => !(column.hasDefault && rows[0][field] === undefined));
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
   );
-  const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
   // A column whose rows all hold one value (the chain, a batch's new notes' status, the treasury holding them)
   // travels as that one value: Postgres reads a statement's literals byte by byte, and these were a third of them.
   const arrays: SQL[] = [];
@@ -49,10 +45,11 @@ export function bulkInsertQuery(table: PgTable, rows: Record<string, unknown>[],
   } else {
     const keys = new Set(onConflict.target);
     const target = columns.filter(([field]) => keys.has(field)).map(([, column]) => column.name);
-    const updates = columns
-      .filter(([field]) => !keys.has(field))
-      .map(([, column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
-    conflict = sql` on conflict (${sql.join(target.map((name) => sql.identifier(name)), sql`, `)}) do update set ${sql.join(updates, sql`, `)}`;
+    const updates = columns.filter(([field]) => !keys.has(field)).map(([, column]) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
+    conflict = sql` on conflict (${sql.join(
+      target.map((name) => sql.identifier(name)),
+      sql`, `,
+    )}) do update set ${sql.join(updates, sql`, `)}`;
   }
   return sql`insert into ${sql.identifier(getTableName(table))} (${names}) select ${sql.join(selected, sql`, `)}${source}${conflict}`;
 }

@@ -23,10 +23,7 @@ before(async () => {
   [chain, database] = await Promise.all([startTestChain(), createTestDatabase()]);
   moves = collateralMoves(chain);
   for (const role of ["borrower", "investor", "other"] as const) {
-    const [user] = await database.db
-      .insert(users)
-      .values({ firstName: role, lastName: "Test", walletAddress: chain.actors[role].toLowerCase() })
-      .returning({ id: users.id });
+    const [user] = await database.db.insert(users).values({ firstName: role, lastName: "Test", walletAddress: chain.actors[role].toLowerCase() }).returning({ id: users.id });
     ids[role] = user.id;
   }
 });
@@ -39,9 +36,13 @@ after(async () => {
 
 const lower = (address: string) => address.toLowerCase();
 const owners = async (collection: string) =>
-  (await database.db.select().from(chainNftOwners).where(eq(chainNftOwners.collection, lower(collection))).orderBy(asc(chainNftOwners.tokenId))).map(
-    (row) => [row.tokenId, row.owner],
-  );
+  (
+    await database.db
+      .select()
+      .from(chainNftOwners)
+      .where(eq(chainNftOwners.collection, lower(collection)))
+      .orderBy(asc(chainNftOwners.tokenId))
+  ).map((row) => [row.tokenId, row.owner]);
 const pledge = async (tokenId: bigint) => (await database.db.select().from(chainCollateral).where(eq(chainCollateral.tokenId, tokenId)))[0];
 const collateralRows = async (tokenId: bigint) =>
   (await database.db.select().from(chainOutbox).where(eq(chainOutbox.event, "collateral:update")).orderBy(asc(chainOutbox.id))).filter(
@@ -60,7 +61,11 @@ test("a backfill mirrors the deploy's allow-list and the demo collection's piece
   assert.equal(demo.allowed, true);
   assert.equal(demo.slot, 1);
   const borrower = lower(chain.actors.borrower);
-  assert.deepEqual(await owners(moves.demo), [[1n, borrower], [2n, borrower], [3n, borrower]]);
+  assert.deepEqual(await owners(moves.demo), [
+    [1n, borrower],
+    [2n, borrower],
+    [3n, borrower],
+  ]);
   await mirrorEqualsChain();
 });
 
@@ -170,16 +175,28 @@ test("a collection allowed after its pieces were minted and moved is caught up f
 
   await moves.allow(art);
   await indexer!.caughtUp();
-  assert.deepEqual(await owners(art), [[1n, lower(other)], [2n, lower(investor)]]);
-  const [row] = await database.db.select().from(chainCollections).where(eq(chainCollections.collection, lower(art)));
+  assert.deepEqual(await owners(art), [
+    [1n, lower(other)],
+    [2n, lower(investor)],
+  ]);
+  const [row] = await database.db
+    .select()
+    .from(chainCollections)
+    .where(eq(chainCollections.collection, lower(art)));
   assert.deepEqual([row.allowed, row.slot], [true, 3]);
 
   await moves.transferPiece(art, investor, other, 2n);
   await moves.disallow(art);
   await moves.transferPiece(art, other, investor, 1n);
   await indexer!.caughtUp();
-  assert.deepEqual(await owners(art), [[1n, lower(investor)], [2n, lower(other)]]);
-  const [after] = await database.db.select().from(chainCollections).where(eq(chainCollections.collection, lower(art)));
+  assert.deepEqual(await owners(art), [
+    [1n, lower(investor)],
+    [2n, lower(other)],
+  ]);
+  const [after] = await database.db
+    .select()
+    .from(chainCollections)
+    .where(eq(chainCollections.collection, lower(art)));
   assert.deepEqual([after.allowed, after.slot, after.allowedBlock], [false, 3, row.allowedBlock]);
   await mirrorEqualsChain();
 });
@@ -228,12 +245,28 @@ test("a reorg takes back a collection's allowance with its caught-up owners, and
   await indexer!.caughtUp();
 
   assert.deepEqual(await owners(art), [], "no longer allowed, so no longer followed");
-  assert.equal((await database.db.select().from(chainCollections).where(eq(chainCollections.collection, lower(art)))).length, 0);
+  assert.equal(
+    (
+      await database.db
+        .select()
+        .from(chainCollections)
+        .where(eq(chainCollections.collection, lower(art)))
+    ).length,
+    0,
+  );
   assert.equal(await pledge(103n), undefined);
   assert.deepEqual((await owners(moves.demo))[2], [3n, lower(borrower)]);
   const [corrected] = await database.db.select().from(chainOutbox).where(eq(chainOutbox.id, doomed[0].id));
   assert.equal(corrected.reverted, true);
-  assert.equal((await database.db.select().from(chainOutbox).where(and(eq(chainOutbox.correctsId, doomed[0].id), eq(chainOutbox.kind, "correction")))).length, 1);
+  assert.equal(
+    (
+      await database.db
+        .select()
+        .from(chainOutbox)
+        .where(and(eq(chainOutbox.correctsId, doomed[0].id), eq(chainOutbox.kind, "correction")))
+    ).length,
+    1,
+  );
   await mirrorEqualsChain();
 
   // Allowed again on the new chain: caught up again.

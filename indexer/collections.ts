@@ -35,12 +35,7 @@ export async function loadFollowedCollections(state: SyncState, db: Db): Promise
  * `logs` are the past logs fetched, for the cache. `added` says the followed set grew: a range fetched before this one was handled lacks the new collection's logs.
  * Null when the chain changed under the catch-up (the next poll finds the reorg).
  */
-export async function catchUpCollections(
-  state: SyncState,
-  source: LogSource,
-  events: ChainEvent[],
-  range: BlockRange,
-): Promise<{ events: ChainEvent[]; added: boolean; logs: RpcLog[] } | null> {
+export async function catchUpCollections(state: SyncState, source: LogSource, events: ChainEvent[], range: BlockRange): Promise<{ events: ChainEvent[]; added: boolean; logs: RpcLog[] } | null> {
   const allowedAt = new Map<string, number>();
   for (const event of events) {
     if (event.contract !== ESCROW || event.name !== "CollectionAllowed") continue;

@@ -44,15 +44,7 @@ export interface CacheEntry {
   rows: ReturnType<typeof cacheRows>;
 }
 
-export function prepareCommit(
-  chainId: number,
-  range: BlockRange,
-  logCount: number,
-  batch: Batch,
-  events: ChainEvent[],
-  finalized: number,
-  cache: CacheEntry | null,
-): PreparedBatch {
+export function prepareCommit(chainId: number, range: BlockRange, logCount: number, batch: Batch, events: ChainEvent[], finalized: number, cache: CacheEntry | null): PreparedBatch {
   // The hashes of unfinalised blocks are what reorg.ts compares with the chain's.
   const hashes = new Map<number, string>([[range.to, range.toHash]]);
   for (const event of events) if (event.blockNumber > finalized) hashes.set(event.blockNumber, event.blockHash);

@@ -28,9 +28,7 @@ test("the decoder gives each argument the value and type viem's decodeEventLog g
   for (const raw of [mixed, rest]) {
     const ours = decoder.decode({ ...raw, topics: [...raw.topics] } as never)!;
     const viems = decodeEventLog({ abi, topics: raw.topics as [Hex], data: raw.data });
-    const expected = Object.fromEntries(
-      Object.entries(viems.args ?? {}).map(([key, value]) => [key, typeof value === "string" && value.length === 42 ? value.toLowerCase() : value]),
-    );
+    const expected = Object.fromEntries(Object.entries(viems.args ?? {}).map(([key, value]) => [key, typeof value === "string" && value.length === 42 ? value.toLowerCase() : value]));
     assert.equal(ours.name, viems.eventName);
     assert.deepEqual(ours.args, expected);
     assert.equal(ours.blockNumber, 7);

@@ -6,8 +6,7 @@ import type { EntityDef } from "./store";
 /** The derived tables: the rows events change, loaded per batch by the keys its events name. */
 
 /** A note's id: a collection's Transfer names a piece of that collection, not a note. */
-const tokenIdOf = (event: ChainEvent): bigint[] =>
-  event.contract !== COLLECTION && typeof event.args.tokenId === "bigint" ? [event.args.tokenId] : [];
+const tokenIdOf = (event: ChainEvent): bigint[] => (event.contract !== COLLECTION && typeof event.args.tokenId === "bigint" ? [event.args.tokenId] : []);
 
 /** The contract name of every followed ERC-721 collection (indexer/collections.ts). */
 export const COLLECTION = "Collection";

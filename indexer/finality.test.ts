@@ -28,8 +28,7 @@ after(async () => {
 });
 
 const head = async () => Number(await chain.publicClient.getBlockNumber());
-const noteIds = async () =>
-  (await database.db.select({ id: chainNotes.tokenId }).from(chainNotes).orderBy(asc(chainNotes.tokenId))).map((row) => row.id);
+const noteIds = async () => (await database.db.select({ id: chainNotes.tokenId }).from(chainNotes).orderBy(asc(chainNotes.tokenId))).map((row) => row.id);
 const lowest = async (table: typeof chainBlocks | typeof chainUndo) => {
   const column = table === chainBlocks ? chainBlocks.number : chainUndo.blockNumber;
   const [row] = await database.db.select({ min: sql<number | null>`min(${column})::int` }).from(table);
@@ -73,7 +72,10 @@ test("a reorg within the unfinalised blocks rolls back with the journal and repl
 
   assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
   assert.deepEqual(await noteIds(), [1n, 2n, 4n]);
-  assert.ok(logs.some((m) => /rolling back/.test(m)), `rolled back through the journal: ${logs.join(" / ")}`);
+  assert.ok(
+    logs.some((m) => /rolling back/.test(m)),
+    `rolled back through the journal: ${logs.join(" / ")}`,
+  );
   assert.ok(!logs.some((m) => /rebuilding/.test(m)), `not by a rebuild: ${logs.join(" / ")}`);
   assert.equal((await database.db.select().from(chainSales)).length, 1, "the sale in a final block stays");
   const finalized = (await head()) - FINALITY_DEPTH;

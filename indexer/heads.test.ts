@@ -42,5 +42,8 @@ test("a block the node announces wakes the follower, whose next poll is an hour 
   }
   assert.ok(indexer.status().blockNumber! >= Number(minted.blockNumber), "mirrored up to an announced head without a poll");
   const notes = await database.db.select({ id: chainNotes.tokenId }).from(chainNotes);
-  assert.deepEqual(notes.map((n) => n.id), [1n]);
+  assert.deepEqual(
+    notes.map((n) => n.id),
+    [1n],
+  );
 });

@@ -36,9 +36,12 @@ const listingsOf = (tokenId: bigint) =>
     .orderBy(asc(chainListings.blockNumber), asc(chainListings.logIndex));
 
 const lapseRows = async (txHash: string) =>
-  (await database.db.select().from(chainOutbox).where(and(eq(chainOutbox.txHash, txHash), eq(chainOutbox.kind, "event")))).filter(
-    (row) => (row.payload as { lapsed?: string }).lapsed !== undefined,
-  );
+  (
+    await database.db
+      .select()
+      .from(chainOutbox)
+      .where(and(eq(chainOutbox.txHash, txHash), eq(chainOutbox.kind, "event")))
+  ).filter((row) => (row.payload as { lapsed?: string }).lapsed !== undefined);
 
 test("a repayment, a default, a move and the final repayment each make the listing before them lapse, with the reason", async () => {
   const { treasury, investor, other } = chain.actors;
@@ -85,7 +88,13 @@ test("a listing made after the repayment stays live, and a reorg that drops the 
   const oldHead = Number(await chain.publicClient.getBlockNumber());
   const repayment = await chain.repay(21n, 10n * USD);
   await indexer.caughtUp();
-  assert.deepEqual((await listingsOf(21n)).map((l) => [l.status, l.reason]), [["lapsed", "repaid"], ["lapsed", "repaid"]]);
+  assert.deepEqual(
+    (await listingsOf(21n)).map((l) => [l.status, l.reason]),
+    [
+      ["lapsed", "repaid"],
+      ["lapsed", "repaid"],
+    ],
+  );
   const [pushed] = await lapseRows(repayment);
   assert.ok(pushed, "the lapse was pushed");
 
@@ -93,10 +102,13 @@ test("a listing made after the repayment stays live, and a reorg that drops the 
   while (Number(await chain.publicClient.getBlockNumber()) <= oldHead + 1) await chain.rpc("evm_mine");
   await indexer.caughtUp();
 
-  assert.deepEqual((await listingsOf(21n)).map((l) => [l.status, l.reason, l.amount, l.closedTxHash]), [
-    ["lapsed", "repaid", 123_456_789n, (await listingsOf(21n))[0].closedTxHash],
-    ["active", null, null, null],
-  ]);
+  assert.deepEqual(
+    (await listingsOf(21n)).map((l) => [l.status, l.reason, l.amount, l.closedTxHash]),
+    [
+      ["lapsed", "repaid", 123_456_789n, (await listingsOf(21n))[0].closedTxHash],
+      ["active", null, null, null],
+    ],
+  );
   assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
   const [corrected] = await database.db.select().from(chainOutbox).where(eq(chainOutbox.id, pushed.id));
   assert.equal(corrected.reverted, true, "the pushed lapse is taken back");

@@ -44,18 +44,7 @@ export const LOAN_UNDO_TABLE = "loans";
 const MAX_LOAN_NUMBER = 2n ** 63n - 1n;
 
 /** The loan columns the indexer owns: what the journal keeps and a rollback restores. */
-const OWNED_COLUMNS = [
-  "status",
-  "mint_status",
-  "listing_status",
-  "nft_token_id",
-  "nft_transaction_hash",
-  "mint_tx_hash",
-  "note_start",
-  "mint_error",
-  "completed_at",
-  "defaulted_at",
-] as const;
+const OWNED_COLUMNS = ["status", "mint_status", "listing_status", "nft_token_id", "nft_transaction_hash", "mint_tx_hash", "note_start", "mint_error", "completed_at", "defaulted_at"] as const;
 
 interface KindRule {
   /** Which loans the change applies to: one of these statuses, and minted or not yet. */
@@ -203,8 +192,7 @@ function applicable(changes: PendingChange[], states: LoanState[]): PendingChang
 
 function changeQuery(chainId: number, finalized: number, rule: KindRule, changes: PendingChange[]): SQL {
   // Each column as one array literal: the driver then sends one string, not an element-by-element array.
-  const column = (pick: (change: PendingChange) => string | number | null) =>
-    sql.param(`{${changes.map((change) => pick(change) ?? "NULL").join(",")}}`);
+  const column = (pick: (change: PendingChange) => string | number | null) => sql.param(`{${changes.map((change) => pick(change) ?? "NULL").join(",")}}`);
   const previous = sql.raw(`jsonb_build_object(${OWNED_COLUMNS.map((name) => `'${name}', l.${name}`).join(", ")})`);
   return sql`
     with c as (

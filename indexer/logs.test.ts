@@ -20,30 +20,33 @@ const seen = { refused: 0, dropped: 0, served: 0 };
 
 before(async () => {
   [chain, database] = await Promise.all([startTestChain(), createTestDatabase()]);
-  proxy = createServer((request, response) => void (async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString("utf8");
-    const call = JSON.parse(body) as { id: number; method?: string; params?: [{ fromBlock: string; toBlock: string }] };
-    if (call.method === "eth_getLogs") {
-      if (seen.dropped === 0) {
-        seen.dropped++;
-        request.socket.destroy();
-        return;
-      }
-      const span = Number(call.params![0].toBlock) - Number(call.params![0].fromBlock) + 1;
-      if (span > MAX_SPAN) {
-        seen.refused++;
+  proxy = createServer(
+    (request, response) =>
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        const body = Buffer.concat(chunks).toString("utf8");
+        const call = JSON.parse(body) as { id: number; method?: string; params?: [{ fromBlock: string; toBlock: string }] };
+        if (call.method === "eth_getLogs") {
+          if (seen.dropped === 0) {
+            seen.dropped++;
+            request.socket.destroy();
+            return;
+          }
+          const span = Number(call.params![0].toBlock) - Number(call.params![0].fromBlock) + 1;
+          if (span > MAX_SPAN) {
+            seen.refused++;
+            response.setHeader("content-type", "application/json");
+            response.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code: -32005, message: `query exceeds max block range ${MAX_SPAN}` } }));
+            return;
+          }
+          seen.served++;
+        }
+        const answer = await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
         response.setHeader("content-type", "application/json");
-        response.end(JSON.stringify({ jsonrpc: "2.0", id: call.id, error: { code: -32005, message: `query exceeds max block range ${MAX_SPAN}` } }));
-        return;
-      }
-      seen.served++;
-    }
-    const answer = await fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
-    response.setHeader("content-type", "application/json");
-    response.end(await answer.text());
-  })());
+        response.end(await answer.text());
+      })(),
+  );
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });

@@ -143,12 +143,14 @@ test("a reorg takes a mirrored fill and a counter back: the fill disappears, the
   await chain.incrementCounter(investor);
   await indexer!.caughtUp();
   const fills = async () => (await database.db.select().from(chainOrderFills).where(eq(chainOrderFills.orderHash, offer.hash))).length;
-  const investorCounter = async () =>
-    (await database.db.select().from(chainOrderCounters).where(eq(chainOrderCounters.signer, investor.toLowerCase())))[0]?.counter;
+  const investorCounter = async () => (await database.db.select().from(chainOrderCounters).where(eq(chainOrderCounters.signer, investor.toLowerCase())))[0]?.counter;
   assert.equal(await fills(), 1);
   assert.equal(await investorCounter(), 2n);
   const doomed = (await database.db.select().from(chainOutbox)).filter((row) => row.blockNumber > forkPoint);
-  assert.ok(doomed.some((row) => row.event === "orderbook:update"), "the fill's book change was pushed");
+  assert.ok(
+    doomed.some((row) => row.event === "orderbook:update"),
+    "the fill's book change was pushed",
+  );
   const oldHead = Number(await chain.publicClient.getBlockNumber());
 
   assert.equal(await chain.rpc("evm_revert", [snapshot]), true);
@@ -162,7 +164,10 @@ test("a reorg takes a mirrored fill and a counter back: the fill disappears, the
   const after = await database.db.select().from(chainOutbox);
   for (const row of doomed) {
     assert.equal(after.find((r) => r.id === row.id)?.reverted, true);
-    assert.ok(after.some((r) => r.correctsId === row.id && r.kind === "correction"), `event ${row.id} (${row.event}) is corrected`);
+    assert.ok(
+      after.some((r) => r.correctsId === row.id && r.kind === "correction"),
+      `event ${row.id} (${row.event}) is corrected`,
+    );
   }
 });
 

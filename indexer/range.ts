@@ -12,8 +12,7 @@ export interface RangeLimits {
 
 export const DEFAULT_RANGE: RangeLimits = { initial: 2_000, min: 1, max: 100_000, maxLogs: 10_000 };
 
-const RANGE_ERROR =
-  /range|too many|more than|limit|exceed|too large|response size|query timeout|timed out|result set|block span/i;
+const RANGE_ERROR = /range|too many|more than|limit|exceed|too large|response size|query timeout|timed out|result set|block span/i;
 
 /** True when an RPC error means "ask for fewer blocks", as the common providers word it. */
 export function isRangeError(error: unknown): boolean {

@@ -25,8 +25,7 @@ after(async () => {
   await chain?.stop();
 });
 
-const noteIds = async () =>
-  (await database.db.select({ id: chainNotes.tokenId }).from(chainNotes).orderBy(asc(chainNotes.tokenId))).map((row) => row.id);
+const noteIds = async () => (await database.db.select({ id: chainNotes.tokenId }).from(chainNotes).orderBy(asc(chainNotes.tokenId))).map((row) => row.id);
 
 test("a reorg made on the chain rolls the mirror back to the common ancestor, corrects pushed events and replays the new blocks", async () => {
   await chain.originate(1n);
@@ -66,7 +65,10 @@ test("a reorg made on the chain rolls the mirror back to the common ancestor, co
     assert.equal((correction.payload as { reverted?: boolean }).reverted, true);
     assert.ok(correction.id > row.id);
   }
-  assert.ok(after.some((row) => row.kind === "event" && (row.payload as { type?: string }).type === "price_updated"), "the new blocks' events are pushed");
+  assert.ok(
+    after.some((row) => row.kind === "event" && (row.payload as { type?: string }).type === "price_updated"),
+    "the new blocks' events are pushed",
+  );
 });
 
 test("a reorg that happens while the indexer is stopped is found by the changed hash of the mirror's block at the restart", async () => {
@@ -89,7 +91,10 @@ test("a reorg that happens while the indexer is stopped is found by the changed 
   indexer = startIndexer({ db: database.db, rpcUrl: chain.rpcUrl, deployment: chain.deployment, pollIntervalMs: 50, logger });
   await indexer.caughtUp();
 
-  assert.ok(logs.some((m) => m.includes(`reorg (block ${oldHead} changed)`)), `found by the hash of block ${oldHead}: ${logs.join(" / ")}`);
+  assert.ok(
+    logs.some((m) => m.includes(`reorg (block ${oldHead} changed)`)),
+    `found by the hash of block ${oldHead}: ${logs.join(" / ")}`,
+  );
   assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
   assert.deepEqual(await noteIds(), [1n, 3n, 4n, 6n]);
   assert.equal((await database.db.select().from(chainNotes).where(eq(chainNotes.tokenId, 5n))).length, 0);

@@ -9,16 +9,7 @@ import { OUTBOX_CHANNEL } from "./options";
 import { ChainMismatchError, type SyncState } from "./state";
 
 /** Derived tables' names in the undo journal (the loans' own journal rows are undone by indexer/loans.ts). */
-const DERIVED_NAMES = new Set([
-  "chain_notes",
-  "chain_listings",
-  "chain_vault_positions",
-  "chain_credits",
-  "chain_order_counters",
-  "chain_collections",
-  "chain_collateral",
-  "chain_nft_owners",
-]);
+const DERIVED_NAMES = new Set(["chain_notes", "chain_listings", "chain_vault_positions", "chain_credits", "chain_order_counters", "chain_collections", "chain_collateral", "chain_nft_owners"]);
 
 interface Block {
   number: number;
@@ -114,13 +105,8 @@ export async function rollback(db: Db, chainId: number, ancestor: Block): Promis
   const corrected = await db
     .update(chainOutbox)
     .set({ reverted: true })
-    .where(
-      and(eq(chainOutbox.chainId, chainId), gt(chainOutbox.blockNumber, ancestor.number), eq(chainOutbox.kind, "event"), eq(chainOutbox.reverted, false)),
-    )
+    .where(and(eq(chainOutbox.chainId, chainId), gt(chainOutbox.blockNumber, ancestor.number), eq(chainOutbox.kind, "event"), eq(chainOutbox.reverted, false)))
     .returning({ id: chainOutbox.id });
-  await db
-    .update(chainCursors)
-    .set({ blockNumber: ancestor.number, blockHash: ancestor.hash, updatedAt: new Date() })
-    .where(eq(chainCursors.chainId, chainId));
+  await db.update(chainCursors).set({ blockNumber: ancestor.number, blockHash: ancestor.hash, updatedAt: new Date() }).where(eq(chainCursors.chainId, chainId));
   if (corrected.length > 0) await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(chainId)})`);
 }

@@ -28,7 +28,10 @@ after(async () => {
 async function mirror() {
   const [cursor] = await database.db.select().from(chainCursors);
   const notes = (await database.db.select({ id: chainNotes.tokenId }).from(chainNotes)).map((row) => String(row.id)).sort();
-  const expected = [...mintedIn].filter(([, block]) => block <= (cursor?.blockNumber ?? -1)).map(([id]) => id).sort();
+  const expected = [...mintedIn]
+    .filter(([, block]) => block <= (cursor?.blockNumber ?? -1))
+    .map(([id]) => id)
+    .sort();
   return { cursor: cursor?.blockNumber ?? null, notes, expected };
 }
 
@@ -59,7 +62,7 @@ test("a stop asked for while a batch commits lets that batch commit whole and st
     onBatch: (info) => void committed.push(info),
   });
   // Awaits the hook itself, not a clock: however slow the machine, the stop comes inside the second batch.
-  await (await stopAsked.promise);
+  await await stopAsked.promise;
 
   assert.equal(indexer.status().role, "stopped");
   assert.deepEqual(committed, [committed[0], inFlight], "the batch in flight committed, and no batch after it");
@@ -81,7 +84,7 @@ test("a stop as the batch's transaction fails rolls the whole batch back", async
     },
     onBatch: () => void committed++,
   });
-  await (await stopAsked.promise);
+  await await stopAsked.promise;
 
   assert.equal(committed, 0);
   assert.match(String(indexer.status().lastError), /connection was lost mid-batch/);

@@ -64,8 +64,7 @@ async function fetchRange(state: SyncState, from: number, target: number, parent
     const to = Math.min(target, from + range.span - 1);
     // The node's own answer, unformatted: the decoder reads the hex quantities it needs, and formatting
     // every log into bigints first (what getLogs does) was a good part of the fetch's time.
-    const getLogs = () =>
-      state.logs.getLogs({ address: state.contracts.map((contract) => contract.address), fromBlock: numberToHex(from), toBlock: numberToHex(to) });
+    const getLogs = () => state.logs.getLogs({ address: state.contracts.map((contract) => contract.address), fromBlock: numberToHex(from), toBlock: numberToHex(to) });
     let toHash: string;
     let logs: RpcLog[];
     try {
@@ -98,7 +97,7 @@ async function fetchRange(state: SyncState, from: number, target: number, parent
 /** One address's logs over a span of blocks, as many blocks a call as the RPC allows (the backfill's adaptive span). */
 async function nodeLogsOf(state: SyncState, address: string, from: number, to: number): Promise<RpcLog[]> {
   const logs: RpcLog[] = [];
-  for (let start = from; start <= to; ) {
+  for (let start = from; start <= to;) {
     const end = Math.min(to, start + state.range.span - 1);
     let answer: RpcLog[];
     try {

@@ -280,13 +280,7 @@ export class Batch {
       const rows = await db
         .select()
         .from(def.table as never)
-        .where(
-          and(
-            eq(columns.chainId, this.chainId),
-            sql`${def.loadColumn} = any(${sql.param(chunk)}::${sql.raw(def.loadColumn.getSQLType())}[])`,
-            def.loadWhere,
-          ),
-        );
+        .where(and(eq(columns.chainId, this.chainId), sql`${def.loadColumn} = any(${sql.param(chunk)}::${sql.raw(def.loadColumn.getSQLType())}[])`, def.loadWhere));
       for (const row of rows as AnyRow[]) set.loaded(row);
     }
   }
@@ -355,7 +349,10 @@ export class Batch {
         payload: message.loanOf !== undefined && loanIds.has(message.loanOf) ? { ...message.payload, loanId: loanIds.get(message.loanOf) } : message.payload,
       };
     });
-    const parts = chunks(chainOutbox, rows.filter((row) => row.rooms.length > 0));
+    const parts = chunks(
+      chainOutbox,
+      rows.filter((row) => row.rooms.length > 0),
+    );
     for (let i = 0; i < parts.length; i++) {
       const insert = tx.insert(chainOutbox).values(parts[i]);
       await tx.execute(i < parts.length - 1 ? insert.getSQL() : sql`with w as (${insert.getSQL()}) select pg_notify(${notify.channel}, ${notify.payload})`);

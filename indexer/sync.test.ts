@@ -29,7 +29,15 @@ after(async () => {
 async function chainTransferCount(): Promise<number> {
   const logs = await chain.publicClient.getLogs({
     address: chain.deployment.contracts.loanNote as `0x${string}`,
-    event: { type: "event", name: "Transfer", inputs: [{ type: "address", name: "from", indexed: true }, { type: "address", name: "to", indexed: true }, { type: "uint256", name: "tokenId", indexed: true }] },
+    event: {
+      type: "event",
+      name: "Transfer",
+      inputs: [
+        { type: "address", name: "from", indexed: true },
+        { type: "address", name: "to", indexed: true },
+        { type: "uint256", name: "tokenId", indexed: true },
+      ],
+    },
     fromBlock: 0n,
   });
   return logs.length;
@@ -65,7 +73,9 @@ test("a backfill mirrors the notes, listings, sales, repayments, credits and vau
   // depositor for a note in the vault): the chain's logs, party for party.
   const feeBps = BigInt(await chain.publicClient.readContract({ address: chain.deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "feeBps" }));
   const fields = (rows: unknown[], keys: string[]) => rows.map((row) => keys.map((key) => (row as Record<string, unknown>)[key]));
-  assert.deepEqual(fields(mirror.sales, ["tokenId", "seller", "buyer", "price", "fee"]), [["1", treasury.toLowerCase(), investor.toLowerCase(), String(1_000n * USD), String((1_000n * USD * feeBps) / 10_000n)]]);
+  assert.deepEqual(fields(mirror.sales, ["tokenId", "seller", "buyer", "price", "fee"]), [
+    ["1", treasury.toLowerCase(), investor.toLowerCase(), String(1_000n * USD), String((1_000n * USD * feeBps) / 10_000n)],
+  ]);
   assert.deepEqual(fields(mirror.repayments, ["tokenId", "payer", "beneficiary", "amount", "totalRepaid"]), [
     ["2", borrower.toLowerCase(), treasury.toLowerCase(), String(100n * USD), String(100n * USD)],
     ["1", borrower.toLowerCase(), investor.toLowerCase(), String(60n * USD), String(60n * USD)],
@@ -78,11 +88,18 @@ test("a backfill mirrors the notes, listings, sales, repayments, credits and vau
   assert.equal(mirror.creditWithdrawals.length, 1);
   assert.deepEqual(
     mirror.vaultMoves.map((m) => [(m as { tokenId: string }).tokenId, (m as { kind: string }).kind]),
-    [["2", "deposit"], ["3", "deposit"], ["3", "withdraw"]],
+    [
+      ["2", "deposit"],
+      ["3", "deposit"],
+      ["3", "withdraw"],
+    ],
   );
   assert.deepEqual(
     mirror.vaultPositions.map((p) => [(p as { tokenId: string }).tokenId, (p as { active: boolean }).active]),
-    [["2", true], ["3", false]],
+    [
+      ["2", true],
+      ["3", false],
+    ],
   );
   assert.equal(mirror.transfers.length, await chainTransferCount());
   const note2 = mirror.notes.find((n) => (n as { tokenId: string }).tokenId === "2") as Record<string, unknown>;
@@ -97,10 +114,7 @@ test("a backfill mirrors the notes, listings, sales, repayments, credits and vau
 
 test("live following writes each event's outbox rows, addressed to the rooms of the accounts involved", async () => {
   const { investor, other } = chain.actors;
-  const [user] = await database.db
-    .insert(users)
-    .values({ firstName: "Ivy", lastName: "Investor", walletAddress: investor.toLowerCase() })
-    .returning({ id: users.id });
+  const [user] = await database.db.insert(users).values({ firstName: "Ivy", lastName: "Investor", walletAddress: investor.toLowerCase() }).returning({ id: users.id });
   await chain.originate(4n);
   await chain.list(4n, 990n * USD);
   await chain.updatePrice(4n, 980n * USD);
@@ -111,13 +125,7 @@ test("live following writes each event's outbox rows, addressed to the rooms of 
   assert.deepEqual(await compareWithChain(database.db, chain.publicClient, chain.deployment), []);
   const rows = await database.db.select().from(chainOutbox).orderBy(asc(chainOutbox.id));
   const summary = rows.map((row) => `${row.event}:${(row.payload as { type?: string }).type ?? ""}`);
-  assert.deepEqual(summary, [
-    "loan:funded:",
-    "marketplace:update:listed",
-    "marketplace:update:price_updated",
-    "marketplace:update:sold",
-    "marketplace:update:repaid",
-  ]);
+  assert.deepEqual(summary, ["loan:funded:", "marketplace:update:listed", "marketplace:update:price_updated", "marketplace:update:sold", "marketplace:update:repaid"]);
   const sold = rows[3];
   assert.deepEqual((sold.rooms as string[]).sort(), ["marketplace", `user:${user.id}`].sort());
   assert.deepEqual(sold.payload, { type: "sold", amount: "980", nftId: "4", tokenId: "4", txHash: sold.txHash });
@@ -168,7 +176,10 @@ test("a crash in the middle of a batch leaves no duplicates and no gaps after th
     .from(chainTransfers)
     .where(eq(chainTransfers.chainId, chain.deployment.chainId));
   assert.equal(count, await chainTransferCount());
-  const notes = await database.db.select({ id: chainNotes.tokenId }).from(chainNotes).where(and(eq(chainNotes.chainId, 31337)));
+  const notes = await database.db
+    .select({ id: chainNotes.tokenId })
+    .from(chainNotes)
+    .where(and(eq(chainNotes.chainId, 31337)));
   assert.equal(notes.length, 10);
 });
 

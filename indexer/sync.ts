@@ -46,7 +46,12 @@ export class ChainSync implements Indexer {
 
   start(): this {
     const headsUrl = this.options.headsUrl === undefined ? localHeadsUrl(this.options.rpcUrl) : this.options.headsUrl;
-    if (headsUrl) this.heads = watchHeads(headsUrl, (head) => this.onHead(head), (reason) => this.state.logger.warn(`indexer: ${reason}`));
+    if (headsUrl)
+      this.heads = watchHeads(
+        headsUrl,
+        (head) => this.onHead(head),
+        (reason) => this.state.logger.warn(`indexer: ${reason}`),
+      );
     this.loop = this.run();
     return this;
   }
@@ -222,10 +227,7 @@ export class ChainSync implements Indexer {
     const cursor = this.state.cursor!;
     const announced = this.announced;
     // Both at once: one round trip to the node per idle poll. A cursor above the head answers no hash.
-    const [headNumber, hashOrNull] = await Promise.all([
-      this.state.client.getBlockNumber(),
-      this.state.blockHash(cursor.blockNumber).catch(() => null),
-    ]);
+    const [headNumber, hashOrNull] = await Promise.all([this.state.client.getBlockNumber(), this.state.blockHash(cursor.blockNumber).catch(() => null)]);
     const head = Number(headNumber);
     this.head = head;
     const target = head - this.state.confirmations;

@@ -48,7 +48,11 @@ export async function mirrorSnapshot(db: Db, chainId: number): Promise<Record<st
     const columns = table as unknown as Record<string, never>;
     const keys = ["collection", "tokenId", "signer", "account"].filter((name) => name in columns).map((name) => asc(columns[name]));
     const order = "txHash" in columns ? [asc(columns.blockNumber), asc(columns.logIndex)] : keys;
-    const rows = await db.select().from(table as never).where(eq(columns.chainId, chainId)).orderBy(...order);
+    const rows = await db
+      .select()
+      .from(table as never)
+      .where(eq(columns.chainId, chainId))
+      .orderBy(...order);
     out[name] = (rows as Record<string, unknown>[]).map((row) =>
       Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "bigint" ? v.toString() : v instanceof Date ? v.toISOString() : v])),
     );
@@ -132,9 +136,10 @@ export async function compareCollateralWithChain(db: Db, client: PublicClient, d
     if (expected.some((value, i) => value !== actual[i])) differences.push(`pledge of note ${row.tokenId}: ${row.state} ${expected.join("/")} in the mirror, ${actual.join("/")} on chain`);
   }
   for (const row of await db.select().from(chainNftOwners).where(eq(chainNftOwners.chainId, chainId))) {
-    const owner = await client
-      .readContract({ address: row.collection as Address, abi: erc721Abi, functionName: "ownerOf", args: [row.tokenId] })
-      .then((address) => address.toLowerCase(), () => ZERO); // a burned piece has no owner
+    const owner = await client.readContract({ address: row.collection as Address, abi: erc721Abi, functionName: "ownerOf", args: [row.tokenId] }).then(
+      (address) => address.toLowerCase(),
+      () => ZERO,
+    ); // a burned piece has no owner
     if (owner !== row.owner) differences.push(`piece ${row.tokenId} of ${row.collection}: owner ${row.owner} in the mirror, ${owner} on chain`);
   }
   return differences;

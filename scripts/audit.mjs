@@ -15,7 +15,12 @@ export function advisoryRows(report) {
   for (const entry of Object.values(report.vulnerabilities ?? {})) {
     const advisories = entry.via.filter((via) => typeof via === "object");
     const through = entry.via.filter((via) => typeof via === "string");
-    const paths = (entry.nodes ?? []).map((node) => node.replace(/^node_modules\//, "").split("/node_modules/").join(" > "));
+    const paths = (entry.nodes ?? []).map((node) =>
+      node
+        .replace(/^node_modules\//, "")
+        .split("/node_modules/")
+        .join(" > "),
+    );
     const fix = fixText(entry.fixAvailable);
     for (const advisory of advisories) {
       rows.push({ package: entry.name, severity: advisory.severity ?? entry.severity, title: advisory.title ?? "", url: advisory.url ?? "", path: paths.join(", "), fix });
@@ -43,7 +48,11 @@ export function formatTable(rows) {
   ];
   const cells = rows.map((row) => columns.map(([, get]) => get(row)));
   const widths = columns.map(([name], i) => Math.max(name.length, ...cells.map((line) => line[i].length)));
-  const line = (values) => values.map((value, i) => value.padEnd(widths[i])).join("  ").trimEnd();
+  const line = (values) =>
+    values
+      .map((value, i) => value.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(columns.map(([name]) => name)), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
 }
 
@@ -61,7 +70,9 @@ export function summarize(report) {
   const deps = report.metadata?.dependencies?.prod ?? report.metadata?.dependencies?.total;
   const scope = `production dependencies${deps !== undefined ? ` (${deps} packages)` : ""}`;
   if (!rows.length) return { text: `No known advisories in the ${scope}.`, code: EXIT.clean };
-  const summary = SEVERITIES.filter((s) => counts[s]).map((s) => `${counts[s]} ${s}`).join(", ");
+  const summary = SEVERITIES.filter((s) => counts[s])
+    .map((s) => `${counts[s]} ${s}`)
+    .join(", ");
   const failing = counts.critical + counts.high > 0;
   return {
     text: `${formatTable(rows)}\n\n${rows.length} advisories in the ${scope}: ${summary}.${failing ? "\nHigh or critical advisories: fix or replace these packages." : ""}`,

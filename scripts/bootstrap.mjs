@@ -38,7 +38,10 @@ if (command.startsWith("exec")) run(rest[0], rest.slice(1));
 else run(pinnedNode, [...commands[command], ...rest]);
 
 function lockHash() {
-  return createHash("sha256").update(readFileSync(join(root, "package-lock.json"))).update(NODE_VERSION).digest("hex");
+  return createHash("sha256")
+    .update(readFileSync(join(root, "package-lock.json")))
+    .update(NODE_VERSION)
+    .digest("hex");
 }
 
 /** Installs with `npm ci` on Node 22 when node_modules is missing or was installed from another lockfile. */

@@ -14,7 +14,10 @@ test("the graph holds every part's sources and their relative imports", () => {
   for (const file of ["domain/schedule.ts", "api/src/server.ts", "indexer/sync.ts", "app/src/main.tsx", "scripts/start.ts"]) {
     assert.ok(graph.has(file), `${file} was not read`);
   }
-  assert.ok(graph.get("scripts/start.ts")!.some((target) => target.startsWith("api/src/")), "scripts/start.ts imports the API");
+  assert.ok(
+    graph.get("scripts/start.ts")!.some((target) => target.startsWith("api/src/")),
+    "scripts/start.ts imports the API",
+  );
 });
 
 test("no import crosses a line of DESIGN.md's rules", () => {
@@ -36,7 +39,10 @@ test("imports between parts use the package's subpath imports, never ../../ chai
 });
 
 test("no feature of the app imports another feature", () => {
-  assert.deepEqual(boundaryViolations(graph).filter((line) => line.includes("feature")), []);
+  assert.deepEqual(
+    boundaryViolations(graph).filter((line) => line.includes("feature")),
+    [],
+  );
 });
 
 test("no import cycles among non-test source files", () => {
@@ -93,25 +99,28 @@ const abiNames = generatedAbiNames(readFileSync(join(root, GENERATED_ABIS), "utf
 test("no code outside the tests casts a generated ABI, forces a chain call with `as never` or casts a typed read", () => {
   assert.ok(abiNames.has("loanNoteAbi") && abiNames.size >= 4, `the ABI names were not read from ${GENERATED_ABIS}`);
   const product = [...graph.keys()].filter((file) => !isTestCode(file) && file !== GENERATED_ABIS);
-  assert.deepEqual(product.flatMap((file) => abiCastFindings(file, readFileSync(join(root, file), "utf8"), abiNames)), []);
+  assert.deepEqual(
+    product.flatMap((file) => abiCastFindings(file, readFileSync(join(root, file), "utf8"), abiNames)),
+    [],
+  );
 });
 
 test("the ABI check finds each kind of cast it forbids, and lets typed code pass", () => {
   const planted = [
     "const a = loanNoteAbi as Abi;",
     "const b = artifact.abi as unknown as Abi;",
-    "await client.request({ method: \"evm_mine\" as never, params: [] });",
+    'await client.request({ method: "evm_mine" as never, params: [] });',
     "await publicClient.simulateContract({ address, abi, functionName, args } as never);",
-    "const c = (await client.readContract({ address, abi: loanNoteAbi, functionName: \"creditsOf\", args: [me] })) as bigint;",
-    "const d = client.readContract({ address, abi: testDollarAbi, functionName: \"nonces\", args: [me] }) as Promise<bigint>;",
-    "const e = (await read(client.readContract({ address, abi: noteVaultAbi, functionName: \"depositorOf\", args: [id] }))) as string;",
+    'const c = (await client.readContract({ address, abi: loanNoteAbi, functionName: "creditsOf", args: [me] })) as bigint;',
+    'const d = client.readContract({ address, abi: testDollarAbi, functionName: "nonces", args: [me] }) as Promise<bigint>;',
+    'const e = (await read(client.readContract({ address, abi: noteVaultAbi, functionName: "depositorOf", args: [id] }))) as string;',
   ];
   for (const line of planted) assert.equal(abiCastFindings("api/src/x.ts", line, abiNames).length, 1, line);
   const typed = [
     "export const loanNoteAbi = [] as const;",
-    "const credits = await client.readContract({ address, abi: loanNoteAbi, functionName: \"creditsOf\", args: [me] });",
+    'const credits = await client.readContract({ address, abi: loanNoteAbi, functionName: "creditsOf", args: [me] });',
     "const row = (await db.select().from(table as never)) as Row[];",
-    "const owner = (await client.readContract({ address, abi: artifact.abi, functionName: \"owner\" })) as Address;",
+    'const owner = (await client.readContract({ address, abi: artifact.abi, functionName: "owner" })) as Address;',
   ];
   for (const line of typed) assert.deepEqual(abiCastFindings("api/src/x.ts", line, abiNames), [], line);
 });

@@ -68,15 +68,12 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     const target = backends[backend];
     stats[backend].requests++;
     options.onRoute?.(req, backend, "http");
-    const upstream = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: forwardedHeaders(req, target), agent },
-      (answer) => {
-        // A polling handshake answers `0{"sid":"…",…}`: later requests of that session must come back here.
-        if (!sticky && req.url?.startsWith("/socket.io/") && !socketIoSid(req.url)) learnSession(answer, backend);
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: forwardedHeaders(req, target), agent }, (answer) => {
+      // A polling handshake answers `0{"sid":"…",…}`: later requests of that session must come back here.
+      if (!sticky && req.url?.startsWith("/socket.io/") && !socketIoSid(req.url)) learnSession(answer, backend);
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     upstream.on("error", (error: NodeJS.ErrnoException) => {
       // A stopped process refused the connection before reading anything: a request with no body can go to another.
       const retryable = error.code === "ECONNREFUSED" && !sticky && (req.method === "GET" || req.method === "HEAD") && attempt < backends.length - 1;

@@ -91,6 +91,9 @@ describe("npm start on a chain other than 31337, with fresh keys and a fresh dat
     const admin = await fetch(`${origin}/api/admin/users`, { headers: { authorization: `Bearer ${login.body.data.token}` } });
     assert.equal(admin.status, 200, "the invited administrator reaches the admin API");
     const rows = await database.db.select().from(users);
-    assert.deepEqual(rows.map((row) => [row.email, row.role]), [["grace@example.com", "admin"]]);
+    assert.deepEqual(
+      rows.map((row) => [row.email, row.role]),
+      [["grace@example.com", "admin"]],
+    );
   });
 });

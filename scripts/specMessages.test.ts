@@ -8,7 +8,19 @@ import { isTestCode } from "./boundaries/rules";
 // Issue 17: each spec validation message is written in exactly one non-test source file, under domain/; every
 // other file (the API's answers, the app's forms) imports it. The messages are the *_MESSAGES objects of domain/.
 const root = projectRoot();
-const MESSAGE_MODULES = ["domain/schemas/sharedMessages.ts", "domain/schemas/auth.ts", "domain/schemas/users.ts", "domain/schemas/contact.ts", "domain/schemas/kyc.ts", "domain/schemas/loans.ts", "domain/schemas/admin.ts", "domain/schemas/chatbot.ts", "domain/marketplaceTerms.ts", "domain/wire/order.ts", "domain/schemas/statements.ts"];
+const MESSAGE_MODULES = [
+  "domain/schemas/sharedMessages.ts",
+  "domain/schemas/auth.ts",
+  "domain/schemas/users.ts",
+  "domain/schemas/contact.ts",
+  "domain/schemas/kyc.ts",
+  "domain/schemas/loans.ts",
+  "domain/schemas/admin.ts",
+  "domain/schemas/chatbot.ts",
+  "domain/marketplaceTerms.ts",
+  "domain/wire/order.ts",
+  "domain/schemas/statements.ts",
+];
 
 async function specMessages(): Promise<Set<string>> {
   const messages = new Set<string>();

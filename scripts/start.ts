@@ -144,7 +144,7 @@ function firstAdminLines(appUrl: string): string[] {
     `  Chain ${chainId} is treated as real money: no demo accounts, dev wallet or faucet.`,
     process.env.ADMIN_INVITE_CODE
       ? `  First administrator: register at ${register} as "Administrator" with your ADMIN_INVITE_CODE.`
-      : "  No administrator can register yet: set ADMIN_INVITE_CODE and start again, then register as \"Administrator\" with it.",
+      : '  No administrator can register yet: set ADMIN_INVITE_CODE and start again, then register as "Administrator" with it.',
   ];
 }
 

@@ -15,7 +15,17 @@ const tmp = join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- node` runs one suite
 
-const NODE_TEST_GLOBS = ["domain/**/*.test.ts", "db/**/*.test.ts", "api/**/*.test.ts", "indexer/**/*.test.ts", "scripts/**/*.test.ts", "devchain/**/*.test.ts", "contracts/*.test.ts", "contracts/coverage/**/*.test.ts", "app/src/**/*.test.ts"];
+const NODE_TEST_GLOBS = [
+  "domain/**/*.test.ts",
+  "db/**/*.test.ts",
+  "api/**/*.test.ts",
+  "indexer/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "devchain/**/*.test.ts",
+  "contracts/*.test.ts",
+  "contracts/coverage/**/*.test.ts",
+  "app/src/**/*.test.ts",
+];
 
 const suites = [
   { name: "gate", run: gateSuite, stopsTheRun: true },
@@ -113,10 +123,15 @@ function nodeSuite() {
   rmSync(countsFile, { force: true });
   const files = NODE_TEST_GLOBS;
   const result = sh("node", [
-    "--import", "tsx",
-    "--test", "--test-concurrency=2", "--test-timeout=300000",
-    "--test-reporter=spec", "--test-reporter-destination=stdout",
-    "--test-reporter=./scripts/test-counter.mjs", `--test-reporter-destination=${countsFile}`,
+    "--import",
+    "tsx",
+    "--test",
+    "--test-concurrency=2",
+    "--test-timeout=300000",
+    "--test-reporter=spec",
+    "--test-reporter-destination=stdout",
+    "--test-reporter=./scripts/test-counter.mjs",
+    `--test-reporter-destination=${countsFile}`,
     ...files,
   ]);
   if (!existsSync(countsFile)) return crashed("node", result.status);

@@ -1,17 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  maxUint256,
-  type Abi,
-  type Address,
-  type Hex,
-  type PublicClient,
-  type WalletClient,
-} from "viem";
+import { createPublicClient, createWalletClient, http, maxUint256, type Abi, type Address, type Hex, type PublicClient, type WalletClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ensureCompiled, deployAll } from "#contracts/deploy";
 import { startAnvil, type Anvil, type AnvilOptions } from "#devchain/anvil";
@@ -164,8 +154,7 @@ async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: stri
     async rpc(method, params = []) {
       return (await publicClient.request({ method: method as never, params: params as never })) as never;
     },
-    originate: (tokenId, principal = 1_000_000_000n) =>
-      send(addressOf.originator, loanNote, loanNoteAbi as Abi, "originate", [tokenId, addressOf.borrower, principal, 1200, 12]),
+    originate: (tokenId, principal = 1_000_000_000n) => send(addressOf.originator, loanNote, loanNoteAbi as Abi, "originate", [tokenId, addressOf.borrower, principal, 1200, 12]),
     async list(tokenId, price, seller = addressOf.treasury) {
       await once(`notes:${seller}:${marketplace}`, () => approveNotes(seller, marketplace));
       return send(seller, marketplace, noteMarketplaceAbi as Abi, "list", [tokenId, price]);

@@ -27,21 +27,24 @@ export interface ChainRelay {
 
 export async function startRelay(target: string): Promise<ChainRelay> {
   let dark = false;
-  const server: Server = createServer((req, res) => void (async () => {
-    if (dark) {
-      req.socket.destroy();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    try {
-      const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.concat(chunks) });
-      res.writeHead(answer.status, { "content-type": "application/json" });
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    } catch {
-      req.socket.destroy();
-    }
-  })());
+  const server: Server = createServer(
+    (req, res) =>
+      void (async () => {
+        if (dark) {
+          req.socket.destroy();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        try {
+          const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.concat(chunks) });
+          res.writeHead(answer.status, { "content-type": "application/json" });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        } catch {
+          req.socket.destroy();
+        }
+      })(),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -113,8 +113,27 @@ export function createServices(deps: AppDeps) {
   const reminders = createReminderJob({ repo: createRemindersRepository(db, config.chainId), chain, notifier, logger });
   return {
     // The basics and the pieces shared by several services, for the routers, socket.io and the tests.
-    config, db, kv, logger, now, limits, publicClient, publisher,
-    tokens, users, contactMessages, notifications, notifier, chain, origination, watcher, reminders, ordersRepo, orders, announcer, collateral,
+    config,
+    db,
+    kv,
+    logger,
+    now,
+    limits,
+    publicClient,
+    publisher,
+    tokens,
+    users,
+    contactMessages,
+    notifications,
+    notifier,
+    chain,
+    origination,
+    watcher,
+    reminders,
+    ordersRepo,
+    orders,
+    announcer,
+    collateral,
     auth: createAuthService({ config, users, tokens, now }),
     siwe: createSiweService({ config, kv, publicClient, now }),
     usersService: createUsersService({ users, avatarDir: avatarDirOf(config) }),
@@ -123,7 +142,13 @@ export function createServices(deps: AppDeps) {
     kyc: createKycService({ repo: createKycRepository(db), users, notifier, dataDir: config.dataDir }),
     treasury: createTreasuryService({ repo: loansRepo, chain, origination, orders: ordersRepo, announcer, logger }),
     treasuryOffers: createTreasuryOffers({ chain, book: orders, orders: ordersRepo }),
-    nfts: createNftsService({ config, repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient), lateFees), orders: ordersRepo, publicClient, maxMirrorWaiters: limits.mirrorWaiters }),
+    nfts: createNftsService({
+      config,
+      repo: createNftsRepository(db, config.chainId, () => chainNow(publicClient), lateFees),
+      orders: ordersRepo,
+      publicClient,
+      maxMirrorWaiters: limits.mirrorWaiters,
+    }),
     activity: createActivityService({ repo: createActivityRepository(db, config.chainId), now }),
     statements: createStatementsService({ repo: createStatementsRepository(db, config.chainId), publicClient, fees: lateFees }),
     reconciliation: createReconciliationService({ repo: createReconciliationRepository(db, config.chainId), publicClient, deployment: () => chain.deployment() }),
@@ -217,7 +242,19 @@ export function createApp(services: Services, options: CreateAppOptions = {}): A
 function mountApi(app: Express, api: Router, services: Services, options: CreateAppOptions): ApiApp["adminRouters"] {
   const { config, db, kv, now, limits, publicClient, tokens, users } = services;
   const auth = requireAuth(tokens, (id) => users.findById(id));
-  const admin = createAdminRouter({ db, config, auth, loans: services.loans, kyc: services.kyc, users, treasury: services.treasury, treasuryOffers: services.treasuryOffers, watcher: services.watcher, origination: services.origination, contact: services.contactMessages });
+  const admin = createAdminRouter({
+    db,
+    config,
+    auth,
+    loans: services.loans,
+    kyc: services.kyc,
+    users,
+    treasury: services.treasury,
+    treasuryOffers: services.treasuryOffers,
+    watcher: services.watcher,
+    origination: services.origination,
+    contact: services.contactMessages,
+  });
   const loansAdmin = createLoansAdminRouter({ service: services.loans, auth });
   const nftsAdmin = createNftsAdminRouter({ db, config, auth });
   const collateral = createCollateralRouters({ service: services.collateral, auth });

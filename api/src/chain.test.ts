@@ -99,7 +99,11 @@ describe("the RPC proxy", () => {
     try {
       const statuses = [];
       for (let i = 0; i < 3; i++) {
-        const response = await fetch(`${limited.url}/api/rpc`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId" }) });
+        const response = await fetch(`${limited.url}/api/rpc`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId" }),
+        });
         statuses.push(response.status);
         await response.arrayBuffer();
       }
@@ -174,9 +178,15 @@ describe("config, health and the dev faucet", () => {
     try {
       const wallets = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()).address);
       const answers = await Promise.all(wallets.map((address) => limited.call("POST", "/dev/faucet", { body: { address } })));
-      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [200, 200, 200],
+      );
       // Each address got its own drip, exactly once: a 200 for a transfer sent elsewhere would pass the statuses.
-      assert.deepEqual(answers.map((a) => a.body.data.address), wallets);
+      assert.deepEqual(
+        answers.map((a) => a.body.data.address),
+        wallets,
+      );
       assert.deepEqual(await Promise.all(wallets.map((address) => publicClient().getBalance({ address }))), [10n ** 18n, 10n ** 18n, 10n ** 18n]);
       for (const [i, answer] of answers.entries()) {
         const tx = await publicClient().getTransaction({ hash: answer.body.data.ethTxHash as Hex });
@@ -198,8 +208,7 @@ describe("config, health and the dev faucet", () => {
     // Behind a trusted proxy, X-Forwarded-For names the client.
     const limited = await startTestApi({ rpcUrl: anvil.rpcUrl, env: { TRUST_PROXY: "loopback" }, rateLimits: { faucetClient: { max: 2, windowMs: 60 * 60_000 } } });
     try {
-      const ask = (client: string) =>
-        limited.call("POST", "/dev/faucet", { body: { address: privateKeyToAccount(generatePrivateKey()).address }, headers: { "x-forwarded-for": client } });
+      const ask = (client: string) => limited.call("POST", "/dev/faucet", { body: { address: privateKeyToAccount(generatePrivateKey()).address }, headers: { "x-forwarded-for": client } });
       assert.deepEqual([(await ask("203.0.113.7")).status, (await ask("203.0.113.7")).status], [200, 200]);
       const refused = await ask("203.0.113.7");
       assert.equal(refused.status, 429);

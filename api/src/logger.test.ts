@@ -107,7 +107,10 @@ describe("with LOG_FILE, as npm start runs", () => {
       const stdout = logInChild("warn", file);
       assert.doesNotMatch(stdout, /request completed/);
       assert.match(stdout, /the chain is slow/);
-      const written = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line).msg);
+      const written = readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).msg);
       assert.deepEqual(written, ["request completed", "the chain is slow"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -35,36 +35,163 @@ const userPages: RouteObject[] = [
     // The dashboard shows the chat assistant's launcher; the two features meet here, not through each other's files.
     ...page(
       () => Promise.all([import("./features/dashboard/routes/DashboardPage"), import("./features/chat/components/ChatWidget")]),
-      ([dashboard, chat]) => () => <dashboard.DashboardPage chat={<chat.ChatWidget />} />,
+      ([dashboard, chat]) =>
+        () => <dashboard.DashboardPage chat={<chat.ChatWidget />} />,
     ),
   },
-  { path: "/kyc", ...page(() => import("./features/kyc/routes/KycPage"), (m) => m.KycPage) },
-  { path: "/nft-transfer", ...page(() => import("./features/vault/routes/NftTransferPage"), (m) => m.NftTransferPage) },
-  { path: "/loans", ...page(() => import("./features/loans/routes/LoansPage"), (m) => m.LoansPage) },
-  { path: "/loans/request", ...page(() => import("./features/loans/routes/RequestLoanPage"), (m) => m.RequestLoanPage) },
-  { path: "/loans/my-loans", ...page(() => import("./features/loans/routes/MyLoansPage"), (m) => m.MyLoansPage) },
-  { path: "/loans/:id/statement", ...page(() => import("./features/statements/routes/LoanStatementPage"), (m) => m.LoanStatementPage) },
-  { path: "/loans/:id", ...page(() => import("./features/loans/routes/LoanDetailsPage"), (m) => m.LoanDetailsPage) },
-  { path: "/portfolio/statement", ...page(() => import("./features/statements/routes/PortfolioStatementPage"), (m) => m.PortfolioStatementPage) },
-  { path: "/portfolio", ...page(() => import("./features/portfolio/routes/PortfolioPage"), (m) => m.PortfolioPage) },
-  { path: "/transactions", ...page(() => import("./features/transactions/routes/TransactionsPage"), (m) => m.TransactionsPage) },
-  { path: "/test/websocket", ...page(() => import("./features/realtime/routes/WebSocketTestPage"), (m) => m.WebSocketTestPage) },
+  {
+    path: "/kyc",
+    ...page(
+      () => import("./features/kyc/routes/KycPage"),
+      (m) => m.KycPage,
+    ),
+  },
+  {
+    path: "/nft-transfer",
+    ...page(
+      () => import("./features/vault/routes/NftTransferPage"),
+      (m) => m.NftTransferPage,
+    ),
+  },
+  {
+    path: "/loans",
+    ...page(
+      () => import("./features/loans/routes/LoansPage"),
+      (m) => m.LoansPage,
+    ),
+  },
+  {
+    path: "/loans/request",
+    ...page(
+      () => import("./features/loans/routes/RequestLoanPage"),
+      (m) => m.RequestLoanPage,
+    ),
+  },
+  {
+    path: "/loans/my-loans",
+    ...page(
+      () => import("./features/loans/routes/MyLoansPage"),
+      (m) => m.MyLoansPage,
+    ),
+  },
+  {
+    path: "/loans/:id/statement",
+    ...page(
+      () => import("./features/statements/routes/LoanStatementPage"),
+      (m) => m.LoanStatementPage,
+    ),
+  },
+  {
+    path: "/loans/:id",
+    ...page(
+      () => import("./features/loans/routes/LoanDetailsPage"),
+      (m) => m.LoanDetailsPage,
+    ),
+  },
+  {
+    path: "/portfolio/statement",
+    ...page(
+      () => import("./features/statements/routes/PortfolioStatementPage"),
+      (m) => m.PortfolioStatementPage,
+    ),
+  },
+  {
+    path: "/portfolio",
+    ...page(
+      () => import("./features/portfolio/routes/PortfolioPage"),
+      (m) => m.PortfolioPage,
+    ),
+  },
+  {
+    path: "/transactions",
+    ...page(
+      () => import("./features/transactions/routes/TransactionsPage"),
+      (m) => m.TransactionsPage,
+    ),
+  },
+  {
+    path: "/test/websocket",
+    ...page(
+      () => import("./features/realtime/routes/WebSocketTestPage"),
+      (m) => m.WebSocketTestPage,
+    ),
+  },
   { path: "/nft/:id", element: <Forward to={(p) => `/marketplace/nft/${p.id}`} /> },
   { path: "/loan/apply", element: <Navigate to="/loans/request" replace /> },
   { path: "/loan/:id", element: <Forward to={(p) => `/loans/${p.id}`} /> },
 ];
 
 const adminPages: RouteObject[] = [
-  { index: true, ...page(() => import("./features/admin/routes/AdminDashboardPage"), (m) => m.AdminDashboardPage) },
-  { path: "overview", ...page(() => import("./features/admin/routes/AdminDashboardPage"), (m) => m.AdminDashboardPage) },
-  { path: "loans", ...page(() => import("./features/admin/routes/AdminLoansPage"), (m) => m.AdminLoansPage) },
-  { path: "request", ...page(() => import("./features/admin/routes/AdminRequestsPage"), (m) => m.AdminRequestsPage) },
-  { path: "marketplace", ...page(() => import("./features/admin/routes/AdminMarketplacePage"), (m) => m.AdminMarketplacePage) },
-  { path: "users", ...page(() => import("./features/admin/routes/AdminUsersPage"), (m) => m.AdminUsersPage) },
-  { path: "portfolio", ...page(() => import("./features/admin/routes/AdminPortfolioPage"), (m) => m.AdminPortfolioPage) },
-  { path: "kyc", ...page(() => import("./features/admin/routes/AdminKycPage"), (m) => m.AdminKycPage) },
-  { path: "contact", ...page(() => import("./features/admin/routes/AdminContactPage"), (m) => m.AdminContactPage) },
-  { path: "reconciliation", ...page(() => import("./features/admin/routes/AdminReconciliationPage"), (m) => m.AdminReconciliationPage) },
+  {
+    index: true,
+    ...page(
+      () => import("./features/admin/routes/AdminDashboardPage"),
+      (m) => m.AdminDashboardPage,
+    ),
+  },
+  {
+    path: "overview",
+    ...page(
+      () => import("./features/admin/routes/AdminDashboardPage"),
+      (m) => m.AdminDashboardPage,
+    ),
+  },
+  {
+    path: "loans",
+    ...page(
+      () => import("./features/admin/routes/AdminLoansPage"),
+      (m) => m.AdminLoansPage,
+    ),
+  },
+  {
+    path: "request",
+    ...page(
+      () => import("./features/admin/routes/AdminRequestsPage"),
+      (m) => m.AdminRequestsPage,
+    ),
+  },
+  {
+    path: "marketplace",
+    ...page(
+      () => import("./features/admin/routes/AdminMarketplacePage"),
+      (m) => m.AdminMarketplacePage,
+    ),
+  },
+  {
+    path: "users",
+    ...page(
+      () => import("./features/admin/routes/AdminUsersPage"),
+      (m) => m.AdminUsersPage,
+    ),
+  },
+  {
+    path: "portfolio",
+    ...page(
+      () => import("./features/admin/routes/AdminPortfolioPage"),
+      (m) => m.AdminPortfolioPage,
+    ),
+  },
+  {
+    path: "kyc",
+    ...page(
+      () => import("./features/admin/routes/AdminKycPage"),
+      (m) => m.AdminKycPage,
+    ),
+  },
+  {
+    path: "contact",
+    ...page(
+      () => import("./features/admin/routes/AdminContactPage"),
+      (m) => m.AdminContactPage,
+    ),
+  },
+  {
+    path: "reconciliation",
+    ...page(
+      () => import("./features/admin/routes/AdminReconciliationPage"),
+      (m) => m.AdminReconciliationPage,
+    ),
+  },
   { path: "request-loan", element: <Navigate to="/admin/request" replace /> },
 ];
 
@@ -87,26 +214,86 @@ export const routes: RouteObject[] = [
               return { Component: () => <LandingPage contact={contactSection} /> };
             },
           },
-          { path: "/legal", ...page(() => import("./features/landing/routes/LegalPage"), (m) => m.LegalPage) },
-          { path: "/explorer/address/:address", ...page(() => import("./features/explorer/routes/AddressPage"), (m) => m.AddressPage) },
-          { path: "/explorer/tx/:hash", ...page(() => import("./features/explorer/routes/TransactionPage"), (m) => m.TransactionPage) },
-          { path: "/explorer/token/:id", ...page(() => import("./features/explorer/routes/TokenPage"), (m) => m.TokenPage) },
+          {
+            path: "/legal",
+            ...page(
+              () => import("./features/landing/routes/LegalPage"),
+              (m) => m.LegalPage,
+            ),
+          },
+          {
+            path: "/explorer/address/:address",
+            ...page(
+              () => import("./features/explorer/routes/AddressPage"),
+              (m) => m.AddressPage,
+            ),
+          },
+          {
+            path: "/explorer/tx/:hash",
+            ...page(
+              () => import("./features/explorer/routes/TransactionPage"),
+              (m) => m.TransactionPage,
+            ),
+          },
+          {
+            path: "/explorer/token/:id",
+            ...page(
+              () => import("./features/explorer/routes/TokenPage"),
+              (m) => m.TokenPage,
+            ),
+          },
           // Public like the explorer: a shared link to a note shows its price and terms; buying asks to sign in.
-          { path: "/marketplace", ...page(() => import("./features/marketplace/routes/MarketplacePage"), (m) => m.MarketplacePage) },
-          { path: "/marketplace/nft/:id", ...page(() => import("./features/marketplace/routes/NftDetailsPage"), (m) => m.NftDetailsPage) },
+          {
+            path: "/marketplace",
+            ...page(
+              () => import("./features/marketplace/routes/MarketplacePage"),
+              (m) => m.MarketplacePage,
+            ),
+          },
+          {
+            path: "/marketplace/nft/:id",
+            ...page(
+              () => import("./features/marketplace/routes/NftDetailsPage"),
+              (m) => m.NftDetailsPage,
+            ),
+          },
           {
             element: <PublicOnly />,
             children: [
-              { path: "/login", ...page(() => import("./features/auth/routes/LoginPage"), (m) => m.LoginPage) },
-              { path: "/register", ...page(() => import("./features/auth/routes/RegisterPage"), (m) => m.RegisterPage) },
+              {
+                path: "/login",
+                ...page(
+                  () => import("./features/auth/routes/LoginPage"),
+                  (m) => m.LoginPage,
+                ),
+              },
+              {
+                path: "/register",
+                ...page(
+                  () => import("./features/auth/routes/RegisterPage"),
+                  (m) => m.RegisterPage,
+                ),
+              },
             ],
           },
           {
             element: <RequireSignedIn />,
             children: [
-              { path: "/profile", ...page(() => import("./features/profile/routes/ProfilePage"), (m) => m.ProfilePage) },
+              {
+                path: "/profile",
+                ...page(
+                  () => import("./features/profile/routes/ProfilePage"),
+                  (m) => m.ProfilePage,
+                ),
+              },
               // Every signed-in user's, the admin's too: their bell's notices link to both areas.
-              { path: "/notifications", ...page(() => import("./features/notifications/routes/NotificationsPage"), (m) => m.NotificationsPage) },
+              {
+                path: "/notifications",
+                ...page(
+                  () => import("./features/notifications/routes/NotificationsPage"),
+                  (m) => m.NotificationsPage,
+                ),
+              },
             ],
           },
           { element: <RequireUser />, children: userPages },
@@ -114,7 +301,15 @@ export const routes: RouteObject[] = [
             path: "/admin",
             element: <RequireAdmin />,
             // Lazy like the pages: the admin bar's notification and count schemas (zod) stay out of every visitor's first load.
-            children: [{ ...page(() => import("./shell/AdminLayout"), (m) => m.AdminLayout), children: adminPages }],
+            children: [
+              {
+                ...page(
+                  () => import("./shell/AdminLayout"),
+                  (m) => m.AdminLayout,
+                ),
+                children: adminPages,
+              },
+            ],
           },
           { path: "*", element: <Navigate to="/" replace /> },
         ],

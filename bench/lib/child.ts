@@ -78,15 +78,19 @@ export function currentRole(): string | null {
 
 /** In a child: answers the parent's requests with `handlers`; SIGTERM runs `onStop` and exits. */
 export function serveRole(handlers: Record<string, (data: any) => unknown>, onStop: () => Promise<void> = async () => {}): void {
-  process.on("message", (message: Request) => void (async () => {
-    const handler = handlers[message.type];
-    try {
-      if (!handler) throw new Error(`no handler for ${message.type}`);
-      process.send!({ id: message.id, result: await handler(message.data) } satisfies Reply);
-    } catch (error) {
-      process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies Reply);
-    }
-  })());
+  process.on(
+    "message",
+    (message: Request) =>
+      void (async () => {
+        const handler = handlers[message.type];
+        try {
+          if (!handler) throw new Error(`no handler for ${message.type}`);
+          process.send!({ id: message.id, result: await handler(message.data) } satisfies Reply);
+        } catch (error) {
+          process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies Reply);
+        }
+      })(),
+  );
   process.send!({ id: 0, ready: true } satisfies Reply);
   let stopping = false;
   const stop = () => {

@@ -30,7 +30,9 @@ export function requireOpenFiles(needed: number, what: string): void {
 
 function readHard(): string | null {
   try {
-    const line = readFileSync("/proc/self/limits", "utf8").split("\n").find((l) => l.startsWith("Max open files"));
+    const line = readFileSync("/proc/self/limits", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("Max open files"));
     return line?.split(/\s{2,}/)[2] ?? null;
   } catch {
     return null;

@@ -28,7 +28,22 @@ export interface BenchApi {
 
 const relaxed = { max: 1_000_000, windowMs: 60_000 };
 /** Virtual users all come from 127.0.0.1: per-IP limits would turn the bench into a rate-limit test. */
-export const BENCH_RATE_LIMITS: RateLimits = { login: relaxed, register: relaxed, wallet: relaxed, rpc: relaxed, faucet: relaxed, faucetClient: relaxed, faucetBudget: relaxed, contact: relaxed, upload: relaxed, loanRequest: relaxed, pendingLoanRequests: relaxed.max, mirrorWaiters: relaxed.max, orderPublish: relaxed, openOrders: relaxed.max };
+export const BENCH_RATE_LIMITS: RateLimits = {
+  login: relaxed,
+  register: relaxed,
+  wallet: relaxed,
+  rpc: relaxed,
+  faucet: relaxed,
+  faucetClient: relaxed,
+  faucetBudget: relaxed,
+  contact: relaxed,
+  upload: relaxed,
+  loanRequest: relaxed,
+  pendingLoanRequests: relaxed.max,
+  mirrorWaiters: relaxed.max,
+  orderPublish: relaxed,
+  openOrders: relaxed.max,
+};
 
 /**
  * The whole API (routes, socket.io, outbox delivery, loan jobs) on a free loopback port, over a private database
@@ -48,9 +63,7 @@ export async function startBenchApi(options: { rpcUrl?: string; redisUrl?: strin
   });
   const created = await createTestDatabase();
   // The test helper's pool is small (4) for suites running side by side; the API gets the size it runs with.
-  const database: TestDatabase = created.url
-    ? { ...(await connectDatabase({ databaseUrl: created.url, migrate: false })), url: created.url, drop: created.drop }
-    : created;
+  const database: TestDatabase = created.url ? { ...(await connectDatabase({ databaseUrl: created.url, migrate: false })), url: created.url, drop: created.drop } : created;
   const kv = await createKeyValueStore({ redisUrl, prefix: `${prefix}:kv:` });
   const server = await startServer({
     port: 0,

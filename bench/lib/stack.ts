@@ -62,4 +62,3 @@ export async function startStack(): Promise<{ url: string; stop: () => Promise<v
     },
   };
 }
-

@@ -20,12 +20,7 @@ export interface BenchUser {
  * same password on a shared machine. They share one genuine argon2 hash of BENCH_PASSWORD, so they can also
  * sign in through /api/auth/login, and their tokens are the ones the API itself issues.
  */
-export async function insertBenchUsers(
-  db: Db,
-  jwtSecret: string,
-  count: number,
-  options: { role?: "user" | "admin"; kyc?: "none" | "approved" } = {},
-): Promise<BenchUser[]> {
+export async function insertBenchUsers(db: Db, jwtSecret: string, count: number, options: { role?: "user" | "admin"; kyc?: "none" | "approved" } = {}): Promise<BenchUser[]> {
   const role = options.role ?? "user";
   const run = randomUUID().slice(0, 8);
   const passwordHash = await hashPassword(BENCH_PASSWORD);

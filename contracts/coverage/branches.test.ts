@@ -94,8 +94,7 @@ describe("the branch coverage reporter", () => {
     await anvil?.stop();
   });
 
-  const outcome = (line: number, kind: string, label: string) =>
-    report.outcomes.find((o) => o.line === line && o.site.kind === kind && o.label === label);
+  const outcome = (line: number, kind: string, label: string) => report.outcomes.find((o) => o.line === line && o.site.kind === kind && o.label === label);
 
   it("reports the outcome a transaction took as taken and the other as untaken", () => {
     assert.ok(outcome(8, "if", "true")!.count > 0, "pick(20) enters `if (x > 10)`");

@@ -80,7 +80,10 @@ function expand(patterns: string[], root: string): string[] {
     const name = pattern.slice(slash + 1);
     if (!name.includes("*")) return [pattern];
     const re = new RegExp(`^${name.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`);
-    return readdirSync(join(root, dir)).filter((f) => re.test(f)).sort().map((f) => relative(".", join(dir, f)));
+    return readdirSync(join(root, dir))
+      .filter((f) => re.test(f))
+      .sort()
+      .map((f) => relative(".", join(dir, f)));
   });
 }
 

@@ -49,8 +49,6 @@ export function addBranchProbes(sourceName: string, original: string, instrument
   }
   parts.push(bytes.subarray(cursor));
   // A free function, named per file so files importing each other never see two of them.
-  const helper =
-    `\nfunction ${probe}(bool c, uint256 id) pure returns (bool) {\n` +
-    `    ${COVERAGE_LIBRARY}.sendHit(c ? id + 1 : id);\n    return c;\n}\n`;
+  const helper = `\nfunction ${probe}(bool c, uint256 id) pure returns (bool) {\n` + `    ${COVERAGE_LIBRARY}.sendHit(c ? id + 1 : id);\n    return c;\n}\n`;
   return Buffer.concat(parts).toString("utf8") + helper;
 }

@@ -131,9 +131,7 @@ export function findSites(sourceName: string, content: string): BranchSite[] {
         case "TryStatement": {
           const whole = rangeOf(node);
           const clauses = (node.clauses as AstNode[]).map((clause) => rangeOf(clause.block as AstNode));
-          const names = (node.clauses as (AstNode & { errorName: string })[]).map((clause, i) =>
-            i === 0 ? "success" : `catch${clause.errorName ? ` ${clause.errorName}` : ""}`,
-          );
+          const names = (node.clauses as (AstNode & { errorName: string })[]).map((clause, i) => (i === 0 ? "success" : `catch${clause.errorName ? ` ${clause.errorName}` : ""}`));
           const call = rangeOf(node.externalCall as AstNode);
           sites.push({ kind: "try", condition: call, clauses, line: lineAt(whole.start), text: textOf(call), outcomes: names });
           break;

@@ -69,10 +69,7 @@ describe("NFT collateral", () => {
   describe("originateWithCollateral", () => {
     it("escrows the piece, funds the borrower and mints the note in one transaction", async () => {
       const before = await f.dollar.read.balanceOf([borrower()]);
-      const hash = await f.note.write.originateWithCollateral(
-        [7n, borrower(), P, DEFAULT_TERMS.rateBps, DEFAULT_TERMS.termMonths, f.art.address, 2n],
-        as(f.accounts.originator),
-      );
+      const hash = await f.note.write.originateWithCollateral([7n, borrower(), P, DEFAULT_TERMS.rateBps, DEFAULT_TERMS.termMonths, f.art.address, 2n], as(f.accounts.originator));
       await f.viem.assertions.emitWithArgs(hash, f.escrow, "CollateralLocked", [7n, getAddress(f.art.address), 2n, borrower()]);
       await f.viem.assertions.emitWithArgs(hash, f.note, "LoanOriginated", [7n, borrower(), P, 1200n, 12n, (await f.publicClient.getBlock()).timestamp]);
       assert.equal(await f.art.read.ownerOf([2n]), getAddress(f.escrow.address));
@@ -221,7 +218,10 @@ describe("NFT collateral", () => {
       await f.note.write.safeTransferFrom([depositor.account.address, f.vault.address, note], as(depositor));
       await f.defaultLoan(note);
       for (const wallet of [f.accounts.treasury, f.accounts.borrower, user(1), f.accounts.admin]) {
-        await f.viem.assertions.revertWithCustomErrorWithArgs(f.escrow.write.claimCollateral([note, wallet.account.address], as(wallet)), f.escrow, "NotEntitled", [note, getAddress(wallet.account.address)]);
+        await f.viem.assertions.revertWithCustomErrorWithArgs(f.escrow.write.claimCollateral([note, wallet.account.address], as(wallet)), f.escrow, "NotEntitled", [
+          note,
+          getAddress(wallet.account.address),
+        ]);
       }
       await f.escrow.write.claimCollateral([note, depositor.account.address], as(depositor));
       assert.equal(await f.art.read.ownerOf([2n]), getAddress(depositor.account.address));
@@ -284,7 +284,10 @@ describe("NFT collateral", () => {
     it("takes the allow-list's admins from LoanNote's DEFAULT_ADMIN_ROLE, as they change", async () => {
       const other = await f.viem.deployContract("BaselineERC721");
       const role = await f.note.read.DEFAULT_ADMIN_ROLE();
-      await f.viem.assertions.revertWithCustomErrorWithArgs(f.escrow.write.allowCollection([other.address], as(user(0))), f.escrow, "AccessControlUnauthorizedAccount", [getAddress(user(0).account.address), role]);
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.escrow.write.allowCollection([other.address], as(user(0))), f.escrow, "AccessControlUnauthorizedAccount", [
+        getAddress(user(0).account.address),
+        role,
+      ]);
       await f.note.write.grantRole([role, user(0).account.address]);
       await f.escrow.write.allowCollection([other.address], as(user(0)));
       await f.note.write.revokeRole([role, user(0).account.address]);
@@ -304,6 +307,5 @@ describe("NFT collateral", () => {
         assert.equal(await big.read.ownerOf([id]), borrower());
       }
     });
-
   });
 });

@@ -19,10 +19,7 @@ export async function deployCollateralFixture() {
   /** Originates a note with DEFAULT_TERMS secured by piece `collateralId` of `collection`; returns the note's id. */
   async function originateSecured(collateralId: bigint, collection: Address = art.address, tokenId = nextTokenId++): Promise<bigint> {
     const { principal, rateBps, termMonths } = DEFAULT_TERMS;
-    await f.note.write.originateWithCollateral(
-      [tokenId, borrower.account.address, principal, rateBps, termMonths, collection, collateralId],
-      { account: originator.account },
-    );
+    await f.note.write.originateWithCollateral([tokenId, borrower.account.address, principal, rateBps, termMonths, collection, collateralId], { account: originator.account });
     return tokenId;
   }
   /** Moves the loan past maturity plus grace and records the default. */

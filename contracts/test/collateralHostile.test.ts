@@ -77,10 +77,10 @@ describe("NFT collateral against hostile collections", () => {
     assert.equal(await f.note.read.creditsOf([f.wallets[ROLES.firstUser].account.address]), payoff);
     assert.deepEqual(await f.escrow.read.collateralOf([note]), [getAddress(evil.address), 1n, borrower()]);
     // Only the borrower may pull it, and only once the collection lets go.
-    await f.viem.assertions.revertWithCustomErrorWithArgs(
-      f.escrow.write.claimCollateral([note, f.accounts.treasury.account.address], as(f.accounts.treasury)),
-      f.escrow, "NotEntitled", [note, getAddress(f.accounts.treasury.account.address)],
-    );
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.escrow.write.claimCollateral([note, f.accounts.treasury.account.address], as(f.accounts.treasury)), f.escrow, "NotEntitled", [
+      note,
+      getAddress(f.accounts.treasury.account.address),
+    ]);
     await assert.rejects(f.escrow.write.claimCollateral([note, borrower()], as(f.accounts.borrower)));
     await evil.write.setModes([zeroAddress, false, false, zeroAddress]);
     const pulled = await f.escrow.write.claimCollateral([note, borrower()], as(f.accounts.borrower));

@@ -70,10 +70,7 @@ describe("properties of NFT collateral under random sequences of actions", () =>
         for (const a of actions) {
           if (a.kind === "originate") {
             const piece = BigInt(a.piece);
-            const call = f.note.write.originateWithCollateral(
-              [nextId, borrower, 1_000_000_000n, 1200, a.termMonths, f.art.address, piece],
-              { account: f.accounts.originator.account },
-            );
+            const call = f.note.write.originateWithCollateral([nextId, borrower, 1_000_000_000n, 1200, a.termMonths, f.art.address, piece], { account: f.accounts.originator.account });
             if (ownerOfPiece.get(piece) !== borrower) {
               await assert.rejects(call);
               continue;

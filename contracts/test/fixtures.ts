@@ -30,19 +30,9 @@ export async function deployLoanNoteFixture() {
   const { viem, networkHelpers } = connection;
   const publicClient = await viem.getPublicClient();
   const wallets = await viem.getWalletClients();
-  const [admin, originator, treasury, borrower, feeRecipient] = [
-    wallets[ROLES.admin],
-    wallets[ROLES.originator],
-    wallets[ROLES.treasury],
-    wallets[ROLES.borrower],
-    wallets[ROLES.feeRecipient],
-  ];
+  const [admin, originator, treasury, borrower, feeRecipient] = [wallets[ROLES.admin], wallets[ROLES.originator], wallets[ROLES.treasury], wallets[ROLES.borrower], wallets[ROLES.feeRecipient]];
 
-  const dollar = await viem.deployContract("TestDollar", [
-    admin.account.address,
-    DEFAULTS.faucetAmount,
-    DEFAULTS.faucetCooldownSeconds,
-  ]);
+  const dollar = await viem.deployContract("TestDollar", [admin.account.address, DEFAULTS.faucetAmount, DEFAULTS.faucetCooldownSeconds]);
   // The marketplace, deployed right after the note contract, is its refinancer.
   const refinancer = getContractAddress({
     from: admin.account.address,

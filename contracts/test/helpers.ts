@@ -5,13 +5,7 @@ import type { LoanNoteFixture } from "./fixtures";
 type Wallet = LoanNoteFixture["wallets"][number];
 
 /** Signs an ERC-2612 permit of the test dollar and returns the split signature the contracts take. */
-export async function signPermit(
-  f: LoanNoteFixture,
-  owner: Wallet,
-  spender: Address,
-  value: bigint,
-  deadline: bigint,
-): Promise<{ v: number; r: Hex; s: Hex }> {
+export async function signPermit(f: LoanNoteFixture, owner: Wallet, spender: Address, value: bigint, deadline: bigint): Promise<{ v: number; r: Hex; s: Hex }> {
   const nonce = await f.dollar.read.nonces([owner.account.address]);
   const signature = await owner.signTypedData({
     account: owner.account,

@@ -2,18 +2,7 @@ import assert from "node:assert/strict";
 import { before, beforeEach, describe, it } from "node:test";
 import fc from "fast-check";
 import { getAddress, parseEventLogs } from "viem";
-import {
-  amountDueWithFees,
-  defaultableAt,
-  lateFeeOf,
-  lateFeeTime,
-  lateFeesOwed,
-  lateFeesWithin,
-  payoffWithFees,
-  splitRepayment,
-  type ServicedLoan,
-  type ServicingParams,
-} from "#domain/lateFees";
+import { amountDueWithFees, defaultableAt, lateFeeOf, lateFeeTime, lateFeesOwed, lateFeesWithin, payoffWithFees, splitRepayment, type ServicedLoan, type ServicingParams } from "#domain/lateFees";
 import * as schedule from "#domain/schedule";
 import { DEFAULT_TERMS, ROLES, SERVICING_PARAMS, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { DAY, PERIOD, fund, propertySeed, seedHint } from "./helpers";
@@ -81,13 +70,25 @@ describe("late fees and default by days past due", () => {
       const feeTime = lateFeeTime(early.terms, 1, params.lateFeeGracePeriod);
       await pin(feeTime - 1n);
       const hash = await repay(early.tokenId, early.installment);
-      await f.viem.assertions.emitWithArgs(hash, f.note, "Repaid", [early.tokenId, getAddress(f.accounts.borrower.account.address), getAddress(holder().account.address), early.installment, early.installment]);
+      await f.viem.assertions.emitWithArgs(hash, f.note, "Repaid", [
+        early.tokenId,
+        getAddress(f.accounts.borrower.account.address),
+        getAddress(holder().account.address),
+        early.installment,
+        early.installment,
+      ]);
       assert.equal((await stored(early.tokenId)).feesPaidThrough, 0);
       const lateTime = lateFeeTime(late.terms, 1, params.lateFeeGracePeriod);
       await pin(lateTime);
       const lateHash = await repay(late.tokenId, late.installment + late.fee);
       await f.viem.assertions.emitWithArgs(lateHash, f.note, "LateFeesPaid", [late.tokenId, getAddress(holder().account.address), late.fee, 1n]);
-      await f.viem.assertions.emitWithArgs(lateHash, f.note, "Repaid", [late.tokenId, getAddress(f.accounts.borrower.account.address), getAddress(holder().account.address), late.installment + late.fee, late.installment]);
+      await f.viem.assertions.emitWithArgs(lateHash, f.note, "Repaid", [
+        late.tokenId,
+        getAddress(f.accounts.borrower.account.address),
+        getAddress(holder().account.address),
+        late.installment + late.fee,
+        late.installment,
+      ]);
     });
 
     it("is charged once: paid, that installment owes no other, while the next owes its own from its time", async () => {
@@ -208,7 +209,9 @@ describe("late fees and default by days past due", () => {
       const LOANS = 6;
       const holders = [holder(), f.wallets[ROLES.firstUser + 1], f.wallets[ROLES.firstUser + 2]];
       const picked = fc.sample(
-        fc.record({ principal: fc.bigInt({ min: 10_000_000n, max: 5_000_000_000n }), rateBps: fc.integer({ min: 0, max: 3_000 }), termMonths: fc.integer({ min: 1, max: 8 }) }).filter(schedule.isValidTerms),
+        fc
+          .record({ principal: fc.bigInt({ min: 10_000_000n, max: 5_000_000_000n }), rateBps: fc.integer({ min: 0, max: 3_000 }), termMonths: fc.integer({ min: 1, max: 8 }) })
+          .filter(schedule.isValidTerms),
         { numRuns: LOANS, seed: SEED },
       );
       const loans: (ServicedLoan & { tokenId: bigint; beneficiary: `0x${string}`; feesPaid: bigint; cap: bigint; open: boolean })[] = [];
@@ -245,7 +248,9 @@ describe("late fees and default by days past due", () => {
           const pastDueNow = amountDueWithFees(loan, at, params);
           // Nothing, what is past due (a cure), one installment, one unit below the first fee, a random share of the
           // payoff, exactly the fees owed, or a fee and a half.
-          const amount = [0n, pastDueNow, installment, owed.first > 0n ? owed.first - 1n : 0n, (payoff * BigInt(Math.floor(share * 1e6))) / 1_000_000n + 1n, owed.amount, owed.first + owed.first / 2n][how];
+          const amount = [0n, pastDueNow, installment, owed.first > 0n ? owed.first - 1n : 0n, (payoff * BigInt(Math.floor(share * 1e6))) / 1_000_000n + 1n, owed.amount, owed.first + owed.first / 2n][
+            how
+          ];
           if (amount === 0n) continue;
           const split = splitRepayment(loan, amount, at, params);
           const before = { borrower: await f.dollar.read.balanceOf([borrower]), credits: await creditsOf() };
@@ -262,9 +267,17 @@ describe("late fees and default by days past due", () => {
           const credited = after.reduce((sum, c, k) => sum + c - before.credits[k], 0n);
           assert.equal(taken, split.fees + split.installments, where);
           assert.equal(credited, taken, `every unit paid is credited to a holder: ${where}`);
-          assert.equal(after[holders.findIndex((h) => getAddress(h.account.address) === loan.beneficiary)] - before.credits[holders.findIndex((h) => getAddress(h.account.address) === loan.beneficiary)], taken, where);
+          assert.equal(
+            after[holders.findIndex((h) => getAddress(h.account.address) === loan.beneficiary)] - before.credits[holders.findIndex((h) => getAddress(h.account.address) === loan.beneficiary)],
+            taken,
+            where,
+          );
           const feeEvents = parseEventLogs({ abi: f.note.abi, logs: receipt.logs, eventName: "LateFeesPaid" });
-          assert.equal(feeEvents.reduce((sum, e) => sum + e.args.amount, 0n), split.fees, where);
+          assert.equal(
+            feeEvents.reduce((sum, e) => sum + e.args.amount, 0n),
+            split.fees,
+            where,
+          );
           loan.repaid += split.installments;
           loan.feesPaidThrough = split.feesPaidThrough;
           loan.feesPaid += split.fees;
@@ -276,7 +289,10 @@ describe("late fees and default by days past due", () => {
           const state = await f.note.read.loanOf([loan.tokenId]);
           assert.deepEqual([state.repaid, state.feesPaidThrough], [loan.repaid, loan.feesPaidThrough], where);
           const [fees, count] = await f.note.read.lateFeesOf([loan.tokenId]);
-          const largest = lateFeeOf(loan.terms, Number(loan.terms.termMonths), params.lateFeeBps) > lateFeeOf(loan.terms, 1, params.lateFeeBps) ? lateFeeOf(loan.terms, Number(loan.terms.termMonths), params.lateFeeBps) : lateFeeOf(loan.terms, 1, params.lateFeeBps);
+          const largest =
+            lateFeeOf(loan.terms, Number(loan.terms.termMonths), params.lateFeeBps) > lateFeeOf(loan.terms, 1, params.lateFeeBps)
+              ? lateFeeOf(loan.terms, Number(loan.terms.termMonths), params.lateFeeBps)
+              : lateFeeOf(loan.terms, 1, params.lateFeeBps);
           assert.ok(fees <= count * largest, where);
           if (amount === pastDueNow) {
             const [, days, left] = await f.note.read.pastDueOf([loan.tokenId]);
@@ -285,7 +301,10 @@ describe("late fees and default by days past due", () => {
           }
         }
       }
-      assert.equal(await f.dollar.read.balanceOf([f.note.address]), (await creditsOf()).reduce((a, b) => a + b, 0n));
+      assert.equal(
+        await f.dollar.read.balanceOf([f.note.address]),
+        (await creditsOf()).reduce((a, b) => a + b, 0n),
+      );
       for (const [name, count] of Object.entries(reached)) assert.ok(count > 0, `no ${name} case ${seedHint(SEED)}`);
     });
   });

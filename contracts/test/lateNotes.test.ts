@@ -165,7 +165,10 @@ describe("late notes", () => {
         parOffer: await signOffer(f, buyer(), { tokenId, parBps: 9_800n, maxDaysPastDue: max }),
         matching: await signMatchingOffer(f, buyer(), { parBps: 9_700n, maxDaysPastDue: max }),
       });
-      const orders = new Map([[0n, await signed(0n)], [1n, await signed(1n)]]);
+      const orders = new Map([
+        [0n, await signed(0n)],
+        [1n, await signed(1n)],
+      ]);
       const of = (max: bigint) => orders.get(max)!;
       await f.marketplace.write.list([tokenId, P], s);
       const ways: Way[] = [
@@ -323,10 +326,10 @@ describe("late notes", () => {
       const start = 1_700_000_000n;
       // Amounts repaid: a share of what settles the loan then, or around an exact number of installments (the
       // boundaries of `covered`, of the due date and of the one-walk path), never as much as settles it.
-      const cases = fc.sample(
-        fc.tuple(validTerms, fc.bigInt({ min: -2n * DAY, max: 400n * PERIOD }), fc.integer({ min: 0, max: 3 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(360)),
-        { numRuns: 1_500, seed: SEED },
-      );
+      const cases = fc.sample(fc.tuple(validTerms, fc.bigInt({ min: -2n * DAY, max: 400n * PERIOD }), fc.integer({ min: 0, max: 3 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(360)), {
+        numRuns: 1_500,
+        seed: SEED,
+      });
       const reached = { late: 0, current: 0, paidAhead: 0, principalCapped: 0, beforeStart: 0 };
       for (const [t, offset, mode, share, k] of cases) {
         const terms = { ...t, start };
@@ -339,11 +342,7 @@ describe("late notes", () => {
         const due = pastDue(terms, repaid, at);
         const split = payoffSplit(terms, repaid, at);
         const got = await harness.read.servicing([t.principal, BigInt(t.rateBps), BigInt(t.termMonths), start, repaid, at]);
-        assert.deepEqual(
-          got,
-          [due.dueDate, BigInt(due.daysPastDue), due.amountPastDue, split.principal, split.interest],
-          `${show({ ...terms, repaid, at })} ${seedHint(SEED)}`,
-        );
+        assert.deepEqual(got, [due.dueDate, BigInt(due.daysPastDue), due.amountPastDue, split.principal, split.interest], `${show({ ...terms, repaid, at })} ${seedHint(SEED)}`);
         assert.equal(split.principal + split.interest, schedule.payoffAmount(terms, repaid, at));
         if (due.daysPastDue > 0) reached.late++;
         else reached.current++;
@@ -357,7 +356,10 @@ describe("late notes", () => {
     it("in LoanNote's pastDueOf, noteStateOf and lateFeesOf on random loans through random repayments and months missed, their parts adding up to payoffAmount", async () => {
       const LOANS = 24;
       const { borrower, originator, treasury } = f.accounts;
-      const picked = fc.sample(validTerms.filter((t) => t.principal <= 10n ** 12n), { numRuns: LOANS, seed: SEED });
+      const picked = fc.sample(
+        validTerms.filter((t) => t.principal <= 10n ** 12n),
+        { numRuns: LOANS, seed: SEED },
+      );
       await f.dollar.write.mint([treasury.account.address, picked.reduce((sum, t) => sum + t.principal, 0n)]);
       const loans: (ServicedLoan & { tokenId: bigint; repaidOff: boolean })[] = [];
       for (const [i, t] of picked.entries()) {
@@ -369,7 +371,10 @@ describe("late notes", () => {
       // Each round: some time passes (a few days, or whole months missed), then each loan gets nothing, exactly what
       // is past due, one installment, or a random part of its payoff.
       const rounds = fc.sample(
-        fc.record({ wait: fc.oneof(fc.bigInt({ min: 1n, max: 5n * DAY }), fc.bigInt({ min: PERIOD, max: 4n * PERIOD })), pays: fc.array(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: LOANS, maxLength: LOANS }) }),
+        fc.record({
+          wait: fc.oneof(fc.bigInt({ min: 1n, max: 5n * DAY }), fc.bigInt({ min: PERIOD, max: 4n * PERIOD })),
+          pays: fc.array(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: LOANS, maxLength: LOANS }),
+        }),
         { numRuns: 10, seed: SEED + 1 },
       );
       let compared = 0;

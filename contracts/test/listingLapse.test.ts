@@ -36,12 +36,7 @@ describe("a listing lapses when its note changes", () => {
 
   /** Both ways a buyer fills a listing: `buy` after an approval and `buyWithPermit`, each must revert ListingStale. */
   async function assertBuysRefused(tokenId: bigint, price: bigint) {
-    await f.viem.assertions.revertWithCustomErrorWithArgs(
-      f.marketplace.write.buy([tokenId, price], { account: investor().account }),
-      f.marketplace,
-      "ListingStale",
-      [tokenId],
-    );
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.buy([tokenId, price], { account: investor().account }), f.marketplace, "ListingStale", [tokenId]);
     const deadline = (await now(f)) + 3_600n;
     const sig = await signPermit(f, investor(), f.marketplace.address, price, deadline);
     await f.viem.assertions.revertWithCustomErrorWithArgs(
@@ -94,12 +89,7 @@ describe("a listing lapses when its note changes", () => {
     const before = await balances();
     assert.deepEqual(await f.marketplace.read.listingOf([tokenId]), [zeroAddress, 0n]);
     await assertBuysRefused(tokenId, price);
-    await f.viem.assertions.revertWithCustomErrorWithArgs(
-      f.marketplace.write.updatePrice([tokenId, price - 1n], { account: holder().account }),
-      f.marketplace,
-      "ListingStale",
-      [tokenId],
-    );
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.updatePrice([tokenId, price - 1n], { account: holder().account }), f.marketplace, "ListingStale", [tokenId]);
     assert.deepEqual(await balances(), before);
 
     const newPrice = 100_000_000n;
@@ -108,12 +98,7 @@ describe("a listing lapses when its note changes", () => {
     // A defaulted note is past due: a plain listing, which says nothing of lateness, never sells it...
     const [, daysPastDue] = await f.note.read.pastDueOf([tokenId]);
     assert.ok(daysPastDue > 0n);
-    await f.viem.assertions.revertWithCustomErrorWithArgs(
-      f.marketplace.write.buy([tokenId, newPrice], { account: investor().account }),
-      f.marketplace,
-      "NoteLate",
-      [tokenId, daysPastDue],
-    );
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.buy([tokenId, newPrice], { account: investor().account }), f.marketplace, "NoteLate", [tokenId, daysPastDue]);
     assert.deepEqual(await balances(), before);
     // ...while a signed listing that names the days it accepts does.
     const listing = await signListing(f, holder(), { tokenId, price: newPrice, maxDaysPastDue: daysPastDue + 1n });

@@ -21,16 +21,9 @@ describe("LoanNote", () => {
 
   const user = (i: number) => f.wallets[ROLES.firstUser + i];
   const originate = (tokenId: bigint, terms: Partial<{ principal: bigint; rateBps: number; termMonths: number }> = {}) =>
-    f.note.write.originate(
-      [
-        tokenId,
-        f.accounts.borrower.account.address,
-        terms.principal ?? P,
-        terms.rateBps ?? DEFAULT_TERMS.rateBps,
-        terms.termMonths ?? DEFAULT_TERMS.termMonths,
-      ],
-      { account: f.accounts.originator.account },
-    );
+    f.note.write.originate([tokenId, f.accounts.borrower.account.address, terms.principal ?? P, terms.rateBps ?? DEFAULT_TERMS.rateBps, terms.termMonths ?? DEFAULT_TERMS.termMonths], {
+      account: f.accounts.originator.account,
+    });
   const termsOf = async (tokenId: bigint): Promise<schedule.LoanTerms> => {
     const loan = await f.note.read.loanOf([tokenId]);
     return { principal: loan.principal, rateBps: loan.rateBps, termMonths: loan.termMonths, start: BigInt(loan.start) };
@@ -42,22 +35,12 @@ describe("LoanNote", () => {
       const before = await f.dollar.read.balanceOf([treasury.account.address]);
       const hash = await originate(42n);
       const start = await now(f);
-      await f.viem.assertions.emitWithArgs(hash, f.note, "LoanOriginated", [
-        42n,
-        getAddress(borrower.account.address),
-        P,
-        1200n,
-        12n,
-        start,
-      ]);
+      await f.viem.assertions.emitWithArgs(hash, f.note, "LoanOriginated", [42n, getAddress(borrower.account.address), P, 1200n, 12n, start]);
       assert.equal(await f.dollar.read.balanceOf([treasury.account.address]), before - P);
       assert.equal(await f.dollar.read.balanceOf([borrower.account.address]), P);
       assert.equal(await f.note.read.ownerOf([42n]), getAddress(treasury.account.address));
       const loan = await f.note.read.loanOf([42n]);
-      assert.deepEqual(
-        [loan.principal, loan.repaid, BigInt(loan.start), loan.rateBps, loan.termMonths, loan.status],
-        [P, 0n, start, 1200, 12, 1],
-      );
+      assert.deepEqual([loan.principal, loan.repaid, BigInt(loan.start), loan.rateBps, loan.termMonths, loan.status], [P, 0n, start, 1200, 12, 1]);
     });
 
     it("accepts any unused id in any order", async () => {
@@ -77,19 +60,11 @@ describe("LoanNote", () => {
     });
 
     it("is reserved to the originator role", async () => {
-      await f.viem.assertions.revertWithCustomError(
-        f.note.write.originate([1n, user(0).account.address, P, 100, 12], { account: user(0).account }),
-        f.note,
-        "AccessControlUnauthorizedAccount",
-      );
+      await f.viem.assertions.revertWithCustomError(f.note.write.originate([1n, user(0).account.address, P, 100, 12], { account: user(0).account }), f.note, "AccessControlUnauthorizedAccount");
     });
 
     it("refuses a zero borrower", async () => {
-      await f.viem.assertions.revertWithCustomError(
-        f.note.write.originate([1n, zeroAddress, P, 100, 12], { account: f.accounts.originator.account }),
-        f.note,
-        "ZeroAddress",
-      );
+      await f.viem.assertions.revertWithCustomError(f.note.write.originate([1n, zeroAddress, P, 100, 12], { account: f.accounts.originator.account }), f.note, "ZeroAddress");
     });
 
     for (const [label, terms] of [
@@ -132,13 +107,7 @@ describe("LoanNote", () => {
       });
       const payment = await f.note.read.monthlyPayment([1n]);
       const hash = await f.note.write.repay([1n, payment], { account: f.accounts.borrower.account });
-      await f.viem.assertions.emitWithArgs(hash, f.note, "Repaid", [
-        1n,
-        getAddress(f.accounts.borrower.account.address),
-        getAddress(holder.account.address),
-        payment,
-        payment,
-      ]);
+      await f.viem.assertions.emitWithArgs(hash, f.note, "Repaid", [1n, getAddress(f.accounts.borrower.account.address), getAddress(holder.account.address), payment, payment]);
       await f.viem.assertions.emitWithArgs(hash, f.note, "MetadataUpdate", [1n]);
       assert.equal(await f.note.read.creditsOf([holder.account.address]), payment);
       assert.equal(await f.dollar.read.balanceOf([f.note.address]), payment);
@@ -163,12 +132,7 @@ describe("LoanNote", () => {
       for (const view of ["nextDueDate", "amountDueNow", "outstandingBalance", "payoffAmount"] as const) {
         assert.equal(await f.note.read[view]([1n]), 0n, view);
       }
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.note.write.repay([1n, 1n], { account: f.accounts.borrower.account }),
-        f.note,
-        "LoanNotActive",
-        [1n],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.write.repay([1n, 1n], { account: f.accounts.borrower.account }), f.note, "LoanNotActive", [1n]);
     });
 
     it("charges no penalty: an early payoff is principal plus interest accrued in the current period", async () => {
@@ -211,12 +175,7 @@ describe("LoanNote", () => {
 
     it("refuses a zero amount and an unknown loan", async () => {
       await f.viem.assertions.revertWithCustomError(f.note.write.repay([1n, 0n], { account: f.accounts.borrower.account }), f.note, "ZeroAmount");
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.note.write.repay([77n, 1n], { account: f.accounts.borrower.account }),
-        f.note,
-        "LoanNotFound",
-        [77n],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.write.repay([77n, 1n], { account: f.accounts.borrower.account }), f.note, "LoanNotFound", [77n]);
     });
 
     it("credits the depositor while the vault holds the note", async () => {
@@ -242,12 +201,7 @@ describe("LoanNote", () => {
       await f.viem.assertions.emitWithArgs(hash, f.note, "CreditsWithdrawn", [getAddress(treasury.account.address), 5_000_000n]);
       assert.equal(await f.dollar.read.balanceOf([treasury.account.address]), before + 5_000_000n);
       assert.equal(await f.note.read.creditsOf([treasury.account.address]), 0n);
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.note.write.withdrawCredits({ account: treasury.account }),
-        f.note,
-        "NothingToWithdraw",
-        [getAddress(treasury.account.address)],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.write.withdrawCredits({ account: treasury.account }), f.note, "NothingToWithdraw", [getAddress(treasury.account.address)]);
     });
   });
 
@@ -266,12 +220,7 @@ describe("LoanNote", () => {
       const availableAt = schedule.maturityDefaultAt(terms, DEFAULTS.gracePeriodSeconds);
       assert.equal(await f.note.read.defaultableAt([1n]), availableAt);
       await f.networkHelpers.time.setNextBlockTimestamp(availableAt - 1n);
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.note.write.markDefaulted([1n], { account: f.accounts.originator.account }),
-        f.note,
-        "DefaultTooEarly",
-        [1n, availableAt],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.write.markDefaulted([1n], { account: f.accounts.originator.account }), f.note, "DefaultTooEarly", [1n, availableAt]);
       // The refused transaction mined no block: pin the next one to the exact moment.
       await f.networkHelpers.time.setNextBlockTimestamp(availableAt);
       const hash = await f.note.write.markDefaulted([1n], { account: f.accounts.originator.account });
@@ -287,12 +236,7 @@ describe("LoanNote", () => {
       await f.viem.assertions.emitWithArgs(hash, f.note, "LoanDefaulted", [1n]);
       await f.viem.assertions.emitWithArgs(hash, f.note, "MetadataUpdate", [1n]);
       assert.equal((await f.note.read.loanOf([1n])).status, 3);
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.note.write.markDefaulted([1n], { account: f.accounts.originator.account }),
-        f.note,
-        "LoanNotActive",
-        [1n],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.write.markDefaulted([1n], { account: f.accounts.originator.account }), f.note, "LoanNotActive", [1n]);
       // Everything is due, with every installment's late fee.
       const fees = lateFeesOwed({ terms, repaid: 0n, feesPaidThrough: 0 }, await now(f), SERVICING_PARAMS);
       assert.equal(fees.count, 12);
@@ -304,11 +248,7 @@ describe("LoanNote", () => {
     });
 
     it("is reserved to the originator role", async () => {
-      await f.viem.assertions.revertWithCustomError(
-        f.note.write.markDefaulted([1n], { account: user(0).account }),
-        f.note,
-        "AccessControlUnauthorizedAccount",
-      );
+      await f.viem.assertions.revertWithCustomError(f.note.write.markDefaulted([1n], { account: user(0).account }), f.note, "AccessControlUnauthorizedAccount");
     });
   });
 
@@ -411,25 +351,15 @@ describe("LoanNote", () => {
       await f.viem.assertions.emitWithArgs(hash, f.note, "TreasuryUpdated", [getAddress(user(3).account.address)]);
       assert.equal(await f.note.read.treasury(), getAddress(user(3).account.address));
       await f.viem.assertions.revertWithCustomError(f.note.write.setTreasury([zeroAddress]), f.note, "ZeroAddress");
-      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.write.setTreasury([f.vault.address]), f.note, "InvalidTreasury", [
-        getAddress(f.vault.address),
-      ]);
-      await f.viem.assertions.revertWithCustomError(
-        f.note.write.setTreasury([user(3).account.address], { account: user(3).account }),
-        f.note,
-        "AccessControlUnauthorizedAccount",
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.note.write.setTreasury([f.vault.address]), f.note, "InvalidTreasury", [getAddress(f.vault.address)]);
+      await f.viem.assertions.revertWithCustomError(f.note.write.setTreasury([user(3).account.address], { account: user(3).account }), f.note, "AccessControlUnauthorizedAccount");
     });
 
     it("lets the admin change the grace period up to a year", async () => {
       await f.viem.assertions.emitWithArgs(f.note.write.setGracePeriod([7n * DAY]), f.note, "GracePeriodUpdated", [7n * DAY]);
       assert.equal(await f.note.read.gracePeriod(), 7n * DAY);
       await f.viem.assertions.revertWithCustomError(f.note.write.setGracePeriod([366n * DAY]), f.note, "GracePeriodTooLong");
-      await f.viem.assertions.revertWithCustomError(
-        f.note.write.setGracePeriod([DAY], { account: user(3).account }),
-        f.note,
-        "AccessControlUnauthorizedAccount",
-      );
+      await f.viem.assertions.revertWithCustomError(f.note.write.setGracePeriod([DAY], { account: user(3).account }), f.note, "AccessControlUnauthorizedAccount");
     });
 
     it("refuses zero addresses and an over-long grace period at construction", async () => {
@@ -438,7 +368,11 @@ describe("LoanNote", () => {
       const a = admin.account.address;
       const t = treasury.account.address;
       const fees = [DEFAULTS.lateFeeGracePeriodSeconds, DEFAULTS.lateFeeBps, DEFAULTS.defaultAfterDays, zeroAddress] as const;
-      for (const args of [[zeroAddress, a, t, 0n], [d, zeroAddress, t, 0n], [d, a, zeroAddress, 0n]] as const) {
+      for (const args of [
+        [zeroAddress, a, t, 0n],
+        [d, zeroAddress, t, 0n],
+        [d, a, zeroAddress, 0n],
+      ] as const) {
         await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [...args, ...fees]), f.note, "ZeroAddress");
       }
       await f.viem.assertions.revertWithCustomError(f.viem.deployContract("LoanNote", [d, a, t, 400n * DAY, ...fees]), f.note, "GracePeriodTooLong");

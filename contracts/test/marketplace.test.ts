@@ -47,34 +47,22 @@ describe("NoteMarketplace", () => {
 
     it("refuses someone who does not hold the note", async () => {
       const tokenId = await f.mintNoteTo(seller());
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.list([tokenId, price], { account: other().account }),
-        f.marketplace,
-        "NotTokenOwner",
-        [tokenId, getAddress(other().account.address)],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.list([tokenId, price], { account: other().account }), f.marketplace, "NotTokenOwner", [
+        tokenId,
+        getAddress(other().account.address),
+      ]);
     });
 
     it("refuses a zero price and one above the packed bound", async () => {
       const tokenId = await f.mintNoteTo(f.accounts.treasury);
       for (const bad of [0n, 2n ** 64n]) {
-        await f.viem.assertions.revertWithCustomErrorWithArgs(
-          f.marketplace.write.list([tokenId, bad], { account: f.accounts.treasury.account }),
-          f.marketplace,
-          "InvalidPrice",
-          [bad],
-        );
+        await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.list([tokenId, bad], { account: f.accounts.treasury.account }), f.marketplace, "InvalidPrice", [bad]);
       }
     });
 
     it("refuses a note the marketplace may not move", async () => {
       const tokenId = await f.mintNoteTo(seller());
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.list([tokenId, price], { account: seller().account }),
-        f.marketplace,
-        "MarketplaceNotApproved",
-        [tokenId],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.list([tokenId, price], { account: seller().account }), f.marketplace, "MarketplaceNotApproved", [tokenId]);
     });
   });
 
@@ -84,51 +72,24 @@ describe("NoteMarketplace", () => {
       const hash = await f.marketplace.write.updatePrice([tokenId, price + 1n], { account: seller().account });
       await f.viem.assertions.emitWithArgs(hash, f.marketplace, "ListingUpdated", [tokenId, getAddress(seller().account.address), price + 1n]);
       assert.deepEqual(await f.marketplace.read.listingOf([tokenId]), [getAddress(seller().account.address), price + 1n]);
-      await f.viem.assertions.revertWithCustomError(
-        f.marketplace.write.updatePrice([tokenId, 0n], { account: seller().account }),
-        f.marketplace,
-        "InvalidPrice",
-      );
+      await f.viem.assertions.revertWithCustomError(f.marketplace.write.updatePrice([tokenId, 0n], { account: seller().account }), f.marketplace, "InvalidPrice");
     });
 
     it("refuses to reprice someone else's, a missing or a stale listing", async () => {
       const tokenId = await listed();
-      await f.viem.assertions.revertWithCustomError(
-        f.marketplace.write.updatePrice([tokenId, 1n], { account: other().account }),
-        f.marketplace,
-        "NotSeller",
-      );
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.updatePrice([999n, 1n], { account: seller().account }),
-        f.marketplace,
-        "NotListed",
-        [999n],
-      );
+      await f.viem.assertions.revertWithCustomError(f.marketplace.write.updatePrice([tokenId, 1n], { account: other().account }), f.marketplace, "NotSeller");
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.updatePrice([999n, 1n], { account: seller().account }), f.marketplace, "NotListed", [999n]);
       await f.note.write.transferFrom([seller().account.address, other().account.address, tokenId], { account: seller().account });
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.updatePrice([tokenId, 1n], { account: seller().account }),
-        f.marketplace,
-        "ListingStale",
-        [tokenId],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.updatePrice([tokenId, 1n], { account: seller().account }), f.marketplace, "ListingStale", [tokenId]);
     });
 
     it("lets only the seller cancel, and emits ListingCancelled", async () => {
       const tokenId = await listed();
-      await f.viem.assertions.revertWithCustomError(
-        f.marketplace.write.cancel([tokenId], { account: other().account }),
-        f.marketplace,
-        "NotSeller",
-      );
+      await f.viem.assertions.revertWithCustomError(f.marketplace.write.cancel([tokenId], { account: other().account }), f.marketplace, "NotSeller");
       const hash = await f.marketplace.write.cancel([tokenId], { account: seller().account });
       await f.viem.assertions.emitWithArgs(hash, f.marketplace, "ListingCancelled", [tokenId, getAddress(seller().account.address)]);
       assert.deepEqual(await f.marketplace.read.listingOf([tokenId]), [zeroAddress, 0n]);
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.cancel([tokenId], { account: seller().account }),
-        f.marketplace,
-        "NotListed",
-        [tokenId],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.cancel([tokenId], { account: seller().account }), f.marketplace, "NotListed", [tokenId]);
     });
   });
 
@@ -136,18 +97,9 @@ describe("NoteMarketplace", () => {
     it("pays the seller the price less the fee, the fee recipient the fee, and hands over the note", async () => {
       const tokenId = await listed();
       const recipient = f.accounts.feeRecipient.account.address;
-      const [sellerBefore, recipientBefore] = await Promise.all([
-        f.dollar.read.balanceOf([seller().account.address]),
-        f.dollar.read.balanceOf([recipient]),
-      ]);
+      const [sellerBefore, recipientBefore] = await Promise.all([f.dollar.read.balanceOf([seller().account.address]), f.dollar.read.balanceOf([recipient])]);
       const hash = await f.marketplace.write.buy([tokenId, price], { account: buyer().account });
-      await f.viem.assertions.emitWithArgs(hash, f.marketplace, "Sold", [
-        tokenId,
-        getAddress(seller().account.address),
-        getAddress(buyer().account.address),
-        price,
-        fee,
-      ]);
+      await f.viem.assertions.emitWithArgs(hash, f.marketplace, "Sold", [tokenId, getAddress(seller().account.address), getAddress(buyer().account.address), price, fee]);
       assert.equal(await f.note.read.ownerOf([tokenId]), getAddress(buyer().account.address));
       assert.equal(await f.dollar.read.balanceOf([seller().account.address]), sellerBefore + price - fee);
       assert.equal(await f.dollar.read.balanceOf([recipient]), recipientBefore + fee);
@@ -158,62 +110,34 @@ describe("NoteMarketplace", () => {
     it("refuses a price other than the one the buyer expects", async () => {
       const tokenId = await listed();
       await f.marketplace.write.updatePrice([tokenId, price + 5n], { account: seller().account });
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.buy([tokenId, price], { account: buyer().account }),
-        f.marketplace,
-        "PriceMismatch",
-        [tokenId, price + 5n, price],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.buy([tokenId, price], { account: buyer().account }), f.marketplace, "PriceMismatch", [tokenId, price + 5n, price]);
     });
 
     it("refuses a note that is not listed", async () => {
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.buy([3n, price], { account: buyer().account }),
-        f.marketplace,
-        "NotListed",
-        [3n],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.buy([3n, price], { account: buyer().account }), f.marketplace, "NotListed", [3n]);
     });
 
     it("never fills a listing after its note moved, even when it came back to the seller", async () => {
       const tokenId = await listed();
       await f.note.write.transferFrom([seller().account.address, other().account.address, tokenId], { account: seller().account });
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.buy([tokenId, price], { account: buyer().account }),
-        f.marketplace,
-        "ListingStale",
-        [tokenId],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.buy([tokenId, price], { account: buyer().account }), f.marketplace, "ListingStale", [tokenId]);
       await f.note.write.transferFrom([other().account.address, seller().account.address, tokenId], { account: other().account });
       await f.note.write.setApprovalForAll([f.marketplace.address, true], { account: seller().account });
       assert.deepEqual(await f.marketplace.read.listingOf([tokenId]), [zeroAddress, 0n]);
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.buy([tokenId, price], { account: buyer().account }),
-        f.marketplace,
-        "ListingStale",
-        [tokenId],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.buy([tokenId, price], { account: buyer().account }), f.marketplace, "ListingStale", [tokenId]);
     });
 
     it("never fills a listing whose note was repaid and burned", async () => {
       const tokenId = await listed();
       await fund(f, f.accounts.borrower, 2n * DEFAULT_TERMS.principal, f.note.address);
       await f.note.write.repay([tokenId, 2n * DEFAULT_TERMS.principal], { account: f.accounts.borrower.account });
-      await f.viem.assertions.revertWithCustomError(
-        f.marketplace.write.buy([tokenId, price], { account: buyer().account }),
-        f.marketplace,
-        "ListingStale",
-      );
+      await f.viem.assertions.revertWithCustomError(f.marketplace.write.buy([tokenId, price], { account: buyer().account }), f.marketplace, "ListingStale");
     });
 
     it("never fills a listing whose approval was revoked", async () => {
       const tokenId = await listed();
       await f.note.write.approve([zeroAddress, tokenId], { account: seller().account });
-      await f.viem.assertions.revertWithCustomError(
-        f.marketplace.write.buy([tokenId, price], { account: buyer().account }),
-        f.note,
-        "ERC721InsufficientApproval",
-      );
+      await f.viem.assertions.revertWithCustomError(f.marketplace.write.buy([tokenId, price], { account: buyer().account }), f.note, "ERC721InsufficientApproval");
     });
 
     it("takes a permit and buys in one transaction", async () => {
@@ -243,11 +167,7 @@ describe("NoteMarketplace", () => {
       const s = { account: seller().account };
       await f.viem.assertions.revertWithCustomError(f.marketplace.write.list([tokenId, price], s), f.marketplace, "EnforcedPause");
       await f.viem.assertions.revertWithCustomError(f.marketplace.write.updatePrice([tokenId, price], s), f.marketplace, "EnforcedPause");
-      await f.viem.assertions.revertWithCustomError(
-        f.marketplace.write.buy([tokenId, price], { account: buyer().account }),
-        f.marketplace,
-        "EnforcedPause",
-      );
+      await f.viem.assertions.revertWithCustomError(f.marketplace.write.buy([tokenId, price], { account: buyer().account }), f.marketplace, "EnforcedPause");
       await f.viem.assertions.revertWithCustomError(
         f.marketplace.write.buyWithPermit([tokenId, price, 0n, 27, `0x${"0".repeat(64)}`, `0x${"0".repeat(64)}`], { account: buyer().account }),
         f.marketplace,
@@ -263,23 +183,14 @@ describe("NoteMarketplace", () => {
       const o = { account: other().account };
       await f.viem.assertions.revertWithCustomError(f.marketplace.write.pause(o), f.marketplace, "AccessControlUnauthorizedAccount");
       await f.viem.assertions.revertWithCustomError(f.marketplace.write.unpause(o), f.marketplace, "AccessControlUnauthorizedAccount");
-      await f.viem.assertions.revertWithCustomError(
-        f.marketplace.write.setFee([other().account.address, 1], o),
-        f.marketplace,
-        "AccessControlUnauthorizedAccount",
-      );
+      await f.viem.assertions.revertWithCustomError(f.marketplace.write.setFee([other().account.address, 1], o), f.marketplace, "AccessControlUnauthorizedAccount");
     });
 
     it("caps the fee at 5% and refuses a zero fee recipient", async () => {
       const hash = await f.marketplace.write.setFee([other().account.address, 500]);
       await f.viem.assertions.emitWithArgs(hash, f.marketplace, "FeeUpdated", [getAddress(other().account.address), 500n]);
       assert.equal(await f.marketplace.read.feeBps(), 500);
-      await f.viem.assertions.revertWithCustomErrorWithArgs(
-        f.marketplace.write.setFee([other().account.address, 501]),
-        f.marketplace,
-        "FeeTooHigh",
-        [501n],
-      );
+      await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.setFee([other().account.address, 501]), f.marketplace, "FeeTooHigh", [501n]);
       await f.viem.assertions.revertWithCustomError(f.marketplace.write.setFee([zeroAddress, 1]), f.marketplace, "ZeroAddress");
     });
 

@@ -37,11 +37,7 @@ describe("LoanNote single-note approvals", () => {
     await move(treasury(), treasury().account.address, user(0).account.address);
     assert.equal(await f.note.read.getApproved([1n]), zeroAddress);
     assert.equal(await approvalSet(), false);
-    await f.viem.assertions.revertWithCustomError(
-      move(user(1), user(0).account.address, user(1).account.address),
-      f.note,
-      "ERC721InsufficientApproval",
-    );
+    await f.viem.assertions.revertWithCustomError(move(user(1), user(0).account.address, user(1).account.address), f.note, "ERC721InsufficientApproval");
     assert.equal(await f.note.read.ownerOf([1n]), getAddress(user(0).account.address));
   });
 
@@ -49,11 +45,7 @@ describe("LoanNote single-note approvals", () => {
     await approve(treasury(), user(1).account.address);
     await move(user(1), treasury().account.address, user(0).account.address);
     assert.equal(await f.note.read.getApproved([1n]), zeroAddress);
-    await f.viem.assertions.revertWithCustomError(
-      move(user(1), user(0).account.address, user(1).account.address),
-      f.note,
-      "ERC721InsufficientApproval",
-    );
+    await f.viem.assertions.revertWithCustomError(move(user(1), user(0).account.address, user(1).account.address), f.note, "ERC721InsufficientApproval");
     await approve(user(0), user(2).account.address);
     await move(user(2), user(0).account.address, user(2).account.address);
     assert.equal(await f.note.read.ownerOf([1n]), getAddress(user(2).account.address));
@@ -66,11 +58,7 @@ describe("LoanNote single-note approvals", () => {
     assert.equal(await f.note.read.getApproved([1n]), zeroAddress);
     await move(treasury(), treasury().account.address, user(0).account.address);
     assert.equal(await f.note.read.getApproved([1n]), zeroAddress);
-    await f.viem.assertions.revertWithCustomError(
-      move(user(1), user(0).account.address, user(1).account.address),
-      f.note,
-      "ERC721InsufficientApproval",
-    );
+    await f.viem.assertions.revertWithCustomError(move(user(1), user(0).account.address, user(1).account.address), f.note, "ERC721InsufficientApproval");
   });
 
   it("clears an approval as the note enters the vault: the spender cannot pull it out", async () => {

@@ -28,10 +28,52 @@ const maxLate = fc.oneof({ weight: 3, arbitrary: fc.constant(0n) }, { weight: 2,
  * mostly aimed at an order the model says can fill now, or fills would be too rare to prove anything.
  */
 const step = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("list" as const), note: fc.nat(), par: fc.boolean(), price: fc.bigInt({ min: 1n, max: 2_000_000_000n }), bps: fc.bigInt({ min: 1n, max: 12_000n }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean(), maxLate }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("offer" as const), note: fc.nat(), buyer: fc.nat(), par: fc.boolean(), price: fc.bigInt({ min: 1n, max: 2_000_000_000n }), bps: fc.bigInt({ min: 1n, max: 12_000n }), cap: fc.option(fc.bigInt({ min: 1n, max: 1_500_000_000n }), { freq: 2 }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean(), maxLate }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("matching" as const), note: fc.nat(), buyer: fc.nat(), bps: fc.bigInt({ min: 5_000n, max: 11_000n }), ranges: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 3, maxLength: 3 }), budget: fc.bigInt({ min: 1_000_000n, max: 3_000_000_000n }), expiry: fc.bigInt({ min: 1n, max: 60n * DAY }), lasting: fc.boolean(), maxLate }) },
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant("fill" as const), order: fc.nat(), note: fc.nat(), filler: fc.nat(), fillable: fc.integer({ min: 0, max: 5 }), forged: fc.integer({ min: 0, max: 19 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("list" as const),
+      note: fc.nat(),
+      par: fc.boolean(),
+      price: fc.bigInt({ min: 1n, max: 2_000_000_000n }),
+      bps: fc.bigInt({ min: 1n, max: 12_000n }),
+      expiry: fc.bigInt({ min: 1n, max: 60n * DAY }),
+      lasting: fc.boolean(),
+      maxLate,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("offer" as const),
+      note: fc.nat(),
+      buyer: fc.nat(),
+      par: fc.boolean(),
+      price: fc.bigInt({ min: 1n, max: 2_000_000_000n }),
+      bps: fc.bigInt({ min: 1n, max: 12_000n }),
+      cap: fc.option(fc.bigInt({ min: 1n, max: 1_500_000_000n }), { freq: 2 }),
+      expiry: fc.bigInt({ min: 1n, max: 60n * DAY }),
+      lasting: fc.boolean(),
+      maxLate,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("matching" as const),
+      note: fc.nat(),
+      buyer: fc.nat(),
+      bps: fc.bigInt({ min: 5_000n, max: 11_000n }),
+      ranges: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 3, maxLength: 3 }),
+      budget: fc.bigInt({ min: 1_000_000n, max: 3_000_000_000n }),
+      expiry: fc.bigInt({ min: 1n, max: 60n * DAY }),
+      lasting: fc.boolean(),
+      maxLate,
+    }),
+  },
+  {
+    weight: 8,
+    arbitrary: fc.record({ kind: fc.constant("fill" as const), order: fc.nat(), note: fc.nat(), filler: fc.nat(), fillable: fc.integer({ min: 0, max: 5 }), forged: fc.integer({ min: 0, max: 19 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const), order: fc.nat(), bySigner: fc.integer({ min: 0, max: 3 }), who: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("counter" as const), actor: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("repay" as const), note: fc.nat(), mode: fc.integer({ min: 0, max: 19 }), amount: fc.bigInt({ min: 1n, max: 400_000_000n }) }) },
@@ -54,10 +96,7 @@ interface NoteModel {
   changes: number;
 }
 
-type SignedOrder =
-  | { kind: "fixed listing" | "par listing"; order: SignedListing }
-  | { kind: "fixed offer" | "par offer"; order: SignedOffer }
-  | { kind: "matching offer"; order: SignedMatchingOffer };
+type SignedOrder = { kind: "fixed listing" | "par listing"; order: SignedListing } | { kind: "fixed offer" | "par offer"; order: SignedOffer } | { kind: "matching offer"; order: SignedMatchingOffer };
 
 type OrderModel = SignedOrder & {
   signer: Address;
@@ -201,7 +240,11 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
         /** Who fills `m` on note `n`: a listing's buyer is anyone but the holder, an offer's filler is the holder. */
         function fillerOf(m: OrderModel, n: NoteModel, i: number): Address | undefined {
           const holder = n.status !== "repaid" && users.includes(n.holder) ? n.holder : undefined;
-          if (m.kind.endsWith("listing")) return pick(users.filter((u) => u !== holder && u !== m.signer), i);
+          if (m.kind.endsWith("listing"))
+            return pick(
+              users.filter((u) => u !== holder && u !== m.signer),
+              i,
+            );
           // An offer its own signer would accept buys from themselves: not a trade, left out.
           const filler = holder ?? pick(users, i)!;
           return filler === m.signer ? undefined : filler;
@@ -297,7 +340,10 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
             case "offer": {
               const n = pick(live(), s.note);
               if (!n) break;
-              const buyer = pick(users.filter((u) => u !== n.holder), s.buyer)!;
+              const buyer = pick(
+                users.filter((u) => u !== n.holder),
+                s.buyer,
+              )!;
               const expiry = await expiryOf(s);
               const signed = s.par
                 ? await signOffer(f, walletOf(buyer), { tokenId: n.tokenId, parBps: s.bps, cap: s.cap ?? maxUint256, expiry, maxDaysPastDue: s.maxLate })
@@ -310,9 +356,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               const n = pick(live(), s.note);
               const buyer = pick(users, s.buyer)!;
               const at = (await latest()) + 1n;
-              const values = n
-                ? [BigInt(n.terms.rateBps), schedule.maturity(n.terms) > at ? schedule.maturity(n.terms) - at - 1n : 0n, splitAt(n, at).principal]
-                : [0n, 0n, 0n];
+              const values = n ? [BigInt(n.terms.rateBps), schedule.maturity(n.terms) > at ? schedule.maturity(n.terms) - at - 1n : 0n, splitAt(n, at).principal] : [0n, 0n, 0n];
               const range = (v: bigint, how: number): [bigint, bigint] =>
                 !n || how === 0 || how === 1 ? [0n, maxUint256] : how === 2 ? [v / 2n, v + v / 2n + DAY] : how === 3 ? [v, v] : [v + 1n, maxUint256];
               const [rate, term, amount] = values.map((v, i) => range(v, s.ranges[i]));
@@ -345,12 +389,21 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
                     return filler ? [{ m, n, filler, expected: expect(m, filler, n.tokenId, at, false) }] : [];
                   }),
                 );
-                if (s.fillable < 5) choice = pick(candidates.filter(({ expected }) => !("error" in expected)), s.order);
+                if (s.fillable < 5)
+                  choice = pick(
+                    candidates.filter(({ expected }) => !("error" in expected)),
+                    s.order,
+                  );
                 else {
                   // One reason picked first, so a rare one (an offer's budget) comes up as often as a common one.
-                  const reasons = ["OrderStale", "NotNoteHolder", "NoteNotMatching", "NoteLate", "BudgetExceeded"].filter((r) => candidates.some(({ expected }) => "error" in expected && expected.error === r));
+                  const reasons = ["OrderStale", "NotNoteHolder", "NoteNotMatching", "NoteLate", "BudgetExceeded"].filter((r) =>
+                    candidates.some(({ expected }) => "error" in expected && expected.error === r),
+                  );
                   const reason = pick(reasons, s.filler);
-                  choice = pick(candidates.filter(({ expected }) => "error" in expected && expected.error === reason), s.order);
+                  choice = pick(
+                    candidates.filter(({ expected }) => "error" in expected && expected.error === reason),
+                    s.order,
+                  );
                 }
               }
               if (!choice) {
@@ -366,7 +419,13 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               const m = pick(orders, s.order);
               if (!m) break;
               // One time in four someone else sends the same hash: only their own order book is touched.
-              const by = s.bySigner === 0 ? pick(users.filter((u) => u !== m.signer), s.who)! : m.signer;
+              const by =
+                s.bySigner === 0
+                  ? pick(
+                      users.filter((u) => u !== m.signer),
+                      s.who,
+                    )!
+                  : m.signer;
               await f.marketplace.write.cancelOrders([[m.hash]], { account: walletOf(by).account });
               if (by === m.signer) m.cancelled = true;
               const used = m.cancelled || usedUp(m);
@@ -380,7 +439,10 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               break;
             }
             case "repay": {
-              const n = pick(notes.filter((x) => x.status === "active"), s.note);
+              const n = pick(
+                notes.filter((x) => x.status === "active"),
+                s.note,
+              );
               if (!n) break;
               const at = await pinNext();
               const owed = payoffWithFees(n, at, SERVICING_PARAMS);
@@ -388,13 +450,7 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               // Mostly partial: a note paid off is burned, and fewer notes are left to trade. A late note's borrower
               // often pays exactly what is past due, which cures it.
               const amount =
-                s.mode === 0
-                  ? owed
-                  : s.mode < 8
-                    ? schedule.monthlyPayment(n.terms.principal, n.terms.rateBps, n.terms.termMonths)
-                    : s.mode < 14 && pastDueNow > 0n
-                      ? pastDueNow
-                      : s.amount;
+                s.mode === 0 ? owed : s.mode < 8 ? schedule.monthlyPayment(n.terms.principal, n.terms.rateBps, n.terms.termMonths) : s.mode < 14 && pastDueNow > 0n ? pastDueNow : s.amount;
               // Late fees first, whole ones; a payment below the first fee owed is refused and changes nothing.
               const split = splitRepayment(n, amount, at, SERVICING_PARAMS);
               if (!split) {
@@ -416,7 +472,10 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
               break;
             }
             case "default": {
-              const n = pick(notes.filter((x) => x.status === "active"), s.note);
+              const n = pick(
+                notes.filter((x) => x.status === "active"),
+                s.note,
+              );
               if (!n) break;
               const at = await pinNext();
               const call = () => f.note.write.markDefaulted([n.tokenId], { account: f.accounts.originator.account });
@@ -430,7 +489,10 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
             case "transfer": {
               const n = pick(held(), s.note);
               if (!n) break;
-              const to = pick(users.filter((u) => u !== n.holder), s.to)!;
+              const to = pick(
+                users.filter((u) => u !== n.holder),
+                s.to,
+              )!;
               await f.note.write.transferFrom([n.holder, to, n.tokenId], { account: walletOf(n.holder).account });
               move(n, to);
               break;
@@ -469,7 +531,9 @@ describe("properties of random signed orders, fills, cancels and note moves", ()
       { numRuns: RUNS, seed: SEED },
     );
     t.diagnostic(
-      `seed ${SEED}; fills: ${KINDS.map((k) => `${k} ${fills[k]}`).join(", ")}; of late notes ${lateFills}, of cured ones ${curedFills}; replays refused ${replays}; refusals ${Object.entries(refusals).map(([e, c]) => `${e} ${c}`).join(", ")}`,
+      `seed ${SEED}; fills: ${KINDS.map((k) => `${k} ${fills[k]}`).join(", ")}; of late notes ${lateFills}, of cured ones ${curedFills}; replays refused ${replays}; refusals ${Object.entries(refusals)
+        .map(([e, c]) => `${e} ${c}`)
+        .join(", ")}`,
     );
     // The walk must fill every kind of order, and be refused for every reason, or the properties prove little.
     const hint = seedHint(SEED);

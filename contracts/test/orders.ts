@@ -1,12 +1,5 @@
 import { getAddress, maxUint256, type Address, type ContractErrorName, type Hex } from "viem";
-import {
-  ORDER_TYPES,
-  orderDomain,
-  parPrice,
-  type SignedListing,
-  type SignedMatchingOffer,
-  type SignedOffer,
-} from "#domain/orders";
+import { ORDER_TYPES, orderDomain, parPrice, type SignedListing, type SignedMatchingOffer, type SignedOffer } from "#domain/orders";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 import { fund, now } from "./helpers";
 
@@ -116,8 +109,7 @@ export async function deployOrderFixture() {
     other,
     restore: () => snapshot.restore(),
     /** Asserts the marketplace refused with `error` and exactly these arguments. */
-    refused: (promise: Promise<unknown>, error: MarketError, args: unknown[]) =>
-      f.viem.assertions.revertWithCustomErrorWithArgs(promise, f.marketplace, error, args as never),
+    refused: (promise: Promise<unknown>, error: MarketError, args: unknown[]) => f.viem.assertions.revertWithCustomErrorWithArgs(promise, f.marketplace, error, args as never),
     /** The borrower repays `amount` on the note. */
     repay: (tokenId: bigint, amount: bigint) => f.note.write.repay([tokenId, amount], { account: f.accounts.borrower.account }),
     balance: (w: Address | { account: { address: Address } }) => f.dollar.read.balanceOf([typeof w === "string" ? w : w.account.address]),

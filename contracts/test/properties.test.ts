@@ -14,7 +14,13 @@ const SEED = propertySeed(4_242);
 
 /** Random actions; their numbers pick targets among what exists when the action runs. */
 const action = fc.oneof(
-  fc.record({ kind: fc.constant("originate" as const), id: fc.integer({ min: 1, max: 60 }), principal: fc.bigInt({ min: 1_000_000n, max: 5_000_000_000n }), rateBps: fc.integer({ min: 0, max: 3_000 }), termMonths: fc.integer({ min: 1, max: 4 }) }),
+  fc.record({
+    kind: fc.constant("originate" as const),
+    id: fc.integer({ min: 1, max: 60 }),
+    principal: fc.bigInt({ min: 1_000_000n, max: 5_000_000_000n }),
+    rateBps: fc.integer({ min: 0, max: 3_000 }),
+    termMonths: fc.integer({ min: 1, max: 4 }),
+  }),
   fc.record({ kind: fc.constant("list" as const), note: fc.nat(), price: fc.bigInt({ min: 1n, max: 3_000_000_000n }) }),
   fc.record({ kind: fc.constant("buy" as const), listing: fc.nat(), buyer: fc.nat() }),
   fc.record({ kind: fc.constant("transfer" as const), note: fc.nat(), to: fc.nat() }),
@@ -176,7 +182,10 @@ describe("properties of random sequences of actions", () => {
               break;
             }
             case "withdraw": {
-              const entry = pick(live().filter(([, n]) => n.depositor), a.note);
+              const entry = pick(
+                live().filter(([, n]) => n.depositor),
+                a.note,
+              );
               if (!entry) break;
               const [tokenId, n] = entry;
               const to = actors[a.to % actors.length];
@@ -192,8 +201,7 @@ describe("properties of random sequences of actions", () => {
               const payer = a.payer % 2 === 0 ? getAddress(f.accounts.borrower.account.address) : actors[1 + (a.payer % 4)];
               const at = await nextTimestamp();
               const owed = payoffWithFees(n, at, SERVICING_PARAMS);
-              const amount =
-                a.mode === 0 ? schedule.monthlyPayment(n.terms.principal, n.terms.rateBps, n.terms.termMonths) : a.mode === 1 ? a.amount : owed + a.amount;
+              const amount = a.mode === 0 ? schedule.monthlyPayment(n.terms.principal, n.terms.rateBps, n.terms.termMonths) : a.mode === 1 ? a.amount : owed + a.amount;
               // Late fees first, whole ones; a payment below the first fee owed is refused and changes nothing.
               const split = splitRepayment(n, amount, at, SERVICING_PARAMS);
               await f.networkHelpers.time.setNextBlockTimestamp(at);

@@ -4,7 +4,6 @@ import { encodeFunctionData, getAddress, maxUint256, toFunctionSelector, zeroAdd
 import { DEFAULTS } from "../params";
 import { DEFAULT_TERMS, ROLES, deployLoanNoteFixture, type LoanNoteFixture } from "./fixtures";
 
-
 const REENTRANT = toFunctionSelector("ReentrancyGuardReentrantCall()");
 
 describe("reentrancy", () => {
@@ -31,14 +30,8 @@ describe("reentrancy", () => {
       await f.dollar.write.mint([attacker.address, 2n * price]);
       const approve = encodeFunctionData({ abi: f.dollar.abi, functionName: "approve", args: [f.marketplace.address, maxUint256] });
       await attacker.write.execute([f.dollar.address, approve]);
-      await attacker.write.arm([
-        f.marketplace.address,
-        encodeFunctionData({ abi: f.marketplace.abi, functionName: "buy", args: [second, price] }),
-      ]);
-      await attacker.write.execute([
-        f.marketplace.address,
-        encodeFunctionData({ abi: f.marketplace.abi, functionName: "buy", args: [first, price] }),
-      ]);
+      await attacker.write.arm([f.marketplace.address, encodeFunctionData({ abi: f.marketplace.abi, functionName: "buy", args: [second, price] })]);
+      await attacker.write.execute([f.marketplace.address, encodeFunctionData({ abi: f.marketplace.abi, functionName: "buy", args: [first, price] })]);
       assert.equal(await attacker.read.attempted(), true);
       assert.equal(await attacker.read.succeeded(), false);
       assert.equal(await attacker.read.returned(), REENTRANT);
@@ -50,29 +43,16 @@ describe("reentrancy", () => {
     it("cannot withdraw a note again from the vault while receiving it", async () => {
       const attacker = await f.viem.deployContract("MaliciousReceiver");
       const tokenId = await f.mintNoteTo(attacker.address);
-      await attacker.write.execute([
-        f.note.address,
-        encodeFunctionData({ abi: f.note.abi, functionName: "safeTransferFrom", args: [attacker.address, f.vault.address, tokenId] }),
-      ]);
-      await attacker.write.arm([
-        f.vault.address,
-        encodeFunctionData({ abi: f.vault.abi, functionName: "withdraw", args: [tokenId, seller().account.address] }),
-      ]);
-      await attacker.write.execute([
-        f.vault.address,
-        encodeFunctionData({ abi: f.vault.abi, functionName: "withdraw", args: [tokenId, attacker.address] }),
-      ]);
+      await attacker.write.execute([f.note.address, encodeFunctionData({ abi: f.note.abi, functionName: "safeTransferFrom", args: [attacker.address, f.vault.address, tokenId] })]);
+      await attacker.write.arm([f.vault.address, encodeFunctionData({ abi: f.vault.abi, functionName: "withdraw", args: [tokenId, seller().account.address] })]);
+      await attacker.write.execute([f.vault.address, encodeFunctionData({ abi: f.vault.abi, functionName: "withdraw", args: [tokenId, attacker.address] })]);
       assert.equal(await attacker.read.returned(), REENTRANT);
       assert.equal(await f.note.read.ownerOf([tokenId]), getAddress(attacker.address));
     });
 
     it("sees its own failed call bubble up when it does not swallow it", async () => {
       const attacker = await f.viem.deployContract("MaliciousReceiver");
-      await f.viem.assertions.revertWithCustomError(
-        attacker.write.execute([f.note.address, encodeFunctionData({ abi: f.note.abi, functionName: "withdrawCredits" })]),
-        f.note,
-        "NothingToWithdraw",
-      );
+      await f.viem.assertions.revertWithCustomError(attacker.write.execute([f.note.address, encodeFunctionData({ abi: f.note.abi, functionName: "withdrawCredits" })]), f.note, "NothingToWithdraw");
     });
   });
 
@@ -90,14 +70,7 @@ describe("reentrancy", () => {
         DEFAULTS.defaultAfterDays,
         zeroAddress,
       ]);
-      const marketplace = await f.viem.deployContract("NoteMarketplace", [
-        note.address,
-        token.address,
-        admin.account.address,
-        f.accounts.feeRecipient.account.address,
-        100,
-        50n,
-      ]);
+      const marketplace = await f.viem.deployContract("NoteMarketplace", [note.address, token.address, admin.account.address, f.accounts.feeRecipient.account.address, 100, 50n]);
       await note.write.grantRole([await note.read.ORIGINATOR_ROLE(), originator.account.address]);
       await token.write.mint([treasury.account.address, 10n * DEFAULT_TERMS.principal]);
       await token.write.approve([note.address, maxUint256], { account: treasury.account });
@@ -124,10 +97,7 @@ describe("reentrancy", () => {
       assert.equal((await note.read.loanOf([1n])).repaid, 100_000_000n);
       // The token even holds the originator role, so only the guard stands in its way.
       await note.write.grantRole([await note.read.ORIGINATOR_ROLE(), token.address]);
-      await token.write.arm([
-        note.address,
-        encodeFunctionData({ abi: note.abi, functionName: "originate", args: [3n, seller().account.address, 1_000_000n, 0, 1] }),
-      ]);
+      await token.write.arm([note.address, encodeFunctionData({ abi: note.abi, functionName: "originate", args: [3n, seller().account.address, 1_000_000n, 0, 1] })]);
       await note.write.originate([2n, f.accounts.borrower.account.address, 1_000_000n, 0, 1], { account: f.accounts.originator.account });
       assert.equal(await token.read.returned(), REENTRANT);
       await f.viem.assertions.revertWithCustomError(note.read.loanOf([3n]), note, "LoanNotFound");
@@ -150,4 +120,3 @@ describe("reentrancy", () => {
     });
   });
 });
-

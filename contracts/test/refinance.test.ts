@@ -24,8 +24,7 @@ describe("refinancing a loan with a lender's signed offer", () => {
   const borrower = () => o.f.accounts.borrower;
   const asBorrower = () => ({ account: borrower().account });
   const receipt = async (hash: Promise<Hash>) => o.f.publicClient.waitForTransactionReceipt({ hash: await hash });
-  const noteError = (promise: Promise<unknown>, error: string, args: unknown[]) =>
-    o.f.viem.assertions.revertWithCustomErrorWithArgs(promise, o.f.note, error as never, args as never);
+  const noteError = (promise: Promise<unknown>, error: string, args: unknown[]) => o.f.viem.assertions.revertWithCustomErrorWithArgs(promise, o.f.note, error as never, args as never);
 
   describe("a one-loan offer", () => {
     it("pays the holder exactly the payoff, burns the note, mints the new one to the lender and pays the cash out to the borrower", async () => {
@@ -51,11 +50,20 @@ describe("refinancing a loan with a lender's signed offer", () => {
       assert.equal(await f.marketplace.read.refinancedFrom([tokenId]), 0n);
 
       const refinanced = parseEventLogs({ abi: f.note.abi, logs: r.logs, eventName: "LoanRefinanced" });
-      assert.deepEqual(refinanced.map((e) => [e.args.tokenId, e.args.newTokenId, getAddress(e.args.lender), e.args.payoff]), [[tokenId, newTokenId, addressOf(buyer), payoff]]);
+      assert.deepEqual(
+        refinanced.map((e) => [e.args.tokenId, e.args.newTokenId, getAddress(e.args.lender), e.args.payoff]),
+        [[tokenId, newTokenId, addressOf(buyer), payoff]],
+      );
       const filled = parseEventLogs({ abi: f.marketplace.abi, logs: r.logs, eventName: "RefinanceFilled" });
-      assert.deepEqual(filled.map((e) => [e.args.orderHash, e.args.tokenId, e.args.newTokenId, e.args.principal, e.args.payoff]), [[hash, tokenId, newTokenId, P + 300_000_000n, payoff]]);
+      assert.deepEqual(
+        filled.map((e) => [e.args.orderHash, e.args.tokenId, e.args.newTokenId, e.args.principal, e.args.payoff]),
+        [[hash, tokenId, newTokenId, P + 300_000_000n, payoff]],
+      );
       const repaid = parseEventLogs({ abi: f.note.abi, logs: r.logs, eventName: "Repaid" });
-      assert.deepEqual(repaid.map((e) => [getAddress(e.args.payer), getAddress(e.args.beneficiary), e.args.amount]), [[addressOf(borrower()), addressOf(seller), payoff]]);
+      assert.deepEqual(
+        repaid.map((e) => [getAddress(e.args.payer), getAddress(e.args.beneficiary), e.args.amount]),
+        [[addressOf(borrower()), addressOf(seller), payoff]],
+      );
     });
 
     it("takes a shortfall from the borrower by a permit in the same transaction", async () => {
@@ -89,7 +97,10 @@ describe("refinancing a loan with a lender's signed offer", () => {
       const r = await receipt(f.marketplace.write.acceptRefinanceOffer([lenient.order, lenient.signature, acceptance(P)], asBorrower()));
       assert.equal(await f.note.read.creditsOf([addressOf(seller)]), payoff);
       const paid = parseEventLogs({ abi: f.note.abi, logs: r.logs, eventName: "LateFeesPaid" });
-      assert.deepEqual(paid.map((e) => [getAddress(e.args.beneficiary), e.args.amount]), [[addressOf(seller), fees]]);
+      assert.deepEqual(
+        paid.map((e) => [getAddress(e.args.beneficiary), e.args.amount]),
+        [[addressOf(seller), fees]],
+      );
       const [, , newDaysPastDue] = await f.note.read.ownershipOf([tokenId + OFFSET]);
       assert.equal(newDaysPastDue, 0n, "the new loan is current");
     });
@@ -165,11 +176,7 @@ describe("refinancing a loan with a lender's signed offer", () => {
 
     it("keeps originated ids below the refinanced range", async () => {
       const { f } = o;
-      await noteError(
-        f.note.write.originate([OFFSET, addressOf(borrower()), P, 1200, 12], { account: f.accounts.originator.account }),
-        "InvalidLoanNumber",
-        [OFFSET],
-      );
+      await noteError(f.note.write.originate([OFFSET, addressOf(borrower()), P, 1200, 12], { account: f.accounts.originator.account }), "InvalidLoanNumber", [OFFSET]);
     });
 
     it("caps the minimum rate improvement a deployment can ask for", async () => {
@@ -271,10 +278,7 @@ describe("refinancing a loan with a lender's signed offer", () => {
       const minNet = P + 500_000_000n - payoff; // the cash out the borrower reviewed
       await f.networkHelpers.time.increase(20n * DAY); // the payoff grew: less cash out than reviewed
       const grown = await f.note.read.payoffAmount([tokenId]);
-      await o.refused(f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(P + 500_000_000n, { minNet })], asBorrower()), "NetBelowMin", [
-        P + 500_000_000n - grown,
-        minNet,
-      ]);
+      await o.refused(f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(P + 500_000_000n, { minNet })], asBorrower()), "NetBelowMin", [P + 500_000_000n - grown, minNet]);
       await o.repay(tokenId, grown - payoff); // someone pays the difference
       const lenderBefore = await o.balance(buyer);
       await f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(P + 500_000_000n, { minNet })], asBorrower());

@@ -42,7 +42,10 @@ describe("refinancing a loan secured by an NFT", () => {
     assert.equal((await f.note.read.loanOf([newTokenId])).pledged, true);
     assert.equal(getAddress(await f.note.read.borrowerOf([newTokenId])), borrower());
     const moved = parseEventLogs({ abi: f.escrow.abi, logs: r.logs, eventName: "CollateralMoved" });
-    assert.deepEqual(moved.map((e) => [e.args.tokenId, e.args.newTokenId, getAddress(e.args.collection), e.args.collateralId]), [[tokenId, newTokenId, getAddress(f.art.address), 1n]]);
+    assert.deepEqual(
+      moved.map((e) => [e.args.tokenId, e.args.newTokenId, getAddress(e.args.collection), e.args.collateralId]),
+      [[tokenId, newTokenId, getAddress(f.art.address), 1n]],
+    );
 
     // The new loan's final payment returns the piece to the borrower; the old loan has nothing left to claim.
     await f.note.write.repay([newTokenId, 2n * P], asBorrower());
@@ -85,11 +88,9 @@ describe("refinancing a loan secured by an NFT", () => {
     const tokenId = await f.originateSecured(2n);
     const { order, signature } = await signRefinanceOffer(f, lender, { tokenId });
     const treasury = f.accounts.treasury;
-    await f.viem.assertions.revertWithCustomErrorWithArgs(
-      f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(P)], { account: treasury.account }),
-      f.note,
-      "NotBorrower",
-      [tokenId, getAddress(treasury.account.address)],
-    );
+    await f.viem.assertions.revertWithCustomErrorWithArgs(f.marketplace.write.acceptRefinanceOffer([order, signature, acceptance(P)], { account: treasury.account }), f.note, "NotBorrower", [
+      tokenId,
+      getAddress(treasury.account.address),
+    ]);
   });
 });

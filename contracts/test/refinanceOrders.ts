@@ -1,11 +1,5 @@
 import { getAddress, maxUint256, type Address, type Hex } from "viem";
-import {
-  REFINANCE_OFFER_TYPES,
-  refinanceOfferTypedData,
-  type RefinanceAcceptance,
-  type SignedMatchingRefinanceOffer,
-  type SignedRefinanceOffer,
-} from "#domain/refinanceOffers";
+import { REFINANCE_OFFER_TYPES, refinanceOfferTypedData, type RefinanceAcceptance, type SignedMatchingRefinanceOffer, type SignedRefinanceOffer } from "#domain/refinanceOffers";
 import { DEFAULT_TERMS } from "./fixtures";
 import { now } from "./helpers";
 import type { LoanNoteFixture } from "./fixtures";

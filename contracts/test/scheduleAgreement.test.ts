@@ -106,7 +106,10 @@ describe("the domain schedule and the contract", () => {
     ];
     let compared = 0;
     for (const t of corners) {
-      assert.ok(schedule.isValidTerms(t), JSON.stringify(t, (_, v) => (typeof v === "bigint" ? String(v) : v)));
+      assert.ok(
+        schedule.isValidTerms(t),
+        JSON.stringify(t, (_, v) => (typeof v === "bigint" ? String(v) : v)),
+      );
       const terms = { ...t, start };
       for (const month of [0n, 1n, 179n, 358n, 359n, 360n, 400n]) {
         const at = start + month * 30n * DAY + 29n * DAY;
@@ -130,7 +133,7 @@ describe("the domain schedule and the contract", () => {
 
   it("round x * RAY / r up the same on both sides of the one-division fast path (x below 2^160)", async () => {
     const harness = await f.viem.deployContract("LoanMathHarness");
-    const r = schedule.RAY * 3n / 1_000n + 7n;
+    const r = (schedule.RAY * 3n) / 1_000n + 7n;
     const xs = [0n, 1n, 2n ** 160n - 1n, 2n ** 160n, 2n ** 160n + 1n, 2n ** 167n, 2n ** 197n + 12_345n, r, r * 1_000n + 1n];
     for (const x of xs) {
       const exact = (x * schedule.RAY + r - 1n) / r;
@@ -140,23 +143,13 @@ describe("the domain schedule and the contract", () => {
 
   it("agree through the math harness on random repaid amounts and moments", async () => {
     const harness = await f.viem.deployContract("LoanMathHarness");
-    const cases = fc.sample(
-      fc.tuple(validTerms, fc.bigInt({ min: 0n, max: 400n * 30n * DAY }), fc.double({ min: 0, max: 1, noNaN: true })),
-      { numRuns: 1_000, seed: 99 },
-    );
+    const cases = fc.sample(fc.tuple(validTerms, fc.bigInt({ min: 0n, max: 400n * 30n * DAY }), fc.double({ min: 0, max: 1, noNaN: true })), { numRuns: 1_000, seed: 99 });
     const start = 1_700_000_000n;
     for (const [t, offset, share] of cases) {
       const terms = { ...t, start };
       const at = start + offset;
       const repaid = (schedule.settlementValue(terms, at) * BigInt(Math.floor(share * 1e6))) / 1_000_000n;
-      const [payment, total, settlement, due, next, outstanding] = await harness.read.views([
-        t.principal,
-        BigInt(t.rateBps),
-        BigInt(t.termMonths),
-        start,
-        repaid,
-        at,
-      ]);
+      const [payment, total, settlement, due, next, outstanding] = await harness.read.views([t.principal, BigInt(t.rateBps), BigInt(t.termMonths), start, repaid, at]);
       assert.deepEqual(
         [payment, total, settlement, due, next, outstanding],
         [
@@ -171,4 +164,3 @@ describe("the domain schedule and the contract", () => {
     }
   });
 });
-

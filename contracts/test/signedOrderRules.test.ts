@@ -90,11 +90,7 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       await f.note.write.markDefaulted([tokenId], { account: f.accounts.originator.account });
       await refused(f.marketplace.write.fillListing([par.order, par.signature, P], { account: buyer().account }), "OrderStale", [par.hash]);
       await refused(f.marketplace.write.acceptOffer([parOffer.order, parOffer.signature, 0n], { account: seller().account }), "OrderStale", [parOffer.hash]);
-      await refused(
-        f.marketplace.write.acceptMatchingOffer([matching.order, matching.signature, tokenId, 0n], { account: seller().account }),
-        "NoteNotMatching",
-        [matching.hash, tokenId],
-      );
+      await refused(f.marketplace.write.acceptMatchingOffer([matching.order, matching.signature, tokenId, 0n], { account: seller().account }), "NoteNotMatching", [matching.hash, tokenId]);
     });
   });
 
@@ -116,11 +112,7 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       ];
       for (const range of outside) {
         const offer = await signMatchingOffer(f, buyer(), { ...(await edges()), ...range });
-        await refused(
-          f.marketplace.write.acceptMatchingOffer([offer.order, offer.signature, tokenId, 0n], { account: seller().account }),
-          "NoteNotMatching",
-          [offer.hash, tokenId],
-        );
+        await refused(f.marketplace.write.acceptMatchingOffer([offer.order, offer.signature, tokenId, 0n], { account: seller().account }), "NoteNotMatching", [offer.hash, tokenId]);
       }
       const onBounds = await signMatchingOffer(f, buyer(), await edges());
       await f.marketplace.write.acceptMatchingOffer([onBounds.order, onBounds.signature, tokenId, P], { account: seller().account });
@@ -137,11 +129,7 @@ describe("signed orders fill only at a note state their signer accepted", () => 
       const [, daysLate] = await f.note.read.pastDueOf([due]);
       assert.ok(daysLate > 300n);
       const shortOnly = await signMatchingOffer(f, buyer(), { parBps: 5_000n, maxTermLeft: 0n, maxDaysPastDue: 400n });
-      await refused(
-        f.marketplace.write.acceptMatchingOffer([shortOnly.order, shortOnly.signature, long, 0n], { account: seller().account }),
-        "NoteNotMatching",
-        [shortOnly.hash, long],
-      );
+      await refused(f.marketplace.write.acceptMatchingOffer([shortOnly.order, shortOnly.signature, long, 0n], { account: seller().account }), "NoteNotMatching", [shortOnly.hash, long]);
       const at = (await now(f)) + 1n;
       const loan = await f.note.read.loanOf([due]);
       const serviced = { terms: await termsOf(due), repaid: loan.repaid, feesPaidThrough: loan.feesPaidThrough };

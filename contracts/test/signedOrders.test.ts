@@ -123,11 +123,7 @@ describe("signed orders", () => {
       await f.marketplace.write.acceptMatchingOffer([order, signature, notes[0], 0n], { account: seller().account });
       await f.marketplace.write.acceptMatchingOffer([order, signature, notes[1], 0n], { account: other().account });
       assert.deepEqual(await f.marketplace.read.orderStatus([addr(buyer()), orderHash]), [false, 2n * price]);
-      await refused(
-        f.marketplace.write.acceptMatchingOffer([order, signature, notes[2], 0n], { account: seller().account }),
-        "BudgetExceeded",
-        [orderHash, price, 0n],
-      );
+      await refused(f.marketplace.write.acceptMatchingOffer([order, signature, notes[2], 0n], { account: seller().account }), "BudgetExceeded", [orderHash, price, 0n]);
       assert.equal(await f.note.read.ownerOf([notes[0]]), addr(buyer()));
       assert.equal(await f.note.read.ownerOf([notes[1]]), addr(buyer()));
     });
@@ -226,11 +222,7 @@ describe("signed orders", () => {
       const ninety = await parPriceOf(f, tokenId, 9_000n);
       await refused(f.marketplace.write.acceptOffer([offer.order, offer.signature, P], { account: seller().account }), "PriceBelowMin", [ninety, P]);
       const matching = await signMatchingOffer(f, buyer(), { parBps: 9_000n });
-      await refused(
-        f.marketplace.write.acceptMatchingOffer([matching.order, matching.signature, tokenId, P], { account: seller().account }),
-        "PriceBelowMin",
-        [ninety, P],
-      );
+      await refused(f.marketplace.write.acceptMatchingOffer([matching.order, matching.signature, tokenId, P], { account: seller().account }), "PriceBelowMin", [ninety, P]);
     });
 
     it("refuses every fill while paused, but lets signers cancel and increment their counter", async () => {

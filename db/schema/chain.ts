@@ -1,18 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ChainCollateralState, ListingLapseReason } from "#domain/statuses";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The chain mirror, written only by indexer/. It can always be dropped and rebuilt
@@ -50,11 +38,15 @@ export const chainNotes = pgTable(
     /** Unix seconds, as the contract stores it. */
     startTime: blockNo("start_time").notNull(),
     /** Installments only, as the contract's `repaid`: late fees are counted apart, below. */
-    totalRepaid: amount("total_repaid").notNull().default(sql`0`),
+    totalRepaid: amount("total_repaid")
+      .notNull()
+      .default(sql`0`),
     /** LoanNote's `feesPaidThrough`: every installment up to it had its late fee paid or never owed one. */
     feesPaidThrough: integer("fees_paid_through").notNull().default(0),
     /** Late fees paid on the note so far (the sum of its LateFeesPaid amounts). */
-    lateFeesPaid: amount("late_fees_paid").notNull().default(sql`0`),
+    lateFeesPaid: amount("late_fees_paid")
+      .notNull()
+      .default(sql`0`),
     status: text("status").$type<NoteStatus>().notNull().default("active"),
     burned: boolean("burned").notNull().default(false),
     originTxHash: text("origin_tx_hash").notNull(),
@@ -62,11 +54,7 @@ export const chainNotes = pgTable(
     originTime: timestamp("origin_time", { withTimezone: true }),
     updatedBlock: blockNo("updated_block").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.tokenId] }),
-    index("chain_notes_holder_idx").on(t.chainId, t.holder),
-    index("chain_notes_borrower_idx").on(t.chainId, t.borrower),
-  ],
+  (t) => [primaryKey({ columns: [t.chainId, t.tokenId] }), index("chain_notes_holder_idx").on(t.chainId, t.holder), index("chain_notes_borrower_idx").on(t.chainId, t.borrower)],
 );
 
 export const LISTING_STATUSES = ["active", "cancelled", "sold", "lapsed"] as const;
@@ -87,11 +75,7 @@ export const chainListings = pgTable(
     /** The repayment that made it lapse (reason "repaid"). */
     lapseAmount: amount("lapse_amount"),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index("chain_listings_token_idx").on(t.chainId, t.tokenId, t.status),
-    index("chain_listings_status_idx").on(t.chainId, t.status),
-  ],
+  (t) => [primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }), index("chain_listings_token_idx").on(t.chainId, t.tokenId, t.status), index("chain_listings_status_idx").on(t.chainId, t.status)],
 );
 
 export const chainSales = pgTable(
@@ -147,8 +131,12 @@ export const chainCredits = pgTable(
   {
     chainId: integer("chain_id").notNull(),
     account: text("account").notNull(),
-    credited: amount("credited").notNull().default(sql`0`),
-    withdrawn: amount("withdrawn").notNull().default(sql`0`),
+    credited: amount("credited")
+      .notNull()
+      .default(sql`0`),
+    withdrawn: amount("withdrawn")
+      .notNull()
+      .default(sql`0`),
     updatedBlock: blockNo("updated_block").notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.account] })],
@@ -217,11 +205,7 @@ export const chainOrderFills = pgTable(
     price: amount("price").notNull(),
     fee: amount("fee").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index("chain_order_fills_order_idx").on(t.chainId, t.orderHash),
-    index("chain_order_fills_token_idx").on(t.chainId, t.tokenId),
-  ],
+  (t) => [primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }), index("chain_order_fills_order_idx").on(t.chainId, t.orderHash), index("chain_order_fills_token_idx").on(t.chainId, t.tokenId)],
 );
 
 /** A signed order cancelled one by one (NoteOrders OrderCancelled); only the signer's own hash is affected. */
@@ -232,10 +216,7 @@ export const chainOrderCancellations = pgTable(
     signer: text("signer").notNull(),
     orderHash: text("order_hash").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index("chain_order_cancellations_order_idx").on(t.chainId, t.signer, t.orderHash),
-  ],
+  (t) => [primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }), index("chain_order_cancellations_order_idx").on(t.chainId, t.signer, t.orderHash)],
 );
 
 /** Each signer's counter (NoteOrders CounterIncremented): their orders signed with a lower one never fill. */
@@ -368,7 +349,9 @@ export const chainOutbox = pgTable(
     kind: text("kind").$type<"event" | "correction">().notNull().default("event"),
     correctsId: bigint("corrects_id", { mode: "number" }),
     reverted: boolean("reverted").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index("chain_outbox_block_idx").on(t.chainId, t.blockNumber)],
 );

@@ -9,7 +9,9 @@ import { users } from "./users";
 export const chatMessages = pgTable(
   "chat_messages",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     seq: bigserial("seq", { mode: "number" }).notNull(),
     userId: uuid("user_id")
       .notNull()

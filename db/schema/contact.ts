@@ -6,7 +6,9 @@ import { users } from "./users";
 export const contactMessages = pgTable(
   "contact_messages",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),

@@ -9,7 +9,9 @@ export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
 export const kycSubmissions = pgTable(
   "kyc_submissions",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -21,17 +23,16 @@ export const kycSubmissions = pgTable(
     rejectionReason: text("rejection_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("kyc_submissions_user_idx").on(t.userId, t.createdAt),
-    check("kyc_submissions_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
-  ],
+  (t) => [index("kyc_submissions_user_idx").on(t.userId, t.createdAt), check("kyc_submissions_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`)],
 );
 
 /** A stored file: only the generated name is kept, under $DATA_DIR/kyc/<userId>/. */
 export const kycDocuments = pgTable(
   "kyc_documents",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     submissionId: uuid("submission_id")
       .notNull()
       .references(() => kycSubmissions.id, { onDelete: "cascade" }),
@@ -45,10 +46,7 @@ export const kycDocuments = pgTable(
     originalName: text("original_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("kyc_documents_user_idx").on(t.userId, t.createdAt),
-    check("kyc_documents_kind_check", sql`${t.kind} in ('idDocument', 'proofOfAddress', 'proofOfIncome')`),
-  ],
+  (t) => [index("kyc_documents_user_idx").on(t.userId, t.createdAt), check("kyc_documents_kind_check", sql`${t.kind} in ('idDocument', 'proofOfAddress', 'proofOfIncome')`)],
 );
 
 export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;

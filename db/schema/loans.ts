@@ -21,8 +21,12 @@ export interface StoredCollateral {
 export const loans = pgTable(
   "loans",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    loanNumber: bigint("loan_number", { mode: "bigint" }).notNull().default(sql`nextval('loan_number_seq')`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    loanNumber: bigint("loan_number", { mode: "bigint" })
+      .notNull()
+      .default(sql`nextval('loan_number_seq')`),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -83,7 +87,9 @@ export const loans = pgTable(
 export const loanEvents = pgTable(
   "loan_events",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     loanId: uuid("loan_id")
       .notNull()
       .references(() => loans.id, { onDelete: "cascade" }),

@@ -21,12 +21,16 @@ export const orders = pgTable(
     signer: text("signer").notNull(),
     /** Null for a matching offer (any note inside its ranges). */
     tokenId: amount("token_id"),
-    price: amount("price").notNull().default(sql`0`),
+    price: amount("price")
+      .notNull()
+      .default(sql`0`),
     parBps: integer("par_bps").notNull().default(0),
     cap: amount("cap"),
     changes: amount("changes"),
     /** The most days past due the signer accepts at a fill; 0: current notes only. */
-    maxDaysPastDue: amount("max_days_past_due").notNull().default(sql`0`),
+    maxDaysPastDue: amount("max_days_past_due")
+      .notNull()
+      .default(sql`0`),
     minRateBps: integer("min_rate_bps"),
     maxRateBps: integer("max_rate_bps"),
     /** Seconds to maturity at the fill. */
@@ -43,7 +47,9 @@ export const orders = pgTable(
     status: text("status").$type<OrderStatus>().notNull().default("open"),
     statusReason: text("status_reason"),
     /** What a matching offer has spent so far (the contract's orderStatus `filled`). */
-    filled: amount("filled").notNull().default(sql`0`),
+    filled: amount("filled")
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * The chain's clock (latest block time) when the order was stored: a note's history places a signed listing by it
@@ -52,11 +58,7 @@ export const orders = pgTable(
     chainTime: timestamp("chain_time", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("orders_token_status_idx").on(t.tokenId, t.status),
-    index("orders_signer_status_idx").on(t.signer, t.status),
-    index("orders_kind_status_idx").on(t.kind, t.status),
-  ],
+  (t) => [index("orders_token_status_idx").on(t.tokenId, t.status), index("orders_signer_status_idx").on(t.signer, t.status), index("orders_kind_status_idx").on(t.kind, t.status)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

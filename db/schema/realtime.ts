@@ -16,9 +16,16 @@ export const outboxDeliveries = pgTable(
     /** False when the row was reverted before anyone saw it: its correction is then not sent either. */
     emitted: boolean("emitted").notNull().default(false),
     /** Notifications stored for this row, removed again if a reorg reverts it. */
-    notificationIds: uuid("notification_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    notificationIds: uuid("notification_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
-  (t) => [index("outbox_deliveries_pending_idx").on(t.outboxId).where(sql`delivered_at is null`)],
+  (t) => [
+    index("outbox_deliveries_pending_idx")
+      .on(t.outboxId)
+      .where(sql`delivered_at is null`),
+  ],
 );
 
 export type OutboxDeliveryRow = typeof outboxDeliveries.$inferSelect;

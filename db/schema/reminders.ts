@@ -20,7 +20,9 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number];
 export const servicingReminders = pgTable(
   "servicing_reminders",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     loanId: uuid("loan_id")
       .notNull()
       .references(() => loans.id, { onDelete: "cascade" }),

@@ -3,14 +3,14 @@ import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uu
 import type { KycStatus, Role } from "#domain/statuses";
 
 /** Profile address: an object from registration, or the free text of the profile screen. */
-export type StoredAddress =
-  | string
-  | { street?: string; city?: string; state?: string; zipCode?: string; country?: string };
+export type StoredAddress = string | { street?: string; city?: string; state?: string; zipCode?: string; country?: string };
 
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Null for wallet users who never set one. Unique ignoring case (index below). */
     email: text("email"),
     /** argon2id; null for wallet-only accounts, which cannot sign in with a password. */

@@ -35,6 +35,9 @@ export const repriceSchema = z
  * none, so it is always sent) and the price the admin reviewed, the least the acceptance may fetch.
  */
 export const treasuryAcceptSchema = z.object({
-  tokenId: z.string({ message: ADMIN_ACCEPT_MESSAGES.tokenId }).regex(/^[0-9]{1,78}$/, ADMIN_ACCEPT_MESSAGES.tokenId).transform((v) => BigInt(v)),
+  tokenId: z
+    .string({ message: ADMIN_ACCEPT_MESSAGES.tokenId })
+    .regex(/^[0-9]{1,78}$/, ADMIN_ACCEPT_MESSAGES.tokenId)
+    .transform((v) => BigInt(v)),
   minPrice: usdAmount(ADMIN_ACCEPT_MESSAGES.minPrice),
 });

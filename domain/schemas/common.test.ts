@@ -20,7 +20,10 @@ describe("the fields shared by every form", () => {
     for (const bad of [address.slice(0, 41), `${address}0`, `0x${"g".repeat(40)}`, address.slice(2), 42, null]) {
       const parsed = ethAddress.safeParse(bad);
       assert.equal(parsed.success, false, String(bad));
-      assert.deepEqual(parsed.error!.issues.map((issue) => issue.message), [SHARED_MESSAGES.walletAddress]);
+      assert.deepEqual(
+        parsed.error!.issues.map((issue) => issue.message),
+        [SHARED_MESSAGES.walletAddress],
+      );
     }
   });
 

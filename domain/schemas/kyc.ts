@@ -33,10 +33,7 @@ const optionalText = z.preprocess((value) => (typeof value === "string" && value
  */
 export const kycDecisionSchema = z
   .object({
-    action: z.preprocess(
-      (value) => (value === "approved" ? "approve" : value === "rejected" ? "reject" : value),
-      z.enum(["approve", "reject"], { error: KYC_MESSAGES.action }),
-    ),
+    action: z.preprocess((value) => (value === "approved" ? "approve" : value === "rejected" ? "reject" : value), z.enum(["approve", "reject"], { error: KYC_MESSAGES.action })),
     notes: optionalText,
     rejectionReason: optionalText,
   })

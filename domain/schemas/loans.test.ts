@@ -1,16 +1,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { z } from "zod";
-import {
-  collateralClaimSchema,
-  COLLATERAL_MESSAGES,
-  LOAN_LIMITS,
-  LOAN_MESSAGES,
-  loanApprovalSchema,
-  loanRequestSchema,
-  pledgedNftSchema,
-  usdAmount,
-} from "./loans";
+import { collateralClaimSchema, COLLATERAL_MESSAGES, LOAN_LIMITS, LOAN_MESSAGES, loanApprovalSchema, loanRequestSchema, pledgedNftSchema, usdAmount } from "./loans";
 
 const request = { amount: "5000", purpose: "business", interestRate: 8.5, termMonths: 12 };
 const MAX_UINT256 = (1n << 256n) - 1n;
@@ -213,23 +204,13 @@ describe("a whole loan request", () => {
 
   it("refuses collateral that is no object, an empty text or 0 included, by the collateral type message instead of reading it as none", () => {
     for (const collateral of ["", "car", 0, true]) {
-      assert.deepEqual(
-        issues(loanRequestSchema.safeParse({ ...request, collateral })),
-        [`collateral: ${LOAN_MESSAGES.collateralType}`],
-        `for ${JSON.stringify(collateral)}`,
-      );
+      assert.deepEqual(issues(loanRequestSchema.safeParse({ ...request, collateral })), [`collateral: ${LOAN_MESSAGES.collateralType}`], `for ${JSON.stringify(collateral)}`);
     }
   });
 
   it("judges any other collateral whole, each refusal on its own field", () => {
-    assert.deepEqual(refusal("collateral", { type: "car" }), [
-      `collateral.value: ${LOAN_MESSAGES.collateralValue}`,
-      `collateral.description: ${LOAN_MESSAGES.collateralDescription}`,
-    ]);
-    assert.deepEqual(refusal("collateral", { type: " ", value: "abc", description: "x" }), [
-      `collateral.type: ${LOAN_MESSAGES.collateralType}`,
-      `collateral.value: ${LOAN_MESSAGES.collateralValue}`,
-    ]);
+    assert.deepEqual(refusal("collateral", { type: "car" }), [`collateral.value: ${LOAN_MESSAGES.collateralValue}`, `collateral.description: ${LOAN_MESSAGES.collateralDescription}`]);
+    assert.deepEqual(refusal("collateral", { type: " ", value: "abc", description: "x" }), [`collateral.type: ${LOAN_MESSAGES.collateralType}`, `collateral.value: ${LOAN_MESSAGES.collateralValue}`]);
   });
 
   it("keeps a non-NFT collateral's value in micro-dollars and ignores any nft sent with it", () => {

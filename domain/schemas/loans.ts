@@ -31,8 +31,7 @@ export const LOAN_MESSAGES = {
   /** Past the per-user rate limit of loan requests (429; docs/decisions.md "Abuse limits"). */
   requestRate: "You have sent too many loan requests. Please try again later.",
   /** Past the cap on one borrower's requests awaiting review (400). */
-  pendingCap: (max: number) =>
-    `You already have ${max} loan ${max === 1 ? "request" : "requests"} awaiting review. Please wait for a decision before requesting another loan.`,
+  pendingCap: (max: number) => `You already have ${max} loan ${max === 1 ? "request" : "requests"} awaiting review. Please wait for a decision before requesting another loan.`,
 } as const;
 
 /**
@@ -68,16 +67,7 @@ export const LOAN_LIMITS = {
   defaultTermMonths: 12,
 } as const;
 
-export const STANDARD_PURPOSES = [
-  "personal",
-  "business",
-  "education",
-  "home_improvement",
-  "debt_consolidation",
-  "medical",
-  "investment",
-  "other",
-] as const;
+export const STANDARD_PURPOSES = ["personal", "business", "education", "home_improvement", "debt_consolidation", "medical", "investment", "other"] as const;
 
 /** The wizard's collateral types (nft or other) as people read them; the standard form's free text shows as typed. */
 export const COLLATERAL_TYPE_LABELS: Readonly<Record<string, string>> = { nft: "NFT", other: "Other asset" };
@@ -155,8 +145,7 @@ const termMonths = numeric(LOAN_MESSAGES.termMin).transform((months, ctx): numbe
   return months;
 });
 
-const requiredText = (message: string, max: number) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: message }).min(1, message).max(max, message));
+const requiredText = (message: string, max: number) => z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.string({ error: message }).min(1, message).max(max, message));
 
 /** A token id as the wire writes it: a decimal string (or a whole number) within uint256. */
 const decimalTokenId = (message: string) =>
@@ -299,14 +288,16 @@ export const repaymentSchema = z.object({
   deadline: z.preprocess((value) => (blank(value) ? undefined : typeof value === "string" ? Number(value) : value), z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
   signature: z.preprocess(
     (value) => (blank(value) ? undefined : value),
-    z.string({ error: LOAN_MESSAGES.signature }).regex(/^0x[0-9a-fA-F]{130}$/, LOAN_MESSAGES.signature).optional(),
+    z
+      .string({ error: LOAN_MESSAGES.signature })
+      .regex(/^0x[0-9a-fA-F]{130}$/, LOAN_MESSAGES.signature)
+      .optional(),
   ),
 });
 export type RepaymentInput = z.infer<typeof repaymentSchema>;
 
 const page = z.preprocess((value) => (blank(value) ? undefined : Number(value)), z.number().int().min(1).default(1).catch(1));
-const limit = (fallback: number) =>
-  z.preprocess((value) => (blank(value) ? undefined : Number(value)), z.number().int().min(1).max(100).default(fallback).catch(fallback));
+const limit = (fallback: number) => z.preprocess((value) => (blank(value) ? undefined : Number(value)), z.number().int().min(1).max(100).default(fallback).catch(fallback));
 const optionalQueryText = z.preprocess((value) => (blank(value) || typeof value !== "string" ? undefined : value.trim()), z.string().max(200).optional());
 
 /** GET /loans/my-loans and the admin lists; unknown values fall back to the defaults rather than failing a page load. */

@@ -9,17 +9,17 @@ export { AMOUNT_BANDS, COLLATERAL_FILTERS, MARKETPLACE_PAGE, MARKETPLACE_SORTS, 
 export type { AmountBand, CollateralFilter, MarketplaceSort, RateBand } from "../marketplaceTerms";
 
 const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
-  );
+  z.preprocess((value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value), z.number({ error: message }).int(message).min(min, message).max(max, message));
 
 /** "a,b" or ["a","b"] or "a": a set of names from `allowed`. */
 const nameList = <T extends string>(allowed: readonly T[], message: string) =>
   z.preprocess(
     (value) => {
       if (value === undefined || value === null || value === "") return undefined;
-      const items = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
+      const items = (Array.isArray(value) ? value : [value])
+        .flatMap((v) => String(v).split(","))
+        .map((v) => v.trim())
+        .filter(Boolean);
       return items.length ? items : undefined;
     },
     z.array(z.enum(allowed as [T, ...T[]], { error: message })).optional(),
@@ -63,7 +63,10 @@ export const marketplaceQuerySchema = z
   });
 export type MarketplaceQuery = z.infer<typeof marketplaceQuerySchema>;
 
-export const tokenIdSchema = z.string().regex(/^[0-9]{1,78}$/, NFT_MESSAGES.tokenId).transform((v) => BigInt(v));
+export const tokenIdSchema = z
+  .string()
+  .regex(/^[0-9]{1,78}$/, NFT_MESSAGES.tokenId)
+  .transform((v) => BigInt(v));
 
 /**
  * PUT /nfts/{id}/list {listingPrice, parBps?}: with parBps the signed listing is at that share of par and
@@ -80,13 +83,16 @@ const signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, NFT_MESSAGES.signatur
 export const buyNftSchema = z.object({
   expectedPrice: usdAmount(NFT_MESSAGES.expectedPrice),
   signature: signature.optional(),
-  deadline: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().regex(/^[0-9]{1,20}$/).optional()),
+  deadline: z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : v),
+    z
+      .string()
+      .regex(/^[0-9]{1,20}$/)
+      .optional(),
+  ),
 });
 
-const requiredAddress = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : v),
-  z.string({ error: NFT_MESSAGES.walletRequired }).min(1, NFT_MESSAGES.walletRequired).pipe(ethAddress),
-);
+const requiredAddress = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: NFT_MESSAGES.walletRequired }).min(1, NFT_MESSAGES.walletRequired).pipe(ethAddress));
 
 /**
  * POST /nfts/{id}/transfer {fromAddress, toAddress, reason?}. With toAddress the vault it is a deposit, with
@@ -102,7 +108,10 @@ export const transferNftSchema = z.object({
 export const vaultTransferFormSchema = z.object({
   nftTokenId: z.string({ error: NFT_MESSAGES.selectNft }).min(1, NFT_MESSAGES.selectNft),
   transferType: z.enum(["deposit", "withdraw"]),
-  walletAddress: z.string().optional().refine((v) => v === undefined || v.trim() !== "", NFT_MESSAGES.walletRequired),
+  walletAddress: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim() !== "", NFT_MESSAGES.walletRequired),
   reason: z.string().max(200).optional(),
 });
 

@@ -36,14 +36,16 @@ export const profileUpdateSchema = z
     lastName: name.optional(),
     phoneNumber: phone,
     phone,
-    address: z.union([z.string().trim().max(500), addressSchema]).nullable().optional(),
+    address: z
+      .union([z.string().trim().max(500), addressSchema])
+      .nullable()
+      .optional(),
     walletAddress: walletClear.optional(),
     email: z.string().optional(),
     remindersMuted: z.boolean({ error: PROFILE_MESSAGES.remindersMuted }).optional(),
   })
   .superRefine((body, ctx) => {
-    const noProfileFields = body.firstName === undefined && body.lastName === undefined
-      && body.phoneNumber === undefined && body.phone === undefined && body.address === undefined;
+    const noProfileFields = body.firstName === undefined && body.lastName === undefined && body.phoneNumber === undefined && body.phone === undefined && body.address === undefined;
     // A switch (the wallet's disconnect, the reminders' mute) is saved alone, without the names.
     if (noProfileFields && (body.walletAddress !== undefined || body.remindersMuted !== undefined)) return;
     if (body.firstName === undefined || body.lastName === undefined) {

@@ -186,13 +186,9 @@ export const orderSubmissionSchema = z.discriminatedUnion(
 );
 export type OrderSubmission = z.infer<typeof orderSubmissionSchema>;
 
-const optionalUsd = (message: string) =>
-  z.preprocess((v) => (v === null || v === "" ? undefined : v), usdAmount(message, ORDER_MESSAGES.priceFormat).optional());
+const optionalUsd = (message: string) => z.preprocess((v) => (v === null || v === "" ? undefined : v), usdAmount(message, ORDER_MESSAGES.priceFormat).optional());
 const wholeNumber = (message: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v),
-    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
-  );
+  z.preprocess((v) => (v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v), z.number({ error: message }).int(message).min(min, message).max(max, message).optional());
 const rangeBound = wholeNumber(ORDER_MESSAGES.range, 0, Number.MAX_SAFE_INTEGER);
 const usdBound = z.preprocess(
   (v) => (v === null || v === "" ? undefined : v),
@@ -238,19 +234,21 @@ export type OrderRangesRequest = z.infer<typeof orderRangesRequestSchema>;
 export const orderTypedDataRequestSchema = z
   .object({
     kind: z.enum(ORDER_KINDS, { error: ORDER_MESSAGES.kind }),
-    tokenId: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.string().regex(/^[0-9]{1,78}$/, ORDER_MESSAGES.tokenId).optional()),
+    tokenId: z.preprocess(
+      (v) => (typeof v === "number" ? String(v) : v),
+      z
+        .string()
+        .regex(/^[0-9]{1,78}$/, ORDER_MESSAGES.tokenId)
+        .optional(),
+    ),
     priceKind: z.enum(["fixed", "par"], { error: ORDER_MESSAGES.priceKind }).default("par"),
     price: optionalUsd(ORDER_MESSAGES.price),
     parBps: wholeNumber(ORDER_MESSAGES.parBps, PAR_BPS_LIMITS.min, PAR_BPS_LIMITS.max),
     cap: optionalUsd(ORDER_MESSAGES.cap),
     ranges: orderRangesRequestSchema.optional(),
     budget: optionalUsd(ORDER_MESSAGES.budget),
-    maxDaysPastDue: wholeNumber(ORDER_MESSAGES.maxDaysPastDue, MAX_DAYS_PAST_DUE_LIMITS.min, MAX_DAYS_PAST_DUE_LIMITS.max).default(
-      MAX_DAYS_PAST_DUE_LIMITS.default,
-    ),
-    expiresInDays: wholeNumber(ORDER_MESSAGES.expiresInDays, ORDER_EXPIRY_DAYS.min, ORDER_EXPIRY_DAYS.max).default(
-      ORDER_EXPIRY_DAYS.default,
-    ),
+    maxDaysPastDue: wholeNumber(ORDER_MESSAGES.maxDaysPastDue, MAX_DAYS_PAST_DUE_LIMITS.min, MAX_DAYS_PAST_DUE_LIMITS.max).default(MAX_DAYS_PAST_DUE_LIMITS.default),
+    expiresInDays: wholeNumber(ORDER_MESSAGES.expiresInDays, ORDER_EXPIRY_DAYS.min, ORDER_EXPIRY_DAYS.max).default(ORDER_EXPIRY_DAYS.default),
   })
   .superRefine((r, ctx) => {
     if (r.kind !== "matchingOffer" && r.tokenId === undefined) ctx.addIssue({ code: "custom", path: ["tokenId"], message: ORDER_MESSAGES.tokenIdRequired });

@@ -5,13 +5,7 @@ import type { chainCollateral } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { ZERO_ADDRESS, type Context, type Handlers } from "../context";
 
-type CollateralEvents =
-  | "CollectionAllowed"
-  | "CollectionDisallowed"
-  | "CollateralLocked"
-  | "CollateralReturned"
-  | "CollateralReturnFailed"
-  | "CollateralClaimed";
+type CollateralEvents = "CollectionAllowed" | "CollectionDisallowed" | "CollateralLocked" | "CollateralReturned" | "CollateralReturnFailed" | "CollateralClaimed";
 
 type CollateralRow = typeof chainCollateral.$inferSelect;
 
@@ -43,9 +37,7 @@ function pushUpdate(ctx: Context, row: CollateralRow, event: ChainEvent, to: str
     txHash: event.txHash,
   };
   ctx.emit({ event: "collateral:update", payload: { ...payload }, rooms: ["admins", "marketplace"], wallets: [row.borrower], loanOf: row.tokenId });
-  const others = [...new Set(holders)].filter(
-    (wallet): wallet is string => !!wallet && wallet !== ZERO_ADDRESS && wallet !== row.borrower && wallet !== ctx.addresses.treasury,
-  );
+  const others = [...new Set(holders)].filter((wallet): wallet is string => !!wallet && wallet !== ZERO_ADDRESS && wallet !== row.borrower && wallet !== ctx.addresses.treasury);
   const toHolders: CollateralUpdatePayload = { ...payload, audience: "holder" };
   if (others.length > 0) ctx.emit({ event: "collateral:update", payload: { ...toHolders }, wallets: others });
 }

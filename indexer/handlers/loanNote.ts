@@ -116,5 +116,4 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
     const credit = ctx.credits.get(account) ?? { chainId: ctx.chainId, account, credited: 0n, withdrawn: 0n, updatedBlock: 0 };
     ctx.credits.put({ ...credit, withdrawn: credit.withdrawn + amount, updatedBlock: event.blockNumber }, event);
   },
-
 };

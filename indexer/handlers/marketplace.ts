@@ -18,10 +18,7 @@ function marketplaceUpdate(ctx: Context, event: ChainEvent, type: string, tokenI
 }
 
 function close(ctx: Context, event: ChainEvent, listing: ListingRow, status: ListingRow["status"], lapse: Lapse | null = null) {
-  ctx.listings.put(
-    { ...listing, status, lapseReason: lapse?.reason ?? null, lapseAmount: lapse?.amount ?? null, updatedBlock: event.blockNumber, closedTxHash: event.txHash },
-    event,
-  );
+  ctx.listings.put({ ...listing, status, lapseReason: lapse?.reason ?? null, lapseAmount: lapse?.amount ?? null, updatedBlock: event.blockNumber, closedTxHash: event.txHash }, event);
 }
 
 /** Why a listing lapsed, and for a repayment how much was repaid. */
@@ -60,10 +57,7 @@ export const marketplaceHandlers: Handlers<typeof noteMarketplaceAbi> = {
     const { tokenId, seller, price } = event.args;
     const previous = ctx.listings.find(tokenId);
     if (previous) close(ctx, event, previous, "cancelled"); // listing again overwrites the old one
-    ctx.listings.put(
-      { ...logRow(event, ctx), tokenId, seller, price, status: "active", updatedBlock: event.blockNumber, closedTxHash: null, lapseReason: null, lapseAmount: null },
-      event,
-    );
+    ctx.listings.put({ ...logRow(event, ctx), tokenId, seller, price, status: "active", updatedBlock: event.blockNumber, closedTxHash: null, lapseReason: null, lapseAmount: null }, event);
     marketplaceUpdate(ctx, event, "listed", tokenId, price, [seller]);
   },
 

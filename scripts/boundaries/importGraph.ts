@@ -17,9 +17,7 @@ export function readImportGraph(root: string): ImportGraph {
   const aliases = packageImports(root);
   const graph: ImportGraph = new Map();
   for (const file of files) {
-    const targets = projectSpecifiers(root, file).map((specifier) =>
-      specifier.startsWith("#") ? resolveAlias(specifier, aliases) : resolveRelative(file, specifier, known),
-    );
+    const targets = projectSpecifiers(root, file).map((specifier) => (specifier.startsWith("#") ? resolveAlias(specifier, aliases) : resolveRelative(file, specifier, known)));
     graph.set(file, targets);
   }
   return graph;
@@ -63,7 +61,9 @@ export function sourceFiles(root: string, folder: string = root): string[] {
 /** The project file a relative specifier names; a non-source target (JSON, CSS) keeps its own path. */
 function resolveRelative(importer: string, specifier: string, known: Set<string>): string {
   const bare = specifier.replace(/[?#].*$/, "");
-  const target = normalize(join(dirname(importer), bare)).split(sep).join("/");
+  const target = normalize(join(dirname(importer), bare))
+    .split(sep)
+    .join("/");
   for (const candidate of [...EXTENSIONS.map((extension) => target + extension), target.replace(/\.js$/, ".ts")]) {
     if (known.has(candidate)) return candidate;
   }

@@ -27,7 +27,15 @@ describe("the report", () => {
   const outcome = (part: MutantOutcome["part"], status: string): MutantOutcome => ({ part, group: "g", file: "f.ts", line: 1, column: 1, mutator: "m", replacement: "r", status });
 
   it("scores each part by killed (or timed out) over judged mutants, and lists the survivors", () => {
-    const outcomes = [outcome("api", "Killed"), outcome("api", "Timeout"), outcome("api", "Survived"), outcome("api", "NoCoverage"), outcome("api", "CompileError"), outcome("contracts", "Killed"), outcome("contracts", "Stale")];
+    const outcomes = [
+      outcome("api", "Killed"),
+      outcome("api", "Timeout"),
+      outcome("api", "Survived"),
+      outcome("api", "NoCoverage"),
+      outcome("api", "CompileError"),
+      outcome("contracts", "Killed"),
+      outcome("contracts", "Stale"),
+    ];
     assert.deepEqual(scores(outcomes), [
       { part: "api", detected: 2, undetected: 2, invalid: 1, score: 50 },
       { part: "contracts", detected: 1, undetected: 0, invalid: 1, score: 100 },

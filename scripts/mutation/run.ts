@@ -18,13 +18,20 @@ import { mutateGroup } from "./typescript";
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const focus = args.includes("--focus");
-const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
 const concurrency = Number(args.find((a) => a.startsWith("--concurrency="))?.slice("--concurrency=".length) ?? 1);
 const chosen = (name: string, part: string) => !only || only.includes(name) || only.includes(part);
 
 const out = join(".tmp", "mutation", quick ? "quick" : focus ? "focus" : "full");
 if (args.includes("--report")) {
-  const lines = existsSync(out) ? readdirSync(out).filter((f) => f.endsWith(".jsonl")).flatMap((f) => readFileSync(join(out, f), "utf8").split("\n").filter(Boolean)) : [];
+  const lines = existsSync(out)
+    ? readdirSync(out)
+        .filter((f) => f.endsWith(".jsonl"))
+        .flatMap((f) => readFileSync(join(out, f), "utf8").split("\n").filter(Boolean))
+    : [];
   console.log(formatReport(lines.map((line) => JSON.parse(line) as MutantOutcome)));
   process.exit(0);
 }
@@ -62,7 +69,11 @@ for (const group of groups) {
 if (contractMutants.length) {
   console.log(`\n━━ contracts: ${contractMutants.length} hand-made mutants`);
   rmSync(progressFile("contracts"), { force: true });
-  const found = runContractMutants(contractMutants, (line) => console.log(line), (outcome) => appendFileSync(progressFile("contracts"), `${JSON.stringify(outcome)}\n`));
+  const found = runContractMutants(
+    contractMutants,
+    (line) => console.log(line),
+    (outcome) => appendFileSync(progressFile("contracts"), `${JSON.stringify(outcome)}\n`),
+  );
   keep(found);
 }
 

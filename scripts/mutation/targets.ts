@@ -21,16 +21,46 @@ const notificationsRepository = "api/src/notifications/repository.test.ts";
 export const TARGETS: TargetGroup[] = [
   { name: "money", part: "domain", mutate: ["domain/money.ts"], tests: ["domain/money.test.ts"] },
   { name: "schedule", part: "domain", mutate: ["domain/schedule.ts"], tests: ["domain/schedule.test.ts"] },
-  { name: "yield", part: "domain", mutate: ["domain/noteYield.ts", "domain/payoffParts.ts", "domain/loanNoteStatus.ts"], tests: ["domain/noteYield.test.ts", "domain/payoffParts.test.ts", "domain/loanNoteStatus.test.ts"] },
-  { name: "schemas", part: "domain", mutate: ["domain/schemas/loans.ts", "domain/schemas/nfts.ts", "domain/schemas/common.ts"], tests: ["domain/schemas/schemas.test.ts", "domain/schemas/loans.test.ts", "domain/schemas/common.test.ts", "domain/schemas/nftBands.test.ts", "api/src/loans/requests.test.ts"] },
-  { name: "auth", part: "api", mutate: ["api/src/auth/service.ts", "api/src/auth/router.ts", "api/src/auth/tokens.ts", "api/src/auth/siwe.ts", "api/src/auth/wallets.ts"], tests: ["api/src/auth/auth.test.ts", "api/src/auth/wallet.test.ts", "api/src/security/jwt.test.ts"] },
+  {
+    name: "yield",
+    part: "domain",
+    mutate: ["domain/noteYield.ts", "domain/payoffParts.ts", "domain/loanNoteStatus.ts"],
+    tests: ["domain/noteYield.test.ts", "domain/payoffParts.test.ts", "domain/loanNoteStatus.test.ts"],
+  },
+  {
+    name: "schemas",
+    part: "domain",
+    mutate: ["domain/schemas/loans.ts", "domain/schemas/nfts.ts", "domain/schemas/common.ts"],
+    tests: ["domain/schemas/schemas.test.ts", "domain/schemas/loans.test.ts", "domain/schemas/common.test.ts", "domain/schemas/nftBands.test.ts", "api/src/loans/requests.test.ts"],
+  },
+  {
+    name: "auth",
+    part: "api",
+    mutate: ["api/src/auth/service.ts", "api/src/auth/router.ts", "api/src/auth/tokens.ts", "api/src/auth/siwe.ts", "api/src/auth/wallets.ts"],
+    tests: ["api/src/auth/auth.test.ts", "api/src/auth/wallet.test.ts", "api/src/security/jwt.test.ts"],
+  },
   { name: "users", part: "api", mutate: ["api/src/users/service.ts", "api/src/users/router.ts", "api/src/users/repository.ts"], tests: ["api/src/users/users.test.ts", routeTable] },
   { name: "kyc", part: "api", mutate: ["api/src/kyc/service.ts", "api/src/kyc/router.ts", "api/src/kyc/repository.ts"], tests: ["api/src/kyc/kyc.test.ts", routeTable] },
-  { name: "notifications", part: "api", mutate: ["api/src/notifications/service.ts", "api/src/notifications/router.ts", "api/src/notifications/repository.ts"], tests: [notificationsRepository, "api/src/notifications/notifications.test.ts", routeTable] },
-  { name: "loans", part: "api", mutate: ["api/src/loans/service.ts", "api/src/loans/router.ts", "api/src/loans/repository.ts", "api/src/loans/lifecycle.ts"], tests: ["api/src/loans/requests.test.ts", "api/src/loans/approval.test.ts", "api/src/loans/chainStatus.test.ts"] },
+  {
+    name: "notifications",
+    part: "api",
+    mutate: ["api/src/notifications/service.ts", "api/src/notifications/router.ts", "api/src/notifications/repository.ts"],
+    tests: [notificationsRepository, "api/src/notifications/notifications.test.ts", routeTable],
+  },
+  {
+    name: "loans",
+    part: "api",
+    mutate: ["api/src/loans/service.ts", "api/src/loans/router.ts", "api/src/loans/repository.ts", "api/src/loans/lifecycle.ts"],
+    tests: ["api/src/loans/requests.test.ts", "api/src/loans/approval.test.ts", "api/src/loans/chainStatus.test.ts"],
+  },
   { name: "nfts", part: "api", mutate: ["api/src/nfts/service.ts", "api/src/nfts/router.ts", "api/src/nfts/repository.ts", "domain/permit.ts"], tests: ["api/src/nfts/nfts.test.ts"] },
   { name: "treasury", part: "api", mutate: ["api/src/treasury/service.ts"], tests: ["api/src/loans/approval.test.ts", "api/src/nfts/nfts.test.ts"] },
-  { name: "handlers", part: "indexer", mutate: ["indexer/handlers/loanNote.ts", "indexer/handlers/marketplace.ts", "indexer/handlers/vault.ts"], tests: ["indexer/sync.test.ts", "indexer/finality.test.ts"] },
+  {
+    name: "handlers",
+    part: "indexer",
+    mutate: ["indexer/handlers/loanNote.ts", "indexer/handlers/marketplace.ts", "indexer/handlers/vault.ts"],
+    tests: ["indexer/sync.test.ts", "indexer/finality.test.ts"],
+  },
 ];
 
 /**
@@ -53,7 +83,13 @@ export const FOCUSED_TARGETS: TargetGroup[] = [
   // Who may list and unlist, and what the buy answers (the buy's checks are the group above).
   { name: "buy-list", part: "api", mutate: ["api/src/nfts/service.ts:251-284", "api/src/nfts/service.ts:339-351"], tests: ["api/src/nfts/nfts.test.ts"] },
   // Whose loan may be repaid, when, and which installment.
-  { name: "repayment-checks", part: "api", mutate: ["api/src/loans/service.ts:305-328"], tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"], names: "repaid|repayment|permit|no other borrower" },
+  {
+    name: "repayment-checks",
+    part: "api",
+    mutate: ["api/src/loans/service.ts:305-328"],
+    tests: ["api/src/loans/approval.test.ts", "api/src/loans/requests.test.ts"],
+    names: "repaid|repayment|permit|no other borrower",
+  },
   // What is paid, from which wallet, until when, and the calls that pay (the checks above are repayment-checks'; the
   // schedule's figures in the answer, 363-372, are display): against the repayment tests of the approval file alone.
   { name: "repayment", part: "api", mutate: ["api/src/loans/service.ts:329-362"], tests: ["api/src/loans/approval.test.ts"], names: "repayment" },
@@ -65,7 +101,12 @@ export const FOCUSED_TARGETS: TargetGroup[] = [
   { name: "recipients", part: "api", mutate: ["api/src/notifications/repository.ts:16-44", "api/src/notifications/repository.ts:61-70"], tests: [notificationsRepository] },
   // Who may pledge, have a pledge originated and take an escrowed NFT out: the pledge's checks, the
   // approval's live checks and the claimant, against the collateral suite's attacks.
-  { name: "collateral-gate", part: "api", mutate: ["api/src/collateral/service.ts:127-133", "api/src/collateral/service.ts:185-200", "api/src/collateral/service.ts:220-255"], tests: ["api/src/collateral/collateral.test.ts"] },
+  {
+    name: "collateral-gate",
+    part: "api",
+    mutate: ["api/src/collateral/service.ts:127-133", "api/src/collateral/service.ts:185-200", "api/src/collateral/service.ts:220-255"],
+    tests: ["api/src/collateral/collateral.test.ts"],
+  },
   // The backfill test alone makes every vault move (in and out) and compares the mirror with the chain.
   { name: "vault-handlers", part: "indexer", mutate: ["indexer/handlers/vault.ts"], tests: ["indexer/sync.test.ts"], names: "^a backfill mirrors" },
 ];

@@ -92,7 +92,10 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
     // The app parses this answer with the same schema: a mapper that drifts fails here, not in the browser.
     const { transactions, walletAddress } = wireUserActivitySchema.parse(answer.body.data);
     assert.equal(walletAddress, borrower.wallet!.address.toLowerCase());
-    assert.deepEqual(transactions.map((t: any) => t.kind), ["repayment", "repayment", "loan_disbursement"]);
+    assert.deepEqual(
+      transactions.map((t: any) => t.kind),
+      ["repayment", "repayment", "loan_disbursement"],
+    );
     assert.equal(transactions[2].amount, "12000");
     assert.equal(transactions[0].amount, formatUsdAmount(payment));
     assert.equal(transactions[0].loanId, loanId);
@@ -102,7 +105,10 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
 
   it("lists the investor's purchase and the repayment credited to her", async () => {
     const answer = await call("GET", "/activity", alice);
-    assert.deepEqual(answer.body.data.transactions.map((t: any) => t.kind), ["repayment_received", "nft_purchase"]);
+    assert.deepEqual(
+      answer.body.data.transactions.map((t: any) => t.kind),
+      ["repayment_received", "nft_purchase"],
+    );
     assert.equal(answer.body.data.transactions[1].amount, purchasePrice, "bought at the par price left after the first installment");
   });
 
@@ -114,10 +120,7 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
     assert.equal(data.nftLoans, 1);
     assert.equal(data.notesHeld, 0);
     assert.equal(data.portfolioValue, "0");
-    assert.deepEqual(
-      { due: data.performance.installmentsDue, onTime: data.performance.installmentsOnTime, rate: data.performance.onTimeRate },
-      { due: 2, onTime: 2, rate: 100 },
-    );
+    assert.deepEqual({ due: data.performance.installmentsDue, onTime: data.performance.installmentsOnTime, rate: data.performance.onTimeRate }, { due: 2, onTime: 2, rate: 100 });
     assert.equal(data.performance.totalRepaid, formatUsdAmount(payment * 2n));
     assert.equal(data.performance.interestEarned, "0", "the interest the borrower paid to the note's holders is theirs, not his");
     assert.equal(data.performance.repaymentsReceived, "0");
@@ -147,7 +150,10 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
 
   it("tells a vault deposit and withdrawal of the note as such, not as plain transfers", async () => {
     const vault = stack.deployment.contracts.vault as `0x${string}`;
-    await sendAs(stack, alice.wallet!, { to: stack.deployment.contracts.loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "transferFrom", args: [alice.wallet!.address, vault, BigInt(tokenId)] }) });
+    await sendAs(stack, alice.wallet!, {
+      to: stack.deployment.contracts.loanNote,
+      data: encodeFunctionData({ abi: loanNoteAbi, functionName: "transferFrom", args: [alice.wallet!.address, vault, BigInt(tokenId)] }),
+    });
     await sendAs(stack, alice.wallet!, { to: vault, data: encodeFunctionData({ abi: noteVaultAbi, functionName: "withdraw", args: [BigInt(tokenId), alice.wallet!.address] }) });
     await indexer.caughtUp();
     const { entries } = (await call("GET", `/activity/loans/${loanId}`, borrower)).body.data;
@@ -163,7 +169,10 @@ describe("Activity routes: transactions, dashboard summary and a loan's on-chain
     await sendAs(stack, alice.wallet!, { to: stack.deployment.contracts.loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "withdrawCredits", args: [] }) });
     await indexer.caughtUp();
     const mine = (await call("GET", "/activity", alice)).body.data.transactions;
-    assert.deepEqual(mine.map((t: any) => t.kind), ["withdrawal", "vault_withdraw", "vault_deposit", "repayment_received", "nft_purchase"]);
+    assert.deepEqual(
+      mine.map((t: any) => t.kind),
+      ["withdrawal", "vault_withdraw", "vault_deposit", "repayment_received", "nft_purchase"],
+    );
     assert.deepEqual([mine[0].amount, mine[0].to], [formatUsdAmount(payment), alice.wallet!.address.toLowerCase()]);
     const kinds = async (user: TestUser) => (await call("GET", "/activity", user)).body.data.transactions.map((t: any) => t.kind);
     assert.deepEqual(await kinds(borrower), ["repayment", "repayment", "loan_disbursement"], "the borrower's note moved through the vault, but by Alice");

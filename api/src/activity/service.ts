@@ -87,18 +87,42 @@ export function createActivityService(deps: { repo: ActivityRepository; now?: ()
       const entries: ActivityEntry[] = [];
       for (const l of loans) {
         if (!l.token_id || !l.origin_tx_hash) continue;
-        entries.push({ kind: "loan_disbursement", amount: formatUsdAmount(BigInt(l.principal!)), from: null, to: l.borrower, ...base(l.token_id, l.origin_tx_hash, l.origin_block!, -1, l.origin_time) });
+        entries.push({
+          kind: "loan_disbursement",
+          amount: formatUsdAmount(BigInt(l.principal!)),
+          from: null,
+          to: l.borrower,
+          ...base(l.token_id, l.origin_tx_hash, l.origin_block!, -1, l.origin_time),
+        });
       }
       for (const r of repayments) {
         const ownLoanOrPayer = mine.has(r.token_id) || r.payer === wallet;
-        entries.push({ kind: ownLoanOrPayer ? "repayment" : "repayment_received", amount: formatUsdAmount(BigInt(r.amount)), from: r.payer, to: r.beneficiary, ...base(r.token_id, r.tx_hash, r.block_number, r.log_index, r.block_time) });
+        entries.push({
+          kind: ownLoanOrPayer ? "repayment" : "repayment_received",
+          amount: formatUsdAmount(BigInt(r.amount)),
+          from: r.payer,
+          to: r.beneficiary,
+          ...base(r.token_id, r.tx_hash, r.block_number, r.log_index, r.block_time),
+        });
       }
       for (const s of sales) {
         if (s.buyer !== wallet && s.seller !== wallet) continue;
-        entries.push({ kind: s.buyer === wallet ? "nft_purchase" : "nft_sale", amount: formatUsdAmount(BigInt(s.price)), from: s.seller, to: s.buyer, ...base(s.token_id, s.tx_hash, s.block_number, s.log_index, s.block_time) });
+        entries.push({
+          kind: s.buyer === wallet ? "nft_purchase" : "nft_sale",
+          amount: formatUsdAmount(BigInt(s.price)),
+          from: s.seller,
+          to: s.buyer,
+          ...base(s.token_id, s.tx_hash, s.block_number, s.log_index, s.block_time),
+        });
       }
       for (const v of vault) {
-        entries.push({ kind: v.kind === "deposit" ? "vault_deposit" : "vault_withdraw", amount: null, from: v.account, to: null, ...base(v.token_id, v.tx_hash, v.block_number, v.log_index, v.block_time) });
+        entries.push({
+          kind: v.kind === "deposit" ? "vault_deposit" : "vault_withdraw",
+          amount: null,
+          from: v.account,
+          to: null,
+          ...base(v.token_id, v.tx_hash, v.block_number, v.log_index, v.block_time),
+        });
       }
       for (const w of withdrawals) {
         entries.push({ kind: "withdrawal", amount: formatUsdAmount(BigInt(w.amount)), from: null, to: w.account, ...base(null, w.tx_hash, w.block_number, w.log_index, w.block_time) });
@@ -175,10 +199,19 @@ export function createActivityService(deps: { repo: ActivityRepository; now?: ()
       if (!row.token_id) return { tokenId: null, holder: null, owner: null, burned: false, totalRepaid: "0", entries: [] as ActivityEntry[] };
       const ids = [row.token_id];
       const [repayments, sales, transfers, vault] = await Promise.all([repo.repayments(ids, null), repo.sales(ids, null), repo.transfers(ids, null), repo.vaultMovesOf(ids)]);
-      const base = (txHash: string, block: string, logIndex: number, time: Date | string | null) => ({ tokenId: row.token_id, loanId: row.loan_id, txHash, blockNumber: Number(block), logIndex, time: iso(time) });
+      const base = (txHash: string, block: string, logIndex: number, time: Date | string | null) => ({
+        tokenId: row.token_id,
+        loanId: row.loan_id,
+        txHash,
+        blockNumber: Number(block),
+        logIndex,
+        time: iso(time),
+      });
       const entries: ActivityEntry[] = [];
-      if (row.origin_tx_hash) entries.push({ kind: "loan_disbursement", amount: formatUsdAmount(BigInt(row.principal!)), from: null, to: row.borrower, ...base(row.origin_tx_hash, row.origin_block!, -1, row.origin_time) });
-      for (const r of repayments) entries.push({ kind: "repayment", amount: formatUsdAmount(BigInt(r.amount)), from: r.payer, to: r.beneficiary, ...base(r.tx_hash, r.block_number, r.log_index, r.block_time) });
+      if (row.origin_tx_hash)
+        entries.push({ kind: "loan_disbursement", amount: formatUsdAmount(BigInt(row.principal!)), from: null, to: row.borrower, ...base(row.origin_tx_hash, row.origin_block!, -1, row.origin_time) });
+      for (const r of repayments)
+        entries.push({ kind: "repayment", amount: formatUsdAmount(BigInt(r.amount)), from: r.payer, to: r.beneficiary, ...base(r.tx_hash, r.block_number, r.log_index, r.block_time) });
       const saleTx = new Set(sales.map((s) => s.tx_hash));
       for (const s of sales) entries.push({ kind: "nft_sale", amount: formatUsdAmount(BigInt(s.price)), from: s.seller, to: s.buyer, ...base(s.tx_hash, s.block_number, s.log_index, s.block_time) });
       // A move into or out of the vault is its transfer, told as what it was: who deposited, who withdrew.
@@ -187,14 +220,27 @@ export function createActivityService(deps: { repo: ActivityRepository; now?: ()
         if (saleTx.has(t.tx_hash)) continue;
         const move = vaultMove.get(t.tx_hash);
         if (move) {
-          entries.push({ kind: move.kind === "deposit" ? "vault_deposit" : "vault_withdraw", amount: null, from: t.from_address, to: t.to_address, ...base(t.tx_hash, t.block_number, t.log_index, t.block_time) });
+          entries.push({
+            kind: move.kind === "deposit" ? "vault_deposit" : "vault_withdraw",
+            amount: null,
+            from: t.from_address,
+            to: t.to_address,
+            ...base(t.tx_hash, t.block_number, t.log_index, t.block_time),
+          });
           continue;
         }
         const kind: ActivityKind = t.from_address === zeroAddress ? "mint" : t.to_address === zeroAddress ? "burn" : "nft_transfer";
         entries.push({ kind, amount: null, from: t.from_address, to: t.to_address, ...base(t.tx_hash, t.block_number, t.log_index, t.block_time) });
       }
       entries.sort(newestFirst);
-      return { tokenId: row.token_id, holder: row.burned ? null : row.holder, owner: row.burned ? null : row.owner, burned: Boolean(row.burned), totalRepaid: formatUsdAmount(BigInt(row.total_repaid ?? 0)), entries };
+      return {
+        tokenId: row.token_id,
+        holder: row.burned ? null : row.holder,
+        owner: row.burned ? null : row.owner,
+        burned: Boolean(row.burned),
+        totalRepaid: formatUsdAmount(BigInt(row.total_repaid ?? 0)),
+        entries,
+      };
     },
   };
 }

@@ -33,7 +33,10 @@ export async function allNfts(db: Db, options: { chainId: number; loanNote: stri
     .orderBy(desc(loans.loanNumber))
     .limit(options.limit)
     .offset((options.page - 1) * options.limit);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(loans).where(where);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loans)
+    .where(where);
   const nfts = rows.map((r) => {
     const tokenId = r.loan.loanNumber.toString();
     const principal = r.loan.principal ?? r.loan.amount;

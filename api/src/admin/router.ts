@@ -158,7 +158,18 @@ export function createAdminRouter(deps: AdminRouterDeps): Router {
     const { limit, offset } = paging(req.query, { limit: 50, maxLimit: 200 });
     const rows = await deps.contact.list(limit, offset);
     ok(res, {
-      messages: rows.map((row) => ({ _id: row.id, name: row.name, email: row.email, phone: row.phone, subject: row.subject, message: row.message, userId: row.userId, read: row.readAt !== null, readAt: row.readAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() })),
+      messages: rows.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        subject: row.subject,
+        message: row.message,
+        userId: row.userId,
+        read: row.readAt !== null,
+        readAt: row.readAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      })),
     });
   });
 
@@ -184,4 +195,3 @@ export function createNftsAdminRouter(deps: { db: Db; config: AppConfig; auth: R
   });
   return router;
 }
-

@@ -20,7 +20,10 @@ after(async () => {
 test("the admin users list counts each user's own loans (issue 18 §3: it showed 0 for everyone)", async () => {
   const borrower = await makeUser(api, { kyc: "approved", wallet: true });
   const other = await makeUser(api, { kyc: "approved", wallet: true });
-  for (const [user, count] of [[borrower, 2], [other, 1]] as const) {
+  for (const [user, count] of [
+    [borrower, 2],
+    [other, 1],
+  ] as const) {
     for (let i = 0; i < count; i++) {
       const requested = await api.call("POST", "/loans/request", { token: user.token, body: validRequest });
       assert.equal(requested.status, 201, requested.body?.message);
@@ -52,7 +55,10 @@ test("the users and loans the admin reads have the shapes the app parses them wi
   const listed = (users.body.data.users as unknown[]).map((u) => wireUserSchema.parse(u));
   assert.ok(listed.some((u) => u._id === borrower.id && u.kycStatus === "approved"));
   const loans = await api.call("GET", `/admin/loans?search=${encodeURIComponent(borrower.email)}`, { token: admin.token });
-  assert.deepEqual(wireLoanPageSchema.parse(loans.body.data).loans.map((l) => l._id), [requested.body.data._id]);
+  assert.deepEqual(
+    wireLoanPageSchema.parse(loans.body.data).loans.map((l) => l._id),
+    [requested.body.data._id],
+  );
 });
 
 test("an admin's view of one user lists that user's loans and no one else's", async () => {
@@ -65,7 +71,10 @@ test("an admin's view of one user lists that user's loans and no one else's", as
   const detail = await api.call("GET", `/admin/users/${borrower.id}`, { token: admin.token });
   assert.equal(detail.status, 200);
   assert.equal(detail.body.data._id, borrower.id);
-  assert.deepEqual(detail.body.data.loans.map((l: { _id: string }) => l._id), [own.body.data._id]);
+  assert.deepEqual(
+    detail.body.data.loans.map((l: { _id: string }) => l._id),
+    [own.body.data._id],
+  );
 });
 
 test("an admin's view of an unknown user is 404 'User not found'", async () => {
@@ -79,10 +88,7 @@ test("an admin's view of an unknown user is 404 'User not found'", async () => {
 test("the overview shows each admin their own system alerts, not another admin's", async () => {
   const first = await makeUser(api, { admin: true });
   const second = await makeUser(api, { admin: true });
-  const [mine] = await api.database.db
-    .insert(notifications)
-    .values({ userId: first.id, type: "system_alert", title: "Mint failed", message: "Loan #1 could not be minted" })
-    .returning();
+  const [mine] = await api.database.db.insert(notifications).values({ userId: first.id, type: "system_alert", title: "Mint failed", message: "Loan #1 could not be minted" }).returning();
   await api.database.db.insert(notifications).values([
     { userId: second.id, type: "system_alert", title: "Mint failed", message: "Loan #2 could not be minted" },
     { userId: first.id, type: "loan_status", title: "Loan approved", message: "Not an alert" },

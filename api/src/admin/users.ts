@@ -26,7 +26,10 @@ export async function listUsers(db: Db, query: z.infer<typeof adminUsersQuerySch
     .orderBy(sql`case when ${users.kycStatus} = 'pending' then 0 else 1 end`, desc(users.createdAt), asc(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   return {
     users: rows.map((r) => ({ ...toWireUser(r.user, appOrigin), loanCount: r.loanCount })),
     pagination: { page: query.page, limit: query.limit, total: count, totalUsers: count, totalPages: Math.max(1, Math.ceil(count / query.limit)) },

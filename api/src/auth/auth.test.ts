@@ -271,7 +271,10 @@ describe("rate limits", () => {
   test("registrations beyond the limit get 429 with a Retry-After", async () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await limited.call("POST", "/auth/register", { body: newRegistration() }));
-    assert.deepEqual(answers.map((a) => a.status), [201, 201, 429]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [201, 201, 429],
+    );
     assert.equal(answers[2].body.message, "Too many requests. Please try again later.");
     assert.ok(Number(answers[2].headers.get("retry-after")) > 0);
   });

@@ -1,11 +1,5 @@
 import { Router, type Request } from "express";
-import {
-  changePasswordRequestSchema,
-  loginRequestSchema,
-  registerRequestSchema,
-  walletConnectRequestSchema,
-  walletVerifyRequestSchema,
-} from "#domain/schemas/auth";
+import { changePasswordRequestSchema, loginRequestSchema, registerRequestSchema, walletConnectRequestSchema, walletVerifyRequestSchema } from "#domain/schemas/auth";
 import { ok } from "../http/envelope";
 import { validate } from "../http/validate";
 import { currentUser, optionalAuth, requireAuth } from "../http/auth";

@@ -33,10 +33,7 @@ describe("a sign-in request in the store", () => {
     clock.now += SIWE_TTL_MS;
     assert.equal(await kv.get(`siwe:${late.nonce}`), null, "the store no longer holds it");
     const lateSignature = await wallet.signMessage({ message: late.message });
-    await assert.rejects(
-      siwe.verify({ walletAddress: wallet.address, signature: lateSignature, message: late.message, nonce: late.nonce }),
-      { status: 401, message: SIWE_ANSWERS.unknownNonce },
-    );
+    await assert.rejects(siwe.verify({ walletAddress: wallet.address, signature: lateSignature, message: late.message, nonce: late.nonce }), { status: 401, message: SIWE_ANSWERS.unknownNonce });
     await kv.close();
   });
 

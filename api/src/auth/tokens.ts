@@ -18,7 +18,11 @@ export interface TokenService {
 }
 
 /** A short digest of the password hash (never the hash itself): changes whenever the password does. */
-const passwordStamp = (user: TokenUser) => createHash("sha256").update(user.passwordHash ?? "wallet").digest("base64url").slice(0, 16);
+const passwordStamp = (user: TokenUser) =>
+  createHash("sha256")
+    .update(user.passwordHash ?? "wallet")
+    .digest("base64url")
+    .slice(0, 16);
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);

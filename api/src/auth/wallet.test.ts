@@ -191,7 +191,10 @@ describe("linking a wallet to a signed-in account", () => {
       assert.equal(answer.body.message, "This account signs in with its wallet, so the wallet cannot be disconnected");
     }
     assert.deepEqual(await everyUser(), before, "the wallet is still linked and nothing else changed");
-    assert.deepEqual((await usersWithWallet(wallet.address)).map((u) => u.id), [created.body.data.user._id]);
+    assert.deepEqual(
+      (await usersWithWallet(wallet.address)).map((u) => u.id),
+      [created.body.data.user._id],
+    );
     assert.equal((await signIn(wallet)).body.data.user._id, created.body.data.user._id, "the wallet still signs in");
   });
 

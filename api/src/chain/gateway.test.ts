@@ -56,12 +56,10 @@ test("a second origination of a loan is refused with the contract's sentence and
 test("a listing of someone else's note is refused in words, not as a raw revert", async () => {
   await originate(2n);
   // The new note belongs to the treasury, so a listing by the originator is someone else's.
-  const refused = await gateway
-    .send({ signer: "originator", address: deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "list", args: [2n, 500_000_000n] })
-    .then(
-      () => assert.fail("someone else's note was listed"),
-      (error: unknown) => error,
-    );
+  const refused = await gateway.send({ signer: "originator", address: deployment.contracts.marketplace as Address, abi: noteMarketplaceAbi, functionName: "list", args: [2n, 500_000_000n] }).then(
+    () => assert.fail("someone else's note was listed"),
+    (error: unknown) => error,
+  );
   assert.ok(refused instanceof ChainActionError);
   assert.equal(refused.message, CONTRACT_ERROR_SENTENCES.NotTokenOwner);
 });
@@ -94,7 +92,13 @@ test("a transaction's hash is handed to its record before the node has heard of 
     functionName: "originate",
     args: [10n, borrower, 1_000_000_000n, 1200, 12],
     onSent: async (hash) => {
-      seen.push([hash, await gateway.publicClient.getTransaction({ hash }).then(() => "known", () => "unknown")]);
+      seen.push([
+        hash,
+        await gateway.publicClient.getTransaction({ hash }).then(
+          () => "known",
+          () => "unknown",
+        ),
+      ]);
     },
   });
   assert.equal(receipt.status, "success");

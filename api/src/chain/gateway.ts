@@ -60,10 +60,7 @@ export interface ChainGateway {
   /** The latest block's timestamp: the chain's "now", which tests move with evm_increaseTime. */
   now(): Promise<bigint>;
   /** Signs EIP-712 typed data with one of the API's keys, offline (the treasury's signed listings). */
-  signTypedData<const types extends TypedData | Record<string, unknown>, primaryType extends string>(
-    signer: Signer,
-    typedData: TypedDataDefinition<types, primaryType>,
-  ): Promise<Hex>;
+  signTypedData<const types extends TypedData | Record<string, unknown>, primaryType extends string>(signer: Signer, typedData: TypedDataDefinition<types, primaryType>): Promise<Hex>;
 }
 
 /** The name of the custom error a contract call reverted with, if it did (decoded against every contract's errors). */
@@ -123,7 +120,10 @@ export function createChainGateway(config: AppConfig): ChainGateway {
       const previous = queues.get(signer) ?? Promise.resolve();
       let release!: () => void;
       const mine = new Promise<void>((resolve) => (release = resolve));
-      queues.set(signer, previous.then(() => mine));
+      queues.set(
+        signer,
+        previous.then(() => mine),
+      );
       await previous.catch(() => {});
       let hash: Hex;
       try {

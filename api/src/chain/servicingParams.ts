@@ -12,15 +12,12 @@ export function readFixed(publicClient: PublicClient, loanNote: Address): Promis
   const key = loanNote.toLowerCase();
   let fixed = fixedByContract.get(key);
   if (!fixed) {
-    const read = (functionName: "lateFeeGracePeriod" | "lateFeeBps" | "defaultAfterDays") =>
-      publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName });
-    fixed = Promise.all([read("lateFeeGracePeriod"), read("lateFeeBps"), read("defaultAfterDays")]).then(
-      ([lateFeeGracePeriod, lateFeeBps, defaultAfterDays]) => ({
-        lateFeeGracePeriod: BigInt(lateFeeGracePeriod),
-        lateFeeBps: Number(lateFeeBps),
-        defaultAfterDays: Number(defaultAfterDays),
-      }),
-    );
+    const read = (functionName: "lateFeeGracePeriod" | "lateFeeBps" | "defaultAfterDays") => publicClient.readContract({ address: loanNote, abi: loanNoteAbi, functionName });
+    fixed = Promise.all([read("lateFeeGracePeriod"), read("lateFeeBps"), read("defaultAfterDays")]).then(([lateFeeGracePeriod, lateFeeBps, defaultAfterDays]) => ({
+      lateFeeGracePeriod: BigInt(lateFeeGracePeriod),
+      lateFeeBps: Number(lateFeeBps),
+      defaultAfterDays: Number(defaultAfterDays),
+    }));
     // A failed read (the node is down) is asked again next time rather than kept.
     fixed.catch(() => fixedByContract.delete(key));
     fixedByContract.set(key, fixed);

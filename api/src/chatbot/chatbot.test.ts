@@ -18,7 +18,8 @@ async function newUser(): Promise<{ token: string; id: string }> {
   return { token: answer.body.data.token, id: answer.body.data.user._id };
 }
 const ask = (token: string, message: unknown) => api.call("POST", "/chatbot/message", { token, body: { message } });
-const history = async (token: string) => (await api.call("GET", "/chatbot/history", { token })).body.data.messages as { id: string; content: string; sender: string; timestamp: string; source: string | null }[];
+const history = async (token: string) =>
+  (await api.call("GET", "/chatbot/history", { token })).body.data.messages as { id: string; content: string; sender: string; timestamp: string; source: string | null }[];
 
 describe("the chat assistant's routes", () => {
   it("are closed to visitors (401)", async () => {
@@ -39,7 +40,13 @@ describe("the chat assistant's routes", () => {
     assert.ok(!Number.isNaN(Date.parse(reply.body.data.timestamp)));
 
     const messages = await history(token);
-    assert.deepEqual(messages.map((m) => [m.sender, m.source]), [["user", null], ["bot", "knowledge"]]);
+    assert.deepEqual(
+      messages.map((m) => [m.sender, m.source]),
+      [
+        ["user", null],
+        ["bot", "knowledge"],
+      ],
+    );
     assert.equal(messages[0].content, "How long does KYC review take?");
     assert.equal(messages[1].content, reply.body.data.message);
     assert.equal(messages[1].id, reply.body.data.id);
@@ -48,7 +55,9 @@ describe("the chat assistant's routes", () => {
   it("answer 'what is the status of my loan' from the user's own loans", async () => {
     const { token, id } = await newUser();
     assert.match((await ask(token, "What is the status of my loan?")).body.data.message, /no loan requests yet/);
-    await api.database.db.insert(loans).values({ userId: id, amount: 4_000_000_000n, purpose: "education", rateBps: 850, termMonths: 24, status: "rejected", rejectionReason: "Purpose not supported" });
+    await api.database.db
+      .insert(loans)
+      .values({ userId: id, amount: 4_000_000_000n, purpose: "education", rateBps: 850, termMonths: 24, status: "rejected", rejectionReason: "Purpose not supported" });
     const reply = await ask(token, "What is the status of my loan?");
     assert.match(reply.body.data.message, /was rejected/);
     assert.match(reply.body.data.message, /Purpose not supported/);

@@ -60,7 +60,8 @@ const HOLDINGS = [
 ];
 
 /** Asking when or how much to pay next is about the user's own loans even without "my" ("how much is due?"). */
-const STRONG_PAYMENT = /\b(next|upcoming)\b.*\b(payment|installment|instalment|due|repayment)\b|^(when|how much)\b.*\b(due|owe|next)\b|\bwhen\b.*\b(i|my)\b.*\b(pay|payment|due|repay)\b|\bhow much\b.*\b(i|my)\b.*\bnext\b/;
+const STRONG_PAYMENT =
+  /\b(next|upcoming)\b.*\b(payment|installment|instalment|due|repayment)\b|^(when|how much)\b.*\b(due|owe|next)\b|\bwhen\b.*\b(i|my)\b.*\b(pay|payment|due|repay)\b|\bhow much\b.*\b(i|my)\b.*\bnext\b/;
 const NOT_A_PAYMENT_QUESTION = /\b(miss|what happens|fees?|how do|how can|how to)\b/;
 /** Hardship ("I lost my job", "can't afford the installments") asks what happens, not what is due: the knowledge answers. */
 const HARDSHIP = /\b(los[te]|losing) (my |our |a )?(job|income|work)\b|\b(unemployed|laid off|hardship|afford|skip|postpone|payment holiday)\b/;
@@ -104,7 +105,10 @@ export function detectIntent(question: string): Intent | null {
   if (!howTo && some(KYC_STATUS, text) && KYC.test(text) && !/\bloans?\b.*\b(status|approved)\b/.test(text)) return { kind: "kyc_status" };
   if (!howTo && some(NEXT_PAYMENT, text) && !/\bfees?\b/.test(text)) return { kind: "next_payment", loanNumber };
   if (!howTo && some(HOLDINGS, text)) return { kind: "holdings" };
-  if ((!howTo || loanNumber !== undefined) && (some(LOAN_STATUS, text) || some(MORE_LOAN_STATUS, text) || (loanNumber !== undefined && /\bstatus|approved|rejected|funded|pending|active\b/.test(text)))) {
+  if (
+    (!howTo || loanNumber !== undefined) &&
+    (some(LOAN_STATUS, text) || some(MORE_LOAN_STATUS, text) || (loanNumber !== undefined && /\bstatus|approved|rejected|funded|pending|active\b/.test(text)))
+  ) {
     return { kind: "loan_status", loanNumber };
   }
   return null;

@@ -73,7 +73,13 @@ describe("a configured language model", () => {
     assert.deepEqual(call.body.messages.at(-1), { role: "user", content: "How long does KYC take?" });
 
     const history = (await api.call("GET", "/chatbot/history", { token })).body.data.messages;
-    assert.deepEqual(history.map((m: { source: string | null; model: string | null }) => [m.source, m.model]), [[null, null], ["llm", "stub-model"]]);
+    assert.deepEqual(
+      history.map((m: { source: string | null; model: string | null }) => [m.source, m.model]),
+      [
+        [null, null],
+        ["llm", "stub-model"],
+      ],
+    );
   });
 
   it("gets the user's own records and the conversation so far as grounding", async () => {
@@ -83,7 +89,10 @@ describe("a configured language model", () => {
     await api.call("POST", "/chatbot/message", { token, body: { message: "What is the status of my loan?" } });
     const messages = received[0].body.messages;
     assert.match(messages[0].content, /The user's own records:\nYou have no loan requests yet/);
-    assert.deepEqual(messages.slice(1, 3).map((m: { role: string }) => m.role), ["user", "assistant"]);
+    assert.deepEqual(
+      messages.slice(1, 3).map((m: { role: string }) => m.role),
+      ["user", "assistant"],
+    );
     assert.equal(messages[1].content, "What is the vault?");
   });
 

@@ -66,11 +66,7 @@ export async function completeWithLlm(config: LlmConfig, request: LlmRequest): P
         model: config.model,
         temperature: 0.2,
         max_tokens: 400,
-        messages: [
-          { role: "system", content: systemPrompt(request) },
-          ...request.history.slice(-6),
-          { role: "user", content: request.question },
-        ],
+        messages: [{ role: "system", content: systemPrompt(request) }, ...request.history.slice(-6), { role: "user", content: request.question }],
       }),
       signal: AbortSignal.timeout(config.timeoutMs),
     });

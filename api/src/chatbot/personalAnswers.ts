@@ -1,15 +1,5 @@
 import { displayUsd } from "#domain/money";
-import {
-  amountDueNow,
-  installmentsPaid,
-  isValidTerms,
-  maturity,
-  nextDueDate,
-  payoffAmount,
-  scheduleRows,
-  totalDue,
-  type LoanTerms,
-} from "#domain/schedule";
+import { amountDueNow, installmentsPaid, isValidTerms, maturity, nextDueDate, payoffAmount, scheduleRows, totalDue, type LoanTerms } from "#domain/schedule";
 import type { UserRow } from "#db/schema";
 import type { Intent } from "./intents";
 import type { ChatUserData, LoanWithNote } from "./userData";
@@ -17,8 +7,7 @@ import { shortAddress } from "#domain/shortAddress";
 
 const MAX_LISTED = 5;
 
-const day = (unixSeconds: bigint | number) =>
-  new Date(Number(unixSeconds) * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const day = (unixSeconds: bigint | number) => new Date(Number(unixSeconds) * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const dateOf = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const percent = (bps: number) => `${(bps / 100).toString()}%`;
 /** A stored reason as a sentence of the answer: trimmed and closed by punctuation; null when blank. */
@@ -28,8 +17,7 @@ const sentence = (text: string | null | undefined) => {
 };
 const label = (loan: LoanWithNote["loan"]) => `Loan #${loan.loanNumber}`;
 /** The grace after maturity in words: "30 days", or seconds on a chain whose admin set a shorter one. */
-const graceWords = (seconds: bigint) =>
-  seconds % 86_400n === 0n ? `${seconds / 86_400n} day${seconds === 86_400n ? "" : "s"}` : `${seconds} second${seconds === 1n ? "" : "s"}`;
+const graceWords = (seconds: bigint) => (seconds % 86_400n === 0n ? `${seconds / 86_400n} day${seconds === 86_400n ? "" : "s"}` : `${seconds} second${seconds === 1n ? "" : "s"}`);
 
 /** The terms as the chain has them when the note is mirrored, else as approved. */
 function termsOf({ loan, note }: LoanWithNote): LoanTerms | null {
@@ -145,7 +133,8 @@ function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSec
   const repayable = picked.filter((e) => (e.loan.status === "active" || e.loan.status === "defaulted") && termsOf(e) !== null);
   if (repayable.length === 0) {
     const waiting = picked.filter((e) => e.loan.status === "pending" || e.loan.status === "approved");
-    if (waiting.length) return `You have no payments due yet: ${waiting.map((e) => `${label(e.loan)} is ${e.loan.status}`).join(", ")}. Payments start once a loan is funded and its note minted; the first installment is due 30 days after that.`;
+    if (waiting.length)
+      return `You have no payments due yet: ${waiting.map((e) => `${label(e.loan)} is ${e.loan.status}`).join(", ")}. Payments start once a loan is funded and its note minted; the first installment is due 30 days after that.`;
     return "You have no active loans, so no payment is due.";
   }
   const lines = repayable.slice(0, MAX_LISTED).map((entry) => {
@@ -159,9 +148,7 @@ function nextPayment(all: LoanWithNote[], loanNumber: bigint | undefined, nowSec
     if (!next) return `${label(entry.loan)} is fully paid.`;
     const remainingOfNext = rows.slice(0, paid + 1).reduce((sum, row) => sum + row.payment, 0n) - repaid;
     const due = nextDueDate(t, repaid);
-    const parts = [
-      `${label(entry.loan)}: your next installment (${next.index} of ${rows.length}) is ${displayUsd(remainingOfNext)}, due on ${day(due)}.`,
-    ];
+    const parts = [`${label(entry.loan)}: your next installment (${next.index} of ${rows.length}) is ${displayUsd(remainingOfNext)}, due on ${day(due)}.`];
     if (overdue > 0n) {
       const pastMaturity = nowSeconds >= maturity(t);
       parts.push(
@@ -217,7 +204,9 @@ async function holdings(user: UserRow, deps: PersonalAnswerDeps): Promise<string
       return sum + (due > h.note.totalRepaid ? due - h.note.totalRepaid : 0n);
     }, 0n);
     const ids = held.slice(0, 10).map((h) => `#${h.note.tokenId}${h.vaulted ? " (in the vault)" : ""}`);
-    parts.push(`You hold ${held.length} loan note${held.length === 1 ? "" : "s"}: ${ids.join(", ")}${held.length > 10 ? ", …" : ""}, with ${displayUsd(outstanding)} of scheduled repayments still to come.`);
+    parts.push(
+      `You hold ${held.length} loan note${held.length === 1 ? "" : "s"}: ${ids.join(", ")}${held.length > 10 ? ", …" : ""}, with ${displayUsd(outstanding)} of scheduled repayments still to come.`,
+    );
   }
   parts.push(
     waiting > 0n

@@ -16,10 +16,7 @@ export function createChatRepository(db: Db) {
     ): Promise<{ question: ChatMessageRow; reply: ChatMessageRow }> {
       return db.transaction(async (tx) => {
         const [q] = await tx.insert(chatMessages).values({ userId, sender: "user", content: question.content, createdAt: question.at }).returning();
-        const [r] = await tx
-          .insert(chatMessages)
-          .values({ userId, sender: "bot", content: reply.content, source: reply.source, model: reply.model, createdAt: reply.at })
-          .returning();
+        const [r] = await tx.insert(chatMessages).values({ userId, sender: "bot", content: reply.content, source: reply.source, model: reply.model, createdAt: reply.at }).returning();
         return { question: q, reply: r };
       });
     },

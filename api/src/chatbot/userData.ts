@@ -40,10 +40,7 @@ export function createChatUserData(db: Db, chainId: number) {
       const rows = await db
         .select({ note: chainNotes, vaulted: sql<boolean>`coalesce(${chainVaultPositions.active}, false)` })
         .from(chainNotes)
-        .leftJoin(
-          chainVaultPositions,
-          and(eq(chainVaultPositions.chainId, chainNotes.chainId), eq(chainVaultPositions.tokenId, chainNotes.tokenId), eq(chainVaultPositions.active, true)),
-        )
+        .leftJoin(chainVaultPositions, and(eq(chainVaultPositions.chainId, chainNotes.chainId), eq(chainVaultPositions.tokenId, chainNotes.tokenId), eq(chainVaultPositions.active, true)))
         .where(and(eq(chainNotes.chainId, chainId), eq(chainNotes.burned, false), or(eq(chainNotes.holder, account), eq(chainNotes.owner, account))))
         .orderBy(chainNotes.tokenId);
       return rows.map((row) => ({ note: row.note, vaulted: Boolean(row.vaulted) }));

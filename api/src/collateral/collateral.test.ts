@@ -81,7 +81,11 @@ async function approveEscrow(user: TestUser, loanId: string) {
 async function escrowTimeline(loanId: string) {
   const loan = wireLoanSchema.parse((await call("GET", `/loans/${loanId}`, { token: borrower.token })).body.data);
   const timeline = loan.timeline!;
-  assert.deepEqual(timeline.map((e) => e.at), timeline.map((e) => e.at).sort(), "the timeline is in order of time");
+  assert.deepEqual(
+    timeline.map((e) => e.at),
+    timeline.map((e) => e.at).sort(),
+    "the timeline is in order of time",
+  );
   const entries = timeline.filter((e) => e.action.startsWith("collateral_") && e.action !== "collateral_appraised");
   return Promise.all(
     entries.map(async ({ action, at, by, notes, txHash }) => {
@@ -152,7 +156,10 @@ describe("the wizard's picker", () => {
     const mine = wireWalletNftsSchema.parse(answer.body.data);
     assert.equal(mine.walletAddress, lower(borrower.wallet!.address));
     const demoPieces = mine.nfts.filter((n) => n.collection === lower(demo));
-    assert.deepEqual(demoPieces.map((n) => n.tokenId), pieces.map(String));
+    assert.deepEqual(
+      demoPieces.map((n) => n.tokenId),
+      pieces.map(String),
+    );
     assert.equal(demoPieces[0].name, `LoanMint Demo Art #${pieces[0]}`);
     assert.equal(demoPieces[0].collectionName, "LoanMint Demo Art");
     assert.match(demoPieces[0].image!, /^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/);
@@ -441,7 +448,10 @@ describe("the claim of a defaulted note's piece", () => {
     assert.equal(early.body.message, "This note's collateral cannot be claimed now");
     // Other keeps the note in the vault: the vault owns it, and the claim is still its depositor's.
     const vault = contracts().vault;
-    await sendAs(stack, other.wallet!, { to: contracts().loanNote, data: encodeFunctionData({ abi: loanNoteAbi, functionName: "transferFrom", args: [other.wallet!.address, vault, BigInt(tokenId)] }) });
+    await sendAs(stack, other.wallet!, {
+      to: contracts().loanNote,
+      data: encodeFunctionData({ abi: loanNoteAbi, functionName: "transferFrom", args: [other.wallet!.address, vault, BigInt(tokenId)] }),
+    });
     assert.equal(lower((await read(contracts().loanNote, loanNoteAbi as Abi, "ownerOf", [BigInt(tokenId)])) as string), lower(vault));
 
     const { maturity } = (await read(contracts().loanNote, loanNoteAbi as Abi, "noteStateOf", [BigInt(tokenId)])) as { maturity: bigint };
@@ -486,7 +496,10 @@ describe("the claim of a defaulted note's piece", () => {
     assert.equal(after.body.data.collateral.nft.state, "claimed");
     assert.equal(after.body.data.collateral.nft.receiver, lower(other.wallet!.address));
     const moves = await escrowTimeline(loan._id);
-    assert.deepEqual(moves.map((e) => e.action), ["collateral_locked", "collateral_claimed"]);
+    assert.deepEqual(
+      moves.map((e) => e.action),
+      ["collateral_locked", "collateral_claimed"],
+    );
     const claimed = moves[1];
     assert.equal(claimed.txHash, after.body.data.collateral.nft.txHash);
     assert.equal(claimed.at, claimed.blockTime);
@@ -543,11 +556,14 @@ describe("the borrower's pull after a failed return", () => {
     assert.equal(returned.body.data.collateral.nft.receiver, lower(borrower.wallet!.address));
     // The refusal stays in the timeline at the final payment, before the pull.
     const moves = await escrowTimeline(loan._id);
-    assert.deepEqual(moves.map((e) => [e.action, e.txHash]), [
-      ["collateral_locked", approved.body.data.nftTransactionHash],
-      ["collateral_return_failed", failed.body.data.collateral.nft.txHash],
-      ["collateral_returned", returned.body.data.collateral.nft.txHash],
-    ]);
+    assert.deepEqual(
+      moves.map((e) => [e.action, e.txHash]),
+      [
+        ["collateral_locked", approved.body.data.nftTransactionHash],
+        ["collateral_return_failed", failed.body.data.collateral.nft.txHash],
+        ["collateral_returned", returned.body.data.collateral.nft.txHash],
+      ],
+    );
     for (const move of moves) assert.equal(move.at, move.blockTime, move.action);
     const collectionName = returned.body.data.collateral.nft.collectionName;
     const name = collectionName ? `${collectionName} #2` : `NFT #2 (${hostile.slice(0, 6)}…${hostile.slice(-4)})`;
@@ -565,7 +581,10 @@ describe("a crash after sending originateWithCollateral", () => {
     await appraise(loan._id, "9000");
     await approveEscrow(borrower, loan._id);
     const wallet = lower(borrower.wallet!.address);
-    await stack.api.database.db.update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000n * USD, borrowerWallet: wallet }).where(eq(loans.id, loan._id));
+    await stack.api.database.db
+      .update(loans)
+      .set({ status: "approved", mintStatus: "minting", principal: 5_000n * USD, borrowerWallet: wallet })
+      .where(eq(loans.id, loan._id));
     const originator = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.originator), chain: foundry, transport: http(stack.anvil.rpcUrl) });
     const hash: Hex = await originator.writeContract({
       address: contracts().loanNote,

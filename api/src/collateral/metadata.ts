@@ -71,10 +71,7 @@ export function isUnreachable(error: unknown): boolean {
  * the node cannot be reached.
  */
 export async function readStringView(client: PublicClient, collection: Address, call: { functionName: "name" } | { functionName: "tokenURI"; tokenId: bigint }): Promise<string | null> {
-  const data =
-    call.functionName === "name"
-      ? encodeFunctionData({ abi: erc721Abi, functionName: "name" })
-      : encodeFunctionData({ abi: erc721Abi, functionName: "tokenURI", args: [call.tokenId] });
+  const data = call.functionName === "name" ? encodeFunctionData({ abi: erc721Abi, functionName: "name" }) : encodeFunctionData({ abi: erc721Abi, functionName: "tokenURI", args: [call.tokenId] });
   let answer: Hex | undefined;
   try {
     ({ data: answer } = await client.call({ to: collection, data, gas: READ_GAS }));

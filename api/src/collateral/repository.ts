@@ -51,10 +51,7 @@ export function createCollateralRepository(db: Db, chainId: number) {
       const rows = await db
         .select({ collection: chainNftOwners.collection, tokenId: chainNftOwners.tokenId })
         .from(chainNftOwners)
-        .innerJoin(
-          chainCollections,
-          and(eq(chainCollections.chainId, chainNftOwners.chainId), eq(chainCollections.collection, chainNftOwners.collection), eq(chainCollections.allowed, true)),
-        )
+        .innerJoin(chainCollections, and(eq(chainCollections.chainId, chainNftOwners.chainId), eq(chainCollections.collection, chainNftOwners.collection), eq(chainCollections.allowed, true)))
         .where(and(eq(chainNftOwners.chainId, chainId), eq(chainNftOwners.owner, wallet.toLowerCase())))
         .orderBy(asc(chainCollections.slot), asc(chainNftOwners.tokenId))
         .limit(MAX_WALLET_PIECES);
@@ -97,7 +94,10 @@ export function createCollateralRepository(db: Db, chainId: number) {
 
     /** The escrow's row of a note, when the mirror has seen its CollateralLocked. */
     async escrowOf(tokenId: bigint) {
-      const [row] = await db.select().from(chainCollateral).where(and(eq(chainCollateral.chainId, chainId), eq(chainCollateral.tokenId, tokenId)));
+      const [row] = await db
+        .select()
+        .from(chainCollateral)
+        .where(and(eq(chainCollateral.chainId, chainId), eq(chainCollateral.tokenId, tokenId)));
       return row;
     },
   };

@@ -118,9 +118,7 @@ export async function mine(deps: Deps, user: UserRow): Promise<WireWalletNfts> {
 /** GET /collateral/collections: the collections LoanNote accepts now, per the mirror, with their names. */
 export async function collections(deps: Deps): Promise<{ collection: string; name: string | null }[]> {
   const allowed = await deps.repo.allowedCollections();
-  return Promise.all(
-    allowed.map(async (collection) => ({ collection: lower(collection), name: await collectionName(deps, collection).catch(() => null) })),
-  );
+  return Promise.all(allowed.map(async (collection) => ({ collection: lower(collection), name: await collectionName(deps, collection).catch(() => null) })));
 }
 
 /**
@@ -149,8 +147,7 @@ async function pieceNow(deps: Deps, escrow: Address, piece: Piece, wallet: strin
   return { owner, held, approved: approvedOne === lower(escrow) || approvedAll === true };
 }
 
-const pieceOf = (loan: LoanRow): Piece | null =>
-  loan.collateralCollection && loan.collateralTokenId !== null ? { collection: loan.collateralCollection, tokenId: loan.collateralTokenId } : null;
+const pieceOf = (loan: LoanRow): Piece | null => (loan.collateralCollection && loan.collateralTokenId !== null ? { collection: loan.collateralCollection, tokenId: loan.collateralTokenId } : null);
 
 /** GET /loans/{id}/collateral: the pledged piece read live, for the request page and the admin's review. */
 export async function check(deps: Deps, user: UserRow, loanId: string): Promise<WireCollateralCheck> {
@@ -192,10 +189,7 @@ export async function checkOrigination(deps: Deps, loan: LoanRow, wallet: string
   if (loan.collateralAppraisal === null) throw conflict(COLLATERAL_MESSAGES.appraisalMissing);
   const d = await deploymentOf(deps);
   const escrow = d.contracts.collateralEscrow as Address;
-  const allowed = await live(
-    publicClient.readContract({ address: escrow, abi: collateralEscrowAbi, functionName: "isCollectionAllowed", args: [lower(piece.collection) as Address] }),
-    false,
-  );
+  const allowed = await live(publicClient.readContract({ address: escrow, abi: collateralEscrowAbi, functionName: "isCollectionAllowed", args: [lower(piece.collection) as Address] }), false);
   if (!allowed) throw conflict(COLLATERAL_MESSAGES.collectionNoLongerAllowed);
   const now = await pieceNow(deps, escrow, piece, wallet);
   if (!now.held) throw conflict(COLLATERAL_MESSAGES.borrowerNoLongerHolds);

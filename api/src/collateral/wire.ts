@@ -26,7 +26,6 @@ export interface PledgeFacts {
   principal: bigint;
 }
 
-
 const big = (value: bigint | string | number | null | undefined): bigint | null => (value === null || value === undefined ? null : BigInt(value));
 
 export function toWirePledgedNft(facts: PledgeFacts): WirePledgedNft {

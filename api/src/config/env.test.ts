@@ -55,10 +55,18 @@ test("off the local chain a published dev key as an operator key is one problem 
   assert.deepEqual(error.problems, ["PORT must be a whole number between 0 and 65535", `ORIGINATOR_KEY ${why}`, `TREASURY_KEY ${why}`, `DEPLOYER_KEY ${why}`]);
   assert.ok(!error.message.toLowerCase().includes(DEV_ACCOUNTS.deployer.slice(2)), "a key is never printed");
   assert.throws(() => validateEnvironment({ CHAIN_ID: "1", TREASURY_KEY: DEV_ACCOUNTS.treasury }), /TREASURY_KEY is one of anvil's published dev keys/);
-  assert.throws(() => loadConfig({ CHAIN_ID: "mainnet", JWT_SECRET: "x".repeat(32), ORIGINATOR_KEY: DEV_ACCOUNTS.originator }), /ORIGINATOR_KEY is one of/, "a malformed CHAIN_ID is not the local chain");
+  assert.throws(
+    () => loadConfig({ CHAIN_ID: "mainnet", JWT_SECRET: "x".repeat(32), ORIGINATOR_KEY: DEV_ACCOUNTS.originator }),
+    /ORIGINATOR_KEY is one of/,
+    "a malformed CHAIN_ID is not the local chain",
+  );
   const fresh = generatePrivateKey();
   assert.equal(loadConfig({ CHAIN_ID: "84532", JWT_SECRET: "x".repeat(32), ORIGINATOR_KEY: fresh, DEPLOYER_KEY: generatePrivateKey() }).originatorKey, fresh);
-  assert.equal(loadConfig({ JWT_SECRET: "x".repeat(32), ORIGINATOR_KEY: DEV_ACCOUNTS.originator, DEPLOYER_KEY: DEV_ACCOUNTS.deployer }).originatorKey, DEV_ACCOUNTS.originator, "the local chain keeps its dev keys");
+  assert.equal(
+    loadConfig({ JWT_SECRET: "x".repeat(32), ORIGINATOR_KEY: DEV_ACCOUNTS.originator, DEPLOYER_KEY: DEV_ACCOUNTS.deployer }).originatorKey,
+    DEV_ACCOUNTS.originator,
+    "the local chain keeps its dev keys",
+  );
 });
 
 test("every bad setting is named with what it must be", () => {
@@ -110,22 +118,25 @@ test("every wrong setting is listed at once, each saying what it must be, and no
     }
   })();
   assert.ok(error instanceof ConfigError);
-  assert.deepEqual(new Set(error.problems), new Set([
-    "PORT must be a whole number between 0 and 65535",
-    "CHAIN_ID must be a positive whole number (31337 is the local chain)",
-    "CONFIRMATIONS must be a whole number of blocks from 0 to 10000",
-    "RPC_URL must be an http(s) URL such as http://127.0.0.1:8545",
-    "APP_ORIGIN must be an http(s) URL such as http://localhost:5001",
-    "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
-    "RATE_LIMIT_SCALE must be a number above 0",
-    "METRICS_TOKEN must be 16 to 256 printable characters without spaces",
-    "LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1",
-    "LLM_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000",
-    "REDIS_URL must be a redis:// or rediss:// URL",
-    "EXPLORER_URL must be an http(s) URL such as https://etherscan.io",
-    "SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000",
-    "REMINDER_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000",
-  ]));
+  assert.deepEqual(
+    new Set(error.problems),
+    new Set([
+      "PORT must be a whole number between 0 and 65535",
+      "CHAIN_ID must be a positive whole number (31337 is the local chain)",
+      "CONFIRMATIONS must be a whole number of blocks from 0 to 10000",
+      "RPC_URL must be an http(s) URL such as http://127.0.0.1:8545",
+      "APP_ORIGIN must be an http(s) URL such as http://localhost:5001",
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+      "RATE_LIMIT_SCALE must be a number above 0",
+      "METRICS_TOKEN must be 16 to 256 printable characters without spaces",
+      "LLM_BASE_URL must be an http(s) URL such as https://api.openai.com/v1",
+      "LLM_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000",
+      "REDIS_URL must be a redis:// or rediss:// URL",
+      "EXPLORER_URL must be an http(s) URL such as https://etherscan.io",
+      "SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 600000",
+      "REMINDER_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000",
+    ]),
+  );
   assert.ok(!error.message.includes("sesame"), "a secret's value is never printed");
   assert.throws(() => loadConfig({ PORT: "65536", JWT_SECRET: "x".repeat(32) }), /PORT must be a whole number between 0 and 65535/);
   assert.throws(() => loadConfig({ PORT: "80.5", JWT_SECRET: "x".repeat(32) }), /PORT must be a whole number between 0 and 65535/);
@@ -158,15 +169,18 @@ test("the stand-alone indexer checks its variables with the API's rules", () => 
     CONFIRMATIONS: "3",
     INDEXER_POLL_MS: "250",
   });
-  assert.deepEqual({ ...config, dataDir: undefined }, {
-    databaseUrl: "postgres://db/loanmint",
-    dataDir: undefined,
-    rpcUrl: "https://rpc.example/v1",
-    chainId: 11155111,
-    confirmations: 3,
-    pollIntervalMs: 250,
-    headsUrl: "wss://rpc.example/ws",
-  });
+  assert.deepEqual(
+    { ...config, dataDir: undefined },
+    {
+      databaseUrl: "postgres://db/loanmint",
+      dataDir: undefined,
+      rpcUrl: "https://rpc.example/v1",
+      chainId: 11155111,
+      confirmations: 3,
+      pollIntervalMs: 250,
+      headsUrl: "wss://rpc.example/ws",
+    },
+  );
   assert.equal(loadIndexerConfig({}).headsUrl, undefined, "unset: a local node's own WebSocket is found from RPC_URL");
   assert.throws(
     () => loadIndexerConfig({ DATABASE_URL: "mysql://db", INDEXER_POLL_MS: "soon", RPC_WS_URL: "https://rpc.example" }),

@@ -17,7 +17,11 @@ type Db = Awaited<ReturnType<typeof createTestDatabase>>["db"];
 
 /** What scripts/seed.ts leaves on the local chain: the demo emails with the dev wallets #5, #3, #4. */
 const seedDemo = (db: Db) =>
-  db.insert(users).values(DEMO_ACCOUNTS.map((demo) => ({ email: demo.email, role: demo.role, firstName: demo.firstName, lastName: demo.lastName, walletAddress: privateKeyToAccount(demo.key).address.toLowerCase() })));
+  db
+    .insert(users)
+    .values(
+      DEMO_ACCOUNTS.map((demo) => ({ email: demo.email, role: demo.role, firstName: demo.firstName, lastName: demo.lastName, walletAddress: privateKeyToAccount(demo.key).address.toLowerCase() })),
+    );
 
 const configFor = (chainId: number, dataDir: string, databaseUrl?: string) =>
   loadConfig({ CHAIN_ID: String(chainId), DATA_DIR: dataDir, JWT_SECRET: randomUUID() + randomUUID(), LOG_LEVEL: "silent", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });

@@ -19,7 +19,5 @@ export async function refuseLocalChainAccounts(db: Db, config: AppConfig): Promi
     .where(or(inArray(sql`lower(${users.email})`, [...DEMO_EMAILS]), inArray(users.walletAddress, [...PUBLISHED_DEV_ADDRESSES])));
   if (seeded === 0) return;
   const setting = config.databaseUrl ? "DATABASE_URL" : "DATA_DIR";
-  throw new ConfigError([
-    `${setting} holds ${seeded} account(s) of the local chain (demo logins or wallets whose keys are published): off the local chain 31337 start with a database of your own`,
-  ]);
+  throw new ConfigError([`${setting} holds ${seeded} account(s) of the local chain (demo logins or wallets whose keys are published): off the local chain 31337 start with a database of your own`]);
 }

@@ -11,14 +11,7 @@ import type { UsersRepository } from "../users/repository";
 import type { ContactRepository } from "./repository";
 import type { ContactService } from "./service";
 
-export function createContactRouter(deps: {
-  service: ContactService;
-  messages: ContactRepository;
-  tokens: TokenService;
-  users: UsersRepository;
-  kv: KeyValueStore;
-  limit: RateLimitRule;
-}): Router {
+export function createContactRouter(deps: { service: ContactService; messages: ContactRepository; tokens: TokenService; users: UsersRepository; kv: KeyValueStore; limit: RateLimitRule }): Router {
   const findUser = (id: string) => deps.users.findById(id);
   const router = Router();
 

@@ -83,7 +83,12 @@ async function startPlatform() {
   indexer.stdout?.on("data", (chunk: Buffer) => (following ||= chunk.toString().includes("indexer: following chain")));
   for (let attempt = 0; attempt < 1200; attempt++) {
     if (api.exitCode !== null || indexer.exitCode !== null) break;
-    const answered = following && (await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok, () => false));
+    const answered =
+      following &&
+      (await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      ));
     if (answered) return { api, indexer, output };
     await sleep(100);
   }
@@ -155,7 +160,11 @@ test("kill -9 while an approval's origination is in flight: after a restart, exa
   assert.equal((await chain.getTransactionReceipt({ hash: origination.hash })).status, "success");
 
   children = await startPlatform();
-  const recovered = await waitFor("the loan reconciled", () => loanRow(loan._id), (row) => row.mintStatus !== "minting");
+  const recovered = await waitFor(
+    "the loan reconciled",
+    () => loanRow(loan._id),
+    (row) => row.mintStatus !== "minting",
+  );
   assert.equal(recovered.mintStatus, "minted", recovered.mintError ?? "");
   assert.equal(recovered.status, "active");
   assert.equal(recovered.nftTokenId, loan.loanNumber.toString());
@@ -174,10 +183,17 @@ test("kill -9 while an approval's origination is in flight: after a restart, exa
   assert.equal(view.status, 200);
   assert.equal(view.body.data.status, "active");
   // Nothing of the approval is lost: the listing at par the crash cut off is made at start-up.
-  const listed = await waitFor("the note listed", () => loanRow(loan._id), (row) => !["none", "listing"].includes(row.listingStatus));
+  const listed = await waitFor(
+    "the note listed",
+    () => loanRow(loan._id),
+    (row) => !["none", "listing"].includes(row.listingStatus),
+  );
   assert.equal(listed.listingStatus, "listed", listed.listingError ?? "");
   // By the treasury's signature at 100% of par, once: the book holds one open listing of the note.
-  const signed = await database.db.select().from(orders).where(and(eq(orders.tokenId, tokenId), eq(orders.kind, "listing")));
+  const signed = await database.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.tokenId, tokenId), eq(orders.kind, "listing")));
   assert.deepEqual(
     signed.map((o) => [o.signer, o.parBps, o.status]),
     [[(deployment.treasury as string).toLowerCase(), 10_000, "open"]],

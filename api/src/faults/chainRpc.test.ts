@@ -47,7 +47,12 @@ after(async () => {
 
 /** The pauses the indexer announced after `since` ("retrying in N ms"), waiting until there are `count`. */
 async function retries(since: number, count: number): Promise<number[]> {
-  const delays = () => errors.filter((e) => e.at >= since).map((e) => /retrying in (\d+) ms/.exec(e.message)?.[1]).filter(Boolean).map(Number);
+  const delays = () =>
+    errors
+      .filter((e) => e.at >= since)
+      .map((e) => /retrying in (\d+) ms/.exec(e.message)?.[1])
+      .filter(Boolean)
+      .map(Number);
   // Far beyond the pauses themselves (500 + 1000 + 2000 + 4000 ms): only an indexer that stopped retrying gets here.
   for (let waited = 0; delays().length < count; waited += 50) {
     if (waited > 60_000) throw new Error(`the indexer announced ${delays().length} retries, not ${count}: ${errors.map((e) => e.message).join(" / ")}`);
@@ -92,7 +97,10 @@ test("with the RPC unreachable while the chain moves on, the indexer backs off w
     delays.slice(0, 4).every((delay, i) => i === 0 || delay > delays[i - 1]),
     `each pause longer than the last: ${delays.join(", ")} ms`,
   );
-  assert.ok(errors.filter((e) => e.at >= down).every((e) => /^indexer: [\s\S]+; retrying in \d+ ms$/.test(e.message)), "every failure says why and when it retries");
+  assert.ok(
+    errors.filter((e) => e.at >= down).every((e) => /^indexer: [\s\S]+; retrying in \d+ ms$/.test(e.message)),
+    "every failure says why and when it retries",
+  );
 
   const back = performance.now();
   await mirrorEqualsChain();

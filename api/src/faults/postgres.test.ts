@@ -103,7 +103,10 @@ test("PostgreSQL stopped under load: requests fail fast with 503 and a clear mes
   const load = startLoad(6);
   try {
     await load.until(30, 0);
-    assert.ok(load.outcomes.every((o) => o.status === 200), "all served before the outage");
+    assert.ok(
+      load.outcomes.every((o) => o.status === 200),
+      "all served before the outage",
+    );
 
     await pg.stop();
     const down = performance.now();
@@ -139,7 +142,11 @@ test("PostgreSQL stopped under load: requests fail fast with 503 and a clear mes
       assert.equal(o.message, MESSAGES.databaseDown);
       assert.equal(o.retryAfter, "5");
     }
-    assert.deepEqual(afterRecovery.filter((o) => o.status !== 200), [], "every request after the first success is served");
+    assert.deepEqual(
+      afterRecovery.filter((o) => o.status !== 200),
+      [],
+      "every request after the first success is served",
+    );
     const healthAfter = await call("GET", "/health");
     assert.equal(healthAfter.status, 200);
     assert.equal(healthAfter.data.database, "ok");

@@ -30,7 +30,22 @@ let socket: Socket | null = null;
 const logs: { level: number; msg: string }[] = [];
 const prefix = `fault:${randomUUID()}`;
 const relaxed = { max: 10_000, windowMs: 60_000 };
-const limits: RateLimits = { login: { max: 3, windowMs: 60_000 }, register: relaxed, wallet: relaxed, rpc: relaxed, faucet: relaxed, faucetClient: relaxed, faucetBudget: relaxed, contact: relaxed, upload: relaxed, loanRequest: relaxed, pendingLoanRequests: relaxed.max, mirrorWaiters: relaxed.max, orderPublish: relaxed, openOrders: relaxed.max };
+const limits: RateLimits = {
+  login: { max: 3, windowMs: 60_000 },
+  register: relaxed,
+  wallet: relaxed,
+  rpc: relaxed,
+  faucet: relaxed,
+  faucetClient: relaxed,
+  faucetBudget: relaxed,
+  contact: relaxed,
+  upload: relaxed,
+  loanRequest: relaxed,
+  pendingLoanRequests: relaxed.max,
+  mirrorWaiters: relaxed.max,
+  orderPublish: relaxed,
+  openOrders: relaxed.max,
+};
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "lm-fault-redis-"));
@@ -145,17 +160,25 @@ test("with Redis down the API keeps serving: sign-up, sign-in, wallet nonces, ra
 
 test("when Redis is back the API goes back to it by itself: health ok, counters and nonces in Redis, broadcasts published again", async () => {
   await redis.start();
-  await waitFor("health reporting Redis ok", () => call("GET", "/health"), (answer) => answer.body.data.redis === "ok");
+  await waitFor(
+    "health reporting Redis ok",
+    () => call("GET", "/health"),
+    (answer) => answer.body.data.redis === "ok",
+  );
 
   const direct = new Redis(redis.url, { lazyConnect: true });
   const listener = direct.duplicate();
   try {
     await Promise.all([direct.connect(), listener.connect()]);
     // The first command after the restart may still go to memory while the client reconnects; a fresh count lands in Redis.
-    await waitFor("a rate-limit counter in Redis", async () => {
-      await call("POST", "/auth/login", { body: { email: `probe.${randomUUID()}@example.com`, password: "wrong-password" } });
-      return direct.keys(`${prefix}:kv:rl:login:*`);
-    }, (keys) => keys.length > 0);
+    await waitFor(
+      "a rate-limit counter in Redis",
+      async () => {
+        await call("POST", "/auth/login", { body: { email: `probe.${randomUUID()}@example.com`, password: "wrong-password" } });
+        return direct.keys(`${prefix}:kv:rl:login:*`);
+      },
+      (keys) => keys.length > 0,
+    );
 
     const nonce = await walletSignIn();
     assert.equal(await direct.exists(`${prefix}:kv:siwe:${nonce}`), 0, "a verified nonce is spent in Redis");
@@ -167,13 +190,20 @@ test("when Redis is back the API goes back to it by itself: health ok, counters 
     const published: string[] = [];
     listener.on("pmessage", (_pattern, channel) => published.push(channel));
     await listener.psubscribe(`${prefix}:io#*`);
-    await waitFor("a broadcast published through Redis", async () => {
-      await notifyAndReceive(`Delivered after Redis came back ${randomUUID()}`);
-      return published.length;
-    }, (count) => count > 0);
+    await waitFor(
+      "a broadcast published through Redis",
+      async () => {
+        await notifyAndReceive(`Delivered after Redis came back ${randomUUID()}`);
+        return published.length;
+      },
+      (count) => count > 0,
+    );
   } finally {
     direct.disconnect();
     listener.disconnect();
   }
-  assert.ok(logs.some((line) => line.level === 30 && /Redis is back/.test(line.msg)), "the recovery is logged");
+  assert.ok(
+    logs.some((line) => line.level === 30 && /Redis is back/.test(line.msg)),
+    "the recovery is logged",
+  );
 });

@@ -70,7 +70,16 @@ export function createHealthRouter(deps: HealthDeps): Router {
     ]);
     const chain = chainId === null ? "unreachable" : chainId === deps.config.chainId ? "ok" : "wrong chain";
     const indexer = await within(
-      indexerHealth({ db: deps.db, chainId: deps.config.chainId, kind: deps.kind, database, deployed: deployment !== null, head: chain === "ok" ? head : null, confirmations: deps.config.confirmations, maxLag }),
+      indexerHealth({
+        db: deps.db,
+        chainId: deps.config.chainId,
+        kind: deps.kind,
+        database,
+        deployed: deployment !== null,
+        head: chain === "ok" ? head : null,
+        confirmations: deps.config.confirmations,
+        maxLag,
+      }),
       { status: "unknown", blockNumber: null, head: null, lagBlocks: null, lastIndexedAt: null } satisfies IndexerHealth,
     );
     const health: Health = {

@@ -22,7 +22,9 @@ describe("serving the built app", () => {
     writeFileSync(join(dir, "assets", "index-abc123.js.gz"), gzipSync(script));
     writeFileSync(join(dir, "robots.txt"), "User-agent: *");
     writeFileSync(join(tmpdir(), "outside.txt"), "secret");
-    const app = express().use(serveBuiltApp(dir)).use((_req, res) => res.status(404).send("fallthrough"));
+    const app = express()
+      .use(serveBuiltApp(dir))
+      .use((_req, res) => res.status(404).send("fallthrough"));
     server = createServer(app).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -78,7 +78,5 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
   if (scale === 1) return limits;
   const scaled = (max: number) => Math.max(1, Math.round(max * scale));
-  return Object.fromEntries(
-    Object.entries(limits).map(([name, rule]) => [name, typeof rule === "number" ? scaled(rule) : { ...rule, max: scaled(rule.max) }]),
-  ) as unknown as RateLimits;
+  return Object.fromEntries(Object.entries(limits).map(([name, rule]) => [name, typeof rule === "number" ? scaled(rule) : { ...rule, max: scaled(rule.max) }])) as unknown as RateLimits;
 }

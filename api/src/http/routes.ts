@@ -87,7 +87,5 @@ function join(prefix: string, path: string): string {
 
 /** `/loans/:id` → `/loans/{id}`; `*rest` → `{rest}`; optional groups `{/:x}` lose their braces. */
 export function toOpenApiPath(path: string): string {
-  return path
-    .replace(/\{([^{}]*)\}/g, "$1")
-    .replace(/[:*]([A-Za-z_$][\w$]*)/g, "{$1}");
+  return path.replace(/\{([^{}]*)\}/g, "$1").replace(/[:*]([A-Za-z_$][\w$]*)/g, "{$1}");
 }

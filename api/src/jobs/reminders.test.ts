@@ -57,17 +57,26 @@ describe("servicing reminders", () => {
     await stack.rpc("evm_mine", []);
   }
 
-  const startOf = async (tokenId: bigint) =>
-    BigInt((await db().select({ start: chainNotes.startTime }).from(chainNotes).where(eq(chainNotes.tokenId, tokenId)))[0].start);
+  const startOf = async (tokenId: bigint) => BigInt((await db().select({ start: chainNotes.startTime }).from(chainNotes).where(eq(chainNotes.tokenId, tokenId)))[0].start);
   const earliest = () => [loan.A.start, loan.B.start, loan.C.start].reduce((a, b) => (a < b ? a : b));
   const latest = () => [loan.A.start, loan.B.start, loan.C.start].reduce((a, b) => (a > b ? a : b));
 
   /** The reminders a user was sent, as their notifications page lists them. */
   const remindersOf = async (user: TestUser) =>
-    (await db().select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, "servicing_reminder")))).map((n) => n.message);
+    (
+      await db()
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.type, "servicing_reminder")))
+    ).map((n) => n.message);
   /** How many times `kind` was given for a loan (sent, or recorded for a muted recipient). */
   const given = async (loanId: string, kind: ReminderKind) =>
-    (await db().select().from(servicingReminders).where(and(eq(servicingReminders.loanId, loanId), eq(servicingReminders.kind, kind)))).length;
+    (
+      await db()
+        .select()
+        .from(servicingReminders)
+        .where(and(eq(servicingReminders.loanId, loanId), eq(servicingReminders.kind, kind)))
+    ).length;
   const count = (messages: string[], pattern: RegExp) => messages.filter((m) => pattern.test(m)).length;
 
   before(async () => {
@@ -128,7 +137,11 @@ describe("servicing reminders", () => {
     await tick();
     assert.equal(count(await remindersOf(borrowerA), new RegExp(`^Installment 1 of loan #${loan.A.tokenId} was due on .+ and is unpaid: \\$[\\d,.]+ is past due\\.$`)), 1);
     assert.deepEqual(await remindersOf(holder), [`Note #${loan.A.tokenId} you hold is late: installment 1, due on ${reminderDate(loan.A.start + 30n * DAY)}, is unpaid.`]);
-    assert.deepEqual(await remindersOf(depositor), [`Note #${loan.B.tokenId} you hold is late: installment 1, due on ${reminderDate(loan.B.start + 30n * DAY)}, is unpaid.`], "the vault's depositor hears as its holder");
+    assert.deepEqual(
+      await remindersOf(depositor),
+      [`Note #${loan.B.tokenId} you hold is late: installment 1, due on ${reminderDate(loan.B.start + 30n * DAY)}, is unpaid.`],
+      "the vault's depositor hears as its holder",
+    );
   });
 
   it("warns the borrower thirty days before a default becomes possible, once", async () => {
@@ -138,9 +151,10 @@ describe("servicing reminders", () => {
     await travelTo(warnFrom > now ? warnFrom : now + 1n);
     await tick();
     await tick();
-    assert.deepEqual((await remindersOf(borrowerB)).filter((m) => /can be marked defaulted/.test(m)), [
-      `Loan #${loan.B.tokenId} can be marked defaulted from ${reminderDate(defaultFrom)} unless it is repaid by then.`,
-    ]);
+    assert.deepEqual(
+      (await remindersOf(borrowerB)).filter((m) => /can be marked defaulted/.test(m)),
+      [`Loan #${loan.B.tokenId} can be marked defaulted from ${reminderDate(defaultFrom)} unless it is repaid by then.`],
+    );
     assert.equal(count(await remindersOf(borrowerA), /can be marked defaulted/), 0, "a loan far from maturity is not warned");
   });
 
@@ -150,7 +164,10 @@ describe("servicing reminders", () => {
     await tick();
     await tick();
     assert.equal(count(await remindersOf(borrowerA), /is current again: everything past due is paid\.$/), 1);
-    assert.deepEqual((await remindersOf(holder)).filter((m) => /current again/.test(m)), [`Note #${loan.A.tokenId} you hold is current again: its borrower paid everything past due.`]);
+    assert.deepEqual(
+      (await remindersOf(holder)).filter((m) => /current again/.test(m)),
+      [`Note #${loan.A.tokenId} you hold is current again: its borrower paid everything past due.`],
+    );
     assert.equal(await given(loan.B.id, "cured"), 0, "a loan still late is not cured");
   });
 
@@ -170,7 +187,10 @@ describe("servicing reminders", () => {
     await tick(); // and the old one once more
     const dueSoon = (await remindersOf(borrowerA)).filter((m) => / is due on /.test(m));
     assert.equal(dueSoon.length, 2, "installment 1 before the restart, installment 2 after it");
-    assert.match(dueSoon.find((m) => m.startsWith("Installment 2"))!, new RegExp(`^Installment 2 of loan #${loan.A.tokenId}, `));
+    assert.match(
+      dueSoon.find((m) => m.startsWith("Installment 2"))!,
+      new RegExp(`^Installment 2 of loan #${loan.A.tokenId}, `),
+    );
     for (const kind of ["missed", "holder_late", "cured", "holder_cured"] as const) assert.equal(await given(loan.A.id, kind), 1, kind);
     assert.equal(await given(loan.B.id, "default_soon"), 1);
   });
@@ -206,7 +226,10 @@ describe("servicing reminders", () => {
     const rows = await db().select().from(servicingReminders).where(eq(servicingReminders.loanId, loan.C.id));
     assert.ok(rows.every((row) => row.notificationId === null));
     const others = await db().select().from(notifications).where(eq(notifications.userId, mutedBorrower.id));
-    assert.ok(others.some((n) => n.type === "loan_funded"), "the loan's funding notice still came");
+    assert.ok(
+      others.some((n) => n.type === "loan_funded"),
+      "the loan's funding notice still came",
+    );
   });
 
   it("gives a reminder once when several API processes tick at the same moment", async () => {
@@ -225,9 +248,10 @@ describe("servicing reminders", () => {
     assert.equal(count_, 1n, "installment 2 is unpaid past its late-fee grace period; installment 1 was paid in time");
     const due = await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "amountDueNow", args: [loan.A.tokenId] });
     await tick();
-    assert.deepEqual((await remindersOf(borrowerA)).filter((m) => /late fees of/.test(m)), [
-      `Installment 2 of loan #${loan.A.tokenId} is unpaid past its late-fee grace period: late fees of ${displayUsd(fees)} apply, and ${displayUsd(due)} is past due with them.`,
-    ]);
+    assert.deepEqual(
+      (await remindersOf(borrowerA)).filter((m) => /late fees of/.test(m)),
+      [`Installment 2 of loan #${loan.A.tokenId} is unpaid past its late-fee grace period: late fees of ${displayUsd(fees)} apply, and ${displayUsd(due)} is past due with them.`],
+    );
     assert.equal(await given(loan.A.id, "late_fee"), 1);
     assert.equal(await given(loan.C.id, "late_fee"), 2, "the muted borrower's fees are recorded as given, one per installment");
   });

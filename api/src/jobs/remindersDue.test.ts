@@ -14,8 +14,18 @@ describe("the reminders a loan calls for", () => {
   const GRACE = 30n * DAY;
   const PARAMS: ServicingParams = { gracePeriod: GRACE, lateFeeGracePeriod: 15n * DAY, lateFeeBps: 500, defaultAfterDays: 90 };
   const base: WatchedLoan = {
-    loanId: "loan", tokenId: 7n, principal: 12_000_000_000n, rateBps: 1200, termMonths: 12, startTime: Number(start), totalRepaid: 0n,
-    feesPaidThrough: 0, borrowerId: "b", borrowerMuted: false, holderId: "h", holderMuted: false,
+    loanId: "loan",
+    tokenId: 7n,
+    principal: 12_000_000_000n,
+    rateBps: 1200,
+    termMonths: 12,
+    startTime: Number(start),
+    totalRepaid: 0n,
+    feesPaidThrough: 0,
+    borrowerId: "b",
+    borrowerMuted: false,
+    holderId: "h",
+    holderMuted: false,
   };
   const rows = scheduleRows({ principal: base.principal, rateBps: base.rateBps, termMonths: base.termMonths, start });
   const current = { daysPastDue: 0, lateInstallment: null };
@@ -41,7 +51,10 @@ describe("the reminders a loan calls for", () => {
 
   it("tells the holder the note went late the first time it is seen late, keyed by the oldest unpaid installment", () => {
     const { reminders, state } = remindersDue(base, current, start + 30n * DAY, PARAMS);
-    assert.deepEqual(reminders.map((r) => `${r.to}:${r.kind}:${r.installment}`), ["borrower:missed:1", "holder:holder_late:1"]);
+    assert.deepEqual(
+      reminders.map((r) => `${r.to}:${r.kind}:${r.installment}`),
+      ["borrower:missed:1", "holder:holder_late:1"],
+    );
     assert.deepEqual(state, { daysPastDue: 1, lateInstallment: 1 });
   });
 
@@ -55,7 +68,10 @@ describe("the reminders a loan calls for", () => {
     assert.deepEqual(kinds(partial, { daysPastDue: 5, lateInstallment: 1 }, start + 35n * DAY), ["missed:1"]);
     const paid = { ...base, totalRepaid: rows[0].payment };
     const { reminders, state } = remindersDue(paid, { daysPastDue: 5, lateInstallment: 1 }, start + 35n * DAY, PARAMS);
-    assert.deepEqual(reminders.map((r) => `${r.to}:${r.kind}:${r.installment}`), ["borrower:cured:1", "holder:holder_cured:1"]);
+    assert.deepEqual(
+      reminders.map((r) => `${r.to}:${r.kind}:${r.installment}`),
+      ["borrower:cured:1", "holder:holder_cured:1"],
+    );
     assert.deepEqual(state, { daysPastDue: 0, lateInstallment: null });
   });
 

@@ -72,7 +72,10 @@ export function createRemindersRepository(db: Db, chainId: number) {
     },
 
     async saveState(tx: Db, loanId: string, state: ServicingState): Promise<void> {
-      await tx.update(servicingStates).set({ ...state, updatedAt: new Date() }).where(eq(servicingStates.loanId, loanId));
+      await tx
+        .update(servicingStates)
+        .set({ ...state, updatedAt: new Date() })
+        .where(eq(servicingStates.loanId, loanId));
     },
 
     /** Records the key; answers its row id only when it was new (a reminder given before answers null). */

@@ -28,4 +28,3 @@ for (const kind of ["memory", "redis"] as const) {
     }
   });
 }
-

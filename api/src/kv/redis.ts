@@ -73,9 +73,21 @@ export async function createRedisStore(url: string, prefix: string, logger?: Key
   return {
     kind: "redis",
     // Values written during an outage live in memory: a read that Redis cannot answer looks there too.
-    get: (key) => either(async () => (await redis.get(key)) ?? memory.get(key), () => memory.get(key)),
-    set: (key, value, ttlMs) => either(async () => void (await redis.set(key, value, "PX", ttlMs)), () => memory.set(key, value, ttlMs)),
-    take: (key) => either(async () => (await redis.getdel(key)) ?? memory.take(key), () => memory.take(key)),
+    get: (key) =>
+      either(
+        async () => (await redis.get(key)) ?? memory.get(key),
+        () => memory.get(key),
+      ),
+    set: (key, value, ttlMs) =>
+      either(
+        async () => void (await redis.set(key, value, "PX", ttlMs)),
+        () => memory.set(key, value, ttlMs),
+      ),
+    take: (key) =>
+      either(
+        async () => (await redis.getdel(key)) ?? memory.take(key),
+        () => memory.take(key),
+      ),
     increment: (key, ttlMs) =>
       either(
         async () => {
@@ -86,7 +98,10 @@ export async function createRedisStore(url: string, prefix: string, logger?: Key
       ),
     async delete(key) {
       await memory.delete(key);
-      await either(async () => void (await redis.del(key)), async () => {});
+      await either(
+        async () => void (await redis.del(key)),
+        async () => {},
+      );
     },
     async health() {
       if (redis.status !== "ready") return "unreachable";

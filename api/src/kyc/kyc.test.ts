@@ -5,10 +5,7 @@ import { join } from "node:path";
 import { startTestApi, type TestApi } from "../testing/harness";
 import { makeUser, notificationsOf, type TestUser } from "#testing/loanStack";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
 let api: TestApi;
@@ -137,10 +134,7 @@ describe("KYC documents", () => {
     assert.equal(mine.status, "rejected");
     assert.equal(mine.kyc.idDocumentType, "passport");
     assert.equal(mine.kyc.rejectionReason, "The first user's bill is too old");
-    assert.deepEqual(
-      [mine.kycDocuments.idDocument?._id, mine.kycDocuments.proofOfAddress?._id, mine.kycDocuments.proofOfIncome],
-      [own.idDocument._id, own.proofOfAddress._id, null],
-    );
+    assert.deepEqual([mine.kycDocuments.idDocument?._id, mine.kycDocuments.proofOfAddress?._id, mine.kycDocuments.proofOfIncome], [own.idDocument._id, own.proofOfAddress._id, null]);
 
     const other = (await api.call("GET", "/users/kyc/status", { token: second.token })).body.data;
     assert.equal(other.status, "pending");
@@ -234,7 +228,10 @@ describe("KYC decisions", () => {
       const answer = await api.call("PUT", `/admin/users/${user.id}/kyc`, { token: admin.token, body });
       assert.equal(answer.status, 400);
       assert.equal(answer.body.message, "Please provide a rejection reason");
-      assert.deepEqual(answer.body.data.errors.map((e: { path: string }) => e.path), ["rejectionReason"]);
+      assert.deepEqual(
+        answer.body.data.errors.map((e: { path: string }) => e.path),
+        ["rejectionReason"],
+      );
     }
     const status = await api.call("GET", "/users/kyc/status", { token: user.token });
     assert.equal(status.body.data.status, "pending");

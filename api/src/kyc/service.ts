@@ -128,11 +128,10 @@ export function createKycService(deps: { repo: KycRepository; users: UsersReposi
       const reason = approve ? null : (input.rejectionReason ?? input.notes ?? null);
       const result = await repo.decide(userId, { status: approve ? "approved" : "rejected", reviewerId: admin.id, notes: input.notes ?? null, rejectionReason: reason });
       if (!result) throw conflict(KYC_MESSAGES.notPending);
-      await notifier.notifyUser(
-        userId,
-        approve ? NOTIFICATION_TEXTS.kycApproved() : NOTIFICATION_TEXTS.kycRejected(reason),
-        { name: SERVER_EVENTS.kycStatus, payload: { status: result.user.kycStatus, rejectionReason: reason } },
-      );
+      await notifier.notifyUser(userId, approve ? NOTIFICATION_TEXTS.kycApproved() : NOTIFICATION_TEXTS.kycRejected(reason), {
+        name: SERVER_EVENTS.kycStatus,
+        payload: { status: result.user.kycStatus, rejectionReason: reason },
+      });
       return { user: result.user, kyc: await kycOf(result.user), message: approve ? KYC_ANSWERS.approved : KYC_ANSWERS.rejected };
     },
   };

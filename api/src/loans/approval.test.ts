@@ -30,8 +30,12 @@ const read = (address: Address, abi: any, functionName: string, args: unknown[] 
 
 /** The treasury's signed listings of a note, oldest first. */
 const treasuryListings = async (tokenId: bigint) =>
-  (await stack.api.database.db.select().from(orders).where(and(eq(orders.tokenId, tokenId), eq(orders.signer, stack.deployment.treasury.toLowerCase()))))
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  (
+    await stack.api.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tokenId, tokenId), eq(orders.signer, stack.deployment.treasury.toLowerCase())))
+  ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 const usedOnChain = async (hash: string) => (await read(contracts().marketplace, noteMarketplaceAbi, "orderStatus", [stack.deployment.treasury, hash]))[0] as boolean;
 
 async function requestLoan(user: TestUser, body: Record<string, unknown> = {}) {
@@ -58,7 +62,10 @@ describe("approval", () => {
     assert.equal(approved.amount, "5000");
     assert.equal(approved.nftTokenId, String(loan.loanNumber));
     assert.match(approved.nftTransactionHash, /^0x[0-9a-f]{64}$/);
-    assert.deepEqual(approved.timeline.map((e: any) => e.action), ["requested", "approved", "mint_sent", "minted", "listed"]);
+    assert.deepEqual(
+      approved.timeline.map((e: any) => e.action),
+      ["requested", "approved", "mint_sent", "minted", "listed"],
+    );
     assert.equal(approved.timeline[1].by._id, admin.id);
     assert.match(approved.timeline[1].notes, /Good history/);
     // Stored notes read as the UI writes money, never as the wire's "4000 USD".
@@ -82,7 +89,17 @@ describe("approval", () => {
       [["open", 10_000, 0n]],
     );
     const [listing] = listings;
-    const message = { seller: stack.deployment.treasury as Address, tokenId, price: 0n, parBps: 10_000n, changes: listing.changes!, maxDaysPastDue: 0n, expiry: listing.expiry, salt: listing.salt, counter: listing.counter };
+    const message = {
+      seller: stack.deployment.treasury as Address,
+      tokenId,
+      price: 0n,
+      parBps: 10_000n,
+      changes: listing.changes!,
+      maxDaysPastDue: 0n,
+      expiry: listing.expiry,
+      salt: listing.salt,
+      counter: listing.counter,
+    };
     assert.equal((await read(contracts().marketplace, noteMarketplaceAbi, "hashListing", [message])).toLowerCase(), listing.hash);
     const domain = orderDomain(stack.deployment.chainId, contracts().marketplace);
     assert.ok(await verifyTypedData({ address: stack.deployment.treasury as Address, domain, types: ORDER_TYPES, primaryType: "Listing", message, signature: listing.signature as Hex }));
@@ -271,7 +288,13 @@ describe("the treasury", () => {
     assert.equal(repriced.body.data.listingPrice, "1234.5");
     assert.equal(await usedOnChain(atPar.hash), true, "the listing at par can no longer fill");
     const afterReprice = await treasuryListings(tokenId);
-    assert.deepEqual(afterReprice.map((o) => [o.status, o.parBps, o.price]), [["cancelled", 10_000, 0n], ["open", 0, 1_234_500_000n]]);
+    assert.deepEqual(
+      afterReprice.map((o) => [o.status, o.parBps, o.price]),
+      [
+        ["cancelled", 10_000, 0n],
+        ["open", 0, 1_234_500_000n],
+      ],
+    );
     const shown = (await call("GET", "/admin/treasury", { token: admin.token })).body.data.notes.find((n: any) => n.tokenId === note.tokenId);
     assert.deepEqual([shown.listed, shown.listingPrice], [true, "1234.5"]);
     const badPrice = await call("PUT", `/admin/treasury/notes/${note.tokenId}/price`, { token: admin.token, body: { listingPrice: 0 } });

@@ -94,7 +94,12 @@ async function synced() {
 const loanRow = async (id: string) => (await db().select().from(loans).where(eq(loans.id, id)))[0];
 const timeline = async (id: string) => (await db().select().from(loanEvents).where(eq(loanEvents.loanId, id)).orderBy(asc(loanEvents.createdAt))).map((e) => e.action);
 const statusRows = async (loanId: string) =>
-  (await db().select().from(chainOutbox).where(and(eq(chainOutbox.event, "loan:status"), sql`${chainOutbox.payload}->>'loanId' = ${loanId}`))).filter((row) => row.kind === "event");
+  (
+    await db()
+      .select()
+      .from(chainOutbox)
+      .where(and(eq(chainOutbox.event, "loan:status"), sql`${chainOutbox.payload}->>'loanId' = ${loanId}`))
+  ).filter((row) => row.kind === "event");
 const texts = async (user: TestUser) => (await notificationsOf(stack.api, user.id)).map((n) => n.message);
 
 describe("an off-chain loan follows its note, through the indexer", () => {
@@ -259,9 +264,21 @@ describe("replays and reorgs", () => {
     indexer = null;
     const snapshot = async () => ({
       loans: await db().select().from(loans).orderBy(asc(loans.loanNumber)),
-      events: (await db().select({ n: sql<number>`count(*)::int` }).from(loanEvents))[0].n,
-      outbox: (await db().select({ n: sql<number>`count(*)::int` }).from(chainOutbox))[0].n,
-      notifications: (await db().select({ n: sql<number>`count(*)::int` }).from(notifications))[0].n,
+      events: (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(loanEvents)
+      )[0].n,
+      outbox: (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(chainOutbox)
+      )[0].n,
+      notifications: (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(notifications)
+      )[0].n,
     });
     const before = await snapshot();
     assert.ok(before.loans.some((loan) => loan.status === "completed") && before.loans.some((loan) => loan.status === "defaulted"));

@@ -24,8 +24,7 @@ describe("late fees through the API", () => {
   let tokenId = 0n;
   const call = (method: string, path: string, user?: TestUser, body?: unknown) => stack.api.call(method, path, { token: user?.token, body });
   const contracts = () => stack.deployment.contracts as Record<"loanNote" | "stablecoin", Address>;
-  const read = <T>(functionName: string) =>
-    stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName, args: [tokenId] } as never) as Promise<T>;
+  const read = <T>(functionName: string) => stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName, args: [tokenId] } as never) as Promise<T>;
   const db = () => stack.api.database.db;
 
   async function synced() {
@@ -112,12 +111,18 @@ describe("late fees through the API", () => {
     const [mirrored] = await db().select().from(chainNotes).where(eq(chainNotes.tokenId, tokenId));
     assert.equal(mirrored.feesPaidThrough, Number(feesPaid.args.feesPaidThrough));
     assert.equal(mirrored.lateFeesPaid, feesPaid.args.amount);
-    const rows = await db().select().from(chainLateFeePayments).where(and(eq(chainLateFeePayments.tokenId, tokenId), eq(chainLateFeePayments.txHash, hash)));
+    const rows = await db()
+      .select()
+      .from(chainLateFeePayments)
+      .where(and(eq(chainLateFeePayments.tokenId, tokenId), eq(chainLateFeePayments.txHash, hash)));
     assert.deepEqual(
       rows.map((r) => [r.beneficiary, r.amount, r.feesPaidThrough, r.logIndex]),
       [[feesPaid.args.beneficiary.toLowerCase(), feesPaid.args.amount, Number(feesPaid.args.feesPaidThrough), feesPaid.logIndex]],
     );
     const told = await db().select().from(notifications).where(eq(notifications.userId, borrower.id));
-    assert.ok(told.some((n) => n.message === NOTIFICATION_TEXTS.repayment(tokenId.toString(), due).message), "the payment's notice, fees included in its amount");
+    assert.ok(
+      told.some((n) => n.message === NOTIFICATION_TEXTS.repayment(tokenId.toString(), due).message),
+      "the payment's notice, fees included in its amount",
+    );
   });
 });

@@ -63,13 +63,11 @@ export interface OnChainLoan {
 export async function loanOnChain(deps: OriginationDeps, tokenId: bigint): Promise<OnChainLoan> {
   const { chain } = deps;
   const deployment = await chain.deployment();
-  const loan = await chain.publicClient
-    .readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] })
-    .catch((error: unknown) => {
-      // The contract answers a note that was never originated with a revert, which means "none" here.
-      if (revertName(error) === "LoanNotFound") return null;
-      throw error;
-    });
+  const loan = await chain.publicClient.readContract({ address: deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [tokenId] }).catch((error: unknown) => {
+    // The contract answers a note that was never originated with a revert, which means "none" here.
+    if (revertName(error) === "LoanNotFound") return null;
+    throw error;
+  });
   if (!loan) return { principal: 0n, repaid: 0n, start: 0n, rateBps: 0, termMonths: 0, feesPaidThrough: 0, status: LOAN_NOTE_STATUS.none };
   return {
     principal: BigInt(loan.principal),
@@ -106,12 +104,7 @@ async function indexedHead(deps: OriginationDeps): Promise<bigint> {
 
 async function recordMintFailure(deps: OriginationDeps, loan: LoanRow, error: ChainActionError): Promise<LoanRow | undefined> {
   const { repo } = deps;
-  const updated = await repo.transition(
-    loan.id,
-    eq(loans.mintStatus, "minting"),
-    { mintStatus: "failed", mintError: error.message },
-    { action: "mint_failed", notes: error.message },
-  );
+  const updated = await repo.transition(loan.id, eq(loans.mintStatus, "minting"), { mintStatus: "failed", mintError: error.message }, { action: "mint_failed", notes: error.message });
   await alertAdmins(deps, NOTIFY.mintFailed(loan.loanNumber, error.message), { loanId: loan.id, tokenId: loan.loanNumber.toString() });
   return updated;
 }
@@ -315,12 +308,10 @@ export async function reconcileAll(deps: OriginationDeps): Promise<{ minted: num
   // A listing left `listing` by a crash: stored (signed) or not; what is not is failed, for the admin's retry.
   for (const loan of await repo.withListingStatus(["listing"])) {
     const listed = (await openTreasuryListings(deps, loan.loanNumber)).length > 0;
-    await repo.transition(
-      loan.id,
-      eq(loans.listingStatus, "listing"),
-      listed ? { listingStatus: "listed" } : { listingStatus: "failed", listingError: RECONCILED.listingMissing },
-      { action: listed ? "listed" : "listing_failed", notes: RECONCILED.note },
-    );
+    await repo.transition(loan.id, eq(loans.listingStatus, "listing"), listed ? { listingStatus: "listed" } : { listingStatus: "failed", listingError: RECONCILED.listingMissing }, {
+      action: listed ? "listed" : "listing_failed",
+      notes: RECONCILED.note,
+    });
     if (listed) result.listed += 1;
   }
   // A crash between an origination and its listing at par leaves the note minted and never listed: list it now,

@@ -112,7 +112,10 @@ describe("reconciliation after a crash", () => {
     const minting = await requestLoan();
     const minted = await requestLoan();
     await db().update(loans).set({ status: "approved", mintStatus: "minting", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase() }).where(eq(loans.id, minting._id));
-    await db().update(loans).set({ status: "active", mintStatus: "minted", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase(), nftTokenId: String(minted.loanNumber) }).where(eq(loans.id, minted._id));
+    await db()
+      .update(loans)
+      .set({ status: "active", mintStatus: "minted", principal: 5_000_000_000n, borrowerWallet: borrower.wallet!.address.toLowerCase(), nftTokenId: String(minted.loanNumber) })
+      .where(eq(loans.id, minted._id));
     await stack.services.origination.reconcileAll();
     const a = await loanRow(minting._id);
     const b = await loanRow(minted._id);
@@ -169,11 +172,17 @@ describe("reconciliation after a crash", () => {
     // The other one's origination is still with the node (any transaction it knows stands in for it here).
     const known = await as(DEV_ACCOUNTS.deployer).sendTransaction({ to: borrower.wallet!.address, value: 1n });
     await stack.chain.waitForTransactionReceipt({ hash: known });
-    await db().update(loans).set({ ...minting, mintTxHash: known }).where(eq(loans.id, held._id));
+    await db()
+      .update(loans)
+      .set({ ...minting, mintTxHash: known })
+      .where(eq(loans.id, held._id));
 
     assert.equal((await stack.services.watcher.runOnce()).unminted, 0, "a loan minting for less than ten minutes may still be waiting for its receipt");
     const staleAt = new Date(Date.now() - STALE_MS - 1_000);
-    await db().update(loans).set({ updatedAt: staleAt }).where(inArray(loans.id, [dropped._id, held._id]));
+    await db()
+      .update(loans)
+      .set({ updatedAt: staleAt })
+      .where(inArray(loans.id, [dropped._id, held._id]));
     const alertsBefore = (await alerts()).length;
     assert.equal((await stack.services.watcher.runOnce()).unminted, 1);
     const failed = await loanRow(dropped._id);
@@ -203,7 +212,10 @@ describe("reconciliation after a crash", () => {
     while ((await stack.chain.getBlockNumber()) <= oldHead) await stack.rpc("evm_mine", []);
     await stack.indexer!.caughtUp();
 
-    await db().update(loans).set({ updatedAt: new Date(Date.now() - STALE_MS - 1_000) }).where(eq(loans.id, loan._id));
+    await db()
+      .update(loans)
+      .set({ updatedAt: new Date(Date.now() - STALE_MS - 1_000) })
+      .where(eq(loans.id, loan._id));
     assert.deepEqual(await stack.services.watcher.runOnce(), { defaulted: 0, unminted: 0 });
     assert.equal((await loanRow(loan._id)).listingStatus, "listed");
     const shown = await call("GET", `/nfts/${loan.loanNumber}`);
@@ -284,7 +296,10 @@ describe("defaults", () => {
     // Funded with the listing's price now: 100% of par is the principal plus the interest accrued (the dirty price).
     const price = await parPriceNow(stack, loan.loanNumber);
     await fund(stack, investor.wallet!.address, price);
-    await sendAs(stack, investor.wallet!, { to: contracts().stablecoin, data: (await import("viem")).encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [contracts().marketplace, maxUint256] }) });
+    await sendAs(stack, investor.wallet!, {
+      to: contracts().stablecoin,
+      data: (await import("viem")).encodeFunctionData({ abi: testDollarAbi, functionName: "approve", args: [contracts().marketplace, maxUint256] }),
+    });
     // The treasury's listing is a signature: the buy route answers the call that fills it.
     const expectedPrice = formatUsdAmount(price);
     const offer = await call("POST", `/nfts/${loan.loanNumber}/buy`, { token: investor.token, body: { expectedPrice } });
@@ -303,7 +318,10 @@ describe("defaults", () => {
     assert.equal(manual.body.data.status, "defaulted");
     // The admin sent the default; the indexer recorded it from the chain.
     const timeline = manual.body.data.timeline.map((e: any) => [e.action, e.by?._id ?? null]);
-    assert.deepEqual(timeline.slice(-2), [["default_sent", admin.id], ["defaulted", null]]);
+    assert.deepEqual(timeline.slice(-2), [
+      ["default_sent", admin.id],
+      ["defaulted", null],
+    ]);
 
     const result = await stack.services.watcher.runOnce();
     assert.ok(result.defaulted >= 1);
@@ -332,7 +350,11 @@ describe("defaults", () => {
     }
     const grace = BigInt(await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "gracePeriod" }));
     const onChain = async (loan: { loanNumber: number }) =>
-      (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "loanOf", args: [BigInt(loan.loanNumber)] })) as { start: bigint | number; termMonths: number; status: number };
+      (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "loanOf", args: [BigInt(loan.loanNumber)] })) as {
+        start: bigint | number;
+        termMonths: number;
+        status: number;
+      };
     const availableAt = async (loan: { loanNumber: number }) => {
       const { start, termMonths } = await onChain(loan);
       // A one-month loan's oldest unpaid installment is due at maturity: the grace period after it comes first.

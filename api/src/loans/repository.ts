@@ -118,7 +118,17 @@ export function createLoansRepository(db: Db, chainId: number) {
           sql`${nftMetadata.tokenId} = coalesce(${chainCollateral.collateralId}, ${loans.collateralTokenId})`,
         ),
       );
-  const NO_PLEDGE: PledgeMirror = { chainState: null, chainCollection: null, chainCollateralId: null, lockedTxHash: null, closedTxHash: null, closedTo: null, collectionName: null, name: null, image: null };
+  const NO_PLEDGE: PledgeMirror = {
+    chainState: null,
+    chainCollection: null,
+    chainCollateralId: null,
+    lockedTxHash: null,
+    closedTxHash: null,
+    closedTo: null,
+    collectionName: null,
+    name: null,
+    image: null,
+  };
   const toView = (row: { loan: LoanRow; borrower: Borrower; totalRepaid: string | bigint | null; feesPaidThrough: number | null; pledge: Partial<PledgeMirror> | null }): LoanView => ({
     loan: row.loan,
     borrower: row.borrower,
@@ -182,13 +192,7 @@ export function createLoansRepository(db: Db, chainId: number) {
           const [taken] = await tx
             .select({ id: loans.id })
             .from(loans)
-            .where(
-              and(
-                eq(loans.collateralCollection, values.collateralCollection),
-                eq(loans.collateralTokenId, values.collateralTokenId),
-                inArray(loans.status, ["pending", "approved"]),
-              ),
-            )
+            .where(and(eq(loans.collateralCollection, values.collateralCollection), eq(loans.collateralTokenId, values.collateralTokenId), inArray(loans.status, ["pending", "approved"])))
             .limit(1);
           if (taken) return "pledged";
         }
@@ -297,7 +301,10 @@ export function createLoansRepository(db: Db, chainId: number) {
     },
 
     async withListingStatus(statuses: ListingState[]): Promise<LoanRow[]> {
-      return db.select().from(loans).where(and(inArray(loans.listingStatus, statuses), eq(loans.mintStatus, "minted")));
+      return db
+        .select()
+        .from(loans)
+        .where(and(inArray(loans.listingStatus, statuses), eq(loans.mintStatus, "minted")));
     },
 
     async withStatus(statuses: LoanStatus[]): Promise<LoanRow[]> {

@@ -73,7 +73,10 @@ describe("a loan request", () => {
       assert.equal(answer.status, 400, `${JSON.stringify(change)} -> ${answer.body.message}`);
       assert.equal(answer.body.message, message);
     }
-    const edges = [{ amount: 1000, interestRate: 0.1, termMonths: 1 }, { amount: "1000000", interestRate: "50", termMonths: "360" }];
+    const edges = [
+      { amount: 1000, interestRate: 0.1, termMonths: 1 },
+      { amount: "1000000", interestRate: "50", termMonths: "360" },
+    ];
     for (const edge of edges) assert.equal((await request(borrower.token, { ...validRequest, ...edge })).status, 201, JSON.stringify(edge));
   });
 
@@ -137,8 +140,7 @@ describe("limits on loan requests", () => {
     const limited = await startTestApi({ env: { TRUST_PROXY: "loopback" }, rateLimits: { loanRequest: { max: 2, windowMs: 60 * 60_000 } } });
     try {
       const [hasty, bystander] = [await makeUser(limited, { kyc: "approved", wallet: true }), await makeUser(limited, { kyc: "approved", wallet: true })];
-      const send = (user: TestUser, from: string) =>
-        limited.call("POST", "/loans/request", { token: user.token, body: validRequest, headers: { "x-forwarded-for": from } });
+      const send = (user: TestUser, from: string) => limited.call("POST", "/loans/request", { token: user.token, body: validRequest, headers: { "x-forwarded-for": from } });
       assert.equal((await send(hasty, "198.51.100.1")).status, 201);
       assert.equal((await send(hasty, "198.51.100.2")).status, 201);
       const refused = await send(hasty, "198.51.100.3");
@@ -155,7 +157,11 @@ describe("limits on loan requests", () => {
 describe("my loans", () => {
   test("lists only the user's own loans, filtered, sorted, searched and paged", async () => {
     const user = await makeUser(api, { kyc: "approved", wallet: true });
-    for (const [amount, purpose] of [["2000", "education"], ["7000", "medical"], ["3000", "education"]]) {
+    for (const [amount, purpose] of [
+      ["2000", "education"],
+      ["7000", "medical"],
+      ["3000", "education"],
+    ]) {
       await request(user.token, { ...validRequest, amount, purpose });
     }
     const all = await api.call("GET", "/loans/my-loans", { token: user.token });
@@ -163,7 +169,10 @@ describe("my loans", () => {
     assert.equal(all.body.data.loans.length, 3);
     assert.equal(all.body.data.pagination.totalLoans, 3);
     const byAmount = await api.call("GET", "/loans/my-loans?sortBy=amount&sortOrder=asc", { token: user.token });
-    assert.deepEqual(byAmount.body.data.loans.map((l: any) => l.amount), ["2000", "3000", "7000"]);
+    assert.deepEqual(
+      byAmount.body.data.loans.map((l: any) => l.amount),
+      ["2000", "3000", "7000"],
+    );
     const min = await api.call("GET", "/loans/my-loans?minAmount=2500", { token: user.token });
     assert.equal(min.body.data.loans.length, 2);
     const searched = await api.call("GET", "/loans/my-loans?search=educ", { token: user.token });

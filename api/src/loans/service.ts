@@ -6,18 +6,20 @@ import { LOAN_NOTE_STATUS } from "#domain/loanNoteStatus";
 import { permitSignatureParts, permitTypedData } from "#domain/permit";
 import { formatUsdAmount } from "#domain/money";
 import { SERVER_EVENTS, ROOMS } from "#domain/events";
-import {
-  amountDueNow,
-  installmentsPaid,
-  isValidTerms,
-  monthlyPayment,
-  nextDueDate,
-  outstandingBalance,
-  type LoanTerms,
-} from "#domain/schedule";
+import { amountDueNow, installmentsPaid, isValidTerms, monthlyPayment, nextDueDate, outstandingBalance, type LoanTerms } from "#domain/schedule";
 import { amountDueWithFees, lateFeesOwed, payoffWithFees, splitRepayment, type ServicedLoan, type ServicingParams } from "#domain/lateFees";
 import type { FeeParams } from "#domain/servicingRecord";
-import { COLLATERAL_MESSAGES, fundingWithinRequest, LOAN_MESSAGES, STANDARD_PURPOSES, type LoanApprovalInput, type LoanListQuery, type LoanRejectionInput, type LoanRequestInput, type RepaymentInput } from "#domain/schemas/loans";
+import {
+  COLLATERAL_MESSAGES,
+  fundingWithinRequest,
+  LOAN_MESSAGES,
+  STANDARD_PURPOSES,
+  type LoanApprovalInput,
+  type LoanListQuery,
+  type LoanRejectionInput,
+  type LoanRequestInput,
+  type RepaymentInput,
+} from "#domain/schemas/loans";
 import { loans, users as usersTable, type LoanRow, type UserRow } from "#db/schema";
 import type { Db } from "#db/connect";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../http/errors";
@@ -123,9 +125,7 @@ async function createRequest(deps: LoansServiceDeps, borrower: UserRow, input: L
       purpose: input.purpose,
       rateBps: input.interestRate,
       termMonths: input.termMonths,
-      collateral: input.collateral
-        ? { type: input.collateral.type, value: input.collateral.value.toString(), description: input.collateral.description }
-        : null,
+      collateral: input.collateral ? { type: input.collateral.type, value: input.collateral.value.toString(), description: input.collateral.description } : null,
       collateralCollection: input.collateral?.nft?.collection ?? null,
       collateralTokenId: input.collateral?.nft?.tokenId ?? null,
     },
@@ -234,7 +234,8 @@ export async function approve(deps: LoansServiceDeps, admin: UserRow, id: string
   // A pledged piece is checked live before anything changes: a refusal (409) leaves the request pending.
   await deps.collateral.checkOrigination(loan, wallet);
   // The conditional update is the lock: of two approvals at once, one finds the loan pending.
-  const claimed = await decided(deps, 
+  const claimed = await decided(
+    deps,
     await repo.transition(
       id,
       eq(loans.status, "pending"),
@@ -243,11 +244,10 @@ export async function approve(deps: LoansServiceDeps, admin: UserRow, id: string
     ),
     id,
   );
-  await notifier.notifyUser(
-    claimed.userId,
-    NOTIFICATION_TEXTS.loanApproved(principal, claimed.id),
-    { name: SERVER_EVENTS.loanStatus, payload: { status: "approved", amount: formatUsdAmount(principal), loanId: claimed.id, tokenId: claimed.loanNumber.toString() } },
-  );
+  await notifier.notifyUser(claimed.userId, NOTIFICATION_TEXTS.loanApproved(principal, claimed.id), {
+    name: SERVER_EVENTS.loanStatus,
+    payload: { status: "approved", amount: formatUsdAmount(principal), loanId: claimed.id, tokenId: claimed.loanNumber.toString() },
+  });
   const result = await origination.originate(claimed, admin.id);
   // Still `minting` only when the origination was mined and the indexer has yet to mirror it.
   return { loan: await wireById(deps, result.id), minted: result.mintStatus !== "failed" };
@@ -255,7 +255,8 @@ export async function approve(deps: LoansServiceDeps, admin: UserRow, id: string
 
 export async function reject(deps: LoansServiceDeps, admin: UserRow, id: string, input: LoanRejectionInput) {
   const { repo, notifier } = deps;
-  const loan = await decided(deps, 
+  const loan = await decided(
+    deps,
     await repo.transition(
       id,
       eq(loans.status, "pending"),
@@ -264,11 +265,10 @@ export async function reject(deps: LoansServiceDeps, admin: UserRow, id: string,
     ),
     id,
   );
-  await notifier.notifyUser(
-    loan.userId,
-    NOTIFICATION_TEXTS.loanRejected(loan.rejectionReason, loan.id),
-    { name: SERVER_EVENTS.loanStatus, payload: { status: "rejected", amount: formatUsdAmount(loan.amount), rejectionReason: loan.rejectionReason, loanId: loan.id } },
-  );
+  await notifier.notifyUser(loan.userId, NOTIFICATION_TEXTS.loanRejected(loan.rejectionReason, loan.id), {
+    name: SERVER_EVENTS.loanStatus,
+    payload: { status: "rejected", amount: formatUsdAmount(loan.amount), rejectionReason: loan.rejectionReason, loanId: loan.id },
+  });
   return wireById(deps, loan.id);
 }
 
@@ -370,9 +370,7 @@ export async function repayment(deps: LoansServiceDeps, user: UserRow, id: strin
   };
   if (input.signature) {
     const { v, r, s } = permitSignatureParts(input.signature as Hex);
-    calls.repayWithPermit = call(
-      encodeFunctionData({ abi: loanNoteAbi, functionName: "repayWithPermit", args: [loan.loanNumber, amount, deadline, v, r, s] }),
-    );
+    calls.repayWithPermit = call(encodeFunctionData({ abi: loanNoteAbi, functionName: "repayWithPermit", args: [loan.loanNumber, amount, deadline, v, r, s] }));
   }
   return {
     loanId: loan.id,

@@ -58,7 +58,6 @@ export const TIMELINE_NOTES = {
   collateralClaimed: (piece: string, to: string | null) => `${piece} claimed by the note's holder${to ? `, sent to ${shortAddress(to)}` : ""}`,
 } as const;
 
-
 /** Why reconciling with the chain failed a mint or a listing (start-up, after a crash, and the loan job's passes). */
 export const RECONCILED = {
   /** The timeline's note for a listing settled by reconciliation. */

@@ -21,13 +21,19 @@ describe("the escrow's timeline entries", () => {
 
   test("a return with the final payment is one entry in that payment's transaction", () => {
     const returned = history({ state: "returned", closed: { ...payment, to }, burn: payment });
-    assert.deepEqual(actions(returned), [["collateral_locked", "0xlock", at(0).toISOString()], ["collateral_returned", "0xpay", at(5).toISOString()]]);
+    assert.deepEqual(actions(returned), [
+      ["collateral_locked", "0xlock", at(0).toISOString()],
+      ["collateral_returned", "0xpay", at(5).toISOString()],
+    ]);
     assert.equal(collateralTimeline(returned, "Demo Art")[1].notes, "Demo Art #2 returned to 0x7099…79c8");
   });
 
   test("a refused return is told at the final payment, and a later pull after it", () => {
     const refused = history({ state: "returnFailed", closed: { ...payment, to: null }, burn: payment });
-    assert.deepEqual(actions(refused).map((a) => a[0]), ["collateral_locked", "collateral_return_failed"]);
+    assert.deepEqual(
+      actions(refused).map((a) => a[0]),
+      ["collateral_locked", "collateral_return_failed"],
+    );
     const pulled = history({ state: "returned", closed: { txHash: "0xpull", block: 30, time: at(9), to }, burn: payment });
     assert.deepEqual(actions(pulled), [
       ["collateral_locked", "0xlock", at(0).toISOString()],
@@ -38,12 +44,18 @@ describe("the escrow's timeline entries", () => {
 
   test("a claim after a default names who received the piece", () => {
     const claimed = history({ state: "claimed", closed: { ...payment, to }, burn: payment });
-    assert.deepEqual(actions(claimed).map((a) => a[0]), ["collateral_locked", "collateral_claimed"]);
+    assert.deepEqual(
+      actions(claimed).map((a) => a[0]),
+      ["collateral_locked", "collateral_claimed"],
+    );
     assert.equal(collateralTimeline(claimed, "Demo Art")[1].notes, "Demo Art #2 claimed by the note's holder, sent to 0x7099…79c8");
   });
 
   test("leaves out a move whose block time is known nowhere", () => {
     const untimed = history({ state: "returned", locked: { ...locked, time: null }, closed: { ...payment, to }, burn: payment });
-    assert.deepEqual(actions(untimed).map((a) => a[0]), ["collateral_returned"]);
+    assert.deepEqual(
+      actions(untimed).map((a) => a[0]),
+      ["collateral_returned"],
+    );
   });
 });

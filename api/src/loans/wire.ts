@@ -121,9 +121,7 @@ export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEnt
     updatedAt: loan.updatedAt.toISOString(),
     rejectionReason: loan.rejectionReason,
     adminNotes: loan.adminNotes,
-    collateral: loan.collateral
-      ? { type: loan.collateral.type, value: formatUsdAmount(BigInt(loan.collateral.value)), description: loan.collateral.description, nft: pledgedNftOf(view) }
-      : null,
+    collateral: loan.collateral ? { type: loan.collateral.type, value: formatUsdAmount(BigInt(loan.collateral.value)), description: loan.collateral.description, nft: pledgedNftOf(view) } : null,
     borrowerWallet: loan.borrowerWallet,
     nftTokenId: hasNote ? loan.nftTokenId : null,
     nftTransactionHash: hasNote ? loan.nftTransactionHash : null,

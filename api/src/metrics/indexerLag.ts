@@ -38,10 +38,8 @@ export function indexerLagMetrics(registry: Registry, deps: IndexerLagDeps): voi
     });
   gauge("loanmint_indexer_block", "The last block the indexer's mirror holds (NaN: no mirror, or the database does not answer)", (read) => read.block);
   gauge("loanmint_chain_head_block", "The chain's head block (NaN: the node does not answer)", (read) => read.top);
-  gauge(
-    "loanmint_indexer_lag_blocks",
-    "Blocks the mirror is behind the chain's head, less the confirmations it waits for on purpose (NaN when unknown)",
-    ({ block, top }) => (block === null || top === null ? null : Math.max(0, top - deps.confirmations - block)),
+  gauge("loanmint_indexer_lag_blocks", "Blocks the mirror is behind the chain's head, less the confirmations it waits for on purpose (NaN when unknown)", ({ block, top }) =>
+    block === null || top === null ? null : Math.max(0, top - deps.confirmations - block),
   );
 }
 

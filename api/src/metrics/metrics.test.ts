@@ -50,7 +50,11 @@ describe("/metrics on this machine, without a token", () => {
     assert.equal(status, 200);
     assert.match(type ?? "", /^text\/plain; version=0\.0\.4/);
     const ownership = text.split("\n").filter((line) => line.startsWith('http_requests_total{method="GET",route="/api/nfts/:id/ownership"'));
-    assert.equal(ownership.reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0), 3, "three requests, one template");
+    assert.equal(
+      ownership.reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0),
+      3,
+      "three requests, one template",
+    );
     assert.ok(!/\/api\/nfts\/(123|456|789)/.test(text), "no raw URL becomes a label");
     assert.equal(sample(text, 'http_requests_total{method="GET",route="<unmatched>",status="404"}'), 2);
     assert.equal(sample(text, 'http_requests_total{method="POST",route="/api/auth/login",status="401"}'), 1);
@@ -134,7 +138,9 @@ describe("/metrics without a token, from another machine", () => {
       .find((address) => address && address.family === "IPv4" && !address.internal);
     if (!external) return t.skip("machine lacks a network address besides loopback"); // fails under CI=true (scripts/skips.mjs)
     const metrics = createMetrics({ db: null as never, publicClient: null as never, chainId: 31337, confirmations: 0 });
-    const app = express().get("/metrics", ...metrics.endpoint).use(errorHandler());
+    const app = express()
+      .get("/metrics", ...metrics.endpoint)
+      .use(errorHandler());
     const server = app.listen(0, "0.0.0.0");
     await new Promise((resolve) => server.once("listening", resolve));
     try {

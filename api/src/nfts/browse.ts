@@ -101,9 +101,7 @@ export function createMarketplaceIndex(deps: { repo: NftsRepository; orders: Mar
       const base = toNftRecord(row, ctx);
       const record: MarketplaceRecord = {
         ...base,
-        ...(row.listing_price === null && signed
-          ? { marketplaceStatus: "listed", listingPrice: signed.priceNow, listingDate: signed.createdAt, sellerAddress: signed.seller }
-          : {}),
+        ...(row.listing_price === null && signed ? { marketplaceStatus: "listed", listingPrice: signed.priceNow, listingDate: signed.createdAt, sellerAddress: signed.seller } : {}),
         signedListing: signed,
         bestOffer: orders.offer,
       };

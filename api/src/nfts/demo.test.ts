@@ -25,7 +25,10 @@ describe("The living demo", () => {
     const actor = async (options: Parameters<typeof makeUser>[1]) => {
       const user = await makeUser(stack.api, options);
       const key = generatePrivateKey();
-      await stack.api.database.db.update(users).set({ walletAddress: privateKeyToAccount(key).address.toLowerCase() }).where(eq(users.id, user.id));
+      await stack.api.database.db
+        .update(users)
+        .set({ walletAddress: privateKeyToAccount(key).address.toLowerCase() })
+        .where(eq(users.id, user.id));
       return { ...user, key, password: "secret123" };
     };
     const [admin, borrower, investor] = [await actor({ admin: true }), await actor({ kyc: "approved" }), await actor({ kyc: "approved" })];

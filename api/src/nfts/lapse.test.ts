@@ -56,10 +56,13 @@ describe("a listing lapses when its note is repaid or defaults", () => {
 
   /** A par listing's price now, as the chain prices its fill: the dirty price (principal plus accrued interest). */
   const par = (tokenId: bigint, parBps?: bigint) => parPriceNow(stack, tokenId, parBps);
-  const listingsOf = (tokenId: bigint) =>
-    db().select().from(chainListings).where(eq(chainListings.tokenId, tokenId)).orderBy(asc(chainListings.blockNumber), asc(chainListings.logIndex));
+  const listingsOf = (tokenId: bigint) => db().select().from(chainListings).where(eq(chainListings.tokenId, tokenId)).orderBy(asc(chainListings.blockNumber), asc(chainListings.logIndex));
   const treasuryListingsOf = (tokenId: bigint) =>
-    db().select().from(orders).where(and(eq(orders.tokenId, tokenId), eq(orders.signer, stack.deployment.treasury.toLowerCase()))).orderBy(asc(orders.createdAt));
+    db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tokenId, tokenId), eq(orders.signer, stack.deployment.treasury.toLowerCase())))
+      .orderBy(asc(orders.createdAt));
   const offered = async () => {
     const browse = await call("GET", "/nfts/marketplace/browse?limit=100", alice);
     const list = await call("GET", "/loans/marketplace/list?limit=100", alice);
@@ -141,7 +144,10 @@ describe("a listing lapses when its note is repaid or defaults", () => {
 
     const notice = `Your listing of note #${loan.tokenId} lapsed: the borrower repaid $123.45. List it again at a new price.`;
     const stored = (await notificationsOf(stack.api, alice.id)).filter((n) => n.type === "listing_lapsed");
-    assert.deepEqual(stored.map((n) => [n.message, n.title, n.link]), [[notice, "Listing lapsed", `/nft/${loan.tokenId}`]]);
+    assert.deepEqual(
+      stored.map((n) => [n.message, n.title, n.link]),
+      [[notice, "Listing lapsed", `/nft/${loan.tokenId}`]],
+    );
     const pushed = await eventually(async () => aliceEvents.named("notification:new").find((p) => p.message === notice));
     assert.equal(pushed.type, "listing_lapsed");
   });
@@ -158,13 +164,20 @@ describe("a listing lapses when its note is repaid or defaults", () => {
       const expected = await par(loan.tokenId);
       assert.equal((await offered()).nfts.get(String(loan.tokenId)), formatUsdAmount(expected), "offered at exactly the new par: the outstanding principal plus the interest accrued");
     }
-    assert.deepEqual((await treasuryListingsOf(loan.tokenId)).map((o) => o.hash), [signed.hash], "the one signed listing, never a second");
+    assert.deepEqual(
+      (await treasuryListingsOf(loan.tokenId)).map((o) => o.hash),
+      [signed.hash],
+      "the one signed listing, never a second",
+    );
     assert.deepEqual(await listingsOf(loan.tokenId), [], "and nothing on-chain");
     assert.equal((await stack.services.watcher.runOnce()).defaulted, 0);
     const summary = await call("GET", "/admin/treasury", admin);
     const note = summary.body.data.notes.find((n: any) => n.tokenId === String(loan.tokenId));
     assert.deepEqual([note.listed, note.listingPrice], [true, formatUsdAmount(await par(loan.tokenId))]);
-    const treasuryNotices = await db().select().from(notifications).where(and(eq(notifications.type, "listing_lapsed"), eq(notifications.userId, admin.id)));
+    const treasuryNotices = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "listing_lapsed"), eq(notifications.userId, admin.id)));
     assert.deepEqual(treasuryNotices, [], "no lapse, no notice");
 
     const price = formatUsdAmount(await par(loan.tokenId));
@@ -173,7 +186,10 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     const owner = (await stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "ownerOf", args: [loan.tokenId] })) as string;
     assert.equal(owner.toLowerCase(), bob.wallet!.address.toLowerCase());
     const history = (await call("GET", `/nfts/${loan.tokenId}`, alice)).body.data.listings;
-    assert.deepEqual(history.map((l: any) => [l.status, l.seller, l.price]), [["sold", stack.deployment.treasury.toLowerCase(), price]]);
+    assert.deepEqual(
+      history.map((l: any) => [l.status, l.seller, l.price]),
+      [["sold", stack.deployment.treasury.toLowerCase(), price]],
+    );
     assert.equal((await loanRow(loan.id)).listingStatus, "listed");
   });
 
@@ -195,7 +211,10 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     assert.equal(note.listed, false);
     const details = await call("GET", `/nfts/${loan.tokenId}`, alice);
     assert.equal(details.body.data.marketplaceStatus, "unlisted");
-    assert.deepEqual(details.body.data.listings.map((l: any) => l.status), ["lapsed"]);
+    assert.deepEqual(
+      details.body.data.listings.map((l: any) => l.status),
+      ["lapsed"],
+    );
     assert.equal((await treasuryListingsOf(loan.tokenId)).length, 1, "not listed again");
   });
 
@@ -206,7 +225,12 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     assert.equal((await offered()).nfts.get(String(loan.tokenId)), price);
     await indexer.stop();
     const treasury = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.treasury), chain: foundry, transport: http(stack.anvil.rpcUrl) });
-    const moved = await treasury.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "transferFrom", args: [stack.deployment.treasury as Address, alice.wallet!.address, loan.tokenId] });
+    const moved = await treasury.writeContract({
+      address: contracts().loanNote,
+      abi: loanNoteAbi,
+      functionName: "transferFrom",
+      args: [stack.deployment.treasury as Address, alice.wallet!.address, loan.tokenId],
+    });
     assert.equal((await stack.chain.waitForTransactionReceipt({ hash: moved })).status, "success");
     const late = await call("POST", `/nfts/${loan.tokenId}/buy`, bob, { expectedPrice: price });
     assert.deepEqual([late.status, late.body.message], [409, "This listing is stale: the note has moved since it was listed, so it can no longer be bought"]);
@@ -259,7 +283,11 @@ describe("a listing lapses when its note is repaid or defaults", () => {
     const seller = alice.wallet!.address.toLowerCase();
     assert.deepEqual(
       history.map((l: any) => [l.seller, l.status]),
-      [[stack.deployment.treasury.toLowerCase(), "sold"], [seller, "lapsed"], [seller, "active"]],
+      [
+        [stack.deployment.treasury.toLowerCase(), "sold"],
+        [seller, "lapsed"],
+        [seller, "active"],
+      ],
     );
     const times = history.map((l: any) => Date.parse(l.time));
     assert.ok(times[2] >= times[1] && times[1] >= times[0], `times in order: ${history.map((l: any) => l.time)}`);

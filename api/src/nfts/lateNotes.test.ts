@@ -23,8 +23,7 @@ describe("a late note is not sold as a current one, and par is the payoff", () =
   let admin: TestUser, borrower: TestUser, investor: TestUser;
   const call = (method: string, path: string, user?: TestUser, body?: unknown) => stack.api.call(method, path, { token: user?.token, body });
   const contracts = () => stack.deployment.contracts as Record<"loanNote" | "marketplace" | "stablecoin", Address>;
-  const read = <T>(functionName: string, args: unknown[]) =>
-    stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName, args } as never) as Promise<T>;
+  const read = <T>(functionName: string, args: unknown[]) => stack.chain.readContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName, args } as never) as Promise<T>;
 
   async function synced() {
     await indexer.caughtUp();
@@ -129,7 +128,10 @@ describe("a late note is not sold as a current one, and par is the payoff", () =
     assert.equal(asked.body.data.typedData.message.maxDaysPastDue, "0", "current notes only unless the signer says otherwise");
     assert.equal(asked.body.data.typedData.message.minTermLeft, "1", "a matured note never matches by accident");
     const { hash } = await publishOrder(stack.api, investor, { kind: "matchingOffer", priceKind: "par", parBps: 9_700, budget: "10000" });
-    assert.deepEqual((await call("GET", `/orders/note/${tokenId}`)).body.data.matchingOffers.map((o: { hash: string }) => o.hash), [hash]);
+    assert.deepEqual(
+      (await call("GET", `/orders/note/${tokenId}`)).body.data.matchingOffers.map((o: { hash: string }) => o.hash),
+      [hash],
+    );
 
     await travel(31 * DAY); // past maturity, the only installment unpaid
     const book = (await call("GET", `/orders/note/${tokenId}`)).body.data;
@@ -145,10 +147,11 @@ describe("a late note is not sold as a current one, and par is the payoff", () =
     await travel(40 * DAY);
     const { hash } = await publishOrder(stack.api, investor, { kind: "offer", tokenId: tokenId.toString(), priceKind: "par", parBps: 8_000, maxDaysPastDue: 30 });
     const book = (await call("GET", `/orders/note/${tokenId}`)).body.data;
-    assert.deepEqual(book.offers.map((o: { hash: string; maxDaysPastDue: number }) => [o.hash, o.maxDaysPastDue]), [[hash, 30]]);
+    assert.deepEqual(
+      book.offers.map((o: { hash: string; maxDaysPastDue: number }) => [o.hash, o.maxDaysPastDue]),
+      [[hash, 30]],
+    );
     const refused = await call("POST", "/orders/typed-data", investor, { kind: "offer", tokenId: tokenId.toString(), parBps: 8_000, maxDaysPastDue: 5000 });
     assert.equal(refused.status, 400);
   });
 });
-
-

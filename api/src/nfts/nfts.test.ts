@@ -82,7 +82,10 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     const answer = await call("GET", "/nfts/marketplace/browse", alice);
     assert.equal(answer.status, 200);
     const { nfts, stats, pagination } = answer.body.data;
-    assert.deepEqual(nfts.map((n: any) => n.tokenId), [tokens.large, tokens.medium, tokens.small]);
+    assert.deepEqual(
+      nfts.map((n: any) => n.tokenId),
+      [tokens.large, tokens.medium, tokens.small],
+    );
     for (const nft of nfts) wireNftSchema.parse(nft);
     assert.equal(pagination.total, 3);
     assert.equal(stats.totalListed, 3);
@@ -113,7 +116,10 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.deepEqual(await ids("search=business"), [tokens.medium]);
     assert.deepEqual(await ids(`search=%23${tokens.small}`), [tokens.small]);
     const page2 = await call("GET", "/nfts/marketplace/browse?limit=2&page=2", alice);
-    assert.deepEqual(page2.body.data.nfts.map((n: any) => n.tokenId), [tokens.small]);
+    assert.deepEqual(
+      page2.body.data.nfts.map((n: any) => n.tokenId),
+      [tokens.small],
+    );
     assert.equal(page2.body.data.pagination.totalPages, 2);
   });
 
@@ -136,7 +142,10 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(first.amount, "20000");
     assert.equal(first.listingPrice, formatUsdAmount(await parNow(tokens.large)));
     assert.equal(first.purpose, "home_improvement");
-    assert.ok(answer.body.data.loans.every((loan: { collateral: unknown }) => loan.collateral === null), "unsecured notes carry no collateral");
+    assert.ok(
+      answer.body.data.loans.every((loan: { collateral: unknown }) => loan.collateral === null),
+      "unsecured notes carry no collateral",
+    );
     assert.equal(answer.body.data.pagination.totalLoans, 3);
   });
 
@@ -225,10 +234,16 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.match(hash, /^0x[0-9a-f]{64}$/);
     await synced();
     const browse = await call("GET", "/nfts/marketplace/browse", bob);
-    assert.deepEqual(browse.body.data.nfts.map((n: any) => n.tokenId), [tokens.large, tokens.medium]);
+    assert.deepEqual(
+      browse.body.data.nfts.map((n: any) => n.tokenId),
+      [tokens.large, tokens.medium],
+    );
     const ownership = await call("GET", `/nfts/${tokens.small}/ownership`);
     assert.equal(ownership.status, 200);
-    assert.deepEqual(ownership.body.data.history.map((h: any) => h.kind), ["mint", "sale"]);
+    assert.deepEqual(
+      ownership.body.data.history.map((h: any) => h.kind),
+      ["mint", "sale"],
+    );
     assert.equal(ownership.body.data.currentOwner, alice.wallet!.address.toLowerCase());
     assert.deepEqual(ownership.body.data.previousOwners, [stack.deployment.treasury.toLowerCase()]);
     // The note's page names the sale's parties as the chain does: the treasury sold, Alice bought, the fee was the marketplace's.
@@ -289,7 +304,10 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     await synced();
     const shown = await call("GET", `/nfts/${tokens.small}`);
     assert.equal(shown.body.data.marketplaceStatus, "unlisted");
-    assert.deepEqual(shown.body.data.listings.map((l: any) => l.status), ["sold", "cancelled"]);
+    assert.deepEqual(
+      shown.body.data.listings.map((l: any) => l.status),
+      ["sold", "cancelled"],
+    );
     const again = await call("PUT", `/nfts/${tokens.small}/unlist`, alice);
     assert.equal(again.status, 400);
     assert.equal(again.body.message, "This note is not listed for sale");
@@ -355,7 +373,10 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     await send(bob, withdraw.body.data.call);
     await synced();
     const ownership = await call("GET", `/nfts/${tokens.small}/ownership`);
-    assert.deepEqual(ownership.body.data.history.map((h: any) => h.kind), ["mint", "sale", "transfer", "vault_deposit", "vault_withdraw"]);
+    assert.deepEqual(
+      ownership.body.data.history.map((h: any) => h.kind),
+      ["mint", "sale", "transfer", "vault_deposit", "vault_withdraw"],
+    );
     // Out of the vault: the position is closed, so the note is in bob's wallet again and may be listed.
     const withdrawn = (await call("GET", "/nfts/my-portfolio", bob)).body.data.nfts.find((n: any) => n.tokenId === tokens.small);
     assert.equal(withdrawn.inVault, false);
@@ -424,7 +445,8 @@ describe("NFT routes: marketplace, buying, listing, vault moves and the portfoli
     assert.equal(fill.args[1], published.signature);
     assert.equal(fill.args[2], 3_400_000_000n);
 
-    const dollars = (who: TestUser) => stack.chain.readContract({ address: stack.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "balanceOf", args: [who.wallet!.address] });
+    const dollars = (who: TestUser) =>
+      stack.chain.readContract({ address: stack.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "balanceOf", args: [who.wallet!.address] });
     const feeBps = await stack.chain.readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "feeBps" });
     const [sellerBefore, buyerBefore] = [await dollars(seller), await dollars(buyer)];
     await buyAs(buyer, tokens.small, "3400");

@@ -127,10 +127,7 @@ export function createNftsRepository(db: Db, chainId: number, now: () => Promise
   return {
     /** Changes whenever the mirror moves (a new block indexed, or a reorg rewinding it). */
     async mirrorVersion(): Promise<string> {
-      const [row] = await rows<{ block_number: string; block_hash: string }>(
-        db,
-        sql`select block_number::text as block_number, block_hash from chain_cursors where chain_id = ${chainId}`,
-      );
+      const [row] = await rows<{ block_number: string; block_hash: string }>(db, sql`select block_number::text as block_number, block_hash from chain_cursors where chain_id = ${chainId}`);
       return row ? `${row.block_number}:${row.block_hash}` : "none";
     },
 
@@ -149,7 +146,10 @@ export function createNftsRepository(db: Db, chainId: number, now: () => Promise
     /** These notes, for the marketplace's notes listed only by a signed order. */
     notesByIds(tokenIds: string[]): Promise<NoteRow[]> {
       if (tokenIds.length === 0) return Promise.resolve([]);
-      const ids = sql.join(tokenIds.map((id) => sql`${id}::numeric`), sql`, `);
+      const ids = sql.join(
+        tokenIds.map((id) => sql`${id}::numeric`),
+        sql`, `,
+      );
       return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId, false)} and n.token_id in (${ids}) and not n.burned`);
     },
 
@@ -165,10 +165,7 @@ export function createNftsRepository(db: Db, chainId: number, now: () => Promise
 
     /** Notes of the user's own loans, or borrowed by the wallet, whoever holds them now (repaid ones included). */
     ofLoans(userId: string, wallet: string | null): Promise<NoteRow[]> {
-      return rows<NoteRow>(
-        db,
-        sql`${NOTE_SELECT(chainId)} and (l.user_id = ${userId}::uuid ${wallet ? sql`or n.borrower = ${wallet}` : sql``}) order by n.token_id desc`,
-      ).then(priced);
+      return rows<NoteRow>(db, sql`${NOTE_SELECT(chainId)} and (l.user_id = ${userId}::uuid ${wallet ? sql`or n.borrower = ${wallet}` : sql``}) order by n.token_id desc`).then(priced);
     },
 
     async credits(wallet: string): Promise<{ credited: bigint; withdrawn: bigint }> {
@@ -258,7 +255,10 @@ export function createNftsRepository(db: Db, chainId: number, now: () => Promise
 
     /** The note's open signed listing by its holder, the one the marketplace shows when none is on-chain. */
     async signedListing(hash: string) {
-      const [row] = await db.select().from(orders).where(and(eq(orders.chainId, chainId), eq(orders.hash, hash), eq(orders.status, "open")));
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.chainId, chainId), eq(orders.hash, hash), eq(orders.status, "open")));
       return row;
     },
 

@@ -51,7 +51,10 @@ export function createNftRouters(deps: {
 }): NftRouters {
   const { service } = deps;
   // The signed-in user is read per request, but a burst of requests of one user shares one read (still exact).
-  const auth: RequestHandler = requireAuth(deps.tokens, singleFlight((id: string) => deps.users.findById(id)));
+  const auth: RequestHandler = requireAuth(
+    deps.tokens,
+    singleFlight((id: string) => deps.users.findById(id)),
+  );
   const nfts = Router();
 
   // Public, as a note's own page is: the listings are the same for everyone, and a shared link must show its price.

@@ -186,7 +186,13 @@ export async function get(deps: NftsDeps, tokenId: bigint) {
   const iso = (t: Date | string | null) => (t ? new Date(t).toISOString() : null);
   return {
     ...record,
-    terms: { principal: record.metadata.loanDetails.amount, interestRate: record.metadata.loanDetails.interestRate, rateBps: row.rate_bps, termMonths: row.term_months, startTime: Number(row.start_time) },
+    terms: {
+      principal: record.metadata.loanDetails.amount,
+      interestRate: record.metadata.loanDetails.interestRate,
+      rateBps: row.rate_bps,
+      termMonths: row.term_months,
+      startTime: Number(row.start_time),
+    },
     noteStatus: row.status,
     burned: row.burned,
     depositor: row.depositor,
@@ -199,7 +205,15 @@ export async function get(deps: NftsDeps, tokenId: bigint) {
       blockNumber: Number(r.block_number),
       time: iso(r.block_time),
     })),
-    sales: sales.map((s) => ({ seller: s.seller, buyer: s.buyer, price: formatUsdAmount(BigInt(s.price)), fee: formatUsdAmount(BigInt(s.fee)), txHash: s.tx_hash, blockNumber: Number(s.block_number), time: iso(s.block_time) })),
+    sales: sales.map((s) => ({
+      seller: s.seller,
+      buyer: s.buyer,
+      price: formatUsdAmount(BigInt(s.price)),
+      fee: formatUsdAmount(BigInt(s.fee)),
+      txHash: s.tx_hash,
+      blockNumber: Number(s.block_number),
+      time: iso(s.block_time),
+    })),
     listings: listings.map((l) => ({
       seller: l.seller,
       price: formatUsdAmount(l.par_bps > 0 ? parPrice(parSplit(servicedLoanOf(row), ctx.now, ctx.fees), BigInt(l.par_bps)) : BigInt(l.price)),
@@ -222,7 +236,17 @@ export async function ownership(deps: NftsDeps, tokenId: bigint) {
   const moves = await repo.transfers(tokenId);
   const history = moves.map((m) => ({
     kind:
-      m.from_address === zeroAddress ? "mint" : m.to_address === zeroAddress ? "burn" : m.sale_price !== null ? "sale" : m.vault_kind === "deposit" ? "vault_deposit" : m.vault_kind === "withdraw" ? "vault_withdraw" : "transfer",
+      m.from_address === zeroAddress
+        ? "mint"
+        : m.to_address === zeroAddress
+          ? "burn"
+          : m.sale_price !== null
+            ? "sale"
+            : m.vault_kind === "deposit"
+              ? "vault_deposit"
+              : m.vault_kind === "withdraw"
+                ? "vault_withdraw"
+                : "transfer",
     from: m.from_address,
     to: m.to_address,
     price: m.sale_price !== null ? formatUsdAmount(BigInt(m.sale_price)) : null,

@@ -24,8 +24,7 @@ export const NFT_ANSWERS = {
   notSeller: "Only the seller can unlist this note",
   notListed: "This note is not listed for sale",
   expired: "This listing has expired, so it can no longer be bought",
-  late: (days: number) =>
-    `This note's borrower is ${daysPastDueText(days)}, so its listing cannot be bought until the loan is current again`,
+  late: (days: number) => `This note's borrower is ${daysPastDueText(days)}, so its listing cannot be bought until the loan is current again`,
   stale: "This listing is stale: the note has moved since it was listed, so it can no longer be bought",
   lapsed: (reason: ListingLapseReason) => `This listing lapsed: ${LAPSED_BECAUSE[reason]} since it was listed, so it can no longer be bought`,
   priceChanged: (price: bigint) => `The price of this note changed to ${displayUsd(price)}. Please review it before buying.`,

@@ -94,12 +94,13 @@ describe("notifications routes", () => {
     }
     for (const text of [NOTIFICATION_TEXTS.kycApproved(), NOTIFICATION_TEXTS.loanRejected(null)]) await api.server.notifier.notifyUser(dave.id, text);
     const idsOf = async (userId: string) =>
-      (await api.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt))).map(
-        (row) => row.id,
-      );
+      (await api.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt))).map((row) => row.id);
     const [carolOldest, carolMiddle, carolNewest] = await idsOf(carol.id);
     const [daveOldest, daveNewest] = await idsOf(dave.id);
-    for (const [user, id] of [[carol, carolMiddle], [dave, daveOldest]] as const) {
+    for (const [user, id] of [
+      [carol, carolMiddle],
+      [dave, daveOldest],
+    ] as const) {
       assert.equal((await api.call("PUT", `/notifications/${id}/read`, { token: user.token })).status, 200);
     }
 

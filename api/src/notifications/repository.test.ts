@@ -72,11 +72,9 @@ describe("the notifications repository", () => {
   it("names the account whose verified wallet signed an order, with the order's kind, found by its hash in any case", async () => {
     const order = (hash: string, kind: "listing" | "offer", signer: string) => ({ hash, chainId: 31337, kind, signer, expiry: 1n, salt: 1n, counter: 0n, signature: "0x" });
     const stranger = `0x${"e".repeat(40)}`;
-    await database.db.insert(orders).values([
-      order(`0x${"ab".repeat(32)}`, "listing", wallets.investor),
-      order(`0x${"cd".repeat(32)}`, "offer", wallets.pendingWithWallet),
-      order(`0x${"ef".repeat(32)}`, "offer", stranger),
-    ]);
+    await database.db
+      .insert(orders)
+      .values([order(`0x${"ab".repeat(32)}`, "listing", wallets.investor), order(`0x${"cd".repeat(32)}`, "offer", wallets.pendingWithWallet), order(`0x${"ef".repeat(32)}`, "offer", stranger)]);
     // Stored lowercase: a hash written in capitals still finds its order.
     assert.deepEqual(await repository.orderSigner(`0x${"AB".repeat(32)}`), { kind: "listing", userId: ids.investor });
     assert.deepEqual(await repository.orderSigner(`0x${"cd".repeat(32)}`), { kind: "offer", userId: ids.pendingWithWallet });
@@ -89,7 +87,13 @@ describe("the notifications repository", () => {
     assert.deepEqual(await repository.insertFor([], NOTIFICATION_TEXTS.kycApproved()), []);
     const rows = await repository.insertFor([ids.investor, ids.newcomer], NOTIFICATION_TEXTS.loanFunded("5000", "42"));
     assert.deepEqual(sorted(rows.map((row) => row.userId)), idsOf("investor", "newcomer"));
-    assert.deepEqual(rows.map((row) => [row.type, row.link, row.read]), [["loan_funded", "/nft/42", false], ["loan_funded", "/nft/42", false]]);
+    assert.deepEqual(
+      rows.map((row) => [row.type, row.link, row.read]),
+      [
+        ["loan_funded", "/nft/42", false],
+        ["loan_funded", "/nft/42", false],
+      ],
+    );
     const stored = await database.db.select({ userId: notifications.userId }).from(notifications);
     assert.deepEqual(sorted(stored.map((row) => row.userId)), idsOf("investor", "newcomer"));
     await repository.deleteIds(rows.map((row) => row.id));
@@ -106,7 +110,10 @@ describe("the notifications repository", () => {
     assert.equal(all.total, 2);
     assert.equal(all.unread, 1);
     const unread = await repository.page(ids.investor, { page: 1, limit: 20, unreadOnly: true });
-    assert.deepEqual(unread.rows.map((row) => row.id), [unreadOne.id]);
+    assert.deepEqual(
+      unread.rows.map((row) => row.id),
+      [unreadOne.id],
+    );
     assert.equal(unread.total, 1);
     assert.equal(unread.unread, 1);
 
@@ -121,9 +128,15 @@ describe("the notifications repository", () => {
     const rows = await repository.insertFor([ids.investor, ids.newcomer], NOTIFICATION_TEXTS.kycApproved());
     assert.deepEqual(await repository.deleteIds([]), []);
     const deleted = await repository.deleteIds([rows[0].id]);
-    assert.deepEqual(deleted.map((row) => row.id), [rows[0].id]);
+    assert.deepEqual(
+      deleted.map((row) => row.id),
+      [rows[0].id],
+    );
     const left = await database.db.select({ id: notifications.id }).from(notifications);
-    assert.deepEqual(left.map((row) => row.id), [rows[1].id]);
+    assert.deepEqual(
+      left.map((row) => row.id),
+      [rows[1].id],
+    );
     await repository.deleteIds([rows[1].id]);
   });
 });

@@ -53,7 +53,11 @@ export function createNotificationsRepository(db: Db) {
     /** The account whose loan a note is (its token id is the loan number), if the note is one of ours. */
     async borrowerOfNote(tokenId: string, tx: Db = db): Promise<string | null> {
       if (!/^\d{1,78}$/.test(tokenId)) return null;
-      const [row] = await tx.select({ userId: loans.userId }).from(loans).where(eq(loans.loanNumber, BigInt(tokenId))).limit(1);
+      const [row] = await tx
+        .select({ userId: loans.userId })
+        .from(loans)
+        .where(eq(loans.loanNumber, BigInt(tokenId)))
+        .limit(1);
       return row?.userId ?? null;
     },
 
@@ -74,12 +78,7 @@ export function createNotificationsRepository(db: Db) {
 
     /** Who signed the stored order of this hash: its kind and the account of its signer's verified wallet (if any). */
     async orderSigner(hash: string, tx: Db = db): Promise<{ kind: OrderKind; userId: string | null } | null> {
-      const [row] = await tx
-        .select({ kind: orders.kind, userId: users.id })
-        .from(orders)
-        .leftJoin(users, eq(users.walletAddress, orders.signer))
-        .where(eq(orders.hash, hash.toLowerCase()))
-        .limit(1);
+      const [row] = await tx.select({ kind: orders.kind, userId: users.id }).from(orders).leftJoin(users, eq(users.walletAddress, orders.signer)).where(eq(orders.hash, hash.toLowerCase())).limit(1);
       return row ? { kind: row.kind, userId: row.userId } : null;
     },
 
@@ -106,7 +105,10 @@ export function createNotificationsRepository(db: Db) {
       const mine = and(eq(notifications.id, id), eq(notifications.userId, userId));
       const [updated] = await db.update(notifications).set({ read: true }).where(mine).returning({ id: notifications.id });
       if (!updated) return undefined;
-      const [row] = await db.select({ ...getTableColumns(notifications), done: noticeDone }).from(notifications).where(mine);
+      const [row] = await db
+        .select({ ...getTableColumns(notifications), done: noticeDone })
+        .from(notifications)
+        .where(mine);
       return row;
     },
 

@@ -26,15 +26,21 @@ let offerers = 1;
 before(async () => {
   api = await startTestApi();
   db = api.database.db;
-  [holder, admin, borrower] = await Promise.all([
-    makeUser(api, { kyc: "approved", wallet: true }),
-    makeUser(api, { admin: true }),
-    makeUser(api, { kyc: "approved", wallet: true }),
-  ]);
+  [holder, admin, borrower] = await Promise.all([makeUser(api, { kyc: "approved", wallet: true }), makeUser(api, { admin: true }), makeUser(api, { kyc: "approved", wallet: true })]);
   const wallet = holder.row.walletAddress!;
   await db.insert(chainNotes).values({
-    chainId: CHAIN, tokenId: 41n, owner: wallet, holder: wallet, borrower: `0x${"d".repeat(40)}`, principal: 1_000n * USD, rateBps: 1200, termMonths: 12,
-    startTime: Number(NOW), originTxHash: "0x01", originBlock: 1, updatedBlock: 1,
+    chainId: CHAIN,
+    tokenId: 41n,
+    owner: wallet,
+    holder: wallet,
+    borrower: `0x${"d".repeat(40)}`,
+    principal: 1_000n * USD,
+    rateBps: 1200,
+    termMonths: 12,
+    startTime: Number(NOW),
+    originTxHash: "0x01",
+    originBlock: 1,
+    updatedBlock: 1,
   });
   announcer = createOrderAnnouncer({ db, kv: api.kv, chainId: CHAIN, notifier: api.server.notifier, notifications: createNotificationsRepository(db), fees: async () => NO_LATE_FEES });
 });
@@ -59,7 +65,9 @@ async function offer(values: Partial<NewOrderRow> = {}) {
 }
 
 const fill = (hash: string, seller: string, tokenId = 41n) =>
-  db.insert(chainOrderFills).values({ chainId: CHAIN, txHash: `0x${hash.slice(-8)}`, logIndex: 0, blockNumber: 2, orderHash: hash, tokenId, seller, buyer: `0x${"b".repeat(40)}`, price: 950n * USD, fee: 0n });
+  db
+    .insert(chainOrderFills)
+    .values({ chainId: CHAIN, txHash: `0x${hash.slice(-8)}`, logIndex: 0, blockNumber: 2, orderHash: hash, tokenId, seller, buyer: `0x${"b".repeat(40)}`, price: 950n * USD, fee: 0n });
 
 async function listed(user: TestUser, query = "") {
   const answer = await api.call("GET", `/notifications${query}`, { token: user.token });

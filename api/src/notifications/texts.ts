@@ -27,8 +27,7 @@ export const pieceName = (p: Pick<PledgedPiece, "collection" | "collateralId" | 
   p.collectionName?.trim() ? `${p.collectionName.trim()} #${p.collateralId}` : `NFT #${p.collateralId} (${shortAddress(p.collection)})`;
 
 /** A due date as reminders write it, in UTC (the schedule's days are UTC days): "Jan 6, 2027". */
-export const reminderDate = (unixSeconds: bigint | number) =>
-  new Date(Number(unixSeconds) * 1000).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+export const reminderDate = (unixSeconds: bigint | number) => new Date(Number(unixSeconds) * 1000).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
 
 /** The loan a servicing reminder is about: its note's token id and, for the borrower's link, the loan's id. */
 export interface RemindedLoan {

@@ -122,7 +122,13 @@ describe("the document's checks", () => {
     router.post("/thing", validate(z.object({ name: z.string() })), (_req, res) => void res.end());
     router.put("/unvalidated", (_req, res) => void res.end());
     app.use("/api/probe", router);
-    const groups = [{ tag: "Probe", description: "", operations: { "POST /api/probe/thing": { summary: "A thing", access: "public" as const }, "GET /api/probe/gone": { summary: "Gone", access: "public" as const } } }];
+    const groups = [
+      {
+        tag: "Probe",
+        description: "",
+        operations: { "POST /api/probe/thing": { summary: "A thing", access: "public" as const }, "GET /api/probe/gone": { summary: "Gone", access: "public" as const } },
+      },
+    ];
 
     const { document, problems } = buildOpenApiDocument(app, groups);
     assert.deepEqual(problems.sort(), [

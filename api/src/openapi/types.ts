@@ -7,10 +7,7 @@ import type { z } from "zod";
 export type Access = "public" | "optional" | "user" | "admin";
 
 /** A request body the handler reads itself, i.e. one not parsed by validate() (whose schema is read off the route). */
-export type BodyDoc =
-  | { json: z.ZodType; description?: string }
-  | { multipart: { files: readonly string[]; fields?: z.ZodObject; description?: string } }
-  | { none: true };
+export type BodyDoc = { json: z.ZodType; description?: string } | { multipart: { files: readonly string[]; fields?: z.ZodObject; description?: string } } | { none: true };
 
 /** An answer that is not the `{ success, message, data }` envelope (files, JSON-RPC, the docs themselves). */
 export interface RawResponse {

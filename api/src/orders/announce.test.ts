@@ -68,11 +68,33 @@ describe("announcing a stored order", () => {
   });
 
   test("a matching offer is a notice for the holder of each active note it fits, not for a note outside its ranges nor for its signer", async () => {
-    await store({ kind: "matchingOffer", signer: wallet("e"), parBps: 9_800, minRateBps: 1_000, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
+    await store({
+      kind: "matchingOffer",
+      signer: wallet("e"),
+      parBps: 9_800,
+      minRateBps: 1_000,
+      maxRateBps: null,
+      minTermLeft: 0n,
+      maxTermLeft: null,
+      minOutstanding: 0n,
+      maxOutstanding: null,
+      budget: 5_000n * USD,
+    });
     assert.deepEqual(await told("offer_received"), [[holder.id, "An offer on any matching note fits note #41: $980.33 today."]]);
     await db.delete(notifications);
     // Both notes fit when the rate range opens; the signer's own note (once it holds one) never tells them.
-    await store({ kind: "matchingOffer", signer: wallet("c"), parBps: 10_000, minRateBps: 0, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
+    await store({
+      kind: "matchingOffer",
+      signer: wallet("c"),
+      parBps: 10_000,
+      minRateBps: 0,
+      maxRateBps: null,
+      minTermLeft: 0n,
+      maxTermLeft: null,
+      minOutstanding: 0n,
+      maxOutstanding: null,
+      budget: 5_000n * USD,
+    });
     assert.deepEqual(await told("offer_received"), [[holder.id, "An offer on any matching note fits note #41: $1,000.33 today."]]);
     await db.delete(notifications);
   });
@@ -81,7 +103,18 @@ describe("announcing a stored order", () => {
     const offer = { kind: "offer" as const, tokenId: 41n, parBps: 9_000, cap: 2_000n * USD, changes: 0n };
     await store({ ...offer, signer: wallet("f") });
     await store({ ...offer, signer: wallet("f"), parBps: 9_100 });
-    await store({ kind: "matchingOffer", signer: wallet("f"), parBps: 9_200, minRateBps: 1_000, maxRateBps: null, minTermLeft: 0n, maxTermLeft: null, minOutstanding: 0n, maxOutstanding: null, budget: 5_000n * USD });
+    await store({
+      kind: "matchingOffer",
+      signer: wallet("f"),
+      parBps: 9_200,
+      minRateBps: 1_000,
+      maxRateBps: null,
+      minTermLeft: 0n,
+      maxTermLeft: null,
+      minOutstanding: 0n,
+      maxOutstanding: null,
+      budget: 5_000n * USD,
+    });
     await store({ ...offer, signer: wallet("9") });
     assert.deepEqual(await told("offer_received"), [
       [holder.id, "New offer on note #41: $900.33 today."],

@@ -29,8 +29,7 @@ export function priceToday(order: Pick<OrderRow, "price" | "parBps" | "cap">, sp
   return order.cap !== null && order.cap < par ? order.cap : par;
 }
 
-const inRange = (value: bigint, min: bigint | number | null, max: bigint | number | null) =>
-  (min === null || value >= BigInt(min)) && (max === null || value <= BigInt(max));
+const inRange = (value: bigint, min: bigint | number | null, max: bigint | number | null) => (min === null || value >= BigInt(min)) && (max === null || value <= BigInt(max));
 
 /** How long one offerer's offers on one note make a single "Offer received" for its holder. */
 export const OFFER_NOTICE_WINDOW_MS = 24 * 60 * 60_000;
@@ -82,10 +81,7 @@ export function createOrderAnnouncer(deps: { db: Db; kv: KeyValueStore; chainId:
   async function matchingNotes(order: OrderRow, now: bigint): Promise<{ note: HeldNote; split: PayoffSplit }[]> {
     const left = (order.budget ?? 0n) - order.filled;
     const rated = await notes(
-      and(
-        order.minRateBps === null ? undefined : sql`${chainNotes.rateBps} >= ${order.minRateBps}`,
-        order.maxRateBps === null ? undefined : sql`${chainNotes.rateBps} <= ${order.maxRateBps}`,
-      ),
+      and(order.minRateBps === null ? undefined : sql`${chainNotes.rateBps} >= ${order.minRateBps}`, order.maxRateBps === null ? undefined : sql`${chainNotes.rateBps} <= ${order.maxRateBps}`),
     );
     const fees = await deps.fees();
     return rated.flatMap((note) => {

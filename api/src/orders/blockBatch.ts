@@ -51,9 +51,7 @@ type ReadParameters<abi extends Abi, name extends ContractFunctionName<abi, "pur
 export interface BlockBatch {
   readonly block: bigint;
   /** A view call at this block, sent with the others asked meanwhile; it throws when the call reverts. */
-  readContract<const abi extends Abi, name extends ContractFunctionName<abi, "pure" | "view">>(
-    parameters: ReadParameters<abi, name>,
-  ): Promise<ContractFunctionReturnType<abi, "pure" | "view", name>>;
+  readContract<const abi extends Abi, name extends ContractFunctionName<abi, "pure" | "view">>(parameters: ReadParameters<abi, name>): Promise<ContractFunctionReturnType<abi, "pure" | "view", name>>;
   /** The size of an account's code at this block. */
   codeSize(account: Address): Promise<bigint>;
   /** A fill simulated at this block, from its sender, alone (nothing another fill did is seen). */

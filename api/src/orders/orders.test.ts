@@ -149,7 +149,10 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(order.priceNow, formatUsdAmount(parPrice(await split(noteA), 9900n)));
     const book = await call("GET", `/orders/note/${noteA}`);
     assert.equal(book.status, 200);
-    assert.deepEqual(book.body.data.listings.map((o: any) => o.hash), [listingHash]);
+    assert.deepEqual(
+      book.body.data.listings.map((o: any) => o.hash),
+      [listingHash],
+    );
     const again = await publish(alice, listing);
     assert.equal(again.status, 409, "the same signed order twice");
   });
@@ -169,7 +172,10 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal((await call("GET", `/orders/note/${noteA}`)).body.data.offers.length, 0, "an unfunded offer is hidden");
     await approveDollars(bob, maxUint256);
     const book = (await call("GET", `/orders/note/${noteA}`)).body.data;
-    assert.deepEqual(book.offers.map((o: any) => o.hash), [offerHash]);
+    assert.deepEqual(
+      book.offers.map((o: any) => o.hash),
+      [offerHash],
+    );
     assert.equal(book.bestOffer.hash, offerHash);
     assert.equal(book.bestOffer.priceNow, formatUsdAmount(parPrice(await split(noteA), 9500n)));
   });
@@ -185,9 +191,15 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     // Left out, the least term left is a second: a matured note is never bought as a running one.
     assert.deepEqual(answer.body.data.ranges, { minRateBps: 1000, maxRateBps: null, minTermLeft: 1, maxTermLeft: 400 * 86_400, minOutstanding: "0", maxOutstanding: null });
     const all = (await call("GET", "/orders/matching")).body.data.matchingOffers;
-    assert.deepEqual(all.map((o: any) => o.hash), [matchingHash]);
+    assert.deepEqual(
+      all.map((o: any) => o.hash),
+      [matchingHash],
+    );
     const bookA = (await call("GET", `/orders/note/${noteA}`)).body.data;
-    assert.deepEqual(bookA.matchingOffers.map((o: any) => [o.hash, o.tokenId]), [[matchingHash, noteA.toString()]]);
+    assert.deepEqual(
+      bookA.matchingOffers.map((o: any) => [o.hash, o.tokenId]),
+      [[matchingHash, noteA.toString()]],
+    );
     assert.equal(bookA.bestOffer.hash, offerHash, "95% beats 90%");
     const bookB = (await call("GET", `/orders/note/${noteB}`)).body.data;
     assert.equal(bookB.matchingOffers.length, 0, "note B's 9% rate is below the range");
@@ -223,8 +235,14 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
 
   it("shows each user only their own orders, and the offers on the notes they hold", async () => {
     const mineAlice = (await call("GET", "/orders/mine", alice)).body.data;
-    assert.deepEqual(mineAlice.made.map((o: any) => o.hash), [listingHash]);
-    assert.deepEqual(mineAlice.received.map((o: any) => o.hash), [offerHash, matchingHash]);
+    assert.deepEqual(
+      mineAlice.made.map((o: any) => o.hash),
+      [listingHash],
+    );
+    assert.deepEqual(
+      mineAlice.received.map((o: any) => o.hash),
+      [offerHash, matchingHash],
+    );
     const mineBob = (await call("GET", "/orders/mine", bob)).body.data;
     assert.deepEqual(mineBob.made.map((o: any) => o.hash).sort(), [offerHash, matchingHash].sort());
     assert.deepEqual(mineBob.received, []);
@@ -343,7 +361,11 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const tooLong = { ...listing.message, salt: "85", expiry: String(head.timestamp + 181n * 86_400n + 1n) };
     const refused = await publish(alice, { kind: "listing", message: tooLong, signature: await signAs(alice.wallet!, "listing", tooLong) });
     assert.deepEqual([refused.status, refused.body.message], [400, ORDER_ANSWERS.tooLong(180)]);
-    assert.deepEqual((await call("GET", "/orders/mine", alice)).body.data.made.map((o: any) => o.hash), [listingHash], "nothing refused was stored");
+    assert.deepEqual(
+      (await call("GET", "/orders/mine", alice)).body.data.made.map((o: any) => o.hash),
+      [listingHash],
+      "nothing refused was stored",
+    );
   });
 
   it("refuses a fixed price of zero, a par offer capped at zero, a par price above 200% and a matching budget below its least price, and takes 200% exactly", async () => {
@@ -373,13 +395,23 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
 
   it("refuses the treasury's reprice or listing at par of a note it sold, and signs nothing for it", async () => {
     const before = (await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash);
-    for (const [path, body] of [[`/admin/treasury/notes/${noteA}/price`, { listingPrice: "2500" }], [`/admin/treasury/notes/${noteA}/par`, {}]] as const) {
+    for (const [path, body] of [
+      [`/admin/treasury/notes/${noteA}/price`, { listingPrice: "2500" }],
+      [`/admin/treasury/notes/${noteA}/par`, {}],
+    ] as const) {
       const answer = await call("PUT", path, admin, body);
       assert.deepEqual([answer.status, answer.body.message], [409, "The treasury does not hold this note"], path);
     }
     const treasurySigned = (await stack.api.database.db.select().from(orders).where(eq(orders.signer, stack.deployment.treasury.toLowerCase()))).filter((o) => o.tokenId === noteA);
-    assert.deepEqual(treasurySigned.map((o) => o.status), ["filled"], "only the listing Alice bought it by");
-    assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash), before);
+    assert.deepEqual(
+      treasurySigned.map((o) => o.status),
+      ["filled"],
+      "only the listing Alice bought it by",
+    );
+    assert.deepEqual(
+      (await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash),
+      before,
+    );
   });
 
   it("fills the API's listing on-chain with fillListing; a refresh names what changed, the book drops it and its maker sees it filled", async () => {
@@ -458,7 +490,11 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(market.bestOffer, null, "Bob's own matching offer, which note A fits, is no offer on the note he holds");
     const meddling = await call("PUT", `/nfts/${noteA}/unlist`, alice);
     assert.ok(meddling.status >= 400 && meddling.status < 500, "Alice cannot have Bob's listings cancelled");
-    assert.deepEqual((await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash), [published.body.data.hash, atPar.body.data.hash], "cheapest first");
+    assert.deepEqual(
+      (await call("GET", `/orders/note/${noteA}`)).body.data.listings.map((o: any) => o.hash),
+      [published.body.data.hash, atPar.body.data.hash],
+      "cheapest first",
+    );
     const unlist = await call("PUT", `/nfts/${noteA}/unlist`, bob);
     assert.equal(unlist.status, 200, unlist.body?.message);
     assert.deepEqual([...unlist.body.data.orderHashes].sort(), [published.body.data.hash, atPar.body.data.hash].sort());
@@ -487,7 +523,11 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     assert.equal(published.status, 201, published.body?.message);
     const hash = published.body.data.hash;
     const priceOfC = parPrice(await split(noteC), 10_000n);
-    assert.deepEqual((await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers.map((o: any) => [o.hash, o.priceNow]), [[hash, formatUsdAmount(priceOfC)]], "$2,000 and a day's interest fit a $4,000 budget");
+    assert.deepEqual(
+      (await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers.map((o: any) => [o.hash, o.priceNow]),
+      [[hash, formatUsdAmount(priceOfC)]],
+      "$2,000 and a day's interest fit a $4,000 budget",
+    );
     // Bob sells note A ($3,000 at par) into it: $1,000 of the budget is left, too little for note C.
     const price = parPrice(await split(noteA), 10_000n);
     await send(bob, {
@@ -498,7 +538,11 @@ describe("signed orders: typed data, publishing, the book and its refusals", { t
     const [, spent] = await stack.chain.readContract({ address: marketplace(), abi: noteMarketplaceAbi, functionName: "orderStatus", args: [alice.wallet!.address, hash as Hex] });
     assert.equal(spent, price);
     const all = (await call("GET", "/orders/matching")).body.data.matchingOffers;
-    assert.deepEqual(all.map((o: any) => [o.hash, o.status, o.filled]), [[hash, "open", formatUsdAmount(price)]], "still open for a note of $1,000 or less");
+    assert.deepEqual(
+      all.map((o: any) => [o.hash, o.status, o.filled]),
+      [[hash, "open", formatUsdAmount(price)]],
+      "still open for a note of $1,000 or less",
+    );
     assert.deepEqual((await call("GET", `/orders/note/${noteC}`)).body.data.matchingOffers, []);
     const market = (await call("GET", "/nfts/marketplace/browse", bob)).body.data.nfts.find((n: any) => n.tokenId === noteC.toString());
     assert.equal(market.bestOffer, null, "the marketplace does not offer what the budget left cannot pay");

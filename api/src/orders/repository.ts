@@ -22,7 +22,10 @@ export function createOrdersRepository(db: Db, chainId: number) {
     },
 
     async byHash(hash: string): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(and(here, eq(orders.hash, hash)));
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(here, eq(orders.hash, hash)));
       return row;
     },
 
@@ -55,7 +58,11 @@ export function createOrdersRepository(db: Db, chainId: number) {
 
     /** Every order `signer` signed, newest first. */
     async bySigner(signer: string): Promise<OrderRow[]> {
-      return db.select().from(orders).where(and(here, eq(orders.signer, signer))).orderBy(desc(orders.createdAt));
+      return db
+        .select()
+        .from(orders)
+        .where(and(here, eq(orders.signer, signer)))
+        .orderBy(desc(orders.createdAt));
     },
 
     /** How many orders `signer` has in any of `statuses` that expire after `now` (the chain's clock, seconds). */
@@ -72,12 +79,18 @@ export function createOrdersRepository(db: Db, chainId: number) {
      * from the mirror's notes; a held one shows its note as late, never as buyable).
      */
     async openListings(): Promise<OrderRow[]> {
-      return db.select().from(orders).where(and(here, eq(orders.kind, "listing"), inArray(orders.status, ["open", "late"])));
+      return db
+        .select()
+        .from(orders)
+        .where(and(here, eq(orders.kind, "listing"), inArray(orders.status, ["open", "late"])));
     },
 
     /** Every open offer on one note, for the marketplace's best offer. */
     async openOffers(): Promise<OrderRow[]> {
-      return db.select().from(orders).where(and(here, inArray(orders.kind, ["offer", "matchingOffer"]), eq(orders.status, "open")));
+      return db
+        .select()
+        .from(orders)
+        .where(and(here, inArray(orders.kind, ["offer", "matchingOffer"]), eq(orders.status, "open")));
     },
 
     /** Changes whenever an order is stored or changes status: the marketplace's cached answers depend on it. */

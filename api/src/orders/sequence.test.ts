@@ -43,8 +43,7 @@ describe("the order book equals what the chain allows after every step of a rand
     return BigInt(requested.body.data.loanNumber ?? approved.body.data.loanNumber);
   }
 
-  const ownerOf = async (tokenId: bigint) =>
-    (await stack.chain.readContract({ address: loanNote(), abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] })).toLowerCase();
+  const ownerOf = async (tokenId: bigint) => (await stack.chain.readContract({ address: loanNote(), abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] })).toLowerCase();
   const traderAt = (address: string) => traders.find((t) => t.wallet!.address.toLowerCase() === address);
 
   async function signAndPublish(user: TestUser, body: Record<string, unknown>): Promise<void> {
@@ -144,11 +143,28 @@ describe("the order book equals what the chain allows after every step of a rand
       const action = i < 3 ? (["list", "offer", "matching"] as const)[i] : pick(["list", "offer", "matching", "repay", "cancel", "counter", "fill", "fill", "time"] as const);
       const days = 2 + Math.floor(random() * 10);
       if (action === "list" && holder) {
-        await signAndPublish(holder, random() < 0.5 ? { kind: "listing", tokenId: String(tokenId), priceKind: "par", parBps: 9000 + Math.floor(random() * 1500), expiresInDays: days } : { kind: "listing", tokenId: String(tokenId), priceKind: "fixed", price: String(2000 + Math.floor(random() * 2000)), expiresInDays: days });
+        await signAndPublish(
+          holder,
+          random() < 0.5
+            ? { kind: "listing", tokenId: String(tokenId), priceKind: "par", parBps: 9000 + Math.floor(random() * 1500), expiresInDays: days }
+            : { kind: "listing", tokenId: String(tokenId), priceKind: "fixed", price: String(2000 + Math.floor(random() * 2000)), expiresInDays: days },
+        );
       } else if (action === "offer") {
-        await signAndPublish(other, random() < 0.5 ? { kind: "offer", tokenId: String(tokenId), priceKind: "par", parBps: 8500 + Math.floor(random() * 1500), expiresInDays: days } : { kind: "offer", tokenId: String(tokenId), priceKind: "fixed", price: String(1500 + Math.floor(random() * 1500)), expiresInDays: days });
+        await signAndPublish(
+          other,
+          random() < 0.5
+            ? { kind: "offer", tokenId: String(tokenId), priceKind: "par", parBps: 8500 + Math.floor(random() * 1500), expiresInDays: days }
+            : { kind: "offer", tokenId: String(tokenId), priceKind: "fixed", price: String(1500 + Math.floor(random() * 1500)), expiresInDays: days },
+        );
       } else if (action === "matching") {
-        await signAndPublish(other, { kind: "matchingOffer", priceKind: "par", parBps: 8000 + Math.floor(random() * 1500), budget: String(4000 + Math.floor(random() * 6000)), ranges: { minRateBps: 1100 }, expiresInDays: days });
+        await signAndPublish(other, {
+          kind: "matchingOffer",
+          priceKind: "par",
+          parBps: 8000 + Math.floor(random() * 1500),
+          budget: String(4000 + Math.floor(random() * 6000)),
+          ranges: { minRateBps: 1100 },
+          expiresInDays: days,
+        });
       } else if (action === "repay") {
         await send(borrower, { to: loanNote(), data: encodeFunctionData({ abi: loanNoteAbi, functionName: "repay", args: [tokenId, 150n * USD] }) }).catch(() => null);
       } else if (action === "cancel" && stored.length) {

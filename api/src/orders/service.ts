@@ -6,7 +6,17 @@ import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { ORDER_TYPES, PRIMARY_TYPES, orderDomain, parPrice, type OrderStatus } from "#domain/orders";
 import { isExpired, matchingMinPrice, NOTE_STATUS, orderStatusOf, type NoteFacts, type OrderFacts, type OrderVerdict } from "#domain/orderStatus";
-import { DEFAULT_MIN_TERM_LEFT, MAX_DAYS_PAST_DUE_LIMITS, ORDER_EXPIRY_DAYS, PAR_BPS_LIMITS, type OrderBook, type OrderSubmission, type OrderTypedData, type OrderTypedDataRequest, type WireOrder } from "#domain/wire/order";
+import {
+  DEFAULT_MIN_TERM_LEFT,
+  MAX_DAYS_PAST_DUE_LIMITS,
+  ORDER_EXPIRY_DAYS,
+  PAR_BPS_LIMITS,
+  type OrderBook,
+  type OrderSubmission,
+  type OrderTypedData,
+  type OrderTypedDataRequest,
+  type WireOrder,
+} from "#domain/wire/order";
 import { bindDeps } from "../deps";
 import type { AppConfig } from "../config/env";
 import { readDeployment } from "../config/deployment";
@@ -118,9 +128,7 @@ function chainReader(deps: OrdersDeps, d: Deployment) {
       const { number } = await head();
       return simulator.simulate(order, { tokenId, owner: owner as Address, price, block: number }).catch(() => null);
     },
-    counter: memo(async (signer: string) =>
-      (await reader()).readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [signer as Address] }),
-    ),
+    counter: memo(async (signer: string) => (await reader()).readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "counterOf", args: [signer as Address] })),
     usage: memo(async (key: string) => {
       const [signer, hash] = key.split(":");
       const [used, filled] = await (await reader()).readContract({ address: marketplace, abi: noteMarketplaceAbi, functionName: "orderStatus", args: [signer as Address, hash as Hex] });
@@ -193,7 +201,11 @@ function simulatorFor(publicClient: PublicClient, d: Deployment): FillSimulator 
   const byDeployment = simulators.get(publicClient) ?? new Map<string, FillSimulator>();
   simulators.set(publicClient, byDeployment);
   const key = d.contracts.marketplace.toLowerCase();
-  if (!byDeployment.has(key)) byDeployment.set(key, createBatchedFillSimulator(publicClient, d, (block) => batchAt(publicClient, block)));
+  if (!byDeployment.has(key))
+    byDeployment.set(
+      key,
+      createBatchedFillSimulator(publicClient, d, (block) => batchAt(publicClient, block)),
+    );
   return byDeployment.get(key)!;
 }
 
@@ -482,9 +494,7 @@ export async function submit(deps: OrdersDeps, user: UserRow, input: OrderSubmis
   if (signer !== me) throw badRequest(ORDER_ANSWERS.notYourWallet);
   const d = await deployment(deps);
   const primaryType = PRIMARY_TYPES[input.kind];
-  const hash = lower(
-    hashTypedData({ domain: orderDomain(deps.config.chainId, d.contracts.marketplace as Address), types: ORDER_TYPES, primaryType, message: input.message as never }),
-  ) as Hex;
+  const hash = lower(hashTypedData({ domain: orderDomain(deps.config.chainId, d.contracts.marketplace as Address), types: ORDER_TYPES, primaryType, message: input.message as never })) as Hex;
   const row = rowOf(input, hash);
   const signature = row.signature as Hex;
   const chain = chainReader(deps, d);
@@ -580,7 +590,14 @@ async function receivedWith(deps: OrdersDeps, chain: ChainReader, me: string, he
   for (const tokenId of held) {
     const note = await chain.note(tokenId);
     if (note.status !== NOTE_STATUS.active) continue;
-    found.push(...(await matchingFor(chain, tokenId, note, judgedMatching.filter((j) => j.row.signer !== me))));
+    found.push(
+      ...(await matchingFor(
+        chain,
+        tokenId,
+        note,
+        judgedMatching.filter((j) => j.row.signer !== me),
+      )),
+    );
   }
   return found.sort(byPriceDesc);
 }
@@ -601,9 +618,7 @@ export async function refresh(deps: OrdersDeps, scope: { tokenIds?: bigint[]; si
   if (scope.matching) add(await deps.repo.matching(LIVE));
   const before = new Map([...rows.values()].map((r) => [r.hash, r.status]));
   const judged = await judge(deps, chain, [...rows.values()]);
-  return judged
-    .filter((j) => j.row.status !== before.get(j.row.hash))
-    .map((j) => ({ previousStatus: before.get(j.row.hash)!, order: toWireOrder(j.row, { priceNow: j.verdict.priceNow }) }));
+  return judged.filter((j) => j.row.status !== before.get(j.row.hash)).map((j) => ({ previousStatus: before.get(j.row.hash)!, order: toWireOrder(j.row, { priceNow: j.verdict.priceNow }) }));
 }
 
 // ------------------------------------------------------------------ the spec's list and unlist

@@ -60,7 +60,12 @@ describe("a fill is simulated before an order is shown", () => {
     assert.equal((await call("PUT", `/admin/loans/${requested.body.data._id}/approve`, admin, {})).status, 200);
     const tokenId = BigInt(requested.body.data.loanNumber);
     const treasury = createWalletClient({ account: privateKeyToAccount(DEV_ACCOUNTS.treasury), chain: foundry, transport: http(stack.anvil.rpcUrl) });
-    const moved = await treasury.writeContract({ address: contracts().loanNote, abi: loanNoteAbi, functionName: "transferFrom", args: [stack.deployment.treasury as Address, alice.wallet!.address, tokenId] });
+    const moved = await treasury.writeContract({
+      address: contracts().loanNote,
+      abi: loanNoteAbi,
+      functionName: "transferFrom",
+      args: [stack.deployment.treasury as Address, alice.wallet!.address, tokenId],
+    });
     await stack.chain.waitForTransactionReceipt({ hash: moved });
     await stack.indexer!.caughtUp();
 

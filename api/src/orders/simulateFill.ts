@@ -30,8 +30,7 @@ export const SIMULATED_BUYER: Address = "0x00000000000000000000000000000000000b0
 const TRUE_WORD = numberToHex(1n, { size: 32 });
 
 const mappingSlot = (key: Address, slot: bigint): Hex => keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [key, slot]));
-const nestedSlot = (outer: Address, inner: Address, slot: bigint): Hex =>
-  keccak256(encodeAbiParameters([{ type: "address" }, { type: "bytes32" }], [inner, mappingSlot(outer, slot)]));
+const nestedSlot = (outer: Address, inner: Address, slot: bigint): Hex => keccak256(encodeAbiParameters([{ type: "address" }, { type: "bytes32" }], [inner, mappingSlot(outer, slot)]));
 
 /** `owner` has approved `operator` for all its notes. */
 export function operatorApproval(loanNote: Address, owner: Address, operator: Address): StateOverride[number] {
@@ -112,8 +111,7 @@ export function createFillSimulator(publicClient: PublicClient, deployment: Depl
   return perBlock(async (order, tokenId, owner, price, at) => {
     if (order.kind === "listing" && !(await (layoutProbe ??= probeLayout(publicClient, deployment)))) return null;
     const { account, data } = fillOf(order, tokenId, owner, price, SIMULATED_BUYER);
-    const stateOverride: StateOverride =
-      order.kind === "listing" ? [fundedBuyer(stablecoin, SIMULATED_BUYER, marketplace, price)] : [operatorApproval(loanNote, owner, marketplace)];
+    const stateOverride: StateOverride = order.kind === "listing" ? [fundedBuyer(stablecoin, SIMULATED_BUYER, marketplace, price)] : [operatorApproval(loanNote, owner, marketplace)];
     try {
       await publicClient.call({ account, to: marketplace, data, stateOverride, blockNumber: at });
       return null;

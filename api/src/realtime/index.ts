@@ -55,10 +55,7 @@ export async function startRealtime(deps: {
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, options.redisKey ?? `${config.kvPrefix}socket.io`) : null;
   attachSocketHandlers(io, { tokens: deps.tokens, findUser: (id) => users.findById(id) });
 
-  const outbox =
-    options.outbox === false
-      ? null
-      : startOutboxDelivery({ db: database.db, kind: database.kind, publisher, notifications, pollMs: options.outboxPollMs, logger: deps.logger });
+  const outbox = options.outbox === false ? null : startOutboxDelivery({ db: database.db, kind: database.kind, publisher, notifications, pollMs: options.outboxPollMs, logger: deps.logger });
 
   return {
     sessions: socketSessions(io),

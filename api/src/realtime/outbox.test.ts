@@ -39,8 +39,7 @@ const open = async (token: string) => {
   sockets.push(socket);
   return socket;
 };
-const pending = async () =>
-  Number(((await db.execute(sql`select count(*) as n from outbox_deliveries where delivered_at is null`)) as unknown as { rows: { n: string }[] }).rows[0].n);
+const pending = async () => Number(((await db.execute(sql`select count(*) as n from outbox_deliveries where delivered_at is null`)) as unknown as { rows: { n: string }[] }).rows[0].n);
 
 describe("outbox delivery", () => {
   test("pushes committed rows to their rooms in order, with the spec's funded text stored for the borrower", async () => {
@@ -146,9 +145,7 @@ describe("outbox delivery", () => {
   test("a row reverted before delivery is never sent, nor is its correction; a delivered one is corrected and its notice withdrawn", async () => {
     const socket = await open(borrower.token);
     const events = record(socket);
-    const [delivered] = await insertOutbox(db, [
-      { event: "loan:funded", rooms: [`user:${borrower.id}`], payload: { amount: "3000", nftId: "21", tokenId: "21" } },
-    ]);
+    const [delivered] = await insertOutbox(db, [{ event: "loan:funded", rooms: [`user:${borrower.id}`], payload: { amount: "3000", nftId: "21", tokenId: "21" } }]);
     await events.next("loan:funded");
     assert.equal(events.named("notification:new").at(-1).message, "Loan Funded! $3,000.00 transferred. NFT #21 minted.");
 
@@ -217,7 +214,11 @@ describe("outbox delivery", () => {
     await settle(200);
     await Promise.all(claimers.map((claimer) => claimer.stop()));
     assert.equal(sent.length, total, "each row once");
-    assert.deepEqual(sent, [...sent].sort((a, b) => a - b), "in order");
+    assert.deepEqual(
+      sent,
+      [...sent].sort((a, b) => a - b),
+      "in order",
+    );
     assert.equal(await pending(), 0);
   });
 });

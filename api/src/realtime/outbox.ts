@@ -49,7 +49,7 @@ type PoolClient = {
   release(error?: Error | boolean): void;
 };
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /** What the claim statement answers: one row per claimed id (all null but ok when nothing was claimed). */
 interface ClaimedRow {

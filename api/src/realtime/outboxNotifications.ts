@@ -95,10 +95,7 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
  * admins' too; the row marked `audience: "holder"` (the note's holder, a claim's receiver) is stored only for a claim:
  * a lock, a return or a failed return is the borrower's business, the holder's page just refreshes.
  */
-function collateralNotices(
-  row: Pick<ChainOutboxRow, "rooms" | "payload">,
-  toRooms: (content: NotificationContent) => PlannedNotification[],
-): PlannedNotification[] {
+function collateralNotices(row: Pick<ChainOutboxRow, "rooms" | "payload">, toRooms: (content: NotificationContent) => PlannedNotification[]): PlannedNotification[] {
   const payload = row.payload as Partial<CollateralUpdatePayload>;
   if (!payload.tokenId || !payload.collection || !payload.collateralId || !payload.state) return [];
   const piece = { tokenId: payload.tokenId, collection: payload.collection, collateralId: payload.collateralId, collectionName: payload.collectionName, loanId: payload.loanId };

@@ -15,7 +15,7 @@ after(async () => {
   await database?.drop();
 });
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 const db = () => database.db;
 
 /** One outbox row of `chainId` at `block`, as the indexer writes it (its delivery row comes from the trigger). */
@@ -77,7 +77,14 @@ test("a delivering process prunes what it delivered once the retention has passe
     }
     assert.deepEqual(left, { outbox: [], deliveries: [] });
     const mine = sent.filter((payload) => (payload as { block: number }).block < 5);
-    assert.deepEqual(mine, [{ type: "listed", block: 3 }, { type: "listed", block: 4 }], "each row was pushed before it went");
+    assert.deepEqual(
+      mine,
+      [
+        { type: "listed", block: 3 },
+        { type: "listed", block: 4 },
+      ],
+      "each row was pushed before it went",
+    );
   } finally {
     await delivery.stop();
   }

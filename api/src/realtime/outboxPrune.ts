@@ -8,7 +8,7 @@ export const OUTBOX_PRUNE_INTERVAL_MS = 10 * 60_000;
 /** Rows per delete statement, so one prune never holds many locks or a long transaction. */
 const PRUNE_BATCH = 5_000;
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 /**
  * Deletes delivered outbox rows (chain_outbox and their outbox_deliveries) delivered before `before`. A row of a

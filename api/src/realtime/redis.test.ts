@@ -30,8 +30,7 @@ before(async () => {
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: randomUUID() + randomUUID(), REDIS_URL, RPC_URL: "http://127.0.0.1:9", LOG_LEVEL: "silent" });
   database = await createTestDatabase();
   kv = await createKeyValueStore({ redisUrl: REDIS_URL, prefix: `${prefix}:kv:` });
-  const start = () =>
-    startServer({ port: 0, config, database, kv, logger: pino({ level: "silent" }), staticDir: join(dataDir, "none"), realtime: { redisKey: `${prefix}:io` } });
+  const start = () => startServer({ port: 0, config, database, kv, logger: pino({ level: "silent" }), staticDir: join(dataDir, "none"), realtime: { redisKey: `${prefix}:io` } });
   [one, two] = await Promise.all([start(), start()]);
   call = async (method, path, options = {}) => {
     const response = await fetch(`http://127.0.0.1:${one.port}/api${path}`, {
@@ -59,10 +58,14 @@ const open = async (server: RunningServer, token = user.token) => {
 
 test("with REDIS_URL a notification sent by one API process reaches the user's client on the other", async () => {
   const events = record(await open(two));
-  await one.notifier.notifyUser(user.id, { type: "kyc_approved", title: "KYC approved", message: "KYC Approved! You can now apply for loans." }, {
-    name: "kyc:status",
-    payload: { status: "approved" },
-  });
+  await one.notifier.notifyUser(
+    user.id,
+    { type: "kyc_approved", title: "KYC approved", message: "KYC Approved! You can now apply for loans." },
+    {
+      name: "kyc:status",
+      payload: { status: "approved" },
+    },
+  );
   assert.deepEqual(await events.next("kyc:status"), { status: "approved" });
   assert.equal(events.named("notification:new")[0].message, "KYC Approved! You can now apply for loans.");
 });
@@ -87,9 +90,13 @@ test("a password change through one API process disconnects the user's sockets h
   assert.deepEqual(await Promise.all([goneOne, goneTwo]), ["io server disconnect", "io server disconnect"]);
   await assert.rejects(open(two, changer.token), { message: "Invalid or expired token" });
   const fresh = record(await open(two, changed.body.data.token));
-  await one.notifier.notifyUser(changer.id, { type: "kyc_approved", title: "KYC approved", message: "KYC Approved! You can now apply for loans." }, {
-    name: "kyc:status",
-    payload: { status: "approved" },
-  });
+  await one.notifier.notifyUser(
+    changer.id,
+    { type: "kyc_approved", title: "KYC approved", message: "KYC Approved! You can now apply for loans." },
+    {
+      name: "kyc:status",
+      payload: { status: "approved" },
+    },
+  );
   assert.deepEqual(await fresh.next("kyc:status"), { status: "approved" });
 });

@@ -63,10 +63,14 @@ describe("the socket.io handshake", () => {
 
 describe("a password change", () => {
   const kycApproved = (userId: string) =>
-    api.server.notifier.notifyUser(userId, { type: "kyc_approved", title: "KYC approved", message: "KYC Approved! You can now apply for loans." }, {
-      name: "kyc:status",
-      payload: { status: "approved" },
-    });
+    api.server.notifier.notifyUser(
+      userId,
+      { type: "kyc_approved", title: "KYC approved", message: "KYC Approved! You can now apply for loans." },
+      {
+        name: "kyc:status",
+        payload: { status: "approved" },
+      },
+    );
 
   test("disconnects the sockets opened with earlier tokens; they cannot come back, the new token's socket hears the user's events", async () => {
     const user = await account(api.call.bind(api), api.database.db);
@@ -162,10 +166,12 @@ describe("the test page's events", () => {
 
   test("simulate:* sends the spec's events to the calling socket only and writes nothing", async () => {
     const snapshot = async () =>
-      ((await api.database.db.execute(sql`
+      (
+        (await api.database.db.execute(sql`
         select (select count(*) from notifications) as notes, (select md5(coalesce(string_agg(u::text, ',' order by id), '')) from users u) as users`)) as unknown as {
-        rows: unknown[];
-      }).rows[0];
+          rows: unknown[];
+        }
+      ).rows[0];
     const before = await snapshot();
     const [caller, sameUserOtherTab, adminSocket] = await Promise.all([open(bob.token), open(bob.token), open(admin.token)]);
     const [mine, otherTab, admins] = [record(caller), record(sameUserOtherTab), record(adminSocket)];
@@ -198,7 +204,11 @@ describe("the test page's events", () => {
     // flood (one connection keeps the order), and its pong came after theirs. A ping dropped by a still-open
     // window is never acknowledged, so the wait for it is only how long to try again.
     let last: { timestamp: string } | null = null;
-    while (!last) last = await socket.timeout(1500).emitWithAck("ping").catch(() => null);
+    while (!last)
+      last = await socket
+        .timeout(1500)
+        .emitWithAck("ping")
+        .catch(() => null);
     const stamp = (pong: { timestamp: string }) => Date.parse(pong.timestamp);
     const flood = events.named("pong").filter((pong) => stamp(pong) < stamp(last!));
     // The server's own stamps say which window each pong fell in: the first 20 in the flood's first second, and
@@ -206,7 +216,11 @@ describe("the test page's events", () => {
     const windowStart = stamp(flood[0]);
     assert.ok(flood.length >= 20, `${flood.length} pongs`);
     assert.ok(flood.slice(0, 20).every((pong) => stamp(pong) - windowStart <= 1000));
-    assert.deepEqual(flood.slice(20).filter((pong) => stamp(pong) - windowStart < 999), [], "no 21st pong within the first second");
+    assert.deepEqual(
+      flood.slice(20).filter((pong) => stamp(pong) - windowStart < 999),
+      [],
+      "no 21st pong within the first second",
+    );
     t.diagnostic(`${flood.length} pongs for 50 pings over ${stamp(flood.at(-1)!) - windowStart} ms`);
   });
 });

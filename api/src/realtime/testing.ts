@@ -91,10 +91,7 @@ export function nextOf(socket: Socket, event: string, timeoutMs = 5000): Promise
 export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Writes outbox rows the way the indexer does: inside the caller's transaction. */
-export async function insertOutbox(
-  db: Db,
-  rows: { event: string; rooms: string[]; payload: Record<string, unknown>; kind?: "event" | "correction"; correctsId?: number }[],
-): Promise<number[]> {
+export async function insertOutbox(db: Db, rows: { event: string; rooms: string[]; payload: Record<string, unknown>; kind?: "event" | "correction"; correctsId?: number }[]): Promise<number[]> {
   const ids: number[] = [];
   for (const row of rows) {
     const result = (await db.execute(sql`

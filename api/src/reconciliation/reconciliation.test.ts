@@ -112,14 +112,20 @@ describe("GET /admin/reconciliation", () => {
 
   it("lists a planted difference in the mirror with its note, field and the three values", async () => {
     const tokenId = notes[1]!;
-    await db().update(chainNotes).set({ totalRepaid: sql`${chainNotes.totalRepaid} + 1` }).where(eq(chainNotes.tokenId, tokenId));
+    await db()
+      .update(chainNotes)
+      .set({ totalRepaid: sql`${chainNotes.totalRepaid} + 1` })
+      .where(eq(chainNotes.tokenId, tokenId));
     try {
       const { message, data } = await report();
       assert.deepEqual(data.differences, [{ tokenId: String(tokenId), account: null, field: "repaid", chain: "200.000008", mirror: "200.000009", database: null }]);
       assert.equal(data.clean, false);
       assert.equal(message, `Found at block ${data.blockNumber}: 1 difference`);
     } finally {
-      await db().update(chainNotes).set({ totalRepaid: sql`${chainNotes.totalRepaid} - 1` }).where(eq(chainNotes.tokenId, tokenId));
+      await db()
+        .update(chainNotes)
+        .set({ totalRepaid: sql`${chainNotes.totalRepaid} - 1` })
+        .where(eq(chainNotes.tokenId, tokenId));
     }
   });
 
@@ -150,7 +156,10 @@ describe("GET /admin/reconciliation", () => {
     assert.deepEqual(data.differences, []);
     assert.equal(data.notesCompared, 4, "it was compared, and found to claim no note");
     // Claiming the note it never got is a difference, in the loans table's column.
-    await db().update(loans).set({ mintStatus: "minted", nftTokenId: String(requested.body.data.loanNumber) }).where(eq(loans.id, requested.body.data._id));
+    await db()
+      .update(loans)
+      .set({ mintStatus: "minted", nftTokenId: String(requested.body.data.loanNumber) })
+      .where(eq(loans.id, requested.body.data._id));
     try {
       const id = String(requested.body.data.loanNumber);
       const found = (await report()).data.differences.filter((d: any) => d.tokenId === id).map((d: any) => [d.field, d.chain, d.mirror, d.database]);

@@ -114,7 +114,7 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
       compare(id, null, "repaid", usd(exists ? loan.repaid : null), usd(note?.totalRepaid), notHeld);
       compare(id, null, "feesPaidThrough", seen(exists ? String(loan.feesPaidThrough) : MISSING), seen(note ? String(note.feesPaidThrough) : MISSING), notHeld);
       const status = record ? seen(record.status, LOAN_STATUS_AS_NOTE[record.status] ?? record.status) : seen(MISSING);
-      compare(id, null, "status", seen(exists ? CHAIN_STATUS[loan.status] ?? String(loan.status) : MISSING), seen(note?.status ?? MISSING), status);
+      compare(id, null, "status", seen(exists ? (CHAIN_STATUS[loan.status] ?? String(loan.status)) : MISSING), seen(note?.status ?? MISSING), status);
       const holder = read.owner === vault && read.depositor !== ZERO ? read.depositor : read.owner;
       if (exists) {
         compare(id, null, "owner", seen(read.owner), seen(note?.owner ?? MISSING), notHeld);
@@ -231,7 +231,13 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
       lines: [...lines].map(([category, line]) => ({ category, inflow: formatUsdAmount(line.inflow), outflow: formatUsdAmount(line.outflow), transfers: line.transfers })),
       balances: closing - opening === inflows - outflows,
       unexplained,
-      credits: { credited: formatUsdAmount(credited), lateFees: formatUsdAmount(lateFeesCredited), withdrawn: formatUsdAmount(withdrawnTotal), owed: formatUsdAmount(owed), balances: credited - withdrawnTotal === owed },
+      credits: {
+        credited: formatUsdAmount(credited),
+        lateFees: formatUsdAmount(lateFeesCredited),
+        withdrawn: formatUsdAmount(withdrawnTotal),
+        owed: formatUsdAmount(owed),
+        balances: credited - withdrawnTotal === owed,
+      },
       unfundedOriginations: unfunded,
     };
   }

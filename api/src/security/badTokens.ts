@@ -24,9 +24,19 @@ export async function badTokens(input: { secret: string; valid: string; victimId
     "HS256, payload changed to role admin": `${header}.${b64({ ...claims, role: "admin" })}.${signature}`,
     "HS256, payload changed to another user": `${header}.${b64(asAdmin)}.${signature}`,
     "HS256, expiry pushed back": `${header}.${b64({ ...claims, exp: now() + 10 * 365 * 86400 })}.${signature}`,
-    "HS256 signed with another secret": await new SignJWT({ role: "admin", pws: stamp }).setProtectedHeader({ alg: "HS256" }).setSubject(victimId).setIssuer("loanmint").setExpirationTime("1h").sign(enc("another-secret-of-at-least-32-characters!")),
+    "HS256 signed with another secret": await new SignJWT({ role: "admin", pws: stamp })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(victimId)
+      .setIssuer("loanmint")
+      .setExpirationTime("1h")
+      .sign(enc("another-secret-of-at-least-32-characters!")),
     "HS256 signed with an empty secret": `${header}.${payload}.${Buffer.from(await crypto.subtle.sign("HMAC", await crypto.subtle.importKey("raw", new Uint8Array([0]), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]), new TextEncoder().encode(`${header}.${payload}`))).toString("base64url")}`,
-    "HS512 with the real secret": await new SignJWT({ role: "user", pws: stamp }).setProtectedHeader({ alg: "HS512" }).setSubject(victimId).setIssuer("loanmint").setExpirationTime("1h").sign(enc(secret)),
+    "HS512 with the real secret": await new SignJWT({ role: "user", pws: stamp })
+      .setProtectedHeader({ alg: "HS512" })
+      .setSubject(victimId)
+      .setIssuer("loanmint")
+      .setExpirationTime("1h")
+      .sign(enc(secret)),
     "RS256 by an attacker's key, embedded as jwk": await new SignJWT({ role: "admin", pws: stamp })
       .setProtectedHeader({ alg: "RS256", jwk: await exportJWK(attacker.publicKey) })
       .setSubject(victimId)
@@ -39,8 +49,20 @@ export async function badTokens(input: { secret: string; valid: string; victimId
       .setIssuer("loanmint")
       .setExpirationTime("1h")
       .sign(enc(JSON.stringify(await exportJWK(attacker.publicKey)))),
-    expired: await real((jwt) => jwt.setSubject(victimId).setIssuer("loanmint").setIssuedAt(now() - 7200).setExpirationTime(now() - 60)),
-    "not valid yet": await real((jwt) => jwt.setSubject(victimId).setIssuer("loanmint").setNotBefore(now() + 3600).setExpirationTime("2h")),
+    expired: await real((jwt) =>
+      jwt
+        .setSubject(victimId)
+        .setIssuer("loanmint")
+        .setIssuedAt(now() - 7200)
+        .setExpirationTime(now() - 60),
+    ),
+    "not valid yet": await real((jwt) =>
+      jwt
+        .setSubject(victimId)
+        .setIssuer("loanmint")
+        .setNotBefore(now() + 3600)
+        .setExpirationTime("2h"),
+    ),
     "another issuer": await real((jwt) => jwt.setSubject(victimId).setIssuer("evil").setExpirationTime("1h")),
     "no subject": await real((jwt) => jwt.setIssuer("loanmint").setExpirationTime("1h")),
     "no password stamp": await real((jwt) => jwt.setSubject(victimId).setIssuer("loanmint").setExpirationTime("1h"), { role: "user" }),

@@ -26,7 +26,7 @@ export const HOSTILE_STRINGS = [
   " ",
   "' OR '1'='1",
   "1; DROP TABLE users;--",
-  "\" OR \"\"=\"",
+  '" OR ""="',
   "'; SELECT pg_sleep(0); --",
   "1 UNION SELECT NULL,NULL--",
   '{"$ne":null}',
@@ -81,7 +81,14 @@ export function hostileString(rng: Rng): string {
 function randomUnicode(rng: Rng, length: number): string {
   let out = "";
   for (let i = 0; i < length; i++) {
-    const range = rng.pick([[0, 0x20], [0x20, 0x7f], [0x80, 0x800], [0xd800, 0xe000], [0xe000, 0x10000], [0x10000, 0x10ffff]] as const);
+    const range = rng.pick([
+      [0, 0x20],
+      [0x20, 0x7f],
+      [0x80, 0x800],
+      [0xd800, 0xe000],
+      [0xe000, 0x10000],
+      [0x10000, 0x10ffff],
+    ] as const);
     out += String.fromCodePoint(range[0] + rng.int(range[1] - range[0]));
   }
   return out;
@@ -103,7 +110,8 @@ export function randomJson(rng: Rng, depth = 0): unknown {
       return Array.from({ length: rng.int(4) }, () => randomJson(rng, depth + 1));
     default: {
       const object: Record<string, unknown> = {};
-      for (let i = rng.int(5); i > 0; i--) object[rng.chance(0.3) ? rng.pick(["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"]) : hostileString(rng).slice(0, 40)] = randomJson(rng, depth + 1);
+      for (let i = rng.int(5); i > 0; i--)
+        object[rng.chance(0.3) ? rng.pick(["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"]) : hostileString(rng).slice(0, 40)] = randomJson(rng, depth + 1);
       return object;
     }
   }
@@ -157,7 +165,7 @@ export const INVALID_JSON = [
   "1e999999",
   "-",
   "\u0000",
-  "{\"a\":1}{\"b\":2}",
+  '{"a":1}{"b":2}',
   "[".repeat(5000) + "]".repeat(5000),
   '{"a":'.repeat(3000) + "1" + "}".repeat(3000),
 ] as const;
@@ -222,7 +230,28 @@ export function hostileParam(rng: Rng): string {
 const escape = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
 
 export function randomQuery(rng: Rng): string {
-  const keys = ["page", "limit", "status", "sort", "sortBy", "sortOrder", "search", "minAmount", "maxAmount", "minBlock", "mintStatus", "kycStatus", "role", "unreadOnly", "amountBand", "rateBand", "__proto__", "constructor[prototype][x]", "a[b][c]", "limit[$gt]"];
+  const keys = [
+    "page",
+    "limit",
+    "status",
+    "sort",
+    "sortBy",
+    "sortOrder",
+    "search",
+    "minAmount",
+    "maxAmount",
+    "minBlock",
+    "mintStatus",
+    "kycStatus",
+    "role",
+    "unreadOnly",
+    "amountBand",
+    "rateBand",
+    "__proto__",
+    "constructor[prototype][x]",
+    "a[b][c]",
+    "limit[$gt]",
+  ];
   const parts: string[] = [];
   for (let i = 1 + rng.int(5); i > 0; i--) {
     const value = rng.chance(0.15) ? rng.pick(["%", "%zz", "%E0%A4%A", "%00", "%ff", "%ED%A0%80"]) : escape(rng.chance(0.5) ? hostileString(rng).slice(0, 300) : String(rng.pick(HOSTILE_NUMBERS)));
@@ -240,7 +269,11 @@ export function randomMultipart(rng: Rng): { contentType: string; body: Buffer }
     const name = rng.pick(fields).replace(/["\r\n]/g, "");
     const filename = rng.chance(0.7) ? `; filename="${rng.pick(["../../x.png", "a.png", "\u0000.png", "x".repeat(500), "..\\..\\x.png", "/etc/passwd"])}"` : "";
     const content = rng.chance(0.5) ? Buffer.from(hostileString(rng)) : Buffer.from(Array.from({ length: rng.int(2000) }, () => rng.int(256)));
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename}\r\nContent-Type: ${rng.pick(["image/png", "text/html", "application/pdf", "x/y"])}\r\n\r\n`), content, Buffer.from("\r\n"));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename}\r\nContent-Type: ${rng.pick(["image/png", "text/html", "application/pdf", "x/y"])}\r\n\r\n`),
+      content,
+      Buffer.from("\r\n"),
+    );
   }
   if (!rng.chance(0.2)) chunks.push(Buffer.from(`--${boundary}--\r\n`)); // sometimes the closing boundary is missing
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(chunks) };

@@ -65,7 +65,7 @@ export function fuzzQuarter(quarter: number): void {
     function build(index: number): FuzzCase {
       const rng = prng(SEED ^ Math.imul(index + 1, 0x9e3779b1));
       const combos = routes.length * FUZZ_ROLES.length;
-      const route = routes[index % combos % routes.length];
+      const route = routes[(index % combos) % routes.length];
       const role = FUZZ_ROLES[Math.floor((index % combos) / routes.length)];
       const recipe = RECIPES[`${route.method} ${route.path}`] ?? {};
       const real = params.get(route.path) ?? {};
@@ -124,8 +124,19 @@ export function fuzzQuarter(quarter: number): void {
       for (const o of outcomes) byStatus.set(String(o.status ?? "no answer"), (byStatus.get(String(o.status ?? "no answer")) ?? 0) + 1);
       const slowest = new Map<string, number>();
       for (const o of outcomes) slowest.set(o.fuzz.route, (slowest.get(o.fuzz.route) ?? 0) + o.ms);
-      t.diagnostic(`time spent per route, most first: ${[...slowest].sort((x, y) => y[1] - x[1]).slice(0, 5).map(([r, ms]) => `${r} ${(ms / 1000).toFixed(1)} s`).join(", ")}`);
-      t.diagnostic(`seed ${SEED}: ${outcomes.length} requests over ${routes.length} routes in ${seconds.toFixed(1)} s; statuses ${[...byStatus].sort().map(([s, n]) => `${s}×${n}`).join(" ")}`);
+      t.diagnostic(
+        `time spent per route, most first: ${[...slowest]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 5)
+          .map(([r, ms]) => `${r} ${(ms / 1000).toFixed(1)} s`)
+          .join(", ")}`,
+      );
+      t.diagnostic(
+        `seed ${SEED}: ${outcomes.length} requests over ${routes.length} routes in ${seconds.toFixed(1)} s; statuses ${[...byStatus]
+          .sort()
+          .map(([s, n]) => `${s}×${n}`)
+          .join(" ")}`,
+      );
 
       const describe = (o: Outcome) =>
         `#${o.fuzz.index} ${o.fuzz.role} ${o.fuzz.method} ${o.fuzz.path.slice(0, 200)} [${o.fuzz.headers["content-type"] ?? "no type"}] ${o.fuzz.body ? o.fuzz.body.toString("utf8").slice(0, 200) : ""} → ${o.status ?? o.error} ${o.text ?? ""}`;

@@ -66,11 +66,17 @@ describe("bearer tokens over HTTP", () => {
     assert.ok(routes.length >= 45, `only ${routes.length} guarded routes`);
     // Every token on /auth/me and on one route behind each other router's own auth middleware; elsewhere every
     // route gets every third token in turn, so each token still meets a third of the routes.
-    const everyToken = new Set(["GET /api/auth/me", "GET /api/nfts/my-portfolio", "GET /api/users/kyc/status", "GET /api/activity", "GET /api/admin/dashboard", "POST /api/contact", "POST /api/auth/wallet/verify"]);
+    const everyToken = new Set([
+      "GET /api/auth/me",
+      "GET /api/nfts/my-portfolio",
+      "GET /api/users/kyc/status",
+      "GET /api/activity",
+      "GET /api/admin/dashboard",
+      "POST /api/contact",
+      "POST /api/auth/wallet/verify",
+    ]);
     const names = Object.keys(tokens);
-    const cases = routes.flatMap((route, r) =>
-      names.filter((_name, t) => everyToken.has(`${route.method} ${route.path}`) || (t + r) % 3 === 0).map((name) => ({ route, name, token: tokens[name] })),
-    );
+    const cases = routes.flatMap((route, r) => names.filter((_name, t) => everyToken.has(`${route.method} ${route.path}`) || (t + r) % 3 === 0).map((name) => ({ route, name, token: tokens[name] })));
     const wrong: string[] = [];
     // A few at a time: a thousand sequential requests would be slow, a thousand at once a load test.
     for (let i = 0; i < cases.length; i += 16) {
@@ -218,7 +224,10 @@ describe("the token service and the bearer header, each on its own", () => {
     assert.deepEqual(await through(requireAdmin, { user: row("user") }), { passed: false, status: 403, user: row("user") });
     assert.deepEqual(await through(requireAdmin, {}), { passed: false, status: 403, user: undefined }, "alone, it refuses nobody's request too");
     assert.deepEqual(await through(requireAdmin, { user: row("admin") }), { passed: true, status: null, user: row("admin") });
-    assert.throws(() => currentUser({} as Request), (error: { status?: number }) => error.status === 401);
+    assert.throws(
+      () => currentUser({} as Request),
+      (error: { status?: number }) => error.status === 401,
+    );
     assert.equal(currentUser({ user: row("user") } as Request).id, row("user").id);
   });
 });

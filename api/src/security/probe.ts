@@ -11,8 +11,7 @@ export interface Probe {
   answer: Answer;
 }
 
-export const callerOf = (world: World, role: Role): TestUser | undefined =>
-  role === "anonymous" ? undefined : role === "borrower" ? world.a : role === "otherBorrower" ? world.b : world.admin;
+export const callerOf = (world: World, role: Role): TestUser | undefined => (role === "anonymous" ? undefined : role === "borrower" ? world.a : role === "otherBorrower" ? world.b : world.admin);
 
 /** Sends one request to the real server and reads the envelope (or null when the answer is not JSON). */
 export async function send(baseUrl: string, method: string, url: string, options: { token?: string; json?: unknown; form?: FormData }): Promise<Answer> {

@@ -56,7 +56,18 @@ async function signedOrderOnHeldNote(w: World, caller: TestUser | undefined) {
 }
 
 function handMadeOffer(w: World, caller: TestUser) {
-  const message = { buyer: caller.wallet!.address, tokenId: w.heldTokenId, price: "0", parBps: "9000", cap: "100000000", changes: "0", maxDaysPastDue: "0", expiry: "4102444800", salt: "7", counter: "0" };
+  const message = {
+    buyer: caller.wallet!.address,
+    tokenId: w.heldTokenId,
+    price: "0",
+    parBps: "9000",
+    cap: "100000000",
+    changes: "0",
+    maxDaysPastDue: "0",
+    expiry: "4102444800",
+    salt: "7",
+    counter: "0",
+  };
   return { domain: orderDomain(31337, w.stack.deployment.contracts.marketplace as `0x${string}`), types: { Offer: ORDER_TYPES.Offer }, primaryType: "Offer", message };
 }
 

@@ -16,7 +16,11 @@ const text = (s: string) => Buffer.from(s, "utf8");
 const PNG_HTML = Buffer.concat([PNG, text("<html><body><script>alert(document.cookie)</script></body></html>")]);
 const PNG_PHP = Buffer.concat([PNG, text("<?php system($_GET['c']); ?>")]);
 /** "GIF89a" then a width of "/*": a valid GIF header that is also the start of a JavaScript comment. */
-const GIF_JS = Buffer.concat([text("GIF89a/*"), Buffer.from([0x01, 0x00, 0x80, 0x00, 0x00, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]), text("*/=alert(1);//")]);
+const GIF_JS = Buffer.concat([
+  text("GIF89a/*"),
+  Buffer.from([0x01, 0x00, 0x80, 0x00, 0x00, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
+  text("*/=alert(1);//"),
+]);
 const SVG_SCRIPT = text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
 const HTML = text("<!doctype html><html><script>fetch('/api/auth/me')</script></html>");
 const PDF_JS = text("%PDF-1.4\n1 0 obj<</Type/Catalog/OpenAction 2 0 R>>endobj\n2 0 obj<</S/JavaScript/JS(app.alert(1))>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
@@ -68,7 +72,10 @@ function rawGet(path: string): Promise<{ status: number; body: Buffer }> {
 }
 
 /** Every file under the data folder, relative to it. */
-const stored = () => readdirSync(api.config.dataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(api.config.dataDir.length + 1));
+const stored = () =>
+  readdirSync(api.config.dataDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(api.config.dataDir.length + 1));
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const ONLY_GENERATED = new RegExp(`^(uploads/avatars/${UUID}\\.(png|gif|jpg|webp)|kyc/${UUID}/${UUID}\\.(png|gif|jpg|webp|pdf|tif|heic))$`);
 
@@ -176,11 +183,21 @@ describe("hostile file names", () => {
       assert.equal((await kyc(user.token, [{ field: "idDocument", content: PNG, name, type: "image/png" }])).status, 400, JSON.stringify(name));
     }
     const files = stored();
-    assert.deepEqual(files.filter((f) => !ONLY_GENERATED.test(f)), []);
-    assert.ok(files.some((f) => f.startsWith(`kyc/${user.id}/`)), "KYC files live in the owner's folder");
+    assert.deepEqual(
+      files.filter((f) => !ONLY_GENERATED.test(f)),
+      [],
+    );
+    assert.ok(
+      files.some((f) => f.startsWith(`kyc/${user.id}/`)),
+      "KYC files live in the owner's folder",
+    );
     // Nothing was written beside or above the data folder either.
     for (const dir of [dirname(api.config.dataDir), dirname(dirname(api.config.dataDir))]) {
-      assert.deepEqual(readdirSync(dir).filter((name) => name.includes(marker)), [], dir);
+      assert.deepEqual(
+        readdirSync(dir).filter((name) => name.includes(marker)),
+        [],
+        dir,
+      );
     }
   });
 
@@ -251,7 +268,11 @@ describe("oversized and wrong bodies", () => {
   test("JSON, a missing boundary or a form without the file is a 400 on both routes", async () => {
     const user = await makeUser(api);
     for (const path of ["/users/profile/upload-picture", "/users/kyc/upload"]) {
-      const json = await fetch(`${api.url}/api${path}`, { method: "POST", headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" }, body: JSON.stringify({ profilePicture: PNG.toString("base64") }) });
+      const json = await fetch(`${api.url}/api${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ profilePicture: PNG.toString("base64") }),
+      });
       assert.equal(json.status, 400, path);
       const noBoundary = await fetch(`${api.url}/api${path}`, { method: "POST", headers: { authorization: `Bearer ${user.token}`, "content-type": "multipart/form-data" }, body: "--x\r\n\r\n" });
       assert.equal(noBoundary.status, 400, path);
@@ -268,7 +289,15 @@ describe("many files", () => {
     assert.equal((await post("/users/profile/upload-picture", user.token, [png("profilePicture"), png("profilePicture")])).status, 400);
     assert.equal((await kyc(user.token, [png("idDocument"), png("idDocument")])).status, 400);
     assert.equal((await kyc(user.token, [png("idDocument"), png("passportScan")])).status, 400);
-    assert.equal((await kyc(user.token, Array.from({ length: 40 }, () => png("proofOfIncome")))).status, 400);
+    assert.equal(
+      (
+        await kyc(
+          user.token,
+          Array.from({ length: 40 }, () => png("proofOfIncome")),
+        )
+      ).status,
+      400,
+    );
     const fields = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, "x"]));
     assert.equal((await post("/users/profile/upload-picture", user.token, [png("profilePicture")], fields)).status, 400);
     assert.deepEqual(stored(), before);

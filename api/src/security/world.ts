@@ -120,11 +120,7 @@ export async function startWorld(): Promise<World> {
     await sendAs(stack, a.wallet!, signed.call);
     await indexer.caughtUp();
 
-    const sent = expect(
-      await call("POST", "/contact", { token: a.token, body: { name: "Ada", email: a.email, subject: "General Inquiry", message: "A question from A" } }),
-      201,
-      "contact",
-    );
+    const sent = expect(await call("POST", "/contact", { token: a.token, body: { name: "Ada", email: a.email, subject: "General Inquiry", message: "A question from A" } }), 201, "contact");
     expect(await call("POST", "/chatbot/message", { token: a.token, body: { message: "What is my loan status?" } }), 200, "chatbot");
     const [notification] = await stack.api.database.db.select().from(notifications).where(eq(notifications.userId, a.id)).limit(1);
     if (!notification) throw new Error("A has no notification");

@@ -116,13 +116,19 @@ describe("late fees in statements and in the reconciliation, equal to the chain'
   });
 
   it("lists a planted difference in how far the mirror says a note's fees are paid", async () => {
-    await db().update(chainNotes).set({ feesPaidThrough: sql`${chainNotes.feesPaidThrough} + 1` }).where(eq(chainNotes.tokenId, held.tokenId));
+    await db()
+      .update(chainNotes)
+      .set({ feesPaidThrough: sql`${chainNotes.feesPaidThrough} + 1` })
+      .where(eq(chainNotes.tokenId, held.tokenId));
     try {
       const { data } = (await call("GET", "/admin/reconciliation", admin)).body;
       assert.deepEqual(data.differences, [{ tokenId: String(held.tokenId), account: null, field: "feesPaidThrough", chain: "1", mirror: "2", database: null }]);
       assert.equal(data.clean, false);
     } finally {
-      await db().update(chainNotes).set({ feesPaidThrough: sql`${chainNotes.feesPaidThrough} - 1` }).where(eq(chainNotes.tokenId, held.tokenId));
+      await db()
+        .update(chainNotes)
+        .set({ feesPaidThrough: sql`${chainNotes.feesPaidThrough} - 1` })
+        .where(eq(chainNotes.tokenId, held.tokenId));
     }
   });
 });

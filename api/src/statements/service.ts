@@ -122,7 +122,19 @@ export function createStatementsService(deps: { repo: StatementsRepository; publ
     const now = await chainNow(deps.publicClient);
     // Figures "at the period's end" are read at that moment, or now when the period has not ended yet.
     const valuedAt = end < now ? end : now;
-    const empty = { bought: 0n, sold: 0n, fees: 0n, saleProceeds: 0n, received: 0n, lateFeesReceived: 0n, withdrawn: 0n, realisedReturn: 0n, expectedReturn: 0n, outstandingPrincipal: 0n, valueAtEnd: 0n };
+    const empty = {
+      bought: 0n,
+      sold: 0n,
+      fees: 0n,
+      saleProceeds: 0n,
+      received: 0n,
+      lateFeesReceived: 0n,
+      withdrawn: 0n,
+      realisedReturn: 0n,
+      expectedReturn: 0n,
+      outstandingPrincipal: 0n,
+      valueAtEnd: 0n,
+    };
     const base = { walletAddress: wallet, from: period.from, to: period.to, asOf: isoOf(valuedAt) };
     if (!wallet) return { ...base, trades: [], receipts: [], withdrawals: [], notes: [], totals: { ...formatted(empty), notesHeld: 0, xirr: null } };
 

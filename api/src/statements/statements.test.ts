@@ -105,12 +105,18 @@ describe("Statements: a loan's and an investor's, equal to the chain's logs", ()
     const s = wireLoanStatementSchema.parse(answer.body.data);
     const rows = scheduleRows({ principal, rateBps: 1200, termMonths: 12, start: 0n });
     assert.equal(s.schedule.length, 12);
-    assert.deepEqual(s.schedule.map((r) => r.payment), rows.map((r) => formatUsdAmount(r.payment)));
+    assert.deepEqual(
+      s.schedule.map((r) => r.payment),
+      rows.map((r) => formatUsdAmount(r.payment)),
+    );
     assert.deepEqual(s.fees, []);
 
     const logs = (await Promise.all(repayHashes.map(receipt))).flatMap((r) => parseEventLogs({ abi: loanNoteAbi, eventName: "Repaid", logs: r.logs }));
     assert.equal(logs.length, 3);
-    assert.deepEqual(s.payments.map((p) => [p.txHash, p.amount]), logs.map((l) => [l.transactionHash, formatUsdAmount(l.args.amount)]));
+    assert.deepEqual(
+      s.payments.map((p) => [p.txHash, p.amount]),
+      logs.map((l) => [l.transactionHash, formatUsdAmount(l.args.amount)]),
+    );
     const onChain = await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "loanOf", args: [BigInt(tokenId)] });
     const paid = s.payments.reduce((sum, p) => sum + parseUsd(p.amount), 0n);
     assert.equal(paid, onChain.repaid, "the payments listed sum to the note's repaid total on-chain");
@@ -146,7 +152,10 @@ describe("Statements: a loan's and an investor's, equal to the chain's logs", ()
 
     // Alice received the second installment only: the first went to the treasury, the third to Bob.
     const repaid = parseEventLogs({ abi: loanNoteAbi, eventName: "Repaid", logs: (await receipt(repayHashes[1])).logs })[0];
-    assert.deepEqual(s.receipts.map((r) => [r.txHash, r.amount, r.viaVault]), [[repayHashes[1], formatUsdAmount(repaid.args.amount), false]]);
+    assert.deepEqual(
+      s.receipts.map((r) => [r.txHash, r.amount, r.viaVault]),
+      [[repayHashes[1], formatUsdAmount(repaid.args.amount), false]],
+    );
 
     const [note] = s.notes;
     assert.equal(note.position, "sold");

@@ -36,7 +36,22 @@ export interface TestApiOptions {
 }
 
 const relaxed = { max: 10_000, windowMs: 60_000 };
-const RELAXED_LIMITS: RateLimits = { login: relaxed, register: relaxed, wallet: relaxed, rpc: relaxed, faucet: relaxed, faucetClient: relaxed, faucetBudget: relaxed, contact: relaxed, upload: relaxed, loanRequest: relaxed, pendingLoanRequests: relaxed.max, mirrorWaiters: relaxed.max, orderPublish: relaxed, openOrders: relaxed.max };
+const RELAXED_LIMITS: RateLimits = {
+  login: relaxed,
+  register: relaxed,
+  wallet: relaxed,
+  rpc: relaxed,
+  faucet: relaxed,
+  faucetClient: relaxed,
+  faucetBudget: relaxed,
+  contact: relaxed,
+  upload: relaxed,
+  loanRequest: relaxed,
+  pendingLoanRequests: relaxed.max,
+  mirrorWaiters: relaxed.max,
+  orderPublish: relaxed,
+  openOrders: relaxed.max,
+};
 
 /** A private API on a free port, over its own fresh database, key prefix and data folder. */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {

@@ -20,7 +20,8 @@ describe("the treasury accepts offers on its notes", { timeout: 300_000 }, () =>
   const marketplace = () => stack.deployment.contracts.marketplace as Address;
   const treasury = () => stack.deployment.treasury as Address;
   const balanceOf = (who: Address) => stack.chain.readContract({ address: stack.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "balanceOf", args: [who] });
-  const ownerOf = async (tokenId: bigint) => (await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] })).toLowerCase();
+  const ownerOf = async (tokenId: bigint) =>
+    (await stack.chain.readContract({ address: stack.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] })).toLowerCase();
 
   async function approvedNote(amount: string, interestRate: number): Promise<bigint> {
     const requested = await call("POST", "/loans/request", borrower, { amount, interestRate, termMonths: 12, purpose: "business" });
@@ -64,7 +65,11 @@ describe("the treasury accepts offers on its notes", { timeout: 300_000 }, () =>
     const fee = (4000n * USD * feeBps) / 10_000n;
     assert.deepEqual([fixed.tokenId, fixed.priceNow, fixed.fee, fixed.proceeds], [fixedNote.toString(), "4000", formatUsdAmount(fee), formatUsdAmount(4000n * USD - fee)]);
     const matching = offers.filter((o) => o.hash === matchingHash);
-    assert.deepEqual(matching.map((o) => o.tokenId), [matchedNote.toString()], "the matching offer fits only the 12% note");
+    assert.deepEqual(
+      matching.map((o) => o.tokenId),
+      [matchedNote.toString()],
+      "the matching offer fits only the 12% note",
+    );
   });
 
   it("refuses a non-admin with 403 and sends nothing", async () => {
@@ -85,7 +90,10 @@ describe("the treasury accepts offers on its notes", { timeout: 300_000 }, () =>
     assert.equal(filled!.args.price, 4000n * USD);
     // The seller's share is its own transfer; on this deployment the fee recipient may be the treasury too.
     const paid = parseEventLogs({ abi: testDollarAbi, eventName: "Transfer", logs: receipt.logs }).filter((t) => t.args.to.toLowerCase() === treasury().toLowerCase());
-    assert.ok(paid.some((t) => t.args.value === filled!.args.price - filled!.args.fee), "the treasury is paid price − fee");
+    assert.ok(
+      paid.some((t) => t.args.value === filled!.args.price - filled!.args.fee),
+      "the treasury is paid price − fee",
+    );
     const feeRecipient = await stack.chain.readContract({ address: marketplace(), abi: noteMarketplaceAbi, functionName: "feeRecipient" });
     const feeBack = feeRecipient.toLowerCase() === treasury().toLowerCase() ? filled!.args.fee : 0n;
     assert.equal((await balanceOf(treasury())) - before, filled!.args.price - filled!.args.fee + feeBack);

@@ -18,7 +18,6 @@ export interface TreasuryOffersDeps {
   orders: { byHash(hash: string): Promise<OrderRow | undefined>; heldTokenIds(wallet: string): Promise<bigint[]> };
 }
 
-
 const BPS = 10_000n;
 const HASH = /^0x[0-9a-f]{64}$/;
 

@@ -18,7 +18,6 @@ import { servicingRecord } from "#domain/servicingRecord";
 import { lateFeeParamsOf } from "../chain/lateFeeParams";
 import { TREASURY_ANSWERS } from "./texts";
 
-
 const CANCELLED = ORDER_STATUS_REASONS.cancelled;
 
 /** Why the note's last listing lapsed, as the wire reads it (the mirror's record; null when it did not lapse). */
@@ -175,12 +174,17 @@ export function createTreasuryService(deps: { repo: LoansRepository; chain: Chai
         const listing = await signTreasuryListing(listingDeps, loan.loanNumber, price === "par" ? AT_PAR : { price });
         const txHash = await cancelOld(loan.loanNumber, state, listing.hash);
         const shown = price === "par" ? priceToday(listing, await splitOf(loan.loanNumber)) : price;
-        await repo.transition(loan.id, undefined, { listingStatus: "listed", listingTxHash: null, listingError: null }, {
-          action: state.listed ? "repriced" : "listed",
-          actorId,
-          notes: price === "par" ? TIMELINE_NOTES.listedAtPar(shown) : TIMELINE_NOTES.listed(price),
-          txHash,
-        });
+        await repo.transition(
+          loan.id,
+          undefined,
+          { listingStatus: "listed", listingTxHash: null, listingError: null },
+          {
+            action: state.listed ? "repriced" : "listed",
+            actorId,
+            notes: price === "par" ? TIMELINE_NOTES.listedAtPar(shown) : TIMELINE_NOTES.listed(price),
+            txHash,
+          },
+        );
         return {
           tokenId,
           listingPrice: formatUsdAmount(shown),

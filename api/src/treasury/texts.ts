@@ -8,8 +8,7 @@ export const TREASURY_ANSWERS = {
   withdrawn: "Repayments withdrawn to the treasury",
   nothingToWithdraw: "The treasury has no repayments waiting to be withdrawn",
   notHeld: "The treasury does not hold this note",
-  late: (days: number) =>
-    `This note's borrower is ${daysPastDueText(days)}, so the treasury cannot list it now: list it once the loan is current again`,
+  late: (days: number) => `This note's borrower is ${daysPastDueText(days)}, so the treasury cannot list it now: list it once the loan is current again`,
   notListed: "The treasury has not listed this note",
   noteNotFound: "Note not found",
   offerAccepted: "Offer accepted: the note was sold",

@@ -11,7 +11,11 @@ export function createUsersRepository(db: Db) {
       return row;
     },
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
       return row;
     },
     async findByWallet(address: string): Promise<UserRow | undefined> {

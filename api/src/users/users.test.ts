@@ -19,10 +19,7 @@ async function signedIn() {
 }
 
 // A valid 1x1 PNG.
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
 
 async function upload(token: string | undefined, file: Buffer, filename: string, type = "image/png", field = "profilePicture") {
   const form = new FormData();
@@ -103,9 +100,7 @@ describe("profile", () => {
 
   test("clears the wallet when only an empty walletAddress is sent", async () => {
     const { token, user } = await signedIn();
-    await api.database.db.execute(
-      (await import("drizzle-orm")).sql`update users set wallet_address = ${"0x" + "c".repeat(40)} where id = ${user._id}`,
-    );
+    await api.database.db.execute((await import("drizzle-orm")).sql`update users set wallet_address = ${"0x" + "c".repeat(40)} where id = ${user._id}`);
     const answer = await api.call("PUT", "/users/profile", { token, body: { walletAddress: "" } });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.message, "Wallet disconnected successfully");

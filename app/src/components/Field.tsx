@@ -13,7 +13,13 @@ export function Field({ label, error, hint, id, className, ...input }: FieldProp
     <div className={`field${error ? " field--error" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={fieldId}>{label}</label>
       <input id={fieldId} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${fieldId}-error` : undefined} {...input} />
-      {error ? <p className="field__error" id={`${fieldId}-error`} role="alert">{error}</p> : hint ? <p className="field__hint">{hint}</p> : null}
+      {error ? (
+        <p className="field__error" id={`${fieldId}-error`} role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field__hint">{hint}</p>
+      ) : null}
     </div>
   );
 }
@@ -32,7 +38,13 @@ export function PasswordField({ label, error, hint, id, className, ...input }: F
           {shown ? "Hide" : "Show"}
         </button>
       </div>
-      {error ? <p className="field__error" id={`${fieldId}-error`} role="alert">{error}</p> : hint ? <div className="field__hint">{hint}</div> : null}
+      {error ? (
+        <p className="field__error" id={`${fieldId}-error`} role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <div className="field__hint">{hint}</div>
+      ) : null}
     </div>
   );
 }

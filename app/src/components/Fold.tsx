@@ -14,7 +14,9 @@ export function Fold({ id, title, testId, folded = false, children }: { id: stri
   const [open, setOpen] = useState(() => !folded && !onPhone());
   return (
     <details className="card fold" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid={testId}>
-      <summary className="fold__summary"><h2 id={id}>{title}</h2></summary>
+      <summary className="fold__summary">
+        <h2 id={id}>{title}</h2>
+      </summary>
       {open && <div className="stack fold__body">{children}</div>}
     </details>
   );

@@ -14,7 +14,9 @@ export function QuickActionGrid({ actions }: { actions: readonly QuickAction[] }
         <Link key={a.to} to={a.to} className="card quick-action">
           <strong>{a.title}</strong>
           <span className="muted small">{a.text}</span>
-          <span className="quick-action__arrow" aria-hidden="true">→</span>
+          <span className="quick-action__arrow" aria-hidden="true">
+            →
+          </span>
         </Link>
       ))}
     </div>

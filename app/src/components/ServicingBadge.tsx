@@ -12,7 +12,11 @@ export function ServicingBadge({ servicing, testId = "servicing" }: { servicing:
   return (
     <span className="servicing" data-testid={testId} data-servicing={servicing.status}>
       <span className={`badge badge--${SERVICING_TONE[servicing.status]}`}>{servicingLabel(servicing)}</span>
-      {pastDue && <span className="small" data-testid={`${testId}-past-due`}>{pastDue}</span>}
+      {pastDue && (
+        <span className="small" data-testid={`${testId}-past-due`}>
+          {pastDue}
+        </span>
+      )}
     </span>
   );
 }

@@ -19,5 +19,9 @@ const TONE: Record<string, string> = {
 };
 
 export function StatusBadge({ status, label, testId = "status-badge" }: { status: string; label?: string; testId?: string }) {
-  return <span className={`badge badge--${TONE[status] ?? "neutral"}`} data-testid={testId}>{label ?? status}</span>;
+  return (
+    <span className={`badge badge--${TONE[status] ?? "neutral"}`} data-testid={testId}>
+      {label ?? status}
+    </span>
+  );
 }

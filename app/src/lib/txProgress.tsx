@@ -17,7 +17,11 @@ export function txProgress(config: PublicConfig | undefined) {
   lastId = id;
   const link = (hash: string) => {
     const href = explorerLink(config, "tx", hash);
-    return <a href={href} target={href.startsWith("/") ? undefined : "_blank"} rel="noreferrer">View transaction</a>;
+    return (
+      <a href={href} target={href.startsWith("/") ? undefined : "_blank"} rel="noreferrer">
+        View transaction
+      </a>
+    );
   };
   return {
     step(message: string) {
@@ -25,11 +29,23 @@ export function txProgress(config: PublicConfig | undefined) {
     },
     done(message: string, hash?: string) {
       newsToast.ownEnded();
-      toast.success(<span>{message}{hash ? <> — {link(hash)}</> : null}</span>, { id, duration: 8000 });
+      toast.success(
+        <span>
+          {message}
+          {hash ? <> — {link(hash)}</> : null}
+        </span>,
+        { id, duration: 8000 },
+      );
     },
     fail(message: string, hash?: string) {
       newsToast.ownEnded();
-      toast.error(<span>{message}{hash ? <> — {link(hash)}</> : null}</span>, { id, duration: 8000 });
+      toast.error(
+        <span>
+          {message}
+          {hash ? <> — {link(hash)}</> : null}
+        </span>,
+        { id, duration: 8000 },
+      );
     },
   };
 }

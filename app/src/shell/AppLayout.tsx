@@ -10,7 +10,9 @@ export function AppLayout() {
   useEffect(() => void refreshSessionUser(), [pathname]);
   return (
     <div className="app">
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <TopBar />
       <main id="main" className="main">
         <Outlet />

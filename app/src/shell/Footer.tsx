@@ -22,7 +22,11 @@ export function Footer() {
         </div>
         <nav aria-label="Platform">
           <h2 className="footer__title">Platform</h2>
-          {PLATFORM.map((l) => <Link key={l.label} to={admin ? l.admin : l.user}>{l.label}</Link>)}
+          {PLATFORM.map((l) => (
+            <Link key={l.label} to={admin ? l.admin : l.user}>
+              {l.label}
+            </Link>
+          ))}
         </nav>
         <nav aria-label="Support">
           <h2 className="footer__title">Support</h2>

@@ -7,8 +7,12 @@ export function Logo() {
   const to = isAuthenticated && user ? homeFor(user) : "/";
   return (
     <Link to={to} className="logo" data-testid="logo-link">
-      <span className="logo-mark" aria-hidden="true">M</span>
-      <span className="logo-text">Loan<strong>Mint</strong></span>
+      <span className="logo-mark" aria-hidden="true">
+        M
+      </span>
+      <span className="logo-text">
+        Loan<strong>Mint</strong>
+      </span>
     </Link>
   );
 }

@@ -33,7 +33,9 @@ export function MobileMenu({ menu, onClose }: { menu: NavItem[]; onClose: () => 
         <div className="drawer__head">
           {isAuthenticated && user ? (
             <div>
-              <p className="greeting">Hi, <strong>{user.firstName || "User"}</strong></p>
+              <p className="greeting">
+                Hi, <strong>{user.firstName || "User"}</strong>
+              </p>
               <div className="row gap-sm">
                 {isAdmin(user) && <span className="badge badge--admin">Admin</span>}
                 {user.isWalletUser && <span className="badge badge--wallet">Wallet</span>}
@@ -42,7 +44,9 @@ export function MobileMenu({ menu, onClose }: { menu: NavItem[]; onClose: () => 
           ) : (
             <p className="greeting">Welcome to LoanMint</p>
           )}
-          <button type="button" className="icon-btn" aria-label="Close menu" onClick={onClose}>✕</button>
+          <button type="button" className="icon-btn" aria-label="Close menu" onClick={onClose}>
+            ✕
+          </button>
         </div>
         <nav className="drawer__nav" aria-label="Mobile">
           {menu.map((item) => (
@@ -55,13 +59,28 @@ export function MobileMenu({ menu, onClose }: { menu: NavItem[]; onClose: () => 
           <ThemeToggle />
           {isAuthenticated && user ? (
             <>
-              <Link to="/profile" className="btn btn--ghost btn--block" onClick={onClose}>Profile</Link>
-              <button type="button" className="btn btn--secondary btn--block" onClick={() => { onClose(); logout(); }}>Logout</button>
+              <Link to="/profile" className="btn btn--ghost btn--block" onClick={onClose}>
+                Profile
+              </Link>
+              <button
+                type="button"
+                className="btn btn--secondary btn--block"
+                onClick={() => {
+                  onClose();
+                  logout();
+                }}
+              >
+                Logout
+              </button>
             </>
           ) : (
             <>
-              <Link to="/login" className="btn btn--ghost btn--block" onClick={onClose}>Login</Link>
-              <Link to="/register" className="btn btn--primary btn--block" onClick={onClose}>Sign Up Free</Link>
+              <Link to="/login" className="btn btn--ghost btn--block" onClick={onClose}>
+                Login
+              </Link>
+              <Link to="/register" className="btn btn--primary btn--block" onClick={onClose}>
+                Sign Up Free
+              </Link>
             </>
           )}
         </div>

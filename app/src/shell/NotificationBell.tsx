@@ -45,7 +45,11 @@ export function NotificationBell() {
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2Zm4 4h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        {unread > 0 && <span className="bell__count" data-testid="notification-count">{unreadLabel(unread)}</span>}
+        {unread > 0 && (
+          <span className="bell__count" data-testid="notification-count">
+            {unreadLabel(unread)}
+          </span>
+        )}
       </button>
       {open && (
         <div className="bell__panel" role="dialog" aria-label={T.title}>
@@ -60,7 +64,9 @@ export function NotificationBell() {
           ) : isError ? (
             <p className="bell__empty small">
               {T.loadError}{" "}
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void refetch()}>{T.retry}</button>
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void refetch()}>
+                {T.retry}
+              </button>
             </p>
           ) : !data?.notifications.length ? (
             <p className="muted small bell__empty">{T.empty}</p>
@@ -70,12 +76,7 @@ export function NotificationBell() {
                 const unreadNow = !n.isRead && !n.done;
                 return (
                   <li key={n._id}>
-                    <button
-                      type="button"
-                      className={`bell__item${unreadNow ? " is-unread" : ""}${n.done ? " is-done" : ""}`}
-                      onClick={() => openItem(n)}
-                      data-testid="notification-item"
-                    >
+                    <button type="button" className={`bell__item${unreadNow ? " is-unread" : ""}${n.done ? " is-done" : ""}`} onClick={() => openItem(n)} data-testid="notification-item">
                       <span aria-hidden="true">{ICONS[n.type] ?? "🔔"}</span>
                       <span className="bell__text">
                         <span>{n.message}</span>

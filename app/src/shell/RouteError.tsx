@@ -8,8 +8,12 @@ export function RouteError() {
       <h1>Something went wrong</h1>
       <p className="muted">{error?.message ?? "This page could not be loaded."}</p>
       <div className="row gap-sm center">
-        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>Reload</button>
-        <Link to="/" className="btn btn--ghost">Home</Link>
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+        <Link to="/" className="btn btn--ghost">
+          Home
+        </Link>
       </div>
     </div>
   );

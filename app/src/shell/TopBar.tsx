@@ -38,10 +38,22 @@ export function TopBar() {
               <span className="greeting hide-md-greeting" data-testid="greeting">
                 Hi, <strong>{user.firstName || "User"}</strong>
               </span>
-              {isAdmin(user) && <span className="badge badge--admin" data-testid="admin-badge">Admin</span>}
-              {user.isWalletUser && <span className="badge badge--wallet" data-testid="wallet-badge">Wallet</span>}
-              <Link to="/profile" className="btn btn--ghost btn--sm hide-sm hide-md">Profile</Link>
-              <button type="button" className="btn btn--ghost btn--sm hide-sm" onClick={() => logout()}>Logout</button>
+              {isAdmin(user) && (
+                <span className="badge badge--admin" data-testid="admin-badge">
+                  Admin
+                </span>
+              )}
+              {user.isWalletUser && (
+                <span className="badge badge--wallet" data-testid="wallet-badge">
+                  Wallet
+                </span>
+              )}
+              <Link to="/profile" className="btn btn--ghost btn--sm hide-sm hide-md">
+                Profile
+              </Link>
+              <button type="button" className="btn btn--ghost btn--sm hide-sm" onClick={() => logout()}>
+                Logout
+              </button>
               {/* The admin area's own bar carries the admin's bell. */}
               {!isAdmin(user) && (
                 <Suspense fallback={null}>
@@ -52,12 +64,25 @@ export function TopBar() {
             </>
           ) : (
             <>
-              <Link to="/login" className="btn btn--ghost btn--sm hide-sm">Login</Link>
-              <Link to="/register" className="btn btn--primary btn--sm hide-sm">Sign Up Free</Link>
+              <Link to="/login" className="btn btn--ghost btn--sm hide-sm">
+                Login
+              </Link>
+              <Link to="/register" className="btn btn--primary btn--sm hide-sm">
+                Sign Up Free
+              </Link>
             </>
           )}
-          <button type="button" className="icon-btn topbar__menu" aria-label={mobileOpen ? "Close menu" : "Open menu"} aria-expanded={mobileOpen} onClick={() => setMobileOpen((open) => !open)} data-testid="mobile-menu-button">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <button
+            type="button"
+            className="icon-btn topbar__menu"
+            aria-label={mobileOpen ? "Close menu" : "Open menu"}
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen((open) => !open)}
+            data-testid="mobile-menu-button"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
           </button>
         </div>
       </div>

@@ -27,9 +27,15 @@ export function UserMenu({ user }: { user: User }) {
             <span className="muted">{user.email ?? user.walletAddress}</span>
             <span className="muted small">{isAdmin(user) ? "Administrator" : user.isWalletUser ? "Wallet user" : "Member"}</span>
           </div>
-          <Link role="menuitem" to="/notifications" onClick={() => setOpen(false)}>{NOTIFICATION_UI.title}</Link>
-          <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>Profile Settings</Link>
-          <button role="menuitem" type="button" onClick={() => logout()}>Sign out</button>
+          <Link role="menuitem" to="/notifications" onClick={() => setOpen(false)}>
+            {NOTIFICATION_UI.title}
+          </Link>
+          <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>
+            Profile Settings
+          </Link>
+          <button role="menuitem" type="button" onClick={() => logout()}>
+            Sign out
+          </button>
         </div>
       )}
     </div>

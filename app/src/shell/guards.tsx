@@ -5,8 +5,7 @@ import { isAdmin, returnTo, sessionEndedHere, useSession, type ReturnState } fro
  * The page a visitor was opening, with its query and anchor, for login to return to; none when the session just
  * ended on it (a sign-out or an expiry lands on the home page after login, as the spec's login does).
  */
-const fromHere = (location: Location): ReturnState | undefined =>
-  sessionEndedHere() ? undefined : { from: location.pathname + location.search + location.hash };
+const fromHere = (location: Location): ReturnState | undefined => (sessionEndedHere() ? undefined : { from: location.pathname + location.search + location.hash });
 
 /** /login and /register: a signed-in user goes back to the page a guard sent them from, or to /admin or /dashboard. */
 export function PublicOnly() {

@@ -43,8 +43,26 @@ export async function seedAda(db: Db, suffix = ""): Promise<UserRow> {
   const base = { userId: ada.id, purpose: "business", rateBps: 1200, termMonths: 12 };
   const n = (k: number) => BigInt(k) + BigInt(Number(suffix || 0) * 10_000);
   await db.insert(loans).values([
-    { ...base, loanNumber: n(1001), amount: 10_000_000_000n, principal: 10_000_000_000n, status: "active", mintStatus: "minted", noteStart: START, nftTokenId: String(n(1001)), createdAt: new Date("2026-04-20T09:00:00Z") },
-    { ...base, loanNumber: n(1002), amount: 500_000_000_000n, status: "rejected", rejectionReason: "Income too low for the requested amount", rejectionDate: new Date("2026-05-10T09:00:00Z"), createdAt: new Date("2026-05-05T09:00:00Z") },
+    {
+      ...base,
+      loanNumber: n(1001),
+      amount: 10_000_000_000n,
+      principal: 10_000_000_000n,
+      status: "active",
+      mintStatus: "minted",
+      noteStart: START,
+      nftTokenId: String(n(1001)),
+      createdAt: new Date("2026-04-20T09:00:00Z"),
+    },
+    {
+      ...base,
+      loanNumber: n(1002),
+      amount: 500_000_000_000n,
+      status: "rejected",
+      rejectionReason: "Income too low for the requested amount",
+      rejectionDate: new Date("2026-05-10T09:00:00Z"),
+      createdAt: new Date("2026-05-05T09:00:00Z"),
+    },
     { ...base, loanNumber: n(1003), amount: 2_500_000_000n, status: "pending", createdAt: new Date("2026-06-10T09:00:00Z") },
   ]);
   const note = {

@@ -70,7 +70,10 @@ describe("BM25 retrieval", () => {
 
   it("ranks the chunk about the subject above one that mentions it", () => {
     const hits = index.search("cats");
-    assert.deepEqual(hits.map((h) => h.chunk.id), ["a", "b"]);
+    assert.deepEqual(
+      hits.map((h) => h.chunk.id),
+      ["a", "b"],
+    );
     assert.ok(hits[0].score > hits[1].score);
     assert.deepEqual(hits[0].fieldMatched, [terms("cats")[0]]);
   });
@@ -82,7 +85,10 @@ describe("BM25 retrieval", () => {
 
   it("leaves out chunks sharing no term and reports how much of the question matched", () => {
     const hits = index.search("birds flying to the moon");
-    assert.deepEqual(hits.map((h) => h.chunk.id), ["c"]);
+    assert.deepEqual(
+      hits.map((h) => h.chunk.id),
+      ["c"],
+    );
     assert.ok(hits[0].coverage > 0 && hits[0].coverage < 1);
     assert.deepEqual(index.search("the of and"), []);
   });

@@ -122,10 +122,16 @@ export function canonical(term: string): string {
 }
 
 export function normalize(text: string): string {
-  let out = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  let out = text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "");
   out = out.replace(/[’‘]/g, "'");
   // Contractions first, so "what's" is "what is" and "isn't" keeps its "not".
-  out = out.replace(/\bcan't\b/g, "can not").replace(/\bwon't\b/g, "will not").replace(/n't\b/g, " not");
+  out = out
+    .replace(/\bcan't\b/g, "can not")
+    .replace(/\bwon't\b/g, "will not")
+    .replace(/n't\b/g, " not");
   out = out.replace(/'(?:s|re|ll|ve|d|m)\b/g, "");
   for (const [pattern, replacement] of PHRASES) out = out.replace(pattern, replacement);
   return out;

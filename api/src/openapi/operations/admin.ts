@@ -41,7 +41,12 @@ export const adminOperations: OperationGroup = {
       access: "admin",
       body: { json: z.object({ walletAddress: ethAddress.optional() }) },
     },
-    "POST /api/admin/jobs/loan-watcher": { summary: "Run the loan job now: mark loans defaulted on-chain once the contract allows it (oldest unpaid installment 90 days past due, or past maturity and the grace period) (the indexer then records them), fail loans minting for over 10 minutes whose origination the chain does not know, and listings a reorg dropped", access: "admin", body: none },
+    "POST /api/admin/jobs/loan-watcher": {
+      summary:
+        "Run the loan job now: mark loans defaulted on-chain once the contract allows it (oldest unpaid installment 90 days past due, or past maturity and the grace period) (the indexer then records them), fail loans minting for over 10 minutes whose origination the chain does not know, and listings a reorg dropped",
+      access: "admin",
+      body: none,
+    },
     "POST /api/admin/jobs/reconcile": { summary: "Reconcile loans with the chain now", access: "admin", body: none },
     "GET /api/admin/users": { summary: "Users, searched and filtered", access: "admin", query: adminUsersQuerySchema },
     "GET /api/admin/users/{id}": { summary: "One user with KYC and loans", access: "admin" },

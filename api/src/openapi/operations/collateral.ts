@@ -13,7 +13,8 @@ export const collateralOperations: OperationGroup = {
   operations: {
     "GET /api/collateral/mine": {
       summary: "The NFTs of accepted collections my verified wallet holds",
-      description: "From the chain mirror, with name and image when the collection's on-chain metadata gives them; `pledgedLoanId` names my pending or approved request that already pledges a piece. No verified wallet: `walletAddress` null and no NFTs.",
+      description:
+        "From the chain mirror, with name and image when the collection's on-chain metadata gives them; `pledgedLoanId` names my pending or approved request that already pledges a piece. No verified wallet: `walletAddress` null and no NFTs.",
       access: "user",
       data: wireWalletNftsSchema,
     },

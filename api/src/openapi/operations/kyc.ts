@@ -20,13 +20,15 @@ export const kycOperations: OperationGroup = {
     },
     "POST /api/users/kyc/documents/{documentId}/view": {
       summary: "A short-lived address to preview one KYC document in a frame",
-      description: "To whoever may download the document (its owner or an admin; anyone else is told it does not exist). The answer's `url` carries a ticket that opens this document only, for five minutes.",
+      description:
+        "To whoever may download the document (its owner or an admin; anyone else is told it does not exist). The answer's `url` carries a ticket that opens this document only, for five minutes.",
       access: "user",
       body: { none: true },
     },
     "GET /api/users/kyc/documents/{documentId}/view": {
       summary: "Preview one KYC document (the frame's address)",
-      description: "Opens only with `?ticket=` from the POST above, for that document: no bearer token, since a frame cannot send one. Without a live ticket it answers as missing. Served inline under a policy of its own that allows nothing but the document itself.",
+      description:
+        "Opens only with `?ticket=` from the POST above, for that document: no bearer token, since a frame cannot send one. Without a live ticket it answers as missing. Served inline under a policy of its own that allows nothing but the document itself.",
       access: "public",
       raw: { contentTypes: KYC_MIME_TYPES, description: "The document's bytes, inline." },
     },

@@ -19,8 +19,7 @@ export const loansOperations: OperationGroup = {
     "GET /api/loans/{id}": { summary: "One of my loans", description: LOAN, access: "user" },
     "PUT /api/loans/{id}/repayment": {
       summary: "Prepare or complete a repayment",
-      description:
-        "First call (amount, optional installment): answers the ERC-2612 permit to sign. Second call with `signature` and `deadline`: answers the transaction the wallet sends.",
+      description: "First call (amount, optional installment): answers the ERC-2612 permit to sign. Second call with `signature` and `deadline`: answers the transaction the wallet sends.",
       access: "user",
       example: { amount: "440.50", installmentNumber: 1 },
     },

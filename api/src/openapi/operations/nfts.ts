@@ -12,7 +12,8 @@ export const nftsOperations: OperationGroup = {
     "GET /api/nfts/marketplace/browse": { summary: "Listed notes, filtered and paged", access: "public", query: marketplaceQuerySchema },
     "GET /api/loans/marketplace/list": {
       summary: "Listed notes shaped as loans",
-      description: "`collateral` is the note's pledged NFT in the same shape as the other note views (null for an unsecured note): collection, id, name, image (a checked data URI, to show only as <img>), state, appraisal and loan-to-value.",
+      description:
+        "`collateral` is the note's pledged NFT in the same shape as the other note views (null for an unsecured note): collection, id, name, image (a checked data URI, to show only as <img>), state, appraisal and loan-to-value.",
       access: "public",
       query: marketplaceQuerySchema,
     },
@@ -42,7 +43,8 @@ export const nftsOperations: OperationGroup = {
     },
     "PUT /api/nfts/{id}/unlist": {
       summary: "Take my note off the market",
-      description: "A signed listing lives until cancelled on-chain: `calls` holds `cancelOrders` for my signed listings of the note (and `cancel` for a listing made on the contract directly), for the wallet to send.",
+      description:
+        "A signed listing lives until cancelled on-chain: `calls` holds `cancelOrders` for my signed listings of the note (and `cancel` for a listing made on the contract directly), for the wallet to send.",
       access: "user",
       params: token,
       body: { none: true },

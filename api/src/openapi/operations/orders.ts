@@ -22,8 +22,7 @@ export const ordersOperations: OperationGroup = {
     },
     "POST /api/orders": {
       summary: "Publish a signed order",
-      description:
-        `Checks the signature (ECDSA 65-byte low-s, or EIP-1271), that the signer is my verified wallet with approved KYC, the expiry, the counter, the note's holder and state. An offer without balance or allowance is stored as \`unfunded\`. An offer from a contract wallet that does not answer onERC721Received with its selector is refused (400): a fill could not send it the note. A wallet may have ${DEFAULT_RATE_LIMITS.openOrders} unexpired orders that could still fill (409 past that; cancelling or letting one expire makes room). ${LIMIT}`,
+      description: `Checks the signature (ECDSA 65-byte low-s, or EIP-1271), that the signer is my verified wallet with approved KYC, the expiry, the counter, the note's holder and state. An offer without balance or allowance is stored as \`unfunded\`. An offer from a contract wallet that does not answer onERC721Received with its selector is refused (400): a fill could not send it the note. A wallet may have ${DEFAULT_RATE_LIMITS.openOrders} unexpired orders that could still fill (409 past that; cancelling or letting one expire makes room). ${LIMIT}`,
       access: "user",
       status: 201,
       example: {
@@ -33,7 +32,13 @@ export const ordersOperations: OperationGroup = {
       },
       data: wireOrderSchema,
     },
-    "GET /api/orders/note/{tokenId}": { summary: "A note's order book", description: "Open listings, offers and matching offers this note fits, with the best offer.", access: "public", params: { tokenId: tokenIdSchema }, data: orderBookSchema },
+    "GET /api/orders/note/{tokenId}": {
+      summary: "A note's order book",
+      description: "Open listings, offers and matching offers this note fits, with the best offer.",
+      access: "public",
+      params: { tokenId: tokenIdSchema },
+      data: orderBookSchema,
+    },
     "GET /api/orders/mine": { summary: "Orders I made and offers I received", access: "user", data: myOrdersSchema },
     "GET /api/orders/matching": { summary: "Open offers on any matching note", access: "public", data: matchingOffersSchema },
   },

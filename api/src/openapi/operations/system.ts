@@ -19,7 +19,7 @@ export const systemOperations: OperationGroup = {
   operations: {
     "GET /api/health": {
       summary: "Whether the database, Redis, the chain and the indexer answer, with the indexer's lag",
-      description: "503 only while the database does not answer; Redis, chain or indexer trouble is 200 with status \"degraded\" and the reasons in the message.",
+      description: '503 only while the database does not answer; Redis, chain or indexer trouble is 200 with status "degraded" and the reasons in the message.',
       access: "public",
       data: healthSchema,
     },

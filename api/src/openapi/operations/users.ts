@@ -7,7 +7,8 @@ export const usersOperations: OperationGroup = {
     "GET /api/users/profile": { summary: "My profile", access: "user" },
     "PUT /api/users/profile": {
       summary: "Update my profile, disconnect my wallet, or mute servicing reminders",
-      description: "Send the names (and phone, address); or only `walletAddress: \"\"` to disconnect the wallet; or only `remindersMuted` (true or false) to mute or unmute servicing reminders (other notices still come). A wallet is linked only by signing in with it.",
+      description:
+        'Send the names (and phone, address); or only `walletAddress: ""` to disconnect the wallet; or only `remindersMuted` (true or false) to mute or unmute servicing reminders (other notices still come). A wallet is linked only by signing in with it.',
       access: "user",
       example: { firstName: "Grace", lastName: "Hopper", phoneNumber: "+1 555 010 0000", address: "1 Main St, Austin TX" },
     },

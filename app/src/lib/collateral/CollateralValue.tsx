@@ -44,8 +44,8 @@ export function LtvWarning({ principal, collateral, testId = "ltv-warning" }: { 
   const limit = percentText(10_000 / Number(COLLATERAL_RATIO_PERCENT));
   return (
     <p className="alert alert--warning small" role="status" data-testid={testId}>
-      Loan-to-value {ltv}: the collateral ({displayUsd(value!)}{appraised ? ", appraised" : ""}) is worth less than {String(COLLATERAL_RATIO_PERCENT)}% of
-      the loan ({displayUsd(principal)}), the request's rule; at most {limit} loan-to-value meets it.
+      Loan-to-value {ltv}: the collateral ({displayUsd(value!)}
+      {appraised ? ", appraised" : ""}) is worth less than {String(COLLATERAL_RATIO_PERCENT)}% of the loan ({displayUsd(principal)}), the request's rule; at most {limit} loan-to-value meets it.
     </p>
   );
 }

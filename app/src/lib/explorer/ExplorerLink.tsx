@@ -8,8 +8,17 @@ export function ExplorerLink({ kind, id, children, className, testId }: { kind: 
   const config = useRuntimeConfig().data;
   const href = tokenAware(config, kind, id);
   const label = children ?? <code>{kind === "address" ? shortAddress(id) : kind === "tx" ? `${id.slice(0, 10)}…${id.slice(-6)}` : `#${id}`}</code>;
-  if (href.startsWith("/")) return <Link to={href} className={className} data-testid={testId}>{label}</Link>;
-  return <a href={href} target="_blank" rel="noreferrer" className={className} data-testid={testId}>{label}</a>;
+  if (href.startsWith("/"))
+    return (
+      <Link to={href} className={className} data-testid={testId}>
+        {label}
+      </Link>
+    );
+  return (
+    <a href={href} target="_blank" rel="noreferrer" className={className} data-testid={testId}>
+      {label}
+    </a>
+  );
 }
 
 /** Public explorers show an ERC-721 token under its contract (as the API's explorerUrl does): /token/{contract}?a={id}. */

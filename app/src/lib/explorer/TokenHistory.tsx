@@ -10,6 +10,11 @@ import "./explorer.css";
 export function TokenHistory({ tokenId }: { tokenId: string }) {
   const info = useToken(BigInt(tokenId));
   if (info.isPending) return <Spinner label="Loading the note's transactions" />;
-  if (info.isError || !info.data) return <p className="field__error" role="alert">The chain could not be reached.</p>;
+  if (info.isError || !info.data)
+    return (
+      <p className="field__error" role="alert">
+        The chain could not be reached.
+      </p>
+    );
   return <EventsTable events={info.data.events} withTx />;
 }

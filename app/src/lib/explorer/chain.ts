@@ -1,18 +1,4 @@
-import {
-  createPublicClient,
-  decodeEventLog,
-  decodeFunctionData,
-  http as viemHttp,
-  hexToString,
-  isHex,
-  pad,
-  toHex,
-  type Abi,
-  type Address,
-  type Hex,
-  type Log,
-  type PublicClient,
-} from "viem";
+import { createPublicClient, decodeEventLog, decodeFunctionData, http as viemHttp, hexToString, isHex, pad, toHex, type Abi, type Address, type Hex, type Log, type PublicClient } from "viem";
 import type { PublicConfig } from "#domain/deployment";
 import { collateralEscrowAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 
@@ -53,12 +39,7 @@ export function addressLabel(config: PublicConfig | undefined, address: string):
 }
 
 export type ArgValue =
-  | string
-  | { kind: "address"; value: string }
-  | { kind: "amount"; value: bigint }
-  | { kind: "time"; value: bigint }
-  | { kind: "bps"; value: bigint }
-  | { kind: "text"; value: string };
+  string | { kind: "address"; value: string } | { kind: "amount"; value: bigint } | { kind: "time"; value: bigint } | { kind: "bps"; value: bigint } | { kind: "text"; value: string };
 
 export interface DecodedEvent {
   logIndex: number;
@@ -132,8 +113,7 @@ export function decodeCall(to: string | null, input: Hex, contracts: Map<string,
   try {
     const decoded = decodeFunctionData({ abi: known.abi, data: input });
     const item = known.abi.find((x) => x.type === "function" && x.name === decoded.functionName && (x.inputs?.length ?? 0) === (decoded.args?.length ?? 0)) as
-      | { inputs?: { name?: string }[] }
-      | undefined;
+      { inputs?: { name?: string }[] } | undefined;
     // Static arguments take 32 bytes each: anything after them is a note the sender appended.
     let note: string | null = null;
     const staticOnly = item?.inputs?.every((i) => !/bytes$|string|\[\]/.test((i as { type?: string }).type ?? "")) ?? false;

@@ -27,7 +27,13 @@ describe("a note's collateral on the explorer", () => {
     const locked = event("CollateralLocked", "2", "7", ["from", borrower]);
     assert.deepEqual(tokenCollateralFromEvents([locked], "2"), { collection: collection.toLowerCase(), collateralId: "7", state: "locked", receiver: null, txHash: locked.txHash });
     const claimed = event("CollateralClaimed", "2", "7", ["to", holder]);
-    assert.deepEqual(tokenCollateralFromEvents([locked, claimed], "2"), { collection: collection.toLowerCase(), collateralId: "7", state: "claimed", receiver: holder.toLowerCase(), txHash: claimed.txHash });
+    assert.deepEqual(tokenCollateralFromEvents([locked, claimed], "2"), {
+      collection: collection.toLowerCase(),
+      collateralId: "7",
+      state: "claimed",
+      receiver: holder.toLowerCase(),
+      txHash: claimed.txHash,
+    });
     const failed = event("CollateralReturnFailed", "2", "7", ["borrower", borrower]);
     assert.equal(tokenCollateralFromEvents([locked, failed], "2")?.state, "returnFailed");
     assert.equal(tokenCollateralFromEvents([locked, failed], "2")?.receiver, borrower.toLowerCase());

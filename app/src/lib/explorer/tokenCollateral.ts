@@ -42,7 +42,7 @@ export function tokenCollateralFromEvents(events: DecodedEvent[], tokenId: strin
       collection: collection.toLowerCase(),
       collateralId,
       state,
-      receiver: state === "locked" ? null : (arg(event, "to") ?? arg(event, "borrower"))?.toLowerCase() ?? null,
+      receiver: state === "locked" ? null : ((arg(event, "to") ?? arg(event, "borrower"))?.toLowerCase() ?? null),
       txHash: event.txHash,
     };
   }

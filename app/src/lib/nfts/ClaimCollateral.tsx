@@ -12,8 +12,7 @@ import { collateralQueryPrefixes } from "./keys";
 import { prepareCollateralClaim } from "./prepareCollateralClaim";
 import { useNoteWallet } from "./useNoteWallet";
 
-const messageOf = (e: unknown, fallback: string) =>
-  (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
+const messageOf = (e: unknown, fallback: string) => ((e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback));
 
 interface Props {
   /** The note's token id (the loan number). */
@@ -72,7 +71,17 @@ export default function ClaimCollateral({ tokenId, nft, role, onClaimed }: Props
     <div className="stack" data-testid={`claim-collateral-${tokenId}`}>
       {!reviewing ? (
         <div>
-          <button type="button" className="btn btn--primary" onClick={() => { setError(""); setReviewing(true); }} data-testid="claim-collateral">{label}</button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => {
+              setError("");
+              setReviewing(true);
+            }}
+            data-testid="claim-collateral"
+          >
+            {label}
+          </button>
         </div>
       ) : (
         <section className="review" role="group" aria-labelledby={`claim-title-${tokenId}`} data-testid="claim-review">
@@ -81,12 +90,20 @@ export default function ClaimCollateral({ tokenId, nft, role, onClaimed }: Props
           {!wallet.isConnected && <p className="small muted">Connect your wallet to claim.</p>}
           {wallet.mismatch && receiver && <p className="small field__error">Switch your wallet to your verified address {shortAddress(receiver)}.</p>}
           <div className="row gap-sm">
-            <button type="button" className="btn btn--primary" onClick={() => void claim()} disabled={blocked} data-testid="claim-confirm">{busy ? "Claiming…" : "Confirm claim"}</button>
-            <button type="button" className="btn btn--ghost" onClick={() => setReviewing(false)} disabled={busy}>Cancel</button>
+            <button type="button" className="btn btn--primary" onClick={() => void claim()} disabled={blocked} data-testid="claim-confirm">
+              {busy ? "Claiming…" : "Confirm claim"}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => setReviewing(false)} disabled={busy}>
+              Cancel
+            </button>
           </div>
         </section>
       )}
-      {error && <p className="field__error" role="alert" data-testid="claim-error">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert" data-testid="claim-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

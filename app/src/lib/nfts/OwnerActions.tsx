@@ -22,8 +22,7 @@ import type { WireOrder } from "#domain/wire/order";
 import { ReviewCard } from "../review/ReviewCard";
 import { expiryText } from "../orders/orderWords";
 
-const messageOf = (e: unknown, fallback: string) =>
-  (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
+const messageOf = (e: unknown, fallback: string) => ((e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback));
 
 /** The vault page with this note chosen for the move. */
 export const vaultLink = (tokenId: string, move: "deposit" | "withdraw") => `/nft-transfer?tokenId=${tokenId}&move=${move}`;
@@ -105,7 +104,11 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
   return (
     <div className="stack" data-testid={`owner-actions-${nft.tokenId}`}>
       {bar && <WalletBar />}
-      {listed && <p className="small muted" data-testid={`listed-${nft.tokenId}`}>{mySigned.length > 0 ? `${listedText(mySigned[0], nft)} A new listing below reprices it; cancel the old one if it should not stay valid.` : "Listed on-chain."}</p>}
+      {listed && (
+        <p className="small muted" data-testid={`listed-${nft.tokenId}`}>
+          {mySigned.length > 0 ? `${listedText(mySigned[0], nft)} A new listing below reprices it; cancel the old one if it should not stay valid.` : "Listed on-chain."}
+        </p>
+      )}
       <ListNoteForm nft={nft} disabled={busy || !wallet.isConnected || wallet.mismatch} />
       <div className="mk-actions">
         {listed && !reviewing && (
@@ -113,13 +116,19 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
             Cancel listing
           </button>
         )}
-        <Link to={vaultLink(nft.tokenId, "deposit")} className="btn btn--ghost btn--sm">Move to vault</Link>
+        <Link to={vaultLink(nft.tokenId, "deposit")} className="btn btn--ghost btn--sm">
+          Move to vault
+        </Link>
       </div>
       {listed && reviewing && (
         <ReviewCard
           title={`Cancel your listing of note #${nft.tokenId}`}
           lines={[
-            { label: "Your wallet sends", value: `${cancelCount > 1 ? `${cancelCount} on-chain transactions` : "one on-chain transaction"} to the marketplace contract that end${cancelCount > 1 ? "" : "s"} the listing for good: gas, no dollars`, testId: "unlist-gas" },
+            {
+              label: "Your wallet sends",
+              value: `${cancelCount > 1 ? `${cancelCount} on-chain transactions` : "one on-chain transaction"} to the marketplace contract that end${cancelCount > 1 ? "" : "s"} the listing for good: gas, no dollars`,
+              testId: "unlist-gas",
+            },
             ...(lastExpiry !== null ? [{ label: "Without gas", value: `let it expire: it can never fill after ${expiryText(lastExpiry)}`, testId: "unlist-expire" }] : []),
           ]}
           confirmLabel="Cancel on-chain"
@@ -128,7 +137,11 @@ export default function OwnerActions({ nft, bar = true }: { nft: NftRecord; bar?
           onCancel={() => setReviewing(false)}
         />
       )}
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

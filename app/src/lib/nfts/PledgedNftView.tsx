@@ -23,34 +23,50 @@ export function PledgedNftView({ nft, compact = false, hideState = false, valuat
   const title = pieceTitle(nft);
   const ltv = ltvText(nft.loanToValueBps);
   const state = hideState ? null : (
-    <span className={`badge badge--${COLLATERAL_STATE_TONE[nft.state]}`} data-testid="pledged-nft-state">{COLLATERAL_STATE_TEXT[nft.state]}</span>
+    <span className={`badge badge--${COLLATERAL_STATE_TONE[nft.state]}`} data-testid="pledged-nft-state">
+      {COLLATERAL_STATE_TEXT[nft.state]}
+    </span>
   );
   return (
-    <div
-      className={`pledged${compact ? " pledged--compact" : ""}`}
-      data-testid="pledged-nft"
-      data-state={nft.state}
-      aria-label={`Collateral: ${title}`}
-      role="group"
-    >
+    <div className={`pledged${compact ? " pledged--compact" : ""}`} data-testid="pledged-nft" data-state={nft.state} aria-label={`Collateral: ${title}`} role="group">
       <PledgedNftImage nft={nft} title={title} />
       <div className="pledged__body">
-        <strong className="pledged__title" data-testid="pledged-nft-title">{title}</strong>
+        <strong className="pledged__title" data-testid="pledged-nft-title">
+          {title}
+        </strong>
         {compact ? (
           <span className="pledged__line small">
             {state}
-            {ltv && <span className="muted" data-testid="pledged-nft-ltv">{ltv}</span>}
+            {ltv && (
+              <span className="muted" data-testid="pledged-nft-ltv">
+                {ltv}
+              </span>
+            )}
           </span>
         ) : (
           <>
             {state}
             <dl className="pledged__facts">
-              <div><dt>Collection</dt><dd><code title={nft.collection}>{collectionText(nft)}</code></dd></div>
-              <div><dt>Token id</dt><dd>#{nft.tokenId}</dd></div>
+              <div>
+                <dt>Collection</dt>
+                <dd>
+                  <code title={nft.collection}>{collectionText(nft)}</code>
+                </dd>
+              </div>
+              <div>
+                <dt>Token id</dt>
+                <dd>#{nft.tokenId}</dd>
+              </div>
               {valuation && (
                 <>
-                  <div><dt>Appraisal</dt><dd data-testid="pledged-nft-appraisal">{nft.appraisal ? usd(nft.appraisal) : "Not appraised yet"}</dd></div>
-                  <div><dt>Loan-to-value</dt><dd data-testid="pledged-nft-ltv">{ltv ? ltv.replace(/^LTV /, "") : "—"}</dd></div>
+                  <div>
+                    <dt>Appraisal</dt>
+                    <dd data-testid="pledged-nft-appraisal">{nft.appraisal ? usd(nft.appraisal) : "Not appraised yet"}</dd>
+                  </div>
+                  <div>
+                    <dt>Loan-to-value</dt>
+                    <dd data-testid="pledged-nft-ltv">{ltv ? ltv.replace(/^LTV /, "") : "—"}</dd>
+                  </div>
                 </>
               )}
             </dl>

@@ -68,7 +68,13 @@ describe("collateral words", () => {
 
   it("finds a loaded piece by collection and id in a page of notes or a loan, and nothing else", () => {
     const pledged = { ...piece, image: null, state: "locked", appraisal: "1500", loanToValueBps: 6667, txHash: null, receiver: null };
-    const browse = { nfts: [{ tokenId: "1", collateral: null }, { tokenId: "7", collateral: pledged }], stats: {} };
+    const browse = {
+      nfts: [
+        { tokenId: "1", collateral: null },
+        { tokenId: "7", collateral: pledged },
+      ],
+      stats: {},
+    };
     assert.equal(findPledgedNft(browse, piece.collection.toUpperCase().replace("0X", "0x"), "2"), pledged);
     assert.equal(findPledgedNft({ collateral: { type: "nft", nft: pledged } }, piece.collection, "2"), pledged);
     assert.equal(findPledgedNft(browse, piece.collection, "3"), null);

@@ -62,9 +62,10 @@ export function FundingNote({ most, orderHash }: { most: bigint | null; orderHas
     }
   };
 
-  const exposureText = others.count === 0
-    ? ""
-    : ` Your ${others.count} open offer${others.count === 1 ? "" : "s"} can take up to ${displayUsd(others.total)}${most === null ? "" : `; with this one, ${displayUsd(need)}`}.`;
+  const exposureText =
+    others.count === 0
+      ? ""
+      : ` Your ${others.count} open offer${others.count === 1 ? "" : "s"} can take up to ${displayUsd(others.total)}${most === null ? "" : `; with this one, ${displayUsd(need)}`}.`;
   return (
     <div className="small stack" data-testid="funding-note">
       <p className="muted" data-testid="funding-exposure">
@@ -72,10 +73,20 @@ export function FundingNote({ most, orderHash }: { most: bigint | null; orderHas
         {most !== null && ` The offer pays at most ${displayUsd(thisOne)}, taken from your wallet only when a holder accepts.`}
         {exposureText}
       </p>
-      {shortBalance && <p className="field__error" data-testid="funding-short">Your wallet holds less than your offers may pay: they wait as unfunded until you hold enough.</p>}
+      {shortBalance && (
+        <p className="field__error" data-testid="funding-short">
+          Your wallet holds less than your offers may pay: they wait as unfunded until you hold enough.
+        </p>
+      )}
       {shortAllowance && !reviewing && (
         <div className="row gap-sm">
-          <button type="button" className="btn btn--secondary btn--sm btn--wrap" onClick={() => setReviewing(true)} disabled={busy || !wallet.isConnected || wallet.mismatch} data-testid="funding-allow">
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm btn--wrap"
+            onClick={() => setReviewing(true)}
+            disabled={busy || !wallet.isConnected || wallet.mismatch}
+            data-testid="funding-allow"
+          >
             {allowButtonText(need, others.count, most !== null)} (one transaction)
           </button>
         </div>
@@ -85,7 +96,15 @@ export function FundingNote({ most, orderHash }: { most: bigint | null; orderHas
           title={`Allow the marketplace ${displayUsd(need)}`}
           lines={[
             { label: "Your wallet sends", value: "one transaction to the test dollar contract: an approval, no dollars move now (gas only)" },
-            { label: "It lets", value: <>the marketplace contract <code>{config?.contracts?.marketplace}</code> take up to {displayUsd(need)} from your wallet, only when a holder accepts one of your offers</>, testId: "allow-review-spender" },
+            {
+              label: "It lets",
+              value: (
+                <>
+                  the marketplace contract <code>{config?.contracts?.marketplace}</code> take up to {displayUsd(need)} from your wallet, only when a holder accepts one of your offers
+                </>
+              ),
+              testId: "allow-review-spender",
+            },
             { label: "It covers", value: allowButtonText(need, others.count, most !== null).replace(/^Allow [^:]+: /, ""), testId: "allow-review-covers" },
           ]}
           confirmLabel="Confirm allowance"
@@ -93,7 +112,11 @@ export function FundingNote({ most, orderHash }: { most: bigint | null; orderHas
           onCancel={() => setReviewing(false)}
         />
       )}
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,12 +6,7 @@ import { allowanceToCover, unfundedByPermitText } from "./allowanceToCover";
  * and the fill spends it, so every open offer would turn unfunded. Says so, and offers the two-transaction way that
  * keeps them funded (approve the price plus their exposure, then the plain fill, leaving the exposure allowed).
  */
-export function KeepOffersFunded({ exposure, price, keep, onKeep }: {
-  exposure: { count: number; total: bigint };
-  price: bigint;
-  keep: boolean;
-  onKeep: (keep: boolean) => void;
-}) {
+export function KeepOffersFunded({ exposure, price, keep, onKeep }: { exposure: { count: number; total: bigint }; price: bigint; keep: boolean; onKeep: (keep: boolean) => void }) {
   if (exposure.count === 0) return null;
   return (
     <div className="stack small" data-testid="keep-offers-funded">

@@ -33,7 +33,11 @@ export function ListNoteForm({ nft, disabled }: { nft: NftRecord; disabled: bool
         <SignReview typed={flow.typed} split={split} busy={flow.busy} onSign={() => void flow.sign()} onCancel={flow.cancel}>
           <p className="small muted">The first time you list, your wallet first asks for one transaction letting the marketplace move your notes when one sells.</p>
         </SignReview>
-        {flow.error && <p className="field__error" role="alert">{flow.error}</p>}
+        {flow.error && (
+          <p className="field__error" role="alert">
+            {flow.error}
+          </p>
+        )}
       </>
     );
   }
@@ -44,14 +48,20 @@ export function ListNoteForm({ nft, disabled }: { nft: NftRecord; disabled: bool
       onSubmit={(e) => {
         e.preventDefault();
         if (fieldError) return;
-        void flow.prepare(priceKind === "par"
-          ? { kind: "listing", tokenId: nft.tokenId, priceKind: "par", parBps: bps!, expiresInDays: days, maxDaysPastDue: 0 }
-          : { kind: "listing", tokenId: nft.tokenId, priceKind: "fixed", price: fixed, expiresInDays: days, maxDaysPastDue: 0 });
+        void flow.prepare(
+          priceKind === "par"
+            ? { kind: "listing", tokenId: nft.tokenId, priceKind: "par", parBps: bps!, expiresInDays: days, maxDaysPastDue: 0 }
+            : { kind: "listing", tokenId: nft.tokenId, priceKind: "fixed", price: fixed, expiresInDays: days, maxDaysPastDue: 0 },
+        );
       }}
     >
       <fieldset className="segmented" aria-label="Price as">
-        <label><input type="radio" name={`${id}-kind`} checked={priceKind === "par"} onChange={() => setPriceKind("par")} /> % of par</label>
-        <label><input type="radio" name={`${id}-kind`} checked={priceKind === "fixed"} onChange={() => setPriceKind("fixed")} /> Fixed price</label>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={priceKind === "par"} onChange={() => setPriceKind("par")} /> % of par
+        </label>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={priceKind === "fixed"} onChange={() => setPriceKind("fixed")} /> Fixed price
+        </label>
       </fieldset>
       <div className="mk-actions">
         {priceKind === "par" ? (
@@ -68,10 +78,16 @@ export function ListNoteForm({ nft, disabled }: { nft: NftRecord; disabled: bool
         <div className="field">
           <label htmlFor={`${id}-days`}>Valid for</label>
           <select id={`${id}-days`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {EXPIRY_CHOICES.map((d) => <option key={d} value={d}>{d} days</option>)}
+            {EXPIRY_CHOICES.map((d) => (
+              <option key={d} value={d}>
+                {d} days
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className="btn btn--primary btn--sm" disabled={disabled || flow.busy || Boolean(fieldError)}>Review listing</button>
+        <button type="submit" className="btn btn--primary btn--sm" disabled={disabled || flow.busy || Boolean(fieldError)}>
+          Review listing
+        </button>
       </div>
       {priceKind === "par" && bps !== null && (
         <p className="small muted" id={`${id}-today`} data-testid={`list-today-${nft.tokenId}`}>
@@ -81,7 +97,11 @@ export function ListNoteForm({ nft, disabled }: { nft: NftRecord; disabled: bool
       <LateOrderNote servicing={nft.servicing} testId={`list-late-${nft.tokenId}`} />
       {priceKind === "fixed" && <p className="small muted">A fixed price ends with the next repayment: list again after it.</p>}
       {fieldError && <p className="field__error small">{fieldError}</p>}
-      {flow.error && <p className="field__error" role="alert">{flow.error}</p>}
+      {flow.error && (
+        <p className="field__error" role="alert">
+          {flow.error}
+        </p>
+      )}
       <p className="small muted">Listing is a signature: it costs no gas. The marketplace fee comes out of the price when the note sells.</p>
     </form>
   );

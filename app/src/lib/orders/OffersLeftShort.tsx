@@ -9,5 +9,9 @@ import { openOfferExposure } from "./offerExposure";
 export function OffersLeftShort({ balance, pays, besides }: { balance: bigint; pays: bigint; besides?: string }) {
   const made = (useMyOrders().data?.made ?? []).filter((o) => besides === undefined || o.tokenId !== besides);
   const text = offersLeftShortText(balance, pays, openOfferExposure(made));
-  return text ? <p className="field__error" data-testid="review-offers-short">{text}</p> : null;
+  return text ? (
+    <p className="field__error" data-testid="review-offers-short">
+      {text}
+    </p>
+  ) : null;
 }

@@ -14,12 +14,18 @@ export function PlacedOrderNote({ order }: { order: WireOrder }) {
   const mine = useMyOrders().data?.made.find((o) => o.hash === order.hash);
   const now = mine ?? order;
   if (now.status === "open") {
-    return <p className="alert alert--success small" role="status" data-testid="order-in-book">Your {ORDER_KIND_WORD[now.kind]} is in the order book.</p>;
+    return (
+      <p className="alert alert--success small" role="status" data-testid="order-in-book">
+        Your {ORDER_KIND_WORD[now.kind]} is in the order book.
+      </p>
+    );
   }
   const reason = orderStatusReason(now);
   return (
     <div className="alert alert--warning stack" role="status" data-testid="order-not-in-book">
-      <p>Your {ORDER_KIND_WORD[now.kind]} is signed and stored, but it is not in the order book yet{reason ? `: ${reason}` : ""}. Nobody sees it or can accept it until then.</p>
+      <p>
+        Your {ORDER_KIND_WORD[now.kind]} is signed and stored, but it is not in the order book yet{reason ? `: ${reason}` : ""}. Nobody sees it or can accept it until then.
+      </p>
       {now.status === "unfunded" && now.kind !== "listing" && (
         <>
           <p className="small">It turns open, and shows in the book, once your wallet holds and allows what your open offers can take.</p>

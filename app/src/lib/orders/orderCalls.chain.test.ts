@@ -46,7 +46,8 @@ async function sign(account: PrivateKeyAccount, primaryType: keyof typeof ORDER_
 
 const ownerOf = (tokenId: bigint) => chain.publicClient.readContract({ address: chain.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "ownerOf", args: [tokenId] });
 const balanceOf = (who: Address) => chain.publicClient.readContract({ address: chain.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "balanceOf", args: [who] });
-const allowanceOf = (who: Address) => chain.publicClient.readContract({ address: chain.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "allowance", args: [who, target.marketplace] });
+const allowanceOf = (who: Address) =>
+  chain.publicClient.readContract({ address: chain.deployment.contracts.stablecoin as Address, abi: testDollarAbi, functionName: "allowance", args: [who, target.marketplace] });
 /** What settles the note now, split as a par price reads it (the contract's own noteStateOf). */
 const splitOf = async (tokenId: bigint) => {
   const state = await chain.publicClient.readContract({ address: chain.deployment.contracts.loanNote as Address, abi: loanNoteAbi, functionName: "noteStateOf", args: [tokenId] });
@@ -72,7 +73,10 @@ test("a buyer fills a 99%-of-par listing with one permit and one transaction, pa
   const listing = await sign(treasury, "Listing", { seller: treasury.address, tokenId: "1", price: "0", parBps: "9900", changes: "0", maxDaysPastDue: "0", expiry: FAR, salt: "1", counter: "0" });
   const shown = parPrice(await splitOf(1n), 9900n);
   const { permit, deadline } = await marketplacePermit(chain.publicClient, chain.deployment.contracts.stablecoin as Address, target.marketplace, investor.address, shown);
-  const permitSignature = await investor.signTypedData({ ...permit, message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) } } as never);
+  const permitSignature = await investor.signTypedData({
+    ...permit,
+    message: { ...permit.message, value: BigInt(permit.message.value), nonce: BigInt(permit.message.nonce), deadline: BigInt(permit.message.deadline) },
+  } as never);
   const before = await balanceOf(investor.address);
   await send(investor, fillListingWithPermitCall(target, listing, shown, { deadline, signature: permitSignature }));
   assert.equal((await ownerOf(1n)).toLowerCase(), investor.address.toLowerCase());
@@ -83,7 +87,18 @@ test("a buyer fills a 99%-of-par listing with one permit and one transaction, pa
 });
 
 test("the holder accepts an offer on the note for at least its price now", async () => {
-  const offer = await sign(other, "Offer", { buyer: other.address, tokenId: "1", price: "0", parBps: "9700", cap: "20000000000", changes: "0", maxDaysPastDue: "0", expiry: FAR, salt: "2", counter: "0" });
+  const offer = await sign(other, "Offer", {
+    buyer: other.address,
+    tokenId: "1",
+    price: "0",
+    parBps: "9700",
+    cap: "20000000000",
+    changes: "0",
+    maxDaysPastDue: "0",
+    expiry: FAR,
+    salt: "2",
+    counter: "0",
+  });
   const price = parPrice(await splitOf(1n), 9700n);
   await send(investor, acceptOfferCall(target, offer, price));
   assert.equal((await ownerOf(1n)).toLowerCase(), other.address.toLowerCase());
@@ -91,8 +106,19 @@ test("the holder accepts an offer on the note for at least its price now", async
 
 test("the holder of a matching note accepts an offer on any note at 12%+ with at most 13 months left, paid by the buyer's allowance", async () => {
   const matching = await sign(investor, "MatchingOffer", {
-    buyer: investor.address, parBps: "9700", minRateBps: "1200", maxRateBps: ((1n << 256n) - 1n).toString(), minTermLeft: "1", maxTermLeft: secondsInMonths(13).toString(),
-    minOutstanding: "0", maxOutstanding: ((1n << 256n) - 1n).toString(), maxDaysPastDue: "0", budget: "50000000000", expiry: FAR, salt: "3", counter: "0",
+    buyer: investor.address,
+    parBps: "9700",
+    minRateBps: "1200",
+    maxRateBps: ((1n << 256n) - 1n).toString(),
+    minTermLeft: "1",
+    maxTermLeft: secondsInMonths(13).toString(),
+    minOutstanding: "0",
+    maxOutstanding: ((1n << 256n) - 1n).toString(),
+    maxDaysPastDue: "0",
+    budget: "50000000000",
+    expiry: FAR,
+    salt: "3",
+    counter: "0",
   });
   await write(investor, chain.deployment.contracts.stablecoin as Address, testDollarAbi, "approve", [target.marketplace, 50_000_000_000n]);
   const price = parPrice(await splitOf(2n), 9700n);
@@ -109,8 +135,24 @@ test("a holder who never approved the marketplace for their notes is asked to, o
 });
 
 test("a cancelled order and every order before the counter moved can no longer fill", async () => {
-  const offer = await sign(other, "Offer", { buyer: other.address, tokenId: "2", price: "0", parBps: "9000", cap: "20000000000", changes: "0", maxDaysPastDue: "0", expiry: FAR, salt: "4", counter: "0" });
-  const hash = await chain.publicClient.readContract({ address: target.marketplace, abi: noteMarketplaceAbi, functionName: "hashOffer", args: [walletTypedData(answered("Offer", offer.message)).message as never] });
+  const offer = await sign(other, "Offer", {
+    buyer: other.address,
+    tokenId: "2",
+    price: "0",
+    parBps: "9000",
+    cap: "20000000000",
+    changes: "0",
+    maxDaysPastDue: "0",
+    expiry: FAR,
+    salt: "4",
+    counter: "0",
+  });
+  const hash = await chain.publicClient.readContract({
+    address: target.marketplace,
+    abi: noteMarketplaceAbi,
+    functionName: "hashOffer",
+    args: [walletTypedData(answered("Offer", offer.message)).message as never],
+  });
   await send(other, cancelOrdersCall(target, [hash]));
   const [used] = await chain.publicClient.readContract({ address: target.marketplace, abi: noteMarketplaceAbi, functionName: "orderStatus", args: [other.address, hash] });
   assert.equal(used, true);

@@ -37,7 +37,21 @@ test("accepting offers names the least the holder takes; cancelling names the ha
   const accept = decodeFunctionData({ abi: noteMarketplaceAbi, data: acceptOfferCall(target, { message: offer, signature: "0x12" }, 5n).data });
   assert.equal(accept.functionName, "acceptOffer");
   assert.equal(accept.args?.[2], 5n);
-  const matching = { buyer: seller.address, parBps: "9700", minRateBps: "1200", maxRateBps: "100000", minTermLeft: "1", maxTermLeft: "31104000", minOutstanding: "0", maxOutstanding: "1000000000000", maxDaysPastDue: "0", budget: "50000000000", expiry: "1800000000", salt: "2", counter: "0" };
+  const matching = {
+    buyer: seller.address,
+    parBps: "9700",
+    minRateBps: "1200",
+    maxRateBps: "100000",
+    minTermLeft: "1",
+    maxTermLeft: "31104000",
+    minOutstanding: "0",
+    maxOutstanding: "1000000000000",
+    maxDaysPastDue: "0",
+    budget: "50000000000",
+    expiry: "1800000000",
+    salt: "2",
+    counter: "0",
+  };
   const acceptMatching = decodeFunctionData({ abi: noteMarketplaceAbi, data: acceptMatchingOfferCall(target, { message: matching, signature: "0x12" }, 42n, 6n).data });
   assert.equal(acceptMatching.functionName, "acceptMatchingOffer");
   assert.deepEqual(acceptMatching.args?.slice(2), [42n, 6n]);

@@ -22,7 +22,12 @@ export function typedMessage<K extends keyof typeof ORDER_TYPES>(kind: K, messag
  * An order's typed data as the API answers it (uints as decimal strings), made ready for a wallet to sign: the
  * primary type's fields only, uints as bigint, so the digest is the one the contract computes.
  */
-export function walletTypedData(typed: { domain: { name: string; version: string; chainId: number; verifyingContract: string }; types: Record<string, readonly { name: string; type: string }[]>; primaryType: string; message: Record<string, string> }) {
+export function walletTypedData(typed: {
+  domain: { name: string; version: string; chainId: number; verifyingContract: string };
+  types: Record<string, readonly { name: string; type: string }[]>;
+  primaryType: string;
+  message: Record<string, string>;
+}) {
   const fields = typed.types[typed.primaryType];
   if (!fields) throw new Error(`The typed data has no ${typed.primaryType} type`);
   const message: Record<string, bigint | string> = {};
@@ -81,12 +86,7 @@ export function acceptOfferCall(target: { marketplace: Address; chainId: number 
 }
 
 /** `acceptMatchingOffer`: the holder of `tokenId` sells it to an offer on any matching note, for at least `minPrice`. */
-export function acceptMatchingOfferCall(
-  target: { marketplace: Address; chainId: number },
-  offer: { message: WireMessage; signature: Hex },
-  tokenId: bigint,
-  minPrice: bigint,
-): WalletCall {
+export function acceptMatchingOfferCall(target: { marketplace: Address; chainId: number }, offer: { message: WireMessage; signature: Hex }, tokenId: bigint, minPrice: bigint): WalletCall {
   const data = encodeFunctionData({
     abi: noteMarketplaceAbi,
     functionName: "acceptMatchingOffer",

@@ -58,7 +58,18 @@ test("a par offer says its cap and that the money stays in the wallet", () => {
 });
 
 test("a matching offer says its ranges the way the form asked for them, a matured note kept out", () => {
-  const message = { parBps: "9700", minRateBps: "1200", maxRateBps: MAX, minTermLeft: "1", maxTermLeft: secondsInMonths(12).toString(), minOutstanding: "0", maxOutstanding: MAX, maxDaysPastDue: "0", budget: "50000000000", expiry: EXPIRY };
+  const message = {
+    parBps: "9700",
+    minRateBps: "1200",
+    maxRateBps: MAX,
+    minTermLeft: "1",
+    maxTermLeft: secondsInMonths(12).toString(),
+    minOutstanding: "0",
+    maxOutstanding: MAX,
+    maxDaysPastDue: "0",
+    budget: "50000000000",
+    expiry: EXPIRY,
+  };
   assert.equal(matchingRanges(message), "at 12%+ with at most 12 months left (not yet matured)");
   assert.equal(
     orderWords("MatchingOffer", message),

@@ -10,4 +10,3 @@ export function placedOrderText(order: Pick<WireOrder, "kind" | "status" | "stat
   const reason = orderStatusReason(order);
   return `Your ${ORDER_KIND_WORD[order.kind]} is signed and stored, but it is not in the order book yet${reason ? `: ${reason}` : ""}`;
 }
-

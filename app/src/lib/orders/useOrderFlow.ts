@@ -14,8 +14,7 @@ import { requestOrderTypedData, type OrderRequest } from "./requestOrderTypedDat
 import { placedOrderText } from "./placedOrderText";
 import { submitOrder } from "./submitOrder";
 
-export const orderErrorMessage = (e: unknown, fallback: string) =>
-  (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback);
+export const orderErrorMessage = (e: unknown, fallback: string) => ((e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, fallback) : walletErrorMessage(e, fallback));
 
 /**
  * Signing an order in two steps the user sees: `prepare` asks the API for the typed data (shown in words by the

@@ -4,7 +4,16 @@ import type { WireServicing } from "#domain/wire/servicing";
 import { amountPastDueText, cureText, servicingLabel } from "./servicingWords";
 
 const servicing = (over: Partial<WireServicing>): WireServicing => ({
-  status: "current", daysPastDue: 0, amountPastDue: "0", feesOwed: "0", lateFeeCount: 0, dueDate: Date.UTC(2026, 11, 26) / 1000, principalNow: "9000", interestNow: "45.5", asOf: Date.UTC(2026, 11, 1) / 1000, ...over,
+  status: "current",
+  daysPastDue: 0,
+  amountPastDue: "0",
+  feesOwed: "0",
+  lateFeeCount: 0,
+  dueDate: Date.UTC(2026, 11, 26) / 1000,
+  principalNow: "9000",
+  interestNow: "45.5",
+  asOf: Date.UTC(2026, 11, 1) / 1000,
+  ...over,
 });
 
 describe("servicingWords", () => {

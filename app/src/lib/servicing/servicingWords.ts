@@ -33,8 +33,7 @@ export function amountPastDueText(servicing: Pick<WireServicing, "amountPastDue"
 }
 
 /** A due date (unix seconds) as the day it fell on, the same in every time zone: "26 Dec 2026". */
-export const dueDayText = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+export const dueDayText = (seconds: number) => new Date(seconds * 1000).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /**
  * What the borrower reads on a late or delinquent loan: how much is past due since when (late fees owed are part of

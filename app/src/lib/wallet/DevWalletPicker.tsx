@@ -20,12 +20,18 @@ export function DevWalletPicker() {
       <label htmlFor="dev-wallet-choice">Local dev wallet account</label>
       <select id="dev-wallet-choice" value={choice} onChange={(e) => setChoice(e.target.value as DevWalletChoice)}>
         {(Object.keys(DEV_WALLET_LABELS) as DevWalletChoice[]).map((c) => (
-          <option key={c} value={c}>{DEV_WALLET_LABELS[c]}</option>
+          <option key={c} value={c}>
+            {DEV_WALLET_LABELS[c]}
+          </option>
         ))}
       </select>
       <p className="field__hint">
         {/* As wide as a short address either way, so nothing moves when a new key's address becomes known. */}
-        Signs as <code className="dev-wallet__address" data-testid="dev-wallet-address">{address ? shortAddress(address) : "a new key"}</code> on the local chain. Choose “Local dev wallet” after pressing Connect Wallet.
+        Signs as{" "}
+        <code className="dev-wallet__address" data-testid="dev-wallet-address">
+          {address ? shortAddress(address) : "a new key"}
+        </code>{" "}
+        on the local chain. Choose “Local dev wallet” after pressing Connect Wallet.
       </p>
     </div>
   );

@@ -13,7 +13,17 @@ export type { ReviewLine };
  * test dollars read from the chain, and Confirm or Cancel. With `pays` it warns (and holds Confirm) when the wallet
  * cannot cover the amount.
  */
-export function ReviewStep({ title, lines, payer, pays, offersBesides, children, confirmLabel, onConfirm, onCancel }: {
+export function ReviewStep({
+  title,
+  lines,
+  payer,
+  pays,
+  offersBesides,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
   title: string;
   lines: ReviewLine[];
   /** The wallet the money comes from, whose test-dollar balance is shown. */
@@ -47,7 +57,11 @@ export function ReviewStep({ title, lines, payer, pays, offersBesides, children,
       onCancel={onCancel}
     >
       {children}
-      {short && <p className="field__error" role="alert" data-testid="review-short">Your wallet holds less than this amount: get test dollars first.</p>}
+      {short && (
+        <p className="field__error" role="alert" data-testid="review-short">
+          Your wallet holds less than this amount: get test dollars first.
+        </p>
+      )}
       {!short && fromOffersWallet && pays != null && balance.data !== undefined && <OffersLeftShort balance={balance.data} pays={pays} besides={offersBesides} />}
     </ReviewCard>
   );

@@ -26,7 +26,9 @@ export function WalletBar() {
           <button type="button" className="btn btn--secondary" onClick={() => openConnectModal?.()} disabled={connectModalOpen}>
             {connectModalOpen ? "Connecting Wallet..." : "Connect Wallet"}
           </button>{" "}
-          <span className="small muted">to sign with your verified wallet <code>{shortAddress(verified)}</code></span>
+          <span className="small muted">
+            to sign with your verified wallet <code>{shortAddress(verified)}</code>
+          </span>
         </div>
       </div>
     );

@@ -65,7 +65,11 @@ export default function WalletCallButton({ call, words, label, review, testId, c
           </button>
         </div>
       )}
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

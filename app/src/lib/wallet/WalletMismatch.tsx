@@ -27,7 +27,9 @@ export function WalletMismatch({ address, verified }: { address: string; verifie
               Switch to {shortAddress(verified)}
             </button>
           )}
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => disconnect()}>Disconnect wallet</button>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => disconnect()}>
+            Disconnect wallet
+          </button>
         </div>
       </div>
     </div>

@@ -10,10 +10,20 @@ const WalletRoot = lazy(() => import("./WalletRoot"));
  */
 export function WithWallet({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const config = useRuntimeConfig();
-  const waiting = fallback !== undefined ? fallback : (
-    <div className="row gap-sm muted small" role="status"><Spinner /> Loading wallet…</div>
-  );
-  if (config.isError) return <p className="field__error" role="alert">The wallet is unavailable: the network configuration could not be loaded.</p>;
+  const waiting =
+    fallback !== undefined ? (
+      fallback
+    ) : (
+      <div className="row gap-sm muted small" role="status">
+        <Spinner /> Loading wallet…
+      </div>
+    );
+  if (config.isError)
+    return (
+      <p className="field__error" role="alert">
+        The wallet is unavailable: the network configuration could not be loaded.
+      </p>
+    );
   if (!config.data) return <>{waiting}</>;
   return (
     <Suspense fallback={waiting}>

@@ -30,9 +30,7 @@ interface DevChoiceState {
   setChoice: (choice: DevWalletChoice) => void;
 }
 
-export const useDevWalletChoice = create<DevChoiceState>()(
-  persist((set) => ({ choice: "fresh", setChoice: (choice) => set({ choice, chosen: true }) }), { name: "loanmint-dev-wallet" }),
-);
+export const useDevWalletChoice = create<DevChoiceState>()(persist((set) => ({ choice: "fresh", setChoice: (choice) => set({ choice, chosen: true }) }), { name: "loanmint-dev-wallet" }));
 
 /** The dev wallet account that signs as this address, if it is one of the demo accounts. */
 export function devChoiceFor(address: string | null | undefined): Exclude<DevWalletChoice, "fresh"> | undefined {

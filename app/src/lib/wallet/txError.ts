@@ -4,7 +4,10 @@ import { isUserRejection } from "./events";
 
 /** A step the wallet could not take, worded for a toast. */
 export class WalletStepError extends Error {
-  constructor(message: string, readonly hash?: Hash) {
+  constructor(
+    message: string,
+    readonly hash?: Hash,
+  ) {
     super(message);
     this.name = "WalletStepError";
   }

@@ -18,11 +18,13 @@ const nftSchema = z
     mintStatus: z.string(),
     mintError: text,
     listingStatus: z.string(),
-    metadata: z.object({
-      name: z.string(),
-      description: z.string(),
-      loanDetails: z.object({ amount: z.string(), interestRate: z.number(), termMonths: z.number(), purpose: z.string(), status: z.string(), approvalDate: text }),
-    }).loose(),
+    metadata: z
+      .object({
+        name: z.string(),
+        description: z.string(),
+        loanDetails: z.object({ amount: z.string(), interestRate: z.number(), termMonths: z.number(), purpose: z.string(), status: z.string(), approvalDate: text }),
+      })
+      .loose(),
     marketplaceStatus: z.string(),
     listingPrice: text,
     listingDate: text,

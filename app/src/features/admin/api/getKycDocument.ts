@@ -13,7 +13,12 @@ export async function getKycDocument(url: string): Promise<Blob> {
 export function useKycDocumentUrl(url: string | null) {
   const query = useQuery({ queryKey: ["admin", "kyc-document", url], queryFn: () => getKycDocument(url!), enabled: Boolean(url), staleTime: Infinity, gcTime: 60_000 });
   const objectUrl = useMemo(() => (query.data ? URL.createObjectURL(query.data) : null), [query.data]);
-  useEffect(() => () => { if (objectUrl) URL.revokeObjectURL(objectUrl); }, [objectUrl]);
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
   return { ...query, objectUrl };
 }
 

@@ -16,7 +16,14 @@ const TEXTS = {
 } as const;
 
 /** What an approval moves and to whom, restated before the server sends it: the principal, the verified wallet, the escrow. */
-export function ApprovalReview({ loan, principal, wallet, busy, onConfirm, onCancel }: {
+export function ApprovalReview({
+  loan,
+  principal,
+  wallet,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
   loan: WireLoan;
   /** Micro-dollars the treasury pays the borrower. */
   principal: bigint;
@@ -42,7 +49,11 @@ export function ApprovalReview({ loan, principal, wallet, busy, onConfirm, onCan
       onCancel={onCancel}
     >
       <LtvWarning principal={principal} collateral={loan.collateral} testId="approval-ltv-warning" />
-      {piece && <p className="small" data-testid="approval-escrow">{TEXTS.escrow(piece)}</p>}
+      {piece && (
+        <p className="small" data-testid="approval-escrow">
+          {TEXTS.escrow(piece)}
+        </p>
+      )}
     </ReviewCard>
   );
 }

@@ -57,13 +57,17 @@ export function CollateralReview({ loan, principal, onAppraised }: { loan: WireL
     <section className="stack collateral-review" data-testid="collateral-review">
       <h3 className="section-title">Collateral NFT</h3>
       <PledgedNftView nft={shown} />
-      {pending && (
-        check.isPending ? (
-          <p className="row gap-sm muted small" role="status"><Spinner /> Reading the NFT on-chain…</p>
+      {pending &&
+        (check.isPending ? (
+          <p className="row gap-sm muted small" role="status">
+            <Spinner /> Reading the NFT on-chain…
+          </p>
         ) : check.isError || !live ? (
           <div className="alert alert--danger small" role="alert">
             {serverMessage(check.error, "The NFT could not be read on-chain")}{" "}
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void check.refetch()}>Retry</button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void check.refetch()}>
+              Retry
+            </button>
           </div>
         ) : (
           <dl className="details admin-summary" aria-label="Checked on-chain now">
@@ -71,7 +75,12 @@ export function CollateralReview({ loan, principal, onAppraised }: { loan: WireL
               <dt>Held by the borrower</dt>
               <dd data-testid="review-held" data-value={String(live.held)}>
                 <span className={`badge badge--${live.held ? "success" : "danger"}`}>{live.held ? "Yes" : "No"}</span>
-                {!live.held && live.owner ? <span className="muted small"> now held by <code>{shortAddress(live.owner)}</code></span> : null}
+                {!live.held && live.owner ? (
+                  <span className="muted small">
+                    {" "}
+                    now held by <code>{shortAddress(live.owner)}</code>
+                  </span>
+                ) : null}
               </dd>
             </div>
             <div>
@@ -81,20 +90,32 @@ export function CollateralReview({ loan, principal, onAppraised }: { loan: WireL
               </dd>
             </div>
           </dl>
-        )
-      )}
+        ))}
       {pending ? (
         <form className="stack" onSubmit={submit} noValidate data-testid="appraisal-form">
           <div className={`field${error ? " field--error" : ""}`}>
             <label htmlFor={`appraisal-${loan._id}`}>Appraised value (USD)</label>
             <div className="row gap-sm appraisal-row">
-              <input id={`appraisal-${loan._id}`} inputMode="decimal" value={typed} onChange={(e) => { setTyped(e.target.value); setError(""); }}
-                aria-invalid={Boolean(error) || undefined} aria-describedby={`appraisal-${loan._id}-note`} />
+              <input
+                id={`appraisal-${loan._id}`}
+                inputMode="decimal"
+                value={typed}
+                onChange={(e) => {
+                  setTyped(e.target.value);
+                  setError("");
+                }}
+                aria-invalid={Boolean(error) || undefined}
+                aria-describedby={`appraisal-${loan._id}-note`}
+              />
               <button type="submit" className="btn btn--secondary btn--sm" disabled={appraise.isPending || !typed.trim()}>
                 {appraise.isPending ? "Saving…" : saved ? "Update appraisal" : "Save appraisal"}
               </button>
             </div>
-            {error ? <p className="field__error" role="alert" data-testid="appraisal-error">{error}</p> : null}
+            {error ? (
+              <p className="field__error" role="alert" data-testid="appraisal-error">
+                {error}
+              </p>
+            ) : null}
             <p className="field__hint" id={`appraisal-${loan._id}-note`}>
               The borrower estimated {usd(loan.collateral?.value)}. {saved ? `Saved: ${usd(saved)}.` : "Not appraised yet: the loan cannot be approved before."}
             </p>
@@ -103,7 +124,10 @@ export function CollateralReview({ loan, principal, onAppraised }: { loan: WireL
       ) : null}
       <p className="small" data-testid="review-ltv">
         <strong>Loan-to-value:</strong> {preview !== null ? ltvText(preview)!.replace(/^LTV /, "") : "—"}
-        <span className="muted"> ({usd(formatUsdAmount(base))} over {over !== null ? usd(formatUsdAmount(over)) : "the appraisal"})</span>
+        <span className="muted">
+          {" "}
+          ({usd(formatUsdAmount(base))} over {over !== null ? usd(formatUsdAmount(over)) : "the appraisal"})
+        </span>
       </p>
     </section>
   );

@@ -16,11 +16,17 @@ export function LoanActions({ loan, onView, onDecide }: { loan: AdminLoan; onVie
   const canMint = loan.status === "approved" && !loan.nftTokenId;
   return (
     <div className="admin-actions">
-      <button type="button" className="btn btn--ghost btn--sm" onClick={onView} aria-label={`View loan #${loan.loanNumber}`}>View</button>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={onView} aria-label={`View loan #${loan.loanNumber}`}>
+        View
+      </button>
       {loan.status === "pending" && (
         <>
-          <button type="button" className="btn btn--primary btn--sm" onClick={() => onDecide(loan, "approve")} aria-label={`Approve loan #${loan.loanNumber}`}>Approve</button>
-          <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => onDecide(loan, "reject")} aria-label={`Reject loan #${loan.loanNumber}`}>Reject</button>
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => onDecide(loan, "approve")} aria-label={`Approve loan #${loan.loanNumber}`}>
+            Approve
+          </button>
+          <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => onDecide(loan, "reject")} aria-label={`Reject loan #${loan.loanNumber}`}>
+            Reject
+          </button>
         </>
       )}
       {canMint && (

@@ -14,18 +14,28 @@ export function LoanCard({ loan, onView, onDecide }: { loan: AdminLoan; onView: 
     <article className="card admin-loan" data-testid="admin-loan" data-loan-id={loan._id}>
       <div>
         <div className="admin-loan__title">
-          <strong>#{loan.loanNumber} · {usd(loan.amount)}</strong>
+          <strong>
+            #{loan.loanNumber} · {usd(loan.amount)}
+          </strong>
           <StatusBadge status={loan.status} />
           {loan.mintStatus !== "none" && <StatusBadge status={loan.mintStatus} label={`NFT ${loan.mintStatus}`} />}
           {loan.listingStatus !== "none" && <StatusBadge status={loan.listingStatus} label={loan.listingStatus} />}
           <ServicingBadge servicing={loan.servicing} testId="admin-loan-servicing" />
         </div>
         <div className="admin-loan__meta">
-          <span>{who} ({loan.user.email})</span>
+          <span>
+            {who} ({loan.user.email})
+          </span>
           <span>{purposeText(loan.purpose)}</span>
-          <span>{percentText(loan.interestRate)} · {loan.termMonths} mo</span>
+          <span>
+            {percentText(loan.interestRate)} · {loan.termMonths} mo
+          </span>
           <span>Requested {dateText(loan.requestDate)}</span>
-          {tx ? <span>Mint tx <ExplorerLink kind="tx" id={tx} /></span> : null}
+          {tx ? (
+            <span>
+              Mint tx <ExplorerLink kind="tx" id={tx} />
+            </span>
+          ) : null}
         </div>
       </div>
       <LoanActions loan={loan} onView={onView} onDecide={onDecide} />

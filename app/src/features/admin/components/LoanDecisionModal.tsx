@@ -115,30 +115,91 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
       ) : (
         <>
           <div className="segmented mt" role="tablist" aria-label="Decision">
-            <button type="button" role="tab" aria-selected={decision === "approve"} className={decision === "approve" ? "is-active" : ""} onClick={() => { setDecision("approve"); setErrors({}); }}>Approve</button>
-            <button type="button" role="tab" aria-selected={decision === "reject"} className={decision === "reject" ? "is-active" : ""} onClick={() => { setDecision("reject"); setErrors({}); }}>Reject</button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={decision === "approve"}
+              className={decision === "approve" ? "is-active" : ""}
+              onClick={() => {
+                setDecision("approve");
+                setErrors({});
+              }}
+            >
+              Approve
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={decision === "reject"}
+              className={decision === "reject" ? "is-active" : ""}
+              onClick={() => {
+                setDecision("reject");
+                setErrors({});
+              }}
+            >
+              Reject
+            </button>
           </div>
           {decision === "approve" ? (
             <>
-            {current.collateral?.nft && <div className="mt"><CollateralReview loan={current} principal={fundingAmount} onAppraised={() => setApproveError("")} /></div>}
-            <form className="stack mt" onSubmit={submitApprove} noValidate>
-              <Input label="Funding amount (USD)" value={fundingAmount} onChange={setFundingAmount} error={errors.fundingAmount} hint={`Requested: ${usd(loan.amount)}; at most that.`} inputMode="decimal" />
-              <Input label="Borrower wallet" value={walletAddress} readOnly error={errors.walletAddress}
-                hint={loan.user.walletAddress ? "The borrower's verified wallet; the principal is paid only there." : "The borrower has no verified wallet yet."} />
-              <TextArea label="Admin notes (optional)" value={adminNotes} onChange={setAdminNotes} />
-              {approveError && <p className="alert alert--danger" role="alert" data-testid="approve-error">{approveError}</p>}
-              {reviewing ? (
-                <ApprovalReview loan={current} principal={reviewing.fundingAmount} wallet={reviewing.walletAddress} busy={busy} onConfirm={() => confirmApprove(reviewing)} onCancel={() => setReviewing(null)} />
-              ) : (
-                <button type="submit" className="btn btn--primary" disabled={busy}>Approve, fund and mint</button>
+              {current.collateral?.nft && (
+                <div className="mt">
+                  <CollateralReview loan={current} principal={fundingAmount} onAppraised={() => setApproveError("")} />
+                </div>
               )}
-            </form>
+              <form className="stack mt" onSubmit={submitApprove} noValidate>
+                <Input
+                  label="Funding amount (USD)"
+                  value={fundingAmount}
+                  onChange={setFundingAmount}
+                  error={errors.fundingAmount}
+                  hint={`Requested: ${usd(loan.amount)}; at most that.`}
+                  inputMode="decimal"
+                />
+                <Input
+                  label="Borrower wallet"
+                  value={walletAddress}
+                  readOnly
+                  error={errors.walletAddress}
+                  hint={loan.user.walletAddress ? "The borrower's verified wallet; the principal is paid only there." : "The borrower has no verified wallet yet."}
+                />
+                <TextArea label="Admin notes (optional)" value={adminNotes} onChange={setAdminNotes} />
+                {approveError && (
+                  <p className="alert alert--danger" role="alert" data-testid="approve-error">
+                    {approveError}
+                  </p>
+                )}
+                {reviewing ? (
+                  <ApprovalReview
+                    loan={current}
+                    principal={reviewing.fundingAmount}
+                    wallet={reviewing.walletAddress}
+                    busy={busy}
+                    onConfirm={() => confirmApprove(reviewing)}
+                    onCancel={() => setReviewing(null)}
+                  />
+                ) : (
+                  <button type="submit" className="btn btn--primary" disabled={busy}>
+                    Approve, fund and mint
+                  </button>
+                )}
+              </form>
             </>
           ) : (
             <form className="stack mt" onSubmit={submitReject} noValidate>
-              <TextArea label="Rejection reason" value={rejectionReason} onChange={(v) => { setRejectionReason(v); if (errors.rejectionReason) setErrors({}); }} error={errors.rejectionReason} />
+              <TextArea
+                label="Rejection reason"
+                value={rejectionReason}
+                onChange={(v) => {
+                  setRejectionReason(v);
+                  if (errors.rejectionReason) setErrors({});
+                }}
+                error={errors.rejectionReason}
+              />
               <TextArea label="Admin notes (optional)" value={adminNotes} onChange={setAdminNotes} />
-              <button type="submit" className="btn btn--danger" disabled={busy}>{reject.isPending ? "Rejecting…" : "Reject loan"}</button>
+              <button type="submit" className="btn btn--danger" disabled={busy}>
+                {reject.isPending ? "Rejecting…" : "Reject loan"}
+              </button>
             </form>
           )}
         </>
@@ -147,13 +208,43 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
   );
 }
 
-function Input({ label, value, onChange, readOnly, error, hint, inputMode }: { label: string; value: string; onChange?: (v: string) => void; readOnly?: boolean; error?: string; hint?: string; inputMode?: "decimal" }) {
+function Input({
+  label,
+  value,
+  onChange,
+  readOnly,
+  error,
+  hint,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  onChange?: (v: string) => void;
+  readOnly?: boolean;
+  error?: string;
+  hint?: string;
+  inputMode?: "decimal";
+}) {
   const id = `f-${label.replace(/\W+/g, "-").toLowerCase()}`;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} inputMode={inputMode} readOnly={readOnly} onChange={(e) => onChange?.(e.target.value)} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? <p className="field__error" id={`${id}-error`} role="alert">{error}</p> : hint ? <p className="field__hint">{hint}</p> : null}
+      <input
+        id={id}
+        value={value}
+        inputMode={inputMode}
+        readOnly={readOnly}
+        onChange={(e) => onChange?.(e.target.value)}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="field__hint">{hint}</p>
+      ) : null}
     </div>
   );
 }
@@ -164,7 +255,11 @@ function TextArea({ label, value, onChange, error }: { label: string; value: str
     <div className={`field${error ? " field--error" : ""}`}>
       <label htmlFor={id}>{label}</label>
       <textarea id={id} rows={3} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? <p className="field__error" id={`${id}-error`} role="alert" data-testid="rejection-error">{error}</p> : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert" data-testid="rejection-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -25,7 +25,11 @@ export function LoanFilterBar({ idPrefix, placeholder, search, status, onSearch,
       <div className="field">
         <label htmlFor={`${idPrefix}-status`}>Status</label>
         <select id={`${idPrefix}-status`} value={status} onChange={(e) => onStatus(e.target.value)}>
-          {STATUS_OPTIONS.map((s) => <option key={s} value={s}>{s === "all" ? "All statuses" : s}</option>)}
+          {STATUS_OPTIONS.map((s) => (
+            <option key={s} value={s}>
+              {s === "all" ? "All statuses" : s}
+            </option>
+          ))}
         </select>
       </div>
       {children}

@@ -18,7 +18,9 @@ export function Modal({ title, onClose, children, wide, testId }: { title: strin
       <div className={`admin-modal__panel${wide ? " admin-modal__panel--wide" : ""}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={panel} data-testid={testId}>
         <div className="admin-modal__head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close dialog" onClick={onClose}>✕</button>
+          <button type="button" className="icon-btn" aria-label="Close dialog" onClick={onClose}>
+            ✕
+          </button>
         </div>
         {children}
       </div>

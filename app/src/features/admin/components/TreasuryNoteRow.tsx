@@ -40,10 +40,13 @@ export function TreasuryNoteRow({ note }: { note: TreasuryNote }) {
   };
   const submit = (listingPrice: bigint) => {
     setReviewing(null);
-    reprice.mutate({ tokenId: note.tokenId, listingPrice }, {
-      onSuccess: (message) => toast.success(message || "Listing price updated"),
-      onError: (e) => toast.error(serverMessage(e, "Failed to update the listing")),
-    });
+    reprice.mutate(
+      { tokenId: note.tokenId, listingPrice },
+      {
+        onSuccess: (message) => toast.success(message || "Listing price updated"),
+        onError: (e) => toast.error(serverMessage(e, "Failed to update the listing")),
+      },
+    );
   };
   const cancel = () => {
     setReviewing(null);
@@ -56,17 +59,36 @@ export function TreasuryNoteRow({ note }: { note: TreasuryNote }) {
   return (
     <tr data-testid="treasury-note">
       <td data-label="Note">#{note.tokenId}</td>
-      <td data-label="Loan"><StatusBadge status={note.status} /> <ServicingBadge servicing={note.servicing} testId={`treasury-servicing-${note.tokenId}`} /></td>
+      <td data-label="Loan">
+        <StatusBadge status={note.status} /> <ServicingBadge servicing={note.servicing} testId={`treasury-servicing-${note.tokenId}`} />
+      </td>
       <td data-label="Principal">{usd(note.principal)}</td>
       <td data-label="Repaid">{usd(note.totalRepaid)}</td>
       <td data-label="Listing">{note.listed ? usd(note.listingPrice) : <span className="muted">Not listed</span>}</td>
       <td>
         <div className="row gap-sm">
-          <input aria-label={`Price for note #${note.tokenId}`} value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" style={{ width: 120 }} aria-invalid={Boolean(error) || undefined} />
-          <button type="button" className="btn btn--secondary btn--sm" disabled={busy || reviewing !== null} onClick={review}>{reprice.isPending ? "Sending…" : note.listed ? "Reprice" : "List"}</button>
-          {note.listed && <button type="button" className="btn btn--danger-ghost btn--sm" disabled={busy || reviewing !== null} onClick={() => setReviewing({ kind: "unlist" })}>{unlist.isPending ? "Sending…" : "Unlist"}</button>}
+          <input
+            aria-label={`Price for note #${note.tokenId}`}
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            inputMode="decimal"
+            style={{ width: 120 }}
+            aria-invalid={Boolean(error) || undefined}
+          />
+          <button type="button" className="btn btn--secondary btn--sm" disabled={busy || reviewing !== null} onClick={review}>
+            {reprice.isPending ? "Sending…" : note.listed ? "Reprice" : "List"}
+          </button>
+          {note.listed && (
+            <button type="button" className="btn btn--danger-ghost btn--sm" disabled={busy || reviewing !== null} onClick={() => setReviewing({ kind: "unlist" })}>
+              {unlist.isPending ? "Sending…" : "Unlist"}
+            </button>
+          )}
         </div>
-        {error && <p className="field__error" role="alert">{error}</p>}
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
         {reviewing?.kind === "price" && (
           <ReviewCard
             title={TEXTS.listTitle(note.tokenId, note.listed)}

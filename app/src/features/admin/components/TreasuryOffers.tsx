@@ -38,13 +38,16 @@ export function TreasuryOffers() {
   const confirm = (offer: TreasuryOffer) => {
     const progress = txProgress(config);
     progress.step(TEXTS.busy);
-    accept.mutate({ hash: offer.hash, tokenId: offer.tokenId!, minPrice: offer.priceNow! }, {
-      onSuccess: ({ message, sale }) => {
-        setReviewing(null);
-        progress.done(TEXTS.sold(message, usd(sale.price)), sale.txHash);
+    accept.mutate(
+      { hash: offer.hash, tokenId: offer.tokenId!, minPrice: offer.priceNow! },
+      {
+        onSuccess: ({ message, sale }) => {
+          setReviewing(null);
+          progress.done(TEXTS.sold(message, usd(sale.price)), sale.txHash);
+        },
+        onError: (e) => progress.fail(serverMessage(e, TEXTS.failed)),
       },
-      onError: (e) => progress.fail(serverMessage(e, TEXTS.failed)),
-    });
+    );
   };
 
   return (
@@ -57,10 +60,16 @@ export function TreasuryOffers() {
             <li key={keyOf(offer)} data-testid="treasury-offer">
               <div className="row gap-sm">
                 <span>Note #{offer.tokenId}</span>
-                <span>{TEXTS.kind(offer)} · {TEXTS.terms(offer)}</span>
+                <span>
+                  {TEXTS.kind(offer)} · {TEXTS.terms(offer)}
+                </span>
                 <strong>{usd(offer.priceNow)}</strong>
-                <span className="muted">from <ExplorerLink kind="address" id={offer.signer} /></span>
-                <button type="button" className="btn btn--secondary btn--sm" disabled={accept.isPending} onClick={() => setReviewing(offer)}>{TEXTS.accept}</button>
+                <span className="muted">
+                  from <ExplorerLink kind="address" id={offer.signer} />
+                </span>
+                <button type="button" className="btn btn--secondary btn--sm" disabled={accept.isPending} onClick={() => setReviewing(offer)}>
+                  {TEXTS.accept}
+                </button>
               </div>
               {reviewing && keyOf(reviewing) === keyOf(offer) && (
                 <ReviewCard

@@ -37,7 +37,11 @@ export function TreasuryWithdrawal({ credits, treasury }: { credits: string; tre
   };
 
   if (!reviewing) {
-    return <button type="button" className="btn btn--primary btn--sm" disabled={!hasCredits} onClick={() => setReviewing(true)}>{TEXTS.withdraw}</button>;
+    return (
+      <button type="button" className="btn btn--primary btn--sm" disabled={!hasCredits} onClick={() => setReviewing(true)}>
+        {TEXTS.withdraw}
+      </button>
+    );
   }
   return (
     <ReviewCard

@@ -50,27 +50,71 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
   return (
     <Modal title={user ? `${user.firstName} ${user.lastName}`.trim() || user.email : "User details"} onClose={onClose} wide testId="user-details">
       {isLoading ? (
-        <div className="center"><Spinner /></div>
+        <div className="center">
+          <Spinner />
+        </div>
       ) : isError || !user ? (
         <div className="alert alert--danger" role="alert">
-          Failed to load this user. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void refetch()}>Retry</button>
+          Failed to load this user.{" "}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void refetch()}>
+            Retry
+          </button>
         </div>
       ) : (
         <>
           <dl className="details admin-summary">
-            <div><dt>Email</dt><dd>{user.email || "—"}</dd></div>
-            <div><dt>Role</dt><dd>{user.role === "admin" ? "Administrator" : user.isWalletUser ? "Wallet user" : "User"}</dd></div>
-            <div><dt>Verified wallet</dt><dd>{user.walletAddress ? <ExplorerLink kind="address" id={user.walletAddress} /> : "None"}</dd></div>
-            <div><dt>Joined · last login</dt><dd>{dateText(user.createdAt)} · {dateText(user.lastLogin)}</dd></div>
-            <div><dt>KYC</dt><dd><StatusBadge status={user.kyc.status} /></dd></div>
-            <div><dt>Submitted</dt><dd>{dateTimeText(user.kyc.submittedAt)}{user.kyc.idDocumentType ? ` · ${ID_TYPES[user.kyc.idDocumentType] ?? user.kyc.idDocumentType}` : ""}</dd></div>
-            {user.kyc.rejectionReason ? <div><dt>Rejection reason</dt><dd>{user.kyc.rejectionReason}</dd></div> : null}
-            {user.kyc.notes ? <div><dt>Review notes</dt><dd>{user.kyc.notes}</dd></div> : null}
+            <div>
+              <dt>Email</dt>
+              <dd>{user.email || "—"}</dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{user.role === "admin" ? "Administrator" : user.isWalletUser ? "Wallet user" : "User"}</dd>
+            </div>
+            <div>
+              <dt>Verified wallet</dt>
+              <dd>{user.walletAddress ? <ExplorerLink kind="address" id={user.walletAddress} /> : "None"}</dd>
+            </div>
+            <div>
+              <dt>Joined · last login</dt>
+              <dd>
+                {dateText(user.createdAt)} · {dateText(user.lastLogin)}
+              </dd>
+            </div>
+            <div>
+              <dt>KYC</dt>
+              <dd>
+                <StatusBadge status={user.kyc.status} />
+              </dd>
+            </div>
+            <div>
+              <dt>Submitted</dt>
+              <dd>
+                {dateTimeText(user.kyc.submittedAt)}
+                {user.kyc.idDocumentType ? ` · ${ID_TYPES[user.kyc.idDocumentType] ?? user.kyc.idDocumentType}` : ""}
+              </dd>
+            </div>
+            {user.kyc.rejectionReason ? (
+              <div>
+                <dt>Rejection reason</dt>
+                <dd>{user.kyc.rejectionReason}</dd>
+              </div>
+            ) : null}
+            {user.kyc.notes ? (
+              <div>
+                <dt>Review notes</dt>
+                <dd>{user.kyc.notes}</dd>
+              </div>
+            ) : null}
           </dl>
 
           <h3 className="section-title">KYC documents</h3>
           {docs.length ? (
-            <div className="stack">{docs.map((doc) => <DocumentViewer key={doc._id} doc={doc} />)}</div>
+            <div className="stack">
+              {docs.map((doc) => (
+                <DocumentViewer key={doc._id} doc={doc} />
+              ))}
+            </div>
           ) : (
             <p className="muted">No documents submitted.</p>
           )}
@@ -83,13 +127,30 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
               </div>
               <div className={`field${reasonError ? " field--error" : ""}`}>
                 <label htmlFor="kyc-reason">Rejection reason (the user sees it; needed to reject)</label>
-                <textarea id="kyc-reason" rows={2} value={reason} aria-invalid={reasonError ? true : undefined} aria-describedby={reasonError ? "kyc-reason-error" : undefined}
-                  onChange={(e) => { setReason(e.target.value); setReasonError(""); }} />
-                {reasonError && <p className="field__error" id="kyc-reason-error" role="alert">{reasonError}</p>}
+                <textarea
+                  id="kyc-reason"
+                  rows={2}
+                  value={reason}
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={reasonError ? "kyc-reason-error" : undefined}
+                  onChange={(e) => {
+                    setReason(e.target.value);
+                    setReasonError("");
+                  }}
+                />
+                {reasonError && (
+                  <p className="field__error" id="kyc-reason-error" role="alert">
+                    {reasonError}
+                  </p>
+                )}
               </div>
               <div className="row gap">
-                <button type="button" className="btn btn--primary btn--sm" disabled={decide.isPending} onClick={() => submit("approve")}>Approve KYC</button>
-                <button type="button" className="btn btn--danger-ghost btn--sm" disabled={decide.isPending} onClick={() => submit("reject")}>Reject KYC</button>
+                <button type="button" className="btn btn--primary btn--sm" disabled={decide.isPending} onClick={() => submit("approve")}>
+                  Approve KYC
+                </button>
+                <button type="button" className="btn btn--danger-ghost btn--sm" disabled={decide.isPending} onClick={() => submit("reject")}>
+                  Reject KYC
+                </button>
               </div>
             </div>
           )}
@@ -98,13 +159,23 @@ export function UserDetailsModal({ userId, onClose }: { userId: string; onClose:
           {user.loans.length ? (
             <div className="table-wrap">
               <table className="table table--cards">
-                <thead><tr><th>#</th><th>Amount</th><th>Status</th><th>Note</th><th>Requested</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>#</th>
+                    <th>Amount</th>
+                    <th>Status</th>
+                    <th>Note</th>
+                    <th>Requested</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {user.loans.map((loan) => (
                     <tr key={loan._id}>
                       <td data-label="#">{loan.loanNumber}</td>
                       <td data-label="Amount">{usd(loan.amount)}</td>
-                      <td data-label="Status"><StatusBadge status={loan.status} /></td>
+                      <td data-label="Status">
+                        <StatusBadge status={loan.status} />
+                      </td>
                       <td data-label="Note">{loan.nftTokenId ? `Note #${loan.nftTokenId}` : loan.mintStatus}</td>
                       <td data-label="Requested">{dateText(loan.requestDate)}</td>
                     </tr>

@@ -13,8 +13,22 @@ export function useLoanReview() {
   const [deciding, setDeciding] = useState<{ loan: AdminLoan; decision: Decision } | null>(null);
   const detailsId = params.get("loan");
 
-  const openDetails = (id: string) => setParams((p) => { p.set("loan", id); return p; }, { replace: true });
-  const closeDetails = () => setParams((p) => { p.delete("loan"); return p; }, { replace: true });
+  const openDetails = (id: string) =>
+    setParams(
+      (p) => {
+        p.set("loan", id);
+        return p;
+      },
+      { replace: true },
+    );
+  const closeDetails = () =>
+    setParams(
+      (p) => {
+        p.delete("loan");
+        return p;
+      },
+      { replace: true },
+    );
   const decide = (loan: AdminLoan, decision: Decision) => {
     closeDetails();
     setDeciding({ loan, decision });

@@ -5,7 +5,21 @@ import { UserDetailsModal } from "./UserDetailsModal";
 export function useUserReview() {
   const [params, setParams] = useSearchParams();
   const userId = params.get("user");
-  const open = (id: string) => setParams((p) => { p.set("user", id); return p; }, { replace: true });
-  const close = () => setParams((p) => { p.delete("user"); return p; }, { replace: true });
+  const open = (id: string) =>
+    setParams(
+      (p) => {
+        p.set("user", id);
+        return p;
+      },
+      { replace: true },
+    );
+  const close = () =>
+    setParams(
+      (p) => {
+        p.delete("user");
+        return p;
+      },
+      { replace: true },
+    );
   return { open, modal: userId ? <UserDetailsModal userId={userId} onClose={close} /> : null };
 }

@@ -21,14 +21,30 @@ export function AdminContactPage() {
 
   return (
     <AdminPage title="Messages" subtitle={query.data ? `${countText(messages.length, "message")}, ${unread} unread` : "What visitors wrote through the contact form."}>
-      <QueryState loading={query.isLoading} error={query.isError} empty={!messages.length} errorText="Failed to load messages. Please try again." emptyText="No messages yet" onRetry={() => void query.refetch()}>
+      <QueryState
+        loading={query.isLoading}
+        error={query.isError}
+        empty={!messages.length}
+        errorText="Failed to load messages. Please try again."
+        emptyText="No messages yet"
+        onRetry={() => void query.refetch()}
+      >
         <div className="admin-list" data-testid="contact-inbox">
           {messages.map((m) => (
             <article key={m._id} className="card admin-card">
-              <button type="button" className="row gap" style={{ justifyContent: "space-between", background: "none", border: 0, padding: 0, font: "inherit", color: "inherit", cursor: "pointer", textAlign: "left" }} aria-expanded={open === m._id} onClick={() => toggle(m._id, m.read)}>
+              <button
+                type="button"
+                className="row gap"
+                style={{ justifyContent: "space-between", background: "none", border: 0, padding: 0, font: "inherit", color: "inherit", cursor: "pointer", textAlign: "left" }}
+                aria-expanded={open === m._id}
+                onClick={() => toggle(m._id, m.read)}
+              >
                 <span>
                   {!m.read && <span className="badge badge--warning">New</span>} <strong>{m.subject}</strong>
-                  <span className="muted small"> · {m.name} &lt;{m.email}&gt;</span>
+                  <span className="muted small">
+                    {" "}
+                    · {m.name} &lt;{m.email}&gt;
+                  </span>
                 </span>
                 <span className="muted small">{dateTimeText(m.createdAt)}</span>
               </button>

@@ -34,7 +34,10 @@ export function AdminDashboardPage() {
     <AdminPage title="Admin Dashboard" subtitle="Loans, notes, users and the marketplace at a glance.">
       {dashboard.isError && (
         <div className="alert alert--danger" role="alert">
-          Failed to load the dashboard figures. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void dashboard.refetch()}>Retry</button>
+          Failed to load the dashboard figures.{" "}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void dashboard.refetch()}>
+            Retry
+          </button>
         </div>
       )}
       <div className="grid-4" data-testid="admin-stats">
@@ -49,7 +52,9 @@ export function AdminDashboardPage() {
       <section>
         <div className="row gap" style={{ justifyContent: "space-between" }}>
           <h2 className="section-title">Recent loan applications</h2>
-          <Link to="/admin/request" className="btn btn--ghost btn--sm">All requests</Link>
+          <Link to="/admin/request" className="btn btn--ghost btn--sm">
+            All requests
+          </Link>
         </div>
         <QueryState
           loading={stats.isLoading}
@@ -69,24 +74,58 @@ export function AdminDashboardPage() {
 
       <div className="grid-2">
         <section className="card">
-          <h2 className="section-title" style={{ marginTop: 0 }}>Platform metrics</h2>
+          <h2 className="section-title" style={{ marginTop: 0 }}>
+            Platform metrics
+          </h2>
           {d ? (
             <dl className="details" data-testid="platform-metrics">
-              <div><dt>Approval rate</dt><dd>{d.approvalRate}%</dd></div>
-              <div><dt>KYC completion</dt><dd>{d.kycCompletionRate}%</dd></div>
-              <div><dt>Active loans</dt><dd>{d.activeLoans}</dd></div>
-              <div><dt>Completed / defaulted</dt><dd>{d.completedLoans} / {d.defaultedLoans}</dd></div>
-              <div><dt>Requested volume</dt><dd>{usd(d.requestedVolume)}</dd></div>
-              <div><dt>Marketplace sales</dt><dd>{d.marketplaceSales} ({usd(d.marketplaceVolume)})</dd></div>
-              <div><dt>Fees earned</dt><dd>{usd(d.feesEarned)}</dd></div>
-              <div><dt>Mint / listing failures</dt><dd>{d.mintFailures} / {d.listingFailures}</dd></div>
+              <div>
+                <dt>Approval rate</dt>
+                <dd>{d.approvalRate}%</dd>
+              </div>
+              <div>
+                <dt>KYC completion</dt>
+                <dd>{d.kycCompletionRate}%</dd>
+              </div>
+              <div>
+                <dt>Active loans</dt>
+                <dd>{d.activeLoans}</dd>
+              </div>
+              <div>
+                <dt>Completed / defaulted</dt>
+                <dd>
+                  {d.completedLoans} / {d.defaultedLoans}
+                </dd>
+              </div>
+              <div>
+                <dt>Requested volume</dt>
+                <dd>{usd(d.requestedVolume)}</dd>
+              </div>
+              <div>
+                <dt>Marketplace sales</dt>
+                <dd>
+                  {d.marketplaceSales} ({usd(d.marketplaceVolume)})
+                </dd>
+              </div>
+              <div>
+                <dt>Fees earned</dt>
+                <dd>{usd(d.feesEarned)}</dd>
+              </div>
+              <div>
+                <dt>Mint / listing failures</dt>
+                <dd>
+                  {d.mintFailures} / {d.listingFailures}
+                </dd>
+              </div>
             </dl>
           ) : (
             <p className="muted">{dashboard.isError ? "Unavailable" : "Loading…"}</p>
           )}
         </section>
         <section className="card">
-          <h2 className="section-title" style={{ marginTop: 0 }}>System alerts</h2>
+          <h2 className="section-title" style={{ marginTop: 0 }}>
+            System alerts
+          </h2>
           {!d ? (
             <p className="muted">{dashboard.isError ? "Unavailable" : "Loading…"}</p>
           ) : d.systemAlerts.length ? (
@@ -99,7 +138,9 @@ export function AdminDashboardPage() {
               ))}
             </ul>
           ) : (
-            <p className="muted" data-testid="system-alerts">No alerts: minting, listing and the treasury are healthy.</p>
+            <p className="muted" data-testid="system-alerts">
+              No alerts: minting, listing and the treasury are healthy.
+            </p>
           )}
         </section>
       </div>

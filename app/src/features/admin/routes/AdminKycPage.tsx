@@ -16,8 +16,17 @@ export function AdminKycPage() {
   const users = list.data?.users ?? [];
   return (
     <AdminPage title="KYC Verification" subtitle="Submitted identity documents waiting for a decision.">
-      <QueryState loading={list.isLoading} error={list.isError} empty={!users.length} errorText="Failed to load the KYC queue. Please try again." emptyText="No KYC submissions are waiting for review" onRetry={() => void list.refetch()}>
-        <p className="muted small" data-testid="kyc-queue-count">{list.data?.pagination.total ?? 0} waiting for review</p>
+      <QueryState
+        loading={list.isLoading}
+        error={list.isError}
+        empty={!users.length}
+        errorText="Failed to load the KYC queue. Please try again."
+        emptyText="No KYC submissions are waiting for review"
+        onRetry={() => void list.refetch()}
+      >
+        <p className="muted small" data-testid="kyc-queue-count">
+          {list.data?.pagination.total ?? 0} waiting for review
+        </p>
         <UsersTable users={users} onOpen={review.open} />
         <Pagination page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
       </QueryState>

@@ -41,13 +41,23 @@ export function AdminLoansPage() {
         placeholder="Borrower, email or purpose"
         search={search}
         status={status}
-        onSearch={(value) => { setSearch(value); setPage(1); }}
-        onStatus={(value) => { setStatus(value); setPage(1); }}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        onStatus={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
       >
         <div className="field">
           <label htmlFor="loan-sort">Sort</label>
           <select id="loan-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
-            {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
           </select>
         </div>
       </LoanFilterBar>
@@ -60,7 +70,9 @@ export function AdminLoansPage() {
         onRetry={() => void list.refetch()}
       >
         <div className="admin-list" data-testid="admin-loan-list">
-          {loans.map((loan) => <LoanCard key={loan._id} loan={loan} onView={() => review.openDetails(loan._id)} onDecide={review.decide} />)}
+          {loans.map((loan) => (
+            <LoanCard key={loan._id} loan={loan} onView={() => review.openDetails(loan._id)} onDecide={review.decide} />
+          ))}
         </div>
         <Pagination page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />
       </QueryState>

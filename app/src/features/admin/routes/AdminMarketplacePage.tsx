@@ -87,7 +87,11 @@ export function AdminMarketplacePage() {
         <div className="field">
           <label htmlFor="mk-status">Status</label>
           <select id="mk-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-            {STATUSES.map((s) => <option key={s} value={s}>{s === "all" ? "All statuses" : s}</option>)}
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s === "all" ? "All statuses" : s}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
@@ -97,11 +101,22 @@ export function AdminMarketplacePage() {
         <div className="field">
           <label htmlFor="mk-sort">Sort</label>
           <select id="mk-sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
-            {Object.entries(SORTS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            {Object.entries(SORTS).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
           </select>
         </div>
       </div>
-      <QueryState loading={query.isLoading} error={query.isError} empty={!shown.length} errorText={NFT_MESSAGES.loadFailed} emptyText={nfts.length ? "No notes match these filters" : "No notes minted yet"} onRetry={() => void query.refetch()}>
+      <QueryState
+        loading={query.isLoading}
+        error={query.isError}
+        empty={!shown.length}
+        errorText={NFT_MESSAGES.loadFailed}
+        emptyText={nfts.length ? "No notes match these filters" : "No notes minted yet"}
+        onRetry={() => void query.refetch()}
+      >
         <div className="admin-cards" data-testid="monitor-cards">
           {shown.map((n) => (
             <article key={n._id} className="card admin-card" data-testid="monitor-card">
@@ -109,11 +124,20 @@ export function AdminMarketplacePage() {
                 <strong>Note #{n.tokenId}</strong>
                 <StatusBadge status={n.marketplaceStatus} />
               </div>
-              <div className="stat__value" style={{ fontSize: "1.25rem" }}>{usd(n.metadata.loanDetails.amount)}</div>
-              <div className="muted small">{percentText(n.metadata.loanDetails.interestRate)} · {n.metadata.loanDetails.termMonths} months · {purposeText(n.metadata.loanDetails.purpose)}</div>
-              <div className="muted small">Loan {loanStateOf(n, repaid)}{n.listingPrice ? ` · asking ${usd(n.listingPrice)}` : ""}</div>
+              <div className="stat__value" style={{ fontSize: "1.25rem" }}>
+                {usd(n.metadata.loanDetails.amount)}
+              </div>
+              <div className="muted small">
+                {percentText(n.metadata.loanDetails.interestRate)} · {n.metadata.loanDetails.termMonths} months · {purposeText(n.metadata.loanDetails.purpose)}
+              </div>
+              <div className="muted small">
+                Loan {loanStateOf(n, repaid)}
+                {n.listingPrice ? ` · asking ${usd(n.listingPrice)}` : ""}
+              </div>
               <ServicingBadge servicing={servicingOf(n)} testId="monitor-servicing" />
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(n)}>Details</button>
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(n)}>
+                Details
+              </button>
             </article>
           ))}
         </div>
@@ -123,16 +147,50 @@ export function AdminMarketplacePage() {
         <Modal title={open.metadata.name} onClose={() => setOpen(null)} testId="monitor-details">
           <p className="muted">{open.metadata.description}</p>
           <dl className="details">
-            <div><dt>Marketplace</dt><dd><StatusBadge status={open.marketplaceStatus} /></dd></div>
-            <div><dt>Loan</dt><dd><StatusBadge status={loanStateOf(open, repaid)} /></dd></div>
-            <div><dt>Repaid</dt><dd>{usd(repaid.get(open.loanId) ?? "0")}</dd></div>
-            <div><dt>Payments</dt><dd>{servicingOf(open) ? <ServicingBadge servicing={servicingOf(open)} /> : "—"}</dd></div>
-            <div><dt>Borrower</dt><dd>{open.borrowerEmail ?? "—"}</dd></div>
-            <div><dt>Holder</dt><dd>{open.ownerAddress ? <ExplorerLink kind="address" id={open.ownerAddress} /> : "—"}</dd></div>
-            <div><dt>Listing price</dt><dd>{open.listingPrice ? usd(open.listingPrice) : "Not listed"}</dd></div>
-            <div><dt>Listed on</dt><dd>{dateText(open.listingDate)}</dd></div>
-            <div><dt>Approved</dt><dd>{dateText(open.metadata.loanDetails.approvalDate)}</dd></div>
-            <div><dt>Mint transaction</dt><dd>{open.transactionHash ? <ExplorerLink kind="tx" id={open.transactionHash} /> : open.mintError ?? "—"}</dd></div>
+            <div>
+              <dt>Marketplace</dt>
+              <dd>
+                <StatusBadge status={open.marketplaceStatus} />
+              </dd>
+            </div>
+            <div>
+              <dt>Loan</dt>
+              <dd>
+                <StatusBadge status={loanStateOf(open, repaid)} />
+              </dd>
+            </div>
+            <div>
+              <dt>Repaid</dt>
+              <dd>{usd(repaid.get(open.loanId) ?? "0")}</dd>
+            </div>
+            <div>
+              <dt>Payments</dt>
+              <dd>{servicingOf(open) ? <ServicingBadge servicing={servicingOf(open)} /> : "—"}</dd>
+            </div>
+            <div>
+              <dt>Borrower</dt>
+              <dd>{open.borrowerEmail ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Holder</dt>
+              <dd>{open.ownerAddress ? <ExplorerLink kind="address" id={open.ownerAddress} /> : "—"}</dd>
+            </div>
+            <div>
+              <dt>Listing price</dt>
+              <dd>{open.listingPrice ? usd(open.listingPrice) : "Not listed"}</dd>
+            </div>
+            <div>
+              <dt>Listed on</dt>
+              <dd>{dateText(open.listingDate)}</dd>
+            </div>
+            <div>
+              <dt>Approved</dt>
+              <dd>{dateText(open.metadata.loanDetails.approvalDate)}</dd>
+            </div>
+            <div>
+              <dt>Mint transaction</dt>
+              <dd>{open.transactionHash ? <ExplorerLink kind="tx" id={open.transactionHash} /> : (open.mintError ?? "—")}</dd>
+            </div>
           </dl>
         </Modal>
       )}

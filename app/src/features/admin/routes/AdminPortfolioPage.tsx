@@ -22,8 +22,26 @@ export function AdminPortfolioPage() {
   const t = treasury.data;
 
   return (
-    <AdminPage title="Treasury Portfolio" subtitle={t ? <>The lender of record, <ExplorerLink kind="address" id={t.address} />: its notes, listings and repayments.</> : "Notes held by the treasury: reprice, unlist and withdraw repayments."}>
-      <QueryState loading={treasury.isLoading} error={treasury.isError} empty={false} errorText="Failed to read the treasury from the chain. Please try again." emptyText="" onRetry={() => void treasury.refetch()}>
+    <AdminPage
+      title="Treasury Portfolio"
+      subtitle={
+        t ? (
+          <>
+            The lender of record, <ExplorerLink kind="address" id={t.address} />: its notes, listings and repayments.
+          </>
+        ) : (
+          "Notes held by the treasury: reprice, unlist and withdraw repayments."
+        )
+      }
+    >
+      <QueryState
+        loading={treasury.isLoading}
+        error={treasury.isError}
+        empty={false}
+        errorText="Failed to read the treasury from the chain. Please try again."
+        emptyText=""
+        onRetry={() => void treasury.refetch()}
+      >
         {t && (
           <>
             {!t.canFundNextApproval && (
@@ -35,11 +53,7 @@ export function AdminPortfolioPage() {
               <StatCard label="Balance" value={usd(t.balance)} testId="treasury-balance" />
               <StatCard label="Allowance to the note contract" value={allowanceText(t.allowance)} />
               <StatCard label="Notes held" value={t.notes.length} hint={`${t.listings.length} listed${t.lateNotes.length ? `, ${t.lateNotes.length} late` : ""}`} />
-              <StatCard
-                label="Repayments to withdraw"
-                value={usd(t.credits)}
-                hint={<TreasuryWithdrawal credits={t.credits} treasury={t.address} />}
-              />
+              <StatCard label="Repayments to withdraw" value={usd(t.credits)} hint={<TreasuryWithdrawal credits={t.credits} treasury={t.address} />} />
             </div>
             {t.lateNotes.length > 0 && (
               <div className="card" data-testid="treasury-late-notes">
@@ -60,8 +74,21 @@ export function AdminPortfolioPage() {
             {t.notes.length ? (
               <div className="card table-wrap">
                 <table className="table table--cards">
-                  <thead><tr><th>Note</th><th>Loan</th><th>Principal</th><th>Repaid</th><th>Listing</th><th>Price</th></tr></thead>
-                  <tbody>{t.notes.map((n) => <TreasuryNoteRow key={n.tokenId} note={n} />)}</tbody>
+                  <thead>
+                    <tr>
+                      <th>Note</th>
+                      <th>Loan</th>
+                      <th>Principal</th>
+                      <th>Repaid</th>
+                      <th>Listing</th>
+                      <th>Price</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {t.notes.map((n) => (
+                      <TreasuryNoteRow key={n.tokenId} note={n} />
+                    ))}
+                  </tbody>
                 </table>
               </div>
             ) : (

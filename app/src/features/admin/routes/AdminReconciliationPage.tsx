@@ -109,7 +109,8 @@ function Treasury({ report }: { report: WireReconciliation }) {
     <section className="stack" data-testid="reconciliation-treasury">
       <h2 className="recon__title">Treasury cash</h2>
       <p className="small muted" style={{ margin: 0 }}>
-        Every stablecoin transfer into and out of <ExplorerLink kind="address" id={t.address} /> from block {t.fromBlock} to {report.blockNumber}, each matched to the contract event of its transaction.
+        Every stablecoin transfer into and out of <ExplorerLink kind="address" id={t.address} /> from block {t.fromBlock} to {report.blockNumber}, each matched to the contract event of its
+        transaction.
       </p>
       <dl className="card recon__lines">
         <dt>Opening balance</dt>
@@ -128,7 +129,8 @@ function Treasury({ report }: { report: WireReconciliation }) {
         {t.balances ? "Balances: closing − opening equals inflows − outflows, to the micro-dollar." : "Does not balance: closing − opening differs from inflows − outflows."}
       </p>
       <p className={t.credits.balances ? "small" : "small text-danger"} style={{ margin: 0 }}>
-        Repayments credited {usdExact(t.credits.credited)} (of which late fees {usdExact(t.credits.lateFees)}) − withdrawn {usdExact(t.credits.withdrawn)} {t.credits.balances ? "=" : "≠"} still to withdraw {usdExact(t.credits.owed)}.
+        Repayments credited {usdExact(t.credits.credited)} (of which late fees {usdExact(t.credits.lateFees)}) − withdrawn {usdExact(t.credits.withdrawn)} {t.credits.balances ? "=" : "≠"} still to
+        withdraw {usdExact(t.credits.owed)}.
       </p>
       {t.unexplained.length > 0 && (
         <ul className="recon__list" data-testid="reconciliation-unexplained">

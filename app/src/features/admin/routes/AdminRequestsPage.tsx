@@ -43,7 +43,11 @@ export function AdminRequestsPage() {
     <AdminPage
       title="Loan Requests"
       subtitle="Approve (funding the borrower and minting the note) or reject with a reason."
-      actions={<button type="button" className="btn btn--secondary btn--sm" onClick={createDemo} disabled={demo.isPending}>{demo.isPending ? "Creating…" : "Create demo loan"}</button>}
+      actions={
+        <button type="button" className="btn btn--secondary btn--sm" onClick={createDemo} disabled={demo.isPending}>
+          {demo.isPending ? "Creating…" : "Create demo loan"}
+        </button>
+      }
     >
       <LoanStatCards stats={stats.data} />
       <LoanFilterBar
@@ -51,8 +55,14 @@ export function AdminRequestsPage() {
         placeholder="Borrower, email, purpose or #number"
         search={search}
         status={status}
-        onSearch={(value) => { setSearch(value); setPage(1); }}
-        onStatus={(value) => { setStatus(value); setPage(1); }}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        onStatus={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
       />
       <QueryState
         loading={list.isLoading}
@@ -65,23 +75,47 @@ export function AdminRequestsPage() {
         <div className="card table-wrap">
           <table className="table table--cards" data-testid="requests-table">
             <thead>
-              <tr><th>#</th><th>Borrower</th><th>Amount</th><th>Purpose</th><th>Rate · Term</th><th>Status</th><th>Requested</th><th>Actions</th></tr>
+              <tr>
+                <th>#</th>
+                <th>Borrower</th>
+                <th>Amount</th>
+                <th>Purpose</th>
+                <th>Rate · Term</th>
+                <th>Status</th>
+                <th>Requested</th>
+                <th>Actions</th>
+              </tr>
             </thead>
             <tbody>
               {loans.map((loan) => (
                 <tr key={loan._id} data-testid="request-row" data-loan-id={loan._id}>
                   <td data-label="#">{loan.loanNumber}</td>
-                  <td data-label="Borrower">{`${loan.user.firstName} ${loan.user.lastName}`.trim()}<div className="muted small">{loan.user.email}</div></td>
+                  <td data-label="Borrower">
+                    {`${loan.user.firstName} ${loan.user.lastName}`.trim()}
+                    <div className="muted small">{loan.user.email}</div>
+                  </td>
                   <td data-label="Amount">
                     {usd(loan.amount)}
                     {/* A pledged NFT changes the review (appraisal, escrow): the list says so before a row is opened. */}
-                    {loan.collateral?.nft && <div><span className="badge badge--wallet" data-testid="request-nft-backed">NFT-backed</span></div>}
+                    {loan.collateral?.nft && (
+                      <div>
+                        <span className="badge badge--wallet" data-testid="request-nft-backed">
+                          NFT-backed
+                        </span>
+                      </div>
+                    )}
                   </td>
                   <td data-label="Purpose">{purposeText(loan.purpose)}</td>
-                  <td data-label="Rate · Term">{percentText(loan.interestRate)} · {loan.termMonths} mo</td>
-                  <td data-label="Status"><StatusBadge status={loan.status} /></td>
+                  <td data-label="Rate · Term">
+                    {percentText(loan.interestRate)} · {loan.termMonths} mo
+                  </td>
+                  <td data-label="Status">
+                    <StatusBadge status={loan.status} />
+                  </td>
                   <td data-label="Requested">{dateText(loan.requestDate)}</td>
-                  <td><LoanActions loan={loan} onView={() => review.openDetails(loan._id)} onDecide={review.decide} /></td>
+                  <td>
+                    <LoanActions loan={loan} onView={() => review.openDetails(loan._id)} onDecide={review.decide} />
+                  </td>
                 </tr>
               ))}
             </tbody>

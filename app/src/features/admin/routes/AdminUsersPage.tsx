@@ -24,24 +24,58 @@ export function AdminUsersPage() {
       <div className="admin-toolbar">
         <div className="field field--grow">
           <label htmlFor="user-search">Search</label>
-          <input id="user-search" type="search" placeholder="Name, email or wallet" value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+          <input
+            id="user-search"
+            type="search"
+            placeholder="Name, email or wallet"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
         </div>
         <div className="field">
           <label htmlFor="user-kyc">KYC</label>
-          <select id="user-kyc" value={kycStatus} onChange={(e) => { setKycStatus(e.target.value); setPage(1); }}>
-            {["all", "none", "pending", "approved", "rejected"].map((s) => <option key={s} value={s}>{s === "all" ? "All KYC states" : s}</option>)}
+          <select
+            id="user-kyc"
+            value={kycStatus}
+            onChange={(e) => {
+              setKycStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            {["all", "none", "pending", "approved", "rejected"].map((s) => (
+              <option key={s} value={s}>
+                {s === "all" ? "All KYC states" : s}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="user-role">Role</label>
-          <select id="user-role" value={role} onChange={(e) => { setRole(e.target.value); setPage(1); }}>
+          <select
+            id="user-role"
+            value={role}
+            onChange={(e) => {
+              setRole(e.target.value);
+              setPage(1);
+            }}
+          >
             <option value="all">All roles</option>
             <option value="user">Users</option>
             <option value="admin">Admins</option>
           </select>
         </div>
       </div>
-      <QueryState loading={list.isLoading} error={list.isError} empty={!users.length} errorText="Failed to load users. Please try again." emptyText="No users match these filters" onRetry={() => void list.refetch()}>
+      <QueryState
+        loading={list.isLoading}
+        error={list.isError}
+        empty={!users.length}
+        errorText="Failed to load users. Please try again."
+        emptyText="No users match these filters"
+        onRetry={() => void list.refetch()}
+      >
         <UsersTable users={users} onOpen={review.open} />
         <p className="muted small">{list.data?.pagination.total ?? 0} users</p>
         <Pagination page={page} totalPages={list.data?.pagination.totalPages ?? 1} onPage={setPage} />

@@ -65,7 +65,9 @@ export function LoginForm() {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="stack" aria-label="Sign in" onFocus={() => void loadLogin().catch(() => undefined)}>
       <div>
-        <span className="label" id="login-type">Sign in as</span>
+        <span className="label" id="login-type">
+          Sign in as
+        </span>
         <div className="segmented" role="radiogroup" aria-labelledby="login-type">
           {(["user", "admin"] as const).map((t) => (
             <label key={t}>
@@ -76,11 +78,34 @@ export function LoginForm() {
         </div>
         {errors.userType && <p className="field__error">{errors.userType}</p>}
       </div>
-      <Field label="Email" name="email" type="email" autoComplete="email" value={email} error={errors.email}
-        onChange={(e) => { setEmail(e.target.value); setErrors((er) => ({ ...er, email: "" })); }} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" value={password} error={errors.password}
-        onChange={(e) => { setPassword(e.target.value); setErrors((er) => ({ ...er, password: "" })); }} />
-      {formError && <div className="alert alert--danger" role="alert" data-testid="login-error"><p>{formError}</p></div>}
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={errors.email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setErrors((er) => ({ ...er, email: "" }));
+        }}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setErrors((er) => ({ ...er, password: "" }));
+        }}
+      />
+      {formError && (
+        <div className="alert alert--danger" role="alert" data-testid="login-error">
+          <p>{formError}</p>
+        </div>
+      )}
       <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy}>
         {busy ? "Signing in..." : userType === "admin" ? "Sign in as Admin" : "Sign in as User"}
       </button>

@@ -54,11 +54,19 @@ export function WalletLoginBlock() {
 
   return (
     <section className="wallet-block" aria-labelledby="wallet-login-title" data-testid="wallet-block" onPointerEnter={want} onPointerDown={want} onFocus={want}>
-      <h2 id="wallet-login-title" className="wallet-block__title">Sign in with your wallet</h2>
+      <h2 id="wallet-login-title" className="wallet-block__title">
+        Sign in with your wallet
+      </h2>
       <ol className="wallet-steps">
-        <li><span>1</span>Connect your wallet</li>
-        <li><span>2</span>Sign a message to verify ownership</li>
-        <li><span>3</span>Access your account</li>
+        <li>
+          <span>1</span>Connect your wallet
+        </li>
+        <li>
+          <span>2</span>Sign a message to verify ownership
+        </li>
+        <li>
+          <span>3</span>Access your account
+        </li>
       </ol>
 
       {canConnect && (
@@ -68,12 +76,18 @@ export function WalletLoginBlock() {
               <span className="dot" aria-hidden="true" /> Connected <code>{shortAddress(wallet.address)}</code>
             </div>
           )}
-          {wallet?.error && <div className="alert alert--danger" role="alert" data-testid="wallet-error"><p>{wallet.error}</p></div>}
+          {wallet?.error && (
+            <div className="alert alert--danger" role="alert" data-testid="wallet-error">
+              <p>{wallet.error}</p>
+            </div>
+          )}
           {/* One button before and after the stack loads: it keeps its place and its focus. */}
           <button type="button" className="btn btn--secondary btn--block btn--lg" onClick={button.onClick} disabled={button.disabled} aria-busy={loading || undefined}>
             {button.label}
           </button>
-          <p className="sr-only" role="status">{loading ? "Loading wallet…" : ""}</p>
+          <p className="sr-only" role="status">
+            {loading ? "Loading wallet…" : ""}
+          </p>
           {/* Below the button: it needs the network configuration, fetched after the first paint, and drawn above it
               pushed the button down as it came. A press under way then ended on the picker and fired no click. */}
           {localChain && <DevWalletPicker />}
@@ -90,12 +104,18 @@ export function WalletLoginBlock() {
       {hasExtension === false && (
         <div className="alert alert--warning" role="note" data-testid="wallet-required">
           <div>
-            <p><strong>Wallet required</strong> — MetaMask is not installed.</p>
+            <p>
+              <strong>Wallet required</strong> — MetaMask is not installed.
+            </p>
             <p className="small muted">Install a browser wallet extension such as MetaMask to sign in with your wallet.</p>
             <button type="button" className="btn btn--secondary btn--sm" onClick={() => window.open(WALLET_DOWNLOAD_URL, "_blank", "noopener,noreferrer")}>
               Install MetaMask
             </button>
-            {localChain && <p className="small muted wallet-block__dev-note">On this local chain you can also use the <strong>Local dev wallet</strong> above: no extension needed.</p>}
+            {localChain && (
+              <p className="small muted wallet-block__dev-note">
+                On this local chain you can also use the <strong>Local dev wallet</strong> above: no extension needed.
+              </p>
+            )}
           </div>
         </div>
       )}

@@ -11,7 +11,9 @@ export function LoginPage() {
           <p className="muted">Sign in to manage your loans, notes and portfolio.</p>
         </div>
         <LoginForm />
-        <div className="or-divider" role="separator"><span>OR</span></div>
+        <div className="or-divider" role="separator">
+          <span>OR</span>
+        </div>
         <WalletLoginBlock />
         <p className="center-text auth-card__switch">
           Don't have an account? <Link to="/register">Sign up</Link>

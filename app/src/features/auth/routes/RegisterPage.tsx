@@ -11,9 +11,18 @@ import { useRegister } from "../api/register";
 
 type Role = "user" | "admin";
 const EMPTY = {
-  firstName: "", lastName: "", email: "", phone: "",
-  street: "", city: "", state: "", zipCode: "",
-  walletAddress: "", adminInviteCode: "", password: "", confirmPassword: "",
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  street: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  walletAddress: "",
+  adminInviteCode: "",
+  password: "",
+  confirmPassword: "",
 };
 type FormState = typeof EMPTY;
 
@@ -91,7 +100,9 @@ export function RegisterPage() {
       <div className="auth-card auth-card--wide card">
         <div className="auth-card__head">
           <h1>Create your account</h1>
-          <p className="muted">Already have an account? <Link to="/login">Sign in here</Link></p>
+          <p className="muted">
+            Already have an account? <Link to="/login">Sign in here</Link>
+          </p>
         </div>
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create your account">
           <fieldset className="form-section">
@@ -108,7 +119,9 @@ export function RegisterPage() {
           </fieldset>
 
           <fieldset className="form-section">
-            <legend className="form-section__title"><span className="form-section__num">1</span>Personal Information</legend>
+            <legend className="form-section__title">
+              <span className="form-section__num">1</span>Personal Information
+            </legend>
             <div className="form-grid">
               <Field label="First name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set("firstName")} error={errors.firstName} />
               <Field label="Last name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set("lastName")} error={errors.lastName} />
@@ -118,7 +131,9 @@ export function RegisterPage() {
           </fieldset>
 
           <fieldset className="form-section">
-            <legend className="form-section__title"><span className="form-section__num">2</span>Address Information</legend>
+            <legend className="form-section__title">
+              <span className="form-section__num">2</span>Address Information
+            </legend>
             <div className="form-grid">
               <Field className="span-2" label="Street" name="street" autoComplete="street-address" value={form.street} onChange={set("street")} error={errors.address} />
               <Field label="City" name="city" autoComplete="address-level2" value={form.city} onChange={set("city")} />
@@ -129,33 +144,76 @@ export function RegisterPage() {
           </fieldset>
 
           <fieldset className="form-section">
-            <legend className="form-section__title"><span className="form-section__num">3</span>Crypto Wallet (Optional)</legend>
-            <Field label="Wallet address" name="walletAddress" placeholder="0x…" autoComplete="off" spellCheck={false} value={form.walletAddress} onChange={set("walletAddress")} error={errors.walletAddress}
-              hint="Only a hint: you link a wallet for real by signing a message from your profile." />
+            <legend className="form-section__title">
+              <span className="form-section__num">3</span>Crypto Wallet (Optional)
+            </legend>
+            <Field
+              label="Wallet address"
+              name="walletAddress"
+              placeholder="0x…"
+              autoComplete="off"
+              spellCheck={false}
+              value={form.walletAddress}
+              onChange={set("walletAddress")}
+              error={errors.walletAddress}
+              hint="Only a hint: you link a wallet for real by signing a message from your profile."
+            />
           </fieldset>
 
           {role === "admin" && (
             <fieldset className="form-section">
-              <legend className="form-section__title"><span className="form-section__num">★</span>Administrator access</legend>
-              <Field label="Admin invite code" name="adminInviteCode" autoComplete="off" value={form.adminInviteCode} onChange={set("adminInviteCode")} error={errors.adminInviteCode}
-                hint="Given to you by the platform operator." />
+              <legend className="form-section__title">
+                <span className="form-section__num">★</span>Administrator access
+              </legend>
+              <Field
+                label="Admin invite code"
+                name="adminInviteCode"
+                autoComplete="off"
+                value={form.adminInviteCode}
+                onChange={set("adminInviteCode")}
+                error={errors.adminInviteCode}
+                hint="Given to you by the platform operator."
+              />
             </fieldset>
           )}
 
           <fieldset className="form-section">
-            <legend className="form-section__title"><span className="form-section__num">4</span>Security</legend>
+            <legend className="form-section__title">
+              <span className="form-section__num">4</span>Security
+            </legend>
             <div className="form-grid">
               <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set("password")} error={errors.password} />
-              <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} error={errors.confirmPassword} />
+              <PasswordField
+                label="Confirm password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={form.confirmPassword}
+                onChange={set("confirmPassword")}
+                error={errors.confirmPassword}
+              />
             </div>
           </fieldset>
 
           <div className={`field${errors.agreeToTerms ? " field--error" : ""}`}>
             <label className="checkbox">
-              <input type="checkbox" name="agreeToTerms" checked={agree} onChange={(e) => { setAgree(e.target.checked); setErrors((er) => ({ ...er, agreeToTerms: "" })); }} />
-              <span>I agree to the <Link to="/legal#terms">Terms of Service</Link> and <Link to="/legal#privacy">Privacy Policy</Link></span>
+              <input
+                type="checkbox"
+                name="agreeToTerms"
+                checked={agree}
+                onChange={(e) => {
+                  setAgree(e.target.checked);
+                  setErrors((er) => ({ ...er, agreeToTerms: "" }));
+                }}
+              />
+              <span>
+                I agree to the <Link to="/legal#terms">Terms of Service</Link> and <Link to="/legal#privacy">Privacy Policy</Link>
+              </span>
             </label>
-            {errors.agreeToTerms && <p className="field__error" role="alert">{errors.agreeToTerms}</p>}
+            {errors.agreeToTerms && (
+              <p className="field__error" role="alert">
+                {errors.agreeToTerms}
+              </p>
+            )}
           </div>
 
           <button type="submit" className="btn btn--primary btn--block btn--lg register__submit" disabled={busy}>

@@ -41,8 +41,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length, waiting]);
 
-  const append = (...added: ChatHistoryMessage[]) =>
-    queryClient.setQueryData<ChatHistoryMessage[]>(chatHistoryKey, (old) => [...(old ?? []), ...added]);
+  const append = (...added: ChatHistoryMessage[]) => queryClient.setQueryData<ChatHistoryMessage[]>(chatHistoryKey, (old) => [...(old ?? []), ...added]);
 
   function submit() {
     const message = draft.trim();
@@ -94,7 +93,9 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         </div>
         <div className="chat-panel__actions">
           <button type="button" className="chat-icon-btn" onClick={onClose} aria-label="Close chat assistant" title="Close">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
           </button>
         </div>
       </header>
@@ -108,7 +109,11 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
                 <MessageText text={m.content} linkify={m.sender === "bot"} />
               </div>
               <div className="chat-meta">
-                {m.sender === "bot" && m.source && <span data-testid="chat-source">{answeredBy(m)} · {m.source === "llm" ? "model" : "knowledge base"}</span>}
+                {m.sender === "bot" && m.source && (
+                  <span data-testid="chat-source">
+                    {answeredBy(m)} · {m.source === "llm" ? "model" : "knowledge base"}
+                  </span>
+                )}
                 <time dateTime={m.timestamp}>{time(m.timestamp)}</time>
               </div>
             </li>
@@ -116,14 +121,18 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         {waiting && (
           <li className="chat-message chat-message--bot" data-testid="chat-typing">
             <div className="chat-bubble chat-typing" aria-label="The assistant is typing">
-              <span /><span /><span />
+              <span />
+              <span />
+              <span />
             </div>
           </li>
         )}
       </ol>
 
       <form className="chat-input" onSubmit={onSubmit}>
-        <label htmlFor="chat-input" className="sr-only">Your message</label>
+        <label htmlFor="chat-input" className="sr-only">
+          Your message
+        </label>
         <textarea
           id="chat-input"
           ref={inputRef}
@@ -143,7 +152,9 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
       <div className="chat-footer">
         <span className="muted small">Enter to send · Shift+Enter for a new line</span>
         <button type="button" className="chat-clear" onClick={onClear} disabled={clear.isPending || stored.length === 0} aria-label="Clear chat history" data-testid="chat-clear">
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
           Clear chat
         </button>
       </div>

@@ -56,14 +56,22 @@ export function ContactSection() {
           <h2>Talk to our team</h2>
           <p className="muted">Questions about a loan, KYC, your wallet or a partnership? Send us a message.</p>
           <ul className="contact__facts">
-            <li><strong>Response time</strong><span>Within 24 hours</span></li>
-            <li><strong>Support hours</strong><span>Mon-Fri 9 AM-6 PM EST</span></li>
+            <li>
+              <strong>Response time</strong>
+              <span>Within 24 hours</span>
+            </li>
+            <li>
+              <strong>Support hours</strong>
+              <span>Mon-Fri 9 AM-6 PM EST</span>
+            </li>
           </ul>
         </div>
         <div className="card contact__card">
           {status === "sent" ? (
             <div className="contact__sent" role="status" data-testid="contact-sent">
-              <span className="contact__check" aria-hidden="true">✓</span>
+              <span className="contact__check" aria-hidden="true">
+                ✓
+              </span>
               <h3>Message sent successfully!</h3>
               <p className="muted">Our support team replies within 24 hours. Please check your email.</p>
             </div>
@@ -77,14 +85,26 @@ export function ContactSection() {
                   <label htmlFor="contact-subject">Subject</label>
                   <select id="contact-subject" name="subject" value={form.subject} onChange={set("subject")} required aria-invalid={Boolean(errors.subject) || undefined}>
                     <option value="">Select a subject</option>
-                    {CONTACT_SUBJECTS.map((s) => <option key={s} value={s}>{s}</option>)}
+                    {CONTACT_SUBJECTS.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
                   </select>
-                  {errors.subject && <p className="field__error" role="alert">{errors.subject}</p>}
+                  {errors.subject && (
+                    <p className="field__error" role="alert">
+                      {errors.subject}
+                    </p>
+                  )}
                 </div>
                 <div className={`field span-2${errors.message ? " field--error" : ""}`}>
                   <label htmlFor="contact-message">Message</label>
                   <textarea id="contact-message" name="message" rows={6} value={form.message} onChange={set("message")} required aria-invalid={Boolean(errors.message) || undefined} />
-                  {errors.message && <p className="field__error" role="alert">{errors.message}</p>}
+                  {errors.message && (
+                    <p className="field__error" role="alert">
+                      {errors.message}
+                    </p>
+                  )}
                 </div>
               </div>
               <button type="submit" className="btn btn--primary btn--block contact__submit" disabled={status === "sending"}>

@@ -3,7 +3,6 @@ import { wireNotificationListSchema, type WireNotification } from "#domain/wire/
 import { http, type Envelope } from "../../../lib/http";
 import { dashboardKeys } from "./getSummary";
 
-
 /** GET /notifications?limit=3: the latest three notices. */
 export async function getNotices(): Promise<WireNotification[]> {
   const { data } = await http.get<Envelope<unknown>>("/notifications", { params: { page: 1, limit: 3 } });

@@ -11,12 +11,21 @@ export function RecentTransactions() {
     <section className="card" data-testid="recent-transactions">
       <div className="row gap" style={{ justifyContent: "space-between" }}>
         <h2>Recent Transactions</h2>
-        <Link to="/transactions" className="small">View all</Link>
+        <Link to="/transactions" className="small">
+          View all
+        </Link>
       </div>
       {txs.isPending ? (
-        <p className="muted" role="status">Loading…</p>
+        <p className="muted" role="status">
+          Loading…
+        </p>
       ) : txs.isError ? (
-        <p className="field__error" role="alert">Could not load your transactions. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void txs.refetch()}>Retry</button></p>
+        <p className="field__error" role="alert">
+          Could not load your transactions.{" "}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void txs.refetch()}>
+            Retry
+          </button>
+        </p>
       ) : txs.data.length === 0 ? (
         <p className="empty">No on-chain activity yet.</p>
       ) : (
@@ -29,7 +38,9 @@ export function RecentTransactions() {
                   <strong>{activityLabel(t.kind)}</strong>
                   {t.tokenId ? <span className="small muted"> · note #{t.tokenId}</span> : null}
                   <br />
-                  <a className="small" href={href} target={href.startsWith("/") ? undefined : "_blank"} rel="noreferrer">{t.time ? new Date(t.time).toLocaleString() : `block ${t.blockNumber}`}</a>
+                  <a className="small" href={href} target={href.startsWith("/") ? undefined : "_blank"} rel="noreferrer">
+                    {t.time ? new Date(t.time).toLocaleString() : `block ${t.blockNumber}`}
+                  </a>
                 </span>
                 <strong>{t.amount ? usd(t.amount) : ""}</strong>
               </li>

@@ -14,7 +14,10 @@ export function StatTiles({ summary }: { summary: UseQueryResult<Summary> }) {
   if (summary.isError) {
     return (
       <div className="alert alert--danger mt" role="alert">
-        Could not load your figures. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void summary.refetch()}>Retry</button>
+        Could not load your figures.{" "}
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void summary.refetch()}>
+          Retry
+        </button>
       </div>
     );
   }
@@ -23,7 +26,9 @@ export function StatTiles({ summary }: { summary: UseQueryResult<Summary> }) {
       {tiles.map((t) => (
         <div key={t.label} className="card stat" data-testid={`tile-${t.label.toLowerCase().replace(/\W+/g, "-")}`}>
           <div className="stat__label">{t.label}</div>
-          <div className="stat__value" aria-busy={t.value === null}>{t.value ?? "…"}</div>
+          <div className="stat__value" aria-busy={t.value === null}>
+            {t.value ?? "…"}
+          </div>
           <div className="small muted">{t.hint}</div>
         </div>
       ))}

@@ -63,7 +63,9 @@ export function DashboardPage({ chat }: { chat?: ReactNode }) {
           <div className="wallet-chip" data-testid="wallet-chip">
             <span className="dot" aria-hidden="true" />
             <code>{shortAddress(user.walletAddress)}</code>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={disconnect}>Disconnect</button>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={disconnect}>
+              Disconnect
+            </button>
           </div>
         )}
       </div>
@@ -71,17 +73,27 @@ export function DashboardPage({ chat }: { chat?: ReactNode }) {
       {kyc !== "approved" && (
         <div className={`alert ${kyc === "rejected" ? "alert--danger" : "alert--warning"} kyc-banner`} role="status" data-testid="kyc-banner">
           <div>
-            <p><strong>{KYC_TEXT[kyc].title}</strong></p>
+            <p>
+              <strong>{KYC_TEXT[kyc].title}</strong>
+            </p>
             <p className="muted">{KYC_TEXT[kyc].text}</p>
           </div>
-          <Link to="/kyc" className="btn btn--primary btn--sm">{KYC_TEXT[kyc].action}</Link>
+          <Link to="/kyc" className="btn btn--primary btn--sm">
+            {KYC_TEXT[kyc].action}
+          </Link>
         </div>
       )}
 
       <section className="mt" aria-labelledby="notices-title">
-        <h2 id="notices-title" className="section-title">Latest notices</h2>
+        <h2 id="notices-title" className="section-title">
+          Latest notices
+        </h2>
         <Notices />
-        <p className="small mt"><Link to="/notifications" data-testid="notices-see-all">{NOTIFICATION_UI.seeAll}</Link></p>
+        <p className="small mt">
+          <Link to="/notifications" data-testid="notices-see-all">
+            {NOTIFICATION_UI.seeAll}
+          </Link>
+        </p>
       </section>
 
       <StatTiles summary={summary} />

@@ -13,7 +13,12 @@ import "../../../lib/explorer/explorer.css";
 /** /explorer/address/{address}: balances and every event of our contracts that names the address. Public. */
 export function AddressPage() {
   const { address = "" } = useParams();
-  if (!isAddress(address)) return <div className="container page"><PageHeader title="Address" subtitle="This is not a valid address." /></div>;
+  if (!isAddress(address))
+    return (
+      <div className="container page">
+        <PageHeader title="Address" subtitle="This is not a valid address." />
+      </div>
+    );
   return <AddressDetails address={address} />;
 }
 
@@ -26,14 +31,46 @@ function AddressDetails({ address }: { address: Address }) {
     <div className="container page stack">
       <PageHeader title={label ? `Address — ${label}` : "Address"} subtitle={<code className="break">{address}</code>} />
       <section className="card">
-        {info.isPending ? <Spinner /> : info.isError || !d ? <p className="field__error" role="alert">The chain could not be reached.</p> : (
+        {info.isPending ? (
+          <Spinner />
+        ) : info.isError || !d ? (
+          <p className="field__error" role="alert">
+            The chain could not be reached.
+          </p>
+        ) : (
           <dl className="details" data-testid="address-details">
-            <div><dt>Type</dt><dd>{d.contract ? `Contract (${d.contract})` : d.isContract ? "Contract" : "Account"}</dd></div>
-            <div><dt>Balance</dt><dd data-testid="address-eth" title={`${formatEther(d.balance)} ETH`}>{ethText(d.balance)}</dd></div>
-            {d.dollars !== null && <div><dt>Test dollars</dt><dd data-testid="address-dollars">{displayUsd(d.dollars)}</dd></div>}
-            {d.notes !== null && <div><dt>Loan notes held</dt><dd>{d.notes.toString()}</dd></div>}
-            {d.credits !== null && <div><dt>Repayments to withdraw</dt><dd>{displayUsd(d.credits)}</dd></div>}
-            <div><dt>Transactions sent</dt><dd>{d.nonce}</dd></div>
+            <div>
+              <dt>Type</dt>
+              <dd>{d.contract ? `Contract (${d.contract})` : d.isContract ? "Contract" : "Account"}</dd>
+            </div>
+            <div>
+              <dt>Balance</dt>
+              <dd data-testid="address-eth" title={`${formatEther(d.balance)} ETH`}>
+                {ethText(d.balance)}
+              </dd>
+            </div>
+            {d.dollars !== null && (
+              <div>
+                <dt>Test dollars</dt>
+                <dd data-testid="address-dollars">{displayUsd(d.dollars)}</dd>
+              </div>
+            )}
+            {d.notes !== null && (
+              <div>
+                <dt>Loan notes held</dt>
+                <dd>{d.notes.toString()}</dd>
+              </div>
+            )}
+            {d.credits !== null && (
+              <div>
+                <dt>Repayments to withdraw</dt>
+                <dd>{displayUsd(d.credits)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Transactions sent</dt>
+              <dd>{d.nonce}</dd>
+            </div>
           </dl>
         )}
       </section>

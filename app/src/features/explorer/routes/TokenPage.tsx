@@ -16,7 +16,12 @@ const STATUS = ["None", "Active", "Repaid", "Defaulted"];
 /** /explorer/token/{id}: the loan note on-chain — owner, terms, metadata and its whole event history. Public. */
 export function TokenPage() {
   const { id = "" } = useParams();
-  if (!/^[0-9]{1,78}$/.test(id)) return <div className="container page"><PageHeader title="Loan note" subtitle="This is not a valid token id." /></div>;
+  if (!/^[0-9]{1,78}$/.test(id))
+    return (
+      <div className="container page">
+        <PageHeader title="Loan note" subtitle="This is not a valid token id." />
+      </div>
+    );
   return <TokenDetails id={BigInt(id)} />;
 }
 
@@ -28,20 +33,65 @@ function TokenDetails({ id }: { id: bigint }) {
     <div className="container page stack">
       <PageHeader title={`Loan note #${id}`} subtitle="Read from the chain: the note contract's state and every event about this token." />
       <section className="card">
-        {info.isPending ? <Spinner /> : info.isError || !d ? <p className="field__error" role="alert">The chain could not be reached.</p> : !d.exists ? <p>No note with this id exists on this chain.</p> : (
+        {info.isPending ? (
+          <Spinner />
+        ) : info.isError || !d ? (
+          <p className="field__error" role="alert">
+            The chain could not be reached.
+          </p>
+        ) : !d.exists ? (
+          <p>No note with this id exists on this chain.</p>
+        ) : (
           <dl className="details" data-testid="token-details">
-            <div><dt>Owner</dt><dd>{d.owner ? <ExplorerLink kind="address" id={d.owner}><code className="break">{d.owner}</code></ExplorerLink> : "None (burned)"}</dd></div>
+            <div>
+              <dt>Owner</dt>
+              <dd>
+                {d.owner ? (
+                  <ExplorerLink kind="address" id={d.owner}>
+                    <code className="break">{d.owner}</code>
+                  </ExplorerLink>
+                ) : (
+                  "None (burned)"
+                )}
+              </dd>
+            </div>
             {loan && loan.principal !== undefined && (
               <>
-                <div><dt>Status</dt><dd data-testid="token-status">{STATUS[Number(loan.status ?? 0)]}</dd></div>
-                <div><dt>Principal</dt><dd>{displayUsd(loan.principal)}</dd></div>
-                <div><dt>Repaid</dt><dd>{displayUsd(loan.repaid ?? 0n)}</dd></div>
-                <div><dt>Rate</dt><dd title={`${String(loan.rateBps)} bps`}>{bpsPercentText(loan.rateBps ?? 0)}</dd></div>
-                <div><dt>Term</dt><dd>{String(loan.termMonths)} months</dd></div>
-                <div><dt>Start</dt><dd>{unixTimeText(loan.start)}</dd></div>
+                <div>
+                  <dt>Status</dt>
+                  <dd data-testid="token-status">{STATUS[Number(loan.status ?? 0)]}</dd>
+                </div>
+                <div>
+                  <dt>Principal</dt>
+                  <dd>{displayUsd(loan.principal)}</dd>
+                </div>
+                <div>
+                  <dt>Repaid</dt>
+                  <dd>{displayUsd(loan.repaid ?? 0n)}</dd>
+                </div>
+                <div>
+                  <dt>Rate</dt>
+                  <dd title={`${String(loan.rateBps)} bps`}>{bpsPercentText(loan.rateBps ?? 0)}</dd>
+                </div>
+                <div>
+                  <dt>Term</dt>
+                  <dd>{String(loan.termMonths)} months</dd>
+                </div>
+                <div>
+                  <dt>Start</dt>
+                  <dd>{unixTimeText(loan.start)}</dd>
+                </div>
               </>
             )}
-            {d.metadata?.name && <div><dt>Metadata</dt><dd>{d.metadata.name}{d.metadata.description ? ` — ${d.metadata.description}` : ""}</dd></div>}
+            {d.metadata?.name && (
+              <div>
+                <dt>Metadata</dt>
+                <dd>
+                  {d.metadata.name}
+                  {d.metadata.description ? ` — ${d.metadata.description}` : ""}
+                </dd>
+              </div>
+            )}
           </dl>
         )}
       </section>
@@ -64,12 +114,23 @@ function TokenCollateralCard({ id, events }: { id: bigint; events: NonNullable<R
   return (
     <section className="card stack" aria-labelledby="token-collateral-title" data-testid="token-collateral">
       <h2 id="token-collateral-title">Collateral</h2>
-      {piece.isPending ? <Spinner /> : piece.isError || !piece.data ? (
-        <p className="field__error" role="alert">The collection could not be read: piece #{collateral.collateralId} of <code className="break">{collateral.collection}</code>.</p>
+      {piece.isPending ? (
+        <Spinner />
+      ) : piece.isError || !piece.data ? (
+        <p className="field__error" role="alert">
+          The collection could not be read: piece #{collateral.collateralId} of <code className="break">{collateral.collection}</code>.
+        </p>
       ) : (
         <PledgedNftView nft={piece.data} valuation={false} />
       )}
-      {collateral.receiver && <p className="small">{collateral.state === "returnFailed" ? "Waiting for its borrower" : "Sent to"} <ExplorerLink kind="address" id={collateral.receiver}><code className="break">{collateral.receiver}</code></ExplorerLink></p>}
+      {collateral.receiver && (
+        <p className="small">
+          {collateral.state === "returnFailed" ? "Waiting for its borrower" : "Sent to"}{" "}
+          <ExplorerLink kind="address" id={collateral.receiver}>
+            <code className="break">{collateral.receiver}</code>
+          </ExplorerLink>
+        </p>
+      )}
     </section>
   );
 }

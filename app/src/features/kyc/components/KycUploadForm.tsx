@@ -48,10 +48,25 @@ export function KycUploadForm() {
       <h2>Upload documents</h2>
       <div className="field">
         <label htmlFor="kyc-id-type">ID document type</label>
-        <select id="kyc-id-type" value={idDocumentType} onChange={(e) => { setType(e.target.value); setErrors((x) => ({ ...x, idDocumentType: "" })); }}>
-          {ID_DOCUMENT_TYPES.map((t) => <option key={t} value={t}>{TYPE_LABELS[t]}</option>)}
+        <select
+          id="kyc-id-type"
+          value={idDocumentType}
+          onChange={(e) => {
+            setType(e.target.value);
+            setErrors((x) => ({ ...x, idDocumentType: "" }));
+          }}
+        >
+          {ID_DOCUMENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
         </select>
-        {errors.idDocumentType && <p className="field__error" role="alert">{errors.idDocumentType}</p>}
+        {errors.idDocumentType && (
+          <p className="field__error" role="alert">
+            {errors.idDocumentType}
+          </p>
+        )}
       </div>
       {KYC_FILE_FIELDS.map((field) => (
         <div key={field} className={`field${errors[field] ? " field--error" : ""}`}>
@@ -67,10 +82,20 @@ export function KycUploadForm() {
               setErrors((x) => ({ ...x, [field]: "", files: "" }));
             }}
           />
-          {errors[field] ? <p className="field__error" role="alert">{errors[field]}</p> : <p className="field__hint">{FILE_LABELS[field].hint}</p>}
+          {errors[field] ? (
+            <p className="field__error" role="alert">
+              {errors[field]}
+            </p>
+          ) : (
+            <p className="field__hint">{FILE_LABELS[field].hint}</p>
+          )}
         </div>
       ))}
-      {errors.files && <p className="field__error" role="alert">{errors.files}</p>}
+      {errors.files && (
+        <p className="field__error" role="alert">
+          {errors.files}
+        </p>
+      )}
       <p className="small muted">Images or PDF, up to 10MB each. Choose at least one document.</p>
       <button type="submit" className="btn btn--primary" disabled={upload.isPending}>
         {upload.isPending ? "Uploading…" : "Submit for verification"}

@@ -37,12 +37,21 @@ export function KycPage() {
       <PageHeader title="KYC Verification" subtitle="Identity verification keeps lending safe for borrowers and investors." />
       <div className={`alert ${tone}`} role="status" data-testid="kyc-status" data-status={status}>
         <div>
-          <p><strong>{title}</strong></p>
+          <p>
+            <strong>{title}</strong>
+          </p>
           <p>{reason ? `Reason: ${reason}. ${text}` : text}</p>
           {kyc.data?.kyc.submittedAt && <p className="small muted">Submitted {new Date(kyc.data.kyc.submittedAt).toLocaleString()}</p>}
         </div>
       </div>
-      {kyc.isError && <p className="alert alert--danger mt" role="alert">Could not load your verification details. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void kyc.refetch()}>Retry</button></p>}
+      {kyc.isError && (
+        <p className="alert alert--danger mt" role="alert">
+          Could not load your verification details.{" "}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void kyc.refetch()}>
+            Retry
+          </button>
+        </p>
+      )}
       <div className="grid-2 mt">
         <section className="card">
           <h2>Requirements</h2>
@@ -51,11 +60,17 @@ export function KycPage() {
               const doc = docs[field];
               return (
                 <li key={field} className={doc ? "is-done" : ""}>
-                  <span className="checklist__mark" aria-hidden="true">{doc ? "✓" : i + 1}</span>
+                  <span className="checklist__mark" aria-hidden="true">
+                    {doc ? "✓" : i + 1}
+                  </span>
                   <div>
                     <strong>{DOC_LABELS[field]}</strong>
                     <span className="muted small">
-                      {field === "idDocument" ? "Passport, driver's license or national ID" : field === "proofOfAddress" ? "Utility bill or bank statement, dated within 3 months" : "Pay stubs or tax returns"}
+                      {field === "idDocument"
+                        ? "Passport, driver's license or national ID"
+                        : field === "proofOfAddress"
+                          ? "Utility bill or bank statement, dated within 3 months"
+                          : "Pay stubs or tax returns"}
                       {doc ? ` — received ${new Date(doc.uploadedAt).toLocaleDateString()}` : ""}
                     </span>
                   </div>
@@ -66,7 +81,9 @@ export function KycPage() {
           <p className="small muted">Accepted files: images or PDF.</p>
         </section>
         {kyc.isPending ? (
-          <section className="card center" role="status"><Spinner /> Loading…</section>
+          <section className="card center" role="status">
+            <Spinner /> Loading…
+          </section>
         ) : status === "approved" ? (
           <section className="card" data-testid="kyc-approved">
             <h2>You are verified</h2>

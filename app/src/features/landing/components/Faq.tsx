@@ -19,7 +19,9 @@ export function Faq() {
                 <h3>
                   <button type="button" aria-expanded={isOpen} aria-controls={`faq-${i}`} id={`faq-q-${i}`} onClick={() => setOpen(isOpen ? null : i)}>
                     <span>{item.q}</span>
-                    <span className="faq__icon" aria-hidden="true">{isOpen ? "−" : "+"}</span>
+                    <span className="faq__icon" aria-hidden="true">
+                      {isOpen ? "−" : "+"}
+                    </span>
                   </button>
                 </h3>
                 <div id={`faq-${i}`} role="region" aria-labelledby={`faq-q-${i}`} hidden={!isOpen} className="faq__answer">

@@ -19,7 +19,9 @@ export function LandingPage({ contact }: { contact?: ReactNode }) {
           <div className="grid-4">
             {FEATURES.map((f) => (
               <article key={f.title} className="card feature">
-                <span className="feature__icon" aria-hidden="true">{f.icon}</span>
+                <span className="feature__icon" aria-hidden="true">
+                  {f.icon}
+                </span>
                 <h3>{f.title}</h3>
                 <p className="muted">{f.text}</p>
               </article>
@@ -68,7 +70,9 @@ export function LandingPage({ contact }: { contact?: ReactNode }) {
               <h2>Ready to get started?</h2>
               <p>Apply in about 5 minutes. No prepayment penalty, zero fees for early adopters.</p>
             </div>
-            <Link to="/register" className="btn btn--lg cta__btn">Create your free account</Link>
+            <Link to="/register" className="btn btn--lg cta__btn">
+              Create your free account
+            </Link>
           </div>
         </div>
       </section>

@@ -12,7 +12,6 @@ export interface MyLoansParams {
   search?: string;
 }
 
-
 /** GET /loans/my-loans: page size 50. */
 export async function getMyLoans(params: MyLoansParams): Promise<WireLoanPage> {
   const query = Object.fromEntries(Object.entries({ page: 1, limit: 50, ...params }).filter(([, v]) => v !== undefined && v !== "" && v !== "all"));

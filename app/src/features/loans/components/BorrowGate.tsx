@@ -18,14 +18,17 @@ export function BorrowGate() {
       {kyc !== "approved" && (
         <p>
           <strong>KYC verification required.</strong>{" "}
-          {kyc === "pending" ? "Your documents are under review (24-48 hours)." : kyc === "rejected" ? "Your verification was not approved: please resubmit." : "Verify your identity before requesting a loan."}{" "}
+          {kyc === "pending"
+            ? "Your documents are under review (24-48 hours)."
+            : kyc === "rejected"
+              ? "Your verification was not approved: please resubmit."
+              : "Verify your identity before requesting a loan."}{" "}
           <Link to="/kyc">Go to KYC verification</Link>
         </p>
       )}
       {!wallet && (
         <p>
-          <strong>Verified wallet required.</strong> The principal is paid only to a wallet you verified by signing a message.{" "}
-          <Link to="/profile">Link a wallet in your profile</Link>
+          <strong>Verified wallet required.</strong> The principal is paid only to a wallet you verified by signing a message. <Link to="/profile">Link a wallet in your profile</Link>
         </p>
       )}
     </div>

@@ -25,11 +25,15 @@ export function CollateralPanel({ loan, onChanged }: { loan: WireLoan; onChanged
       <h2>Collateral</h2>
       <PledgedNftView nft={live?.nft ?? nft} />
       {check.isPending ? (
-        <p className="row gap-sm muted small" role="status"><Spinner /> Checking the NFT on-chain…</p>
+        <p className="row gap-sm muted small" role="status">
+          <Spinner /> Checking the NFT on-chain…
+        </p>
       ) : check.isError || !live ? (
         <div className="alert alert--danger" role="alert">
           The NFT could not be checked on-chain right now.{" "}
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void check.refetch()}>Retry</button>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void check.refetch()}>
+            Retry
+          </button>
         </div>
       ) : (
         <>
@@ -43,19 +47,37 @@ export function CollateralPanel({ loan, onChanged }: { loan: WireLoan; onChanged
           </ul>
           {!live.held ? (
             <p className="alert alert--danger" role="alert" data-testid="collateral-not-held">
-              Your verified wallet{live.borrowerWallet ? <> <code>{shortAddress(live.borrowerWallet)}</code></> : null} no longer holds this NFT
-              {live.owner ? <> (it is held by <code>{shortAddress(live.owner)}</code>)</> : null}. The request cannot be approved until the NFT is back in that wallet.
+              Your verified wallet
+              {live.borrowerWallet ? (
+                <>
+                  {" "}
+                  <code>{shortAddress(live.borrowerWallet)}</code>
+                </>
+              ) : null}{" "}
+              no longer holds this NFT
+              {live.owner ? (
+                <>
+                  {" "}
+                  (it is held by <code>{shortAddress(live.owner)}</code>)
+                </>
+              ) : null}
+              . The request cannot be approved until the NFT is back in that wallet.
             </p>
           ) : live.approval ? (
             <div className="stack" data-testid="collateral-approval">
               <p data-testid="approval-summary">{live.approval.summary}</p>
-              <p className="small muted">The NFT stays in your wallet until an administrator approves the loan: the funding transaction then moves it into the loan note's escrow, and your final payment sends it back.</p>
+              <p className="small muted">
+                The NFT stays in your wallet until an administrator approves the loan: the funding transaction then moves it into the loan note's escrow, and your final payment sends it back.
+              </p>
               <WithWallet>
                 <Suspense fallback={<Spinner />}>
-                  <ApproveEscrow call={live.approval} onSent={() => {
-                    void check.refetch();
-                    onChanged();
-                  }} />
+                  <ApproveEscrow
+                    call={live.approval}
+                    onSent={() => {
+                      void check.refetch();
+                      onChanged();
+                    }}
+                  />
                 </Suspense>
               </WithWallet>
             </div>

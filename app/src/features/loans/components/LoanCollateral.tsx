@@ -32,14 +32,33 @@ export function LoanCollateral({ loan, onClaimed }: { loan: WireLoan; onClaimed?
     <section className="card stack mt" aria-labelledby="loan-collateral-title" data-testid="loan-collateral">
       <h2 id="loan-collateral-title">Collateral NFT</h2>
       <PledgedNftView nft={nft} />
-      {words && <p className="small" data-testid="loan-collateral-words">{words}</p>}
-      {nft.receiver && nft.state === "claimed" && <p className="small muted">Claimed to <ExplorerLink kind="address" id={nft.receiver}><code>{shortAddress(nft.receiver)}</code></ExplorerLink></p>}
-      {nft.txHash && <p className="small"><ExplorerLink kind="tx" id={nft.txHash}>The NFT's last move on-chain</ExplorerLink></p>}
+      {words && (
+        <p className="small" data-testid="loan-collateral-words">
+          {words}
+        </p>
+      )}
+      {nft.receiver && nft.state === "claimed" && (
+        <p className="small muted">
+          Claimed to{" "}
+          <ExplorerLink kind="address" id={nft.receiver}>
+            <code>{shortAddress(nft.receiver)}</code>
+          </ExplorerLink>
+        </p>
+      )}
+      {nft.txHash && (
+        <p className="small">
+          <ExplorerLink kind="tx" id={nft.txHash}>
+            The NFT's last move on-chain
+          </ExplorerLink>
+        </p>
+      )}
       {nft.state === "returnFailed" && loan.nftTokenId && (
         <WithWallet>
           <div className="stack">
             <WalletBar />
-            <Suspense fallback={<Spinner />}><ClaimCollateral tokenId={String(loan.nftTokenId)} nft={nft} role="borrower" onClaimed={onClaimed} /></Suspense>
+            <Suspense fallback={<Spinner />}>
+              <ClaimCollateral tokenId={String(loan.nftTokenId)} nft={nft} role="borrower" onClaimed={onClaimed} />
+            </Suspense>
           </div>
         </WithWallet>
       )}

@@ -26,23 +26,70 @@ export function LoanDetailsModal({ loan, onClose }: { loan: Loan; onClose: () =>
         </div>
         <ServicingBadge servicing={loan.servicing} testId="loan-modal-servicing" />
         <dl className="loan-facts">
-          <div><dt>Requested</dt><dd>{usd(loan.amount)}</dd></div>
-          <div><dt>Funded</dt><dd>{usd(loan.principal)}</dd></div>
-          <div><dt>Purpose</dt><dd>{purposeText(loan.purpose)}</dd></div>
-          <div><dt>Rate</dt><dd>{loan.interestRate}%</dd></div>
-          <div><dt>Term</dt><dd>{loan.termMonths} months</dd></div>
-          <div><dt>Monthly payment</dt><dd>{usd(loan.monthlyPayment)}</dd></div>
-          <div><dt>{interestLine(loan).label}</dt><dd data-testid="loan-interest">{interestLine(loan).value}</dd></div>
-          <div><dt>Request date</dt><dd>{dateText(loan.requestDate)}</dd></div>
-          {loan.approvalDate && <div><dt>Approved</dt><dd>{dateText(loan.approvalDate)}</dd></div>}
-          {loan.rejectionDate && <div><dt>Rejected</dt><dd>{dateText(loan.rejectionDate)}</dd></div>}
-          {loan.nftTokenId && <div><dt>Note</dt><dd>Note #{loan.nftTokenId}</dd></div>}
+          <div>
+            <dt>Requested</dt>
+            <dd>{usd(loan.amount)}</dd>
+          </div>
+          <div>
+            <dt>Funded</dt>
+            <dd>{usd(loan.principal)}</dd>
+          </div>
+          <div>
+            <dt>Purpose</dt>
+            <dd>{purposeText(loan.purpose)}</dd>
+          </div>
+          <div>
+            <dt>Rate</dt>
+            <dd>{loan.interestRate}%</dd>
+          </div>
+          <div>
+            <dt>Term</dt>
+            <dd>{loan.termMonths} months</dd>
+          </div>
+          <div>
+            <dt>Monthly payment</dt>
+            <dd>{usd(loan.monthlyPayment)}</dd>
+          </div>
+          <div>
+            <dt>{interestLine(loan).label}</dt>
+            <dd data-testid="loan-interest">{interestLine(loan).value}</dd>
+          </div>
+          <div>
+            <dt>Request date</dt>
+            <dd>{dateText(loan.requestDate)}</dd>
+          </div>
+          {loan.approvalDate && (
+            <div>
+              <dt>Approved</dt>
+              <dd>{dateText(loan.approvalDate)}</dd>
+            </div>
+          )}
+          {loan.rejectionDate && (
+            <div>
+              <dt>Rejected</dt>
+              <dd>{dateText(loan.rejectionDate)}</dd>
+            </div>
+          )}
+          {loan.nftTokenId && (
+            <div>
+              <dt>Note</dt>
+              <dd>Note #{loan.nftTokenId}</dd>
+            </div>
+          )}
         </dl>
         {loan.rejectionReason && <p className="alert alert--danger">Reason: {loan.rejectionReason}</p>}
-        {loan.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(loan.collateral.type)}, <CollateralValue collateral={loan.collateral} /> — {loan.collateral.description}</p>}
+        {loan.collateral && (
+          <p className="small">
+            <strong>Collateral:</strong> {collateralTypeLabel(loan.collateral.type)}, <CollateralValue collateral={loan.collateral} /> — {loan.collateral.description}
+          </p>
+        )}
         <div className="row gap-sm">
-          <Link to={`/loans/${loan._id}`} className="btn btn--primary">Open loan page</Link>
-          <button ref={close} type="button" className="btn btn--ghost" onClick={onClose}>Close</button>
+          <Link to={`/loans/${loan._id}`} className="btn btn--primary">
+            Open loan page
+          </Link>
+          <button ref={close} type="button" className="btn btn--ghost" onClick={onClose}>
+            Close
+          </button>
         </div>
       </div>
     </div>

@@ -13,8 +13,12 @@ export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode
   return (
     <li className="loan-item" data-testid="loan-item" data-loan-id={loan._id}>
       <div className="loan-item__main">
-        <strong>{usd(loan.principal ?? loan.amount)} · {purposeText(loan.purpose)}</strong>
-        <span className="small muted">Loan #{loan.loanNumber} · {loan.interestRate}% · {loan.termMonths} months · requested {dateText(loan.requestDate)}</span>
+        <strong>
+          {usd(loan.principal ?? loan.amount)} · {purposeText(loan.purpose)}
+        </strong>
+        <span className="small muted">
+          Loan #{loan.loanNumber} · {loan.interestRate}% · {loan.termMonths} months · requested {dateText(loan.requestDate)}
+        </span>
         {loan.collateral?.nft && (
           <span className="small muted" data-testid="loan-item-collateral">
             {/* A rejected request secured nothing: its piece was only offered. */}
@@ -24,7 +28,9 @@ export function LoanListItem({ loan, actions }: { loan: Loan; actions: ReactNode
         <ServicingBadge servicing={loan.servicing} testId="loan-item-servicing" />
         {due !== null && (
           <span className="small muted">
-            <span className="progress" style={{ display: "block", width: 160 }} aria-hidden="true"><span style={{ width: `${due}%` }} /></span>
+            <span className="progress" style={{ display: "block", width: 160 }} aria-hidden="true">
+              <span style={{ width: `${due}%` }} />
+            </span>
             {due}% repaid
           </span>
         )}

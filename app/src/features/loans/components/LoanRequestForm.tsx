@@ -57,33 +57,73 @@ export function LoanRequestForm({ onSubmitted }: { onSubmitted?: () => void }) {
   return (
     <form className="card stack" onSubmit={submit} noValidate data-testid="loan-form">
       <h2>Request a loan</h2>
-      <Field label="Loan amount (USD)" name="amount" inputMode="decimal" value={values.amount} error={errors.amount} hint="From $1,000 to $1,000,000"
-        onChange={(e) => edit("amount", () => setValues({ ...values, amount: e.target.value }))} />
+      <Field
+        label="Loan amount (USD)"
+        name="amount"
+        inputMode="decimal"
+        value={values.amount}
+        error={errors.amount}
+        hint="From $1,000 to $1,000,000"
+        onChange={(e) => edit("amount", () => setValues({ ...values, amount: e.target.value }))}
+      />
       <div className={`field${errors.purpose ? " field--error" : ""}`}>
         <label htmlFor="loan-purpose">Purpose</label>
         <select id="loan-purpose" name="purpose" value={values.purpose} onChange={(e) => edit("purpose", () => setValues({ ...values, purpose: e.target.value }))}>
           <option value="">Select a purpose</option>
-          {STANDARD_PURPOSES.map((p) => <option key={p} value={p}>{purposeText(p)}</option>)}
+          {STANDARD_PURPOSES.map((p) => (
+            <option key={p} value={p}>
+              {purposeText(p)}
+            </option>
+          ))}
         </select>
-        {errors.purpose && <p className="field__error" role="alert">{errors.purpose}</p>}
+        {errors.purpose && (
+          <p className="field__error" role="alert">
+            {errors.purpose}
+          </p>
+        )}
       </div>
       <div className="grid-2">
-        <Field label="Interest rate (% a year)" name="interestRate" inputMode="decimal" value={values.interestRate} error={errors.interestRate}
-          onChange={(e) => edit("interestRate", () => setValues({ ...values, interestRate: e.target.value }))} />
-        <Field label="Term (months)" name="termMonths" inputMode="numeric" value={values.termMonths} error={errors.termMonths}
-          onChange={(e) => edit("termMonths", () => setValues({ ...values, termMonths: e.target.value }))} />
+        <Field
+          label="Interest rate (% a year)"
+          name="interestRate"
+          inputMode="decimal"
+          value={values.interestRate}
+          error={errors.interestRate}
+          onChange={(e) => edit("interestRate", () => setValues({ ...values, interestRate: e.target.value }))}
+        />
+        <Field
+          label="Term (months)"
+          name="termMonths"
+          inputMode="numeric"
+          value={values.termMonths}
+          error={errors.termMonths}
+          onChange={(e) => edit("termMonths", () => setValues({ ...values, termMonths: e.target.value }))}
+        />
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={withCollateral} onChange={(e) => setWithCollateral(e.target.checked)} /> Offer collateral
       </label>
       {withCollateral && (
         <div className="stack">
-          <Field label="Collateral type" value={collateral.type} error={errors["collateral.type"] || errors["collateral.nft"]}
-            onChange={(e) => edit("collateral.type", () => setCollateral({ ...collateral, type: e.target.value }))} />
-          <Field label="Collateral value (USD)" inputMode="decimal" value={collateral.value} error={errors["collateral.value"]}
-            onChange={(e) => edit("collateral.value", () => setCollateral({ ...collateral, value: e.target.value }))} />
-          <Field label="Collateral description" value={collateral.description} error={errors["collateral.description"]}
-            onChange={(e) => edit("collateral.description", () => setCollateral({ ...collateral, description: e.target.value }))} />
+          <Field
+            label="Collateral type"
+            value={collateral.type}
+            error={errors["collateral.type"] || errors["collateral.nft"]}
+            onChange={(e) => edit("collateral.type", () => setCollateral({ ...collateral, type: e.target.value }))}
+          />
+          <Field
+            label="Collateral value (USD)"
+            inputMode="decimal"
+            value={collateral.value}
+            error={errors["collateral.value"]}
+            onChange={(e) => edit("collateral.value", () => setCollateral({ ...collateral, value: e.target.value }))}
+          />
+          <Field
+            label="Collateral description"
+            value={collateral.description}
+            error={errors["collateral.description"]}
+            onChange={(e) => edit("collateral.description", () => setCollateral({ ...collateral, description: e.target.value }))}
+          />
         </div>
       )}
       <button type="submit" className="btn btn--primary" disabled={request.isPending || !ready} title={ready ? undefined : "Approved KYC and a verified wallet are required"}>

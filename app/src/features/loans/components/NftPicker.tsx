@@ -37,11 +37,19 @@ export function NftPicker({ picked, onPick, error }: { picked: PickedNft | null;
   const demo = config?.isLocalChain ? config.contracts?.demoCollection?.toLowerCase() : undefined;
   const demoCollection = demo && collections.data?.some((c) => c.collection === demo) ? (demo as `0x${string}`) : null;
 
-  if (nfts.isPending) return <p className="row gap-sm muted small" role="status" data-testid="nft-picker-loading"><Spinner /> Loading the NFTs your wallet holds…</p>;
+  if (nfts.isPending)
+    return (
+      <p className="row gap-sm muted small" role="status" data-testid="nft-picker-loading">
+        <Spinner /> Loading the NFTs your wallet holds…
+      </p>
+    );
   if (nfts.isError) {
     return (
       <div className="alert alert--danger" role="alert" data-testid="nft-picker-error">
-        Your NFTs could not be loaded. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void nfts.refetch()}>Retry</button>
+        Your NFTs could not be loaded.{" "}
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void nfts.refetch()}>
+          Retry
+        </button>
       </div>
     );
   }
@@ -57,13 +65,29 @@ export function NftPicker({ picked, onPick, error }: { picked: PickedNft | null;
     const accepted = collections.data ?? [];
     return (
       <div className="alert alert--info stack" role="status" data-testid="nft-picker-empty">
-        <p>Your wallet <code>{shortAddress(walletAddress)}</code> holds no NFT of a collection accepted as collateral.</p>
+        <p>
+          Your wallet <code>{shortAddress(walletAddress)}</code> holds no NFT of a collection accepted as collateral.
+        </p>
         {collections.isPending ? (
-          <p className="small muted"><Spinner /> Loading the accepted collections…</p>
+          <p className="small muted">
+            <Spinner /> Loading the accepted collections…
+          </p>
         ) : accepted.length ? (
           <p className="small">
             Accepted collections:{" "}
-            {accepted.map((c, i) => <span key={c.collection}>{i ? ", " : ""}{c.name ? <>{c.name} (<code>{shortAddress(c.collection)}</code>)</> : <code>{shortAddress(c.collection)}</code>}</span>)}.
+            {accepted.map((c, i) => (
+              <span key={c.collection}>
+                {i ? ", " : ""}
+                {c.name ? (
+                  <>
+                    {c.name} (<code>{shortAddress(c.collection)}</code>)
+                  </>
+                ) : (
+                  <code>{shortAddress(c.collection)}</code>
+                )}
+              </span>
+            ))}
+            .
           </p>
         ) : (
           <p className="small muted">No collection is accepted as collateral right now.</p>
@@ -83,7 +107,9 @@ export function NftPicker({ picked, onPick, error }: { picked: PickedNft | null;
   return (
     <fieldset className="nft-picker" data-testid="nft-picker" aria-describedby={error ? "nft-picker-error" : undefined}>
       <legend>Choose the NFT to pledge</legend>
-      <p className="field__hint">From your verified wallet <code>{shortAddress(walletAddress)}</code>. It stays in your wallet until the loan is funded, then the loan note holds it in escrow until you repay.</p>
+      <p className="field__hint">
+        From your verified wallet <code>{shortAddress(walletAddress)}</code>. It stays in your wallet until the loan is funded, then the loan note holds it in escrow until you repay.
+      </p>
       <ul className="nft-picker__list">
         {pieces.map((nft) => {
           const title = walletNftTitle(nft);
@@ -95,9 +121,17 @@ export function NftPicker({ picked, onPick, error }: { picked: PickedNft | null;
             <li key={id} className={`nft-pick${chosen ? " is-chosen" : ""}${taken ? " is-taken" : ""}`} data-testid="nft-pick" data-token-id={nft.tokenId} data-collection={nft.collection}>
               <input type="radio" id={id} name="pledged-nft" checked={chosen} disabled={taken} onChange={() => onPick(nft)} aria-describedby={taken ? `${id}-taken` : undefined} />
               <label htmlFor={id}>
-                {src ? <img className="nft-pick__image" src={src} alt="" loading="lazy" decoding="async" /> : <span className="nft-pick__image nft-pick__image--none" aria-hidden="true">#{nft.tokenId}</span>}
+                {src ? (
+                  <img className="nft-pick__image" src={src} alt="" loading="lazy" decoding="async" />
+                ) : (
+                  <span className="nft-pick__image nft-pick__image--none" aria-hidden="true">
+                    #{nft.tokenId}
+                  </span>
+                )}
                 <strong className="nft-pick__title">{title}</strong>
-                <span className="small muted">{collectionShort(nft)} · #{nft.tokenId}</span>
+                <span className="small muted">
+                  {collectionShort(nft)} · #{nft.tokenId}
+                </span>
               </label>
               {taken && (
                 <p className="small nft-pick__taken" id={`${id}-taken`}>
@@ -108,7 +142,11 @@ export function NftPicker({ picked, onPick, error }: { picked: PickedNft | null;
           );
         })}
       </ul>
-      {error && <p className="field__error" id="nft-picker-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" id="nft-picker-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

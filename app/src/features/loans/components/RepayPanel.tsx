@@ -163,7 +163,9 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
           </div>
         </div>
       ) : (
-        <p className="small muted">Paying from <code>{shortAddress(wallet.address)}</code>: one permit signature, then one transaction.</p>
+        <p className="small muted">
+          Paying from <code>{shortAddress(wallet.address)}</code>: one permit signature, then one transaction.
+        </p>
       )}
       {review ? (
         <ReviewStep
@@ -183,37 +185,40 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
         >
           {review.mode === "pastDue" && (
             <p className="small muted" data-testid="review-why">
-              The loan note's own figures for now. A payment pays the late fees first, then the installments in order; paying this total makes the loan current
-              again.
+              The loan note's own figures for now. A payment pays the late fees first, then the installments in order; paying this total makes the loan current again.
             </p>
           )}
           {review.mode === "payoff" && (
             <p className="small muted" data-testid="review-why">
-              This is the loan note's own payoff amount for today. It is not the remaining balance of {displayUsd(parseUsd(loan.remainingBalance))}: a
-              payoff settles the principal balance plus only the interest accrued in the current period{review.parts?.day ? ` (day ${review.parts.day} of 30)` : ""},
-              less what was paid ahead of the schedule (an installment paid early already carried its period's whole interest). No penalty.
+              This is the loan note's own payoff amount for today. It is not the remaining balance of {displayUsd(parseUsd(loan.remainingBalance))}: a payoff settles the principal balance plus only
+              the interest accrued in the current period{review.parts?.day ? ` (day ${review.parts.day} of 30)` : ""}, less what was paid ahead of the schedule (an installment paid early already
+              carried its period's whole interest). No penalty.
             </p>
           )}
         </ReviewStep>
       ) : (
-      <div className="row gap-sm">
-        {/* Behind schedule, one installment would go to late fees first and leave the loan late: the cure is the step offered. */}
-        {pastDueNow > 0n ? (
-          <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("pastDue")} data-testid="repay-past-due">
-            {busy === "pastDue" ? "Repaying…" : `Pay what is past due (${displayUsd(pastDueNow)})`}
+        <div className="row gap-sm">
+          {/* Behind schedule, one installment would go to late fees first and leave the loan late: the cure is the step offered. */}
+          {pastDueNow > 0n ? (
+            <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("pastDue")} data-testid="repay-past-due">
+              {busy === "pastDue" ? "Repaying…" : `Pay what is past due (${displayUsd(pastDueNow)})`}
+            </button>
+          ) : (
+            <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("installment")} data-testid="repay-installment">
+              {busy === "installment" ? "Repaying…" : `Pay installment ${next.index} (${displayUsd(next.owed)})`}
+            </button>
+          )}
+          <button type="button" className="btn btn--secondary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("payoff")} data-testid="repay-payoff">
+            {busy === "payoff" ? "Paying off…" : "Pay off the loan"}
           </button>
-        ) : (
-          <button type="button" className="btn btn--primary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("installment")} data-testid="repay-installment">
-            {busy === "installment" ? "Repaying…" : `Pay installment ${next.index} (${displayUsd(next.owed)})`}
-          </button>
-        )}
-        <button type="button" className="btn btn--secondary" disabled={!wallet.isConnected || busy !== null} onClick={() => void openReview("payoff")} data-testid="repay-payoff">
-          {busy === "payoff" ? "Paying off…" : "Pay off the loan"}
-        </button>
-      </div>
+        </div>
       )}
       <p className="small muted">Early payoff costs the principal outstanding plus the interest of the current period, with no penalty. The note is burned once it is paid.</p>
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -46,7 +46,13 @@ interface Item {
 /** The loan's life: decisions with their notes from the API, and each on-chain step from the mirror. */
 export function Timeline({ events, chain }: { events: TimelineEntry[]; chain: ActivityEntry[] }) {
   const items: Item[] = [
-    ...events.map((e, i) => ({ key: `e${i}`, at: e.at, title: ACTIONS[e.action] ?? e.action.replace(/_/g, " "), notes: [e.notes, e.by?.name ? `by ${e.by.name}` : null].filter(Boolean).join(" · "), txHash: e.txHash })),
+    ...events.map((e, i) => ({
+      key: `e${i}`,
+      at: e.at,
+      title: ACTIONS[e.action] ?? e.action.replace(/_/g, " "),
+      notes: [e.notes, e.by?.name ? `by ${e.by.name}` : null].filter(Boolean).join(" · "),
+      txHash: e.txHash,
+    })),
     // The origination is already told by the "minted" event; the mirror adds funding, repayments, sales and the burn.
     ...chain.filter((c) => c.kind !== "mint").map((c) => ({ key: `${c.txHash}-${c.logIndex}-${c.kind}`, at: c.time ?? null, title: (CHAIN[c.kind] ?? (() => c.kind))(c), txHash: c.txHash })),
   ].sort((a, b) => (a.at ? Date.parse(a.at) : 0) - (b.at ? Date.parse(b.at) : 0));
@@ -59,7 +65,12 @@ export function Timeline({ events, chain }: { events: TimelineEntry[]; chain: Ac
           <div className="small muted">
             {item.at ? new Date(item.at).toLocaleString() : "time pending"}
             {item.notes ? ` — ${item.notes}` : ""}
-            {item.txHash ? <> · <ExplorerLink kind="tx" id={item.txHash} /></> : null}
+            {item.txHash ? (
+              <>
+                {" "}
+                · <ExplorerLink kind="tx" id={item.txHash} />
+              </>
+            ) : null}
           </div>
         </li>
       ))}

@@ -78,15 +78,31 @@ export function LoanDetailsPage() {
     void queryClient.invalidateQueries({ queryKey: loanKeys.all });
   };
 
-  if (loan.isPending) return <div className="container page" role="status"><Spinner /> Loading the loan…</div>;
+  if (loan.isPending)
+    return (
+      <div className="container page" role="status">
+        <Spinner /> Loading the loan…
+      </div>
+    );
   if (loan.isError) {
     const missing = isAxiosError(loan.error) && loan.error.response?.status === 404;
     return (
       <div className="container page">
-        <PageHeader title="Loan details" actions={<Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>} />
+        <PageHeader
+          title="Loan details"
+          actions={
+            <Link to="/loans/my-loans" className="btn btn--ghost">
+              Back to My Loans
+            </Link>
+          }
+        />
         <div className="alert alert--danger" role="alert">
           {missing ? "This loan does not exist or is not yours." : "Failed to load the loan. Please try again."}
-          {!missing && <button type="button" className="btn btn--ghost btn--sm" onClick={() => void loan.refetch()}>Retry</button>}
+          {!missing && (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void loan.refetch()}>
+              Retry
+            </button>
+          )}
         </div>
       </div>
     );
@@ -98,7 +114,10 @@ export function LoanDetailsPage() {
   const terms = loanTerms(l);
   const repaid = parseUsd(l.totalRepaid);
   // The last repayment on-chain: after an early payoff, that payoff (the schedule shows it as its own line).
-  const lastRepayment = note?.entries.filter((e) => e.kind === "repayment" && e.amount).sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex).at(-1);
+  const lastRepayment = note?.entries
+    .filter((e) => e.kind === "repayment" && e.amount)
+    .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex)
+    .at(-1);
   const schedule = terms ? installments(terms, repaid, l.status === "completed", chainNow, lastRepayment ? parseUsd(lastRepayment.amount!) : null) : null;
   const rows = schedule?.rows ?? [];
   const late = rows.filter((r) => r.state === "late");
@@ -110,61 +129,144 @@ export function LoanDetailsPage() {
     <div className="container page" data-testid="loan-details" data-status={l.status}>
       <PageHeader
         title={`Loan #${l.loanNumber}`}
-        subtitle={<>{purposeText(l.purpose)} · requested {dateText(l.requestDate)} <StatusBadge status={l.status} label={statusText(l.status)} testId="loan-status" /></>}
+        subtitle={
+          <>
+            {purposeText(l.purpose)} · requested {dateText(l.requestDate)} <StatusBadge status={l.status} label={statusText(l.status)} testId="loan-status" />
+          </>
+        }
         actions={
           <div className="row gap-sm">
-            {minted && <Link to={`/loans/${l._id}/statement`} className="btn btn--secondary" data-testid="statement-link">Statement</Link>}
-            <Link to="/loans/my-loans" className="btn btn--ghost">Back to My Loans</Link>
+            {minted && (
+              <Link to={`/loans/${l._id}/statement`} className="btn btn--secondary" data-testid="statement-link">
+                Statement
+              </Link>
+            )}
+            <Link to="/loans/my-loans" className="btn btn--ghost">
+              Back to My Loans
+            </Link>
           </div>
         }
       />
 
-      {l.status === "pending" && <p className="alert alert--info" role="status">Your request is waiting for an administrator's decision.</p>}
+      {l.status === "pending" && (
+        <p className="alert alert--info" role="status">
+          Your request is waiting for an administrator's decision.
+        </p>
+      )}
       {l.status === "pending" && <LtvWarning principal={parseUsd(l.principal ?? l.amount)} collateral={l.collateral} />}
       {l.status === "rejected" && (
         <div className="alert alert--danger" role="status" data-testid="loan-rejected">
-          <p><strong>This request was rejected{l.rejectionDate ? ` on ${dateText(l.rejectionDate)}` : ""}.</strong> Nothing was funded and nothing is owed.</p>
+          <p>
+            <strong>This request was rejected{l.rejectionDate ? ` on ${dateText(l.rejectionDate)}` : ""}.</strong> Nothing was funded and nothing is owed.
+          </p>
           <p>Reason: {l.rejectionReason || "Please contact support for details."}</p>
-          {l.collateral?.nft?.state === "released" && (
-            <p data-testid="collateral-released">{releasedText(l.collateral.nft)}</p>
-          )}
+          {l.collateral?.nft?.state === "released" && <p data-testid="collateral-released">{releasedText(l.collateral.nft)}</p>}
         </div>
       )}
-      {l.status === "approved" && l.mintStatus !== "failed" && <p className="alert alert--info" role="status"><Spinner /> Approved: the principal is being sent to your wallet and the note minted.</p>}
-      {l.mintStatus === "failed" && <p className="alert alert--warning" role="status">Approved, but the funding transaction failed; an administrator will retry it.</p>}
-      {l.status === "completed" && <p className="alert alert--success" role="status" data-testid="loan-completed">Repaid in full. The note was burned.</p>}
+      {l.status === "approved" && l.mintStatus !== "failed" && (
+        <p className="alert alert--info" role="status">
+          <Spinner /> Approved: the principal is being sent to your wallet and the note minted.
+        </p>
+      )}
+      {l.mintStatus === "failed" && (
+        <p className="alert alert--warning" role="status">
+          Approved, but the funding transaction failed; an administrator will retry it.
+        </p>
+      )}
+      {l.status === "completed" && (
+        <p className="alert alert--success" role="status" data-testid="loan-completed">
+          Repaid in full. The note was burned.
+        </p>
+      )}
       {l.status === "active" && <PastDue loan={l} lateInstallments={late.length} />}
 
       <div className="grid-2 mt">
         <section className="card stack">
           <h2>Terms</h2>
           <dl className="loan-facts">
-            <div><dt>Requested</dt><dd>{usd(l.amount)}</dd></div>
-            <div><dt>Interest rate</dt><dd>{l.interestRate}% a year</dd></div>
-            <div><dt>Term</dt><dd>{l.termMonths} months</dd></div>
+            <div>
+              <dt>Requested</dt>
+              <dd>{usd(l.amount)}</dd>
+            </div>
+            <div>
+              <dt>Interest rate</dt>
+              <dd>{l.interestRate}% a year</dd>
+            </div>
+            <div>
+              <dt>Term</dt>
+              <dd>{l.termMonths} months</dd>
+            </div>
             {live && (
               <>
-                <div><dt>Funded</dt><dd>{usd(l.principal)}</dd></div>
-                <div><dt>Monthly payment</dt><dd>{usd(l.monthlyPayment)}</dd></div>
-                <div><dt>{interestLine(l).label}</dt><dd data-testid="loan-interest">{interestLine(l).value}</dd></div>
-                <div><dt>Repaid</dt><dd data-testid="loan-repaid">{usd(l.totalRepaid)}</dd></div>
-                <div><dt>Remaining</dt><dd data-testid="loan-remaining">{usd(l.remainingBalance)}</dd></div>
-                <div><dt>Start</dt><dd>{dateText(l.noteStart)}</dd></div>
-                <div><dt>Maturity</dt><dd>{dateText(l.maturityDate)}</dd></div>
+                <div>
+                  <dt>Funded</dt>
+                  <dd>{usd(l.principal)}</dd>
+                </div>
+                <div>
+                  <dt>Monthly payment</dt>
+                  <dd>{usd(l.monthlyPayment)}</dd>
+                </div>
+                <div>
+                  <dt>{interestLine(l).label}</dt>
+                  <dd data-testid="loan-interest">{interestLine(l).value}</dd>
+                </div>
+                <div>
+                  <dt>Repaid</dt>
+                  <dd data-testid="loan-repaid">{usd(l.totalRepaid)}</dd>
+                </div>
+                <div>
+                  <dt>Remaining</dt>
+                  <dd data-testid="loan-remaining">{usd(l.remainingBalance)}</dd>
+                </div>
+                <div>
+                  <dt>Start</dt>
+                  <dd>{dateText(l.noteStart)}</dd>
+                </div>
+                <div>
+                  <dt>Maturity</dt>
+                  <dd>{dateText(l.maturityDate)}</dd>
+                </div>
               </>
             )}
-            {l.status === "pending" && <div><dt>Monthly payment, if approved in full</dt><dd>{usd(l.monthlyPayment)}</dd></div>}
-            {l.servicing && <div><dt>Payments</dt><dd><ServicingBadge servicing={l.servicing} testId="loan-servicing" /></dd></div>}
-            {l.performance && <div><dt>Performance</dt><dd>{purposeText(l.performance)}</dd></div>}
+            {l.status === "pending" && (
+              <div>
+                <dt>Monthly payment, if approved in full</dt>
+                <dd>{usd(l.monthlyPayment)}</dd>
+              </div>
+            )}
+            {l.servicing && (
+              <div>
+                <dt>Payments</dt>
+                <dd>
+                  <ServicingBadge servicing={l.servicing} testId="loan-servicing" />
+                </dd>
+              </div>
+            )}
+            {l.performance && (
+              <div>
+                <dt>Performance</dt>
+                <dd>{purposeText(l.performance)}</dd>
+              </div>
+            )}
           </dl>
           {l.status === "active" && (
             <div>
-              <div className="progress" aria-hidden="true"><span style={{ width: `${repaidShare(l)}%` }} /></div>
+              <div className="progress" aria-hidden="true">
+                <span style={{ width: `${repaidShare(l)}%` }} />
+              </div>
               <p className="small muted">{repaidShare(l)}% repaid</p>
             </div>
           )}
-          {l.collateral && <p className="small"><strong>Collateral:</strong> {collateralTypeLabel(l.collateral.type)}, <CollateralValue collateral={l.collateral} /> — {l.collateral.description}</p>}
-          {l.adminNotes && <p className="small"><strong>Administrator's notes:</strong> {l.adminNotes}</p>}
+          {l.collateral && (
+            <p className="small">
+              <strong>Collateral:</strong> {collateralTypeLabel(l.collateral.type)}, <CollateralValue collateral={l.collateral} /> — {l.collateral.description}
+            </p>
+          )}
+          {l.adminNotes && (
+            <p className="small">
+              <strong>Administrator's notes:</strong> {l.adminNotes}
+            </p>
+          )}
         </section>
 
         <section className="card stack" data-testid="loan-note">
@@ -175,16 +277,56 @@ export function LoanDetailsPage() {
             <p className="muted">The note is minted when the loan is approved and funded.</p>
           ) : (
             <dl className="loan-facts">
-              <div><dt>Note</dt><dd><Link to={`/marketplace/nft/${l.nftTokenId}`}>Note #{l.nftTokenId}</Link></dd></div>
+              <div>
+                <dt>Note</dt>
+                <dd>
+                  <Link to={`/marketplace/nft/${l.nftTokenId}`}>Note #{l.nftTokenId}</Link>
+                </dd>
+              </div>
               <div>
                 <dt>Current holder</dt>
                 <dd data-testid="note-holder">
-                  {activity.isPending ? <Spinner /> : activity.isError ? "Unavailable" : note?.burned ? (l.collateral?.nft?.state === "claimed" ? "Burned (its NFT was claimed)" : "Burned (repaid)") : note?.holder ? <ExplorerLink kind="address" id={note.holder} /> : "Not yet indexed"}
+                  {activity.isPending ? (
+                    <Spinner />
+                  ) : activity.isError ? (
+                    "Unavailable"
+                  ) : note?.burned ? (
+                    l.collateral?.nft?.state === "claimed" ? (
+                      "Burned (its NFT was claimed)"
+                    ) : (
+                      "Burned (repaid)"
+                    )
+                  ) : note?.holder ? (
+                    <ExplorerLink kind="address" id={note.holder} />
+                  ) : (
+                    "Not yet indexed"
+                  )}
                 </dd>
               </div>
-              {l.borrowerWallet && <div><dt>Funded to</dt><dd><ExplorerLink kind="address" id={l.borrowerWallet} /></dd></div>}
-              {l.nftTransactionHash && <div><dt>Funding and mint</dt><dd><ExplorerLink kind="tx" id={l.nftTransactionHash} /></dd></div>}
-              <div><dt>On-chain history</dt><dd><ExplorerLink kind="token" id={String(l.nftTokenId)}>Every transaction of note #{l.nftTokenId}</ExplorerLink></dd></div>
+              {l.borrowerWallet && (
+                <div>
+                  <dt>Funded to</dt>
+                  <dd>
+                    <ExplorerLink kind="address" id={l.borrowerWallet} />
+                  </dd>
+                </div>
+              )}
+              {l.nftTransactionHash && (
+                <div>
+                  <dt>Funding and mint</dt>
+                  <dd>
+                    <ExplorerLink kind="tx" id={l.nftTransactionHash} />
+                  </dd>
+                </div>
+              )}
+              <div>
+                <dt>On-chain history</dt>
+                <dd>
+                  <ExplorerLink kind="token" id={String(l.nftTokenId)}>
+                    Every transaction of note #{l.nftTokenId}
+                  </ExplorerLink>
+                </dd>
+              </div>
             </dl>
           )}
           {repayable && (
@@ -212,7 +354,11 @@ export function LoanDetailsPage() {
 
       <section className="card mt">
         <h2>Timeline</h2>
-        {activity.isError && <p className="small muted" role="status">On-chain steps are unavailable right now.</p>}
+        {activity.isError && (
+          <p className="small muted" role="status">
+            On-chain steps are unavailable right now.
+          </p>
+        )}
         <Timeline events={l.timeline ?? []} chain={note?.entries ?? []} />
       </section>
     </div>

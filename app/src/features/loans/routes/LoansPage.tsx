@@ -24,25 +24,53 @@ export function LoansPage() {
 
   return (
     <div className="container page">
-      <PageHeader title="Loan Management" subtitle="Request a loan and follow your requests."
-        actions={<><Link to="/loans/request" className="btn btn--secondary">Step-by-step wizard</Link><Link to="/loans/my-loans" className="btn btn--ghost">My Loans</Link></>} />
+      <PageHeader
+        title="Loan Management"
+        subtitle="Request a loan and follow your requests."
+        actions={
+          <>
+            <Link to="/loans/request" className="btn btn--secondary">
+              Step-by-step wizard
+            </Link>
+            <Link to="/loans/my-loans" className="btn btn--ghost">
+              My Loans
+            </Link>
+          </>
+        }
+      />
       <BorrowGate />
       <div className="grid-2 mt">
         <LoanRequestForm />
         <section className="card" aria-labelledby="my-requests">
           <h2 id="my-requests">My Loan Requests</h2>
           {loans.isPending ? (
-            <p role="status"><Spinner /> Loading your loans…</p>
+            <p role="status">
+              <Spinner /> Loading your loans…
+            </p>
           ) : loans.isError ? (
             <div className="alert alert--danger" role="alert">
-              Failed to load loans. Please try again. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void loans.refetch()}>Retry</button>
+              Failed to load loans. Please try again.{" "}
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void loans.refetch()}>
+                Retry
+              </button>
             </div>
           ) : loans.data.loans.length === 0 ? (
-            <div className="empty"><h3>No loan requests yet</h3><p>Your requests appear here as soon as you send one.</p></div>
+            <div className="empty">
+              <h3>No loan requests yet</h3>
+              <p>Your requests appear here as soon as you send one.</p>
+            </div>
           ) : (
             <ul className="loan-list" data-testid="my-requests">
               {loans.data.loans.map((loan) => (
-                <LoanListItem key={loan._id} loan={loan} actions={<button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(loan)}>Details</button>} />
+                <LoanListItem
+                  key={loan._id}
+                  loan={loan}
+                  actions={
+                    <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpen(loan)}>
+                      Details
+                    </button>
+                  }
+                />
               ))}
             </ul>
           )}

@@ -45,11 +45,22 @@ export function MyLoansPage() {
 
   return (
     <div className="container page">
-      <PageHeader title="My Loans" subtitle="Your loan requests, their status and repayments." actions={<Link to="/loans/request" className="btn btn--primary">Request New Loan</Link>} />
+      <PageHeader
+        title="My Loans"
+        subtitle="Your loan requests, their status and repayments."
+        actions={
+          <Link to="/loans/request" className="btn btn--primary">
+            Request New Loan
+          </Link>
+        }
+      />
       <BorrowGate />
       <div className="grid-4 mt" data-testid="my-loans-stats">
         {stats.map((s) => (
-          <div key={s.label} className="card stat"><div className="stat__label">{s.label}</div><div className="stat__value">{s.value}</div></div>
+          <div key={s.label} className="card stat">
+            <div className="stat__label">{s.label}</div>
+            <div className="stat__value">{s.value}</div>
+          </div>
         ))}
       </div>
       <section className="card mt">
@@ -62,7 +73,11 @@ export function MyLoansPage() {
             <label htmlFor="loans-status">Status</label>
             <select id="loans-status" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="all">All statuses</option>
-              {LOAN_STATUSES.map((s) => <option key={s} value={s}>{s.charAt(0).toUpperCase() + s.slice(1)}</option>)}
+              {LOAN_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s.charAt(0).toUpperCase() + s.slice(1)}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
@@ -76,19 +91,44 @@ export function MyLoansPage() {
           </div>
         </div>
         {list.isPending ? (
-          <p role="status"><Spinner /> Loading your loans…</p>
+          <p role="status">
+            <Spinner /> Loading your loans…
+          </p>
         ) : list.isError ? (
           <div className="alert alert--danger" role="alert">
-            Failed to load loans. Please try again. <button type="button" className="btn btn--ghost btn--sm" onClick={() => void list.refetch()}>Retry</button>
+            Failed to load loans. Please try again.{" "}
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void list.refetch()}>
+              Retry
+            </button>
           </div>
         ) : list.data.loans.length === 0 ? (
           <div className="empty" data-testid="my-loans-empty">
-            {all.data?.pagination.totalLoans ? <><h3>No loans match</h3><p>Change the search or the status filter.</p></> : <><h3>No loans yet</h3><p><Link to="/loans/request">Request your first loan</Link></p></>}
+            {all.data?.pagination.totalLoans ? (
+              <>
+                <h3>No loans match</h3>
+                <p>Change the search or the status filter.</p>
+              </>
+            ) : (
+              <>
+                <h3>No loans yet</h3>
+                <p>
+                  <Link to="/loans/request">Request your first loan</Link>
+                </p>
+              </>
+            )}
           </div>
         ) : (
           <ul className="loan-list" data-testid="my-loans-list">
             {list.data.loans.map((loan) => (
-              <LoanListItem key={loan._id} loan={loan} actions={<Link to={`/loans/${loan._id}`} className="btn btn--ghost btn--sm">View Details</Link>} />
+              <LoanListItem
+                key={loan._id}
+                loan={loan}
+                actions={
+                  <Link to={`/loans/${loan._id}`} className="btn btn--ghost btn--sm">
+                    View Details
+                  </Link>
+                }
+              />
             ))}
           </ul>
         )}

@@ -102,7 +102,15 @@ export function RequestLoanPage() {
 
   return (
     <div className="container page narrow-lg">
-      <PageHeader title="Request a Loan" subtitle="Three steps: the loan, its terms, and your collateral." actions={<Link to="/loans" className="btn btn--ghost">Standard form</Link>} />
+      <PageHeader
+        title="Request a Loan"
+        subtitle="Three steps: the loan, its terms, and your collateral."
+        actions={
+          <Link to="/loans" className="btn btn--ghost">
+            Standard form
+          </Link>
+        }
+      />
       <BorrowGate />
       <form className="card stack mt" onSubmit={submit} noValidate data-testid="loan-wizard">
         <ol className="wizard-steps" aria-label="Steps">
@@ -116,14 +124,30 @@ export function RequestLoanPage() {
         {step === 0 && (
           <fieldset className="stack" style={{ border: 0, padding: 0 }}>
             <legend className="sr-only">Loan Details</legend>
-            <Field label="Loan amount (USD)" name="amount" inputMode="decimal" value={form.amount} error={shown("amount")} hint="From $1,000 to $1,000,000" onChange={(e) => set("amount", "amount")(e.target.value)} />
+            <Field
+              label="Loan amount (USD)"
+              name="amount"
+              inputMode="decimal"
+              value={form.amount}
+              error={shown("amount")}
+              hint="From $1,000 to $1,000,000"
+              onChange={(e) => set("amount", "amount")(e.target.value)}
+            />
             <div className={`field${shown("purpose") ? " field--error" : ""}`}>
               <label htmlFor="wizard-purpose">Purpose</label>
               <select id="wizard-purpose" name="purpose" value={form.purpose} onChange={(e) => set("purpose", "purpose")(e.target.value)}>
                 <option value="">Select a purpose</option>
-                {WIZARD_PURPOSES.map((p) => <option key={p} value={p}>{p}</option>)}
+                {WIZARD_PURPOSES.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
               </select>
-              {shown("purpose") && <p className="field__error" role="alert">{shown("purpose")}</p>}
+              {shown("purpose") && (
+                <p className="field__error" role="alert">
+                  {shown("purpose")}
+                </p>
+              )}
             </div>
           </fieldset>
         )}
@@ -131,13 +155,29 @@ export function RequestLoanPage() {
         {step === 1 && (
           <fieldset className="stack" style={{ border: 0, padding: 0 }}>
             <legend className="sr-only">Terms</legend>
-            <Field label="Interest rate (% a year)" name="interestRate" inputMode="decimal" value={form.interestRate} error={shown("interestRate")} hint="From 0.1% to 50%" onChange={(e) => set("interestRate", "interestRate")(e.target.value)} />
+            <Field
+              label="Interest rate (% a year)"
+              name="interestRate"
+              inputMode="decimal"
+              value={form.interestRate}
+              error={shown("interestRate")}
+              hint="From 0.1% to 50%"
+              onChange={(e) => set("interestRate", "interestRate")(e.target.value)}
+            />
             <div className={`field${shown("termMonths") ? " field--error" : ""}`}>
               <label htmlFor="wizard-term">Term</label>
               <select id="wizard-term" name="termMonths" value={form.termMonths} onChange={(e) => set("termMonths", "termMonths")(e.target.value)}>
-                {WIZARD_TERMS.map((t) => <option key={t} value={t}>{t} {t === 1 ? "month" : "months"}</option>)}
+                {WIZARD_TERMS.map((t) => (
+                  <option key={t} value={t}>
+                    {t} {t === 1 ? "month" : "months"}
+                  </option>
+                ))}
               </select>
-              {shown("termMonths") && <p className="field__error" role="alert">{shown("termMonths")}</p>}
+              {shown("termMonths") && (
+                <p className="field__error" role="alert">
+                  {shown("termMonths")}
+                </p>
+              )}
             </div>
             {estimate && (
               <p className="small" data-testid="wizard-estimate">
@@ -152,31 +192,57 @@ export function RequestLoanPage() {
             <legend className="sr-only">Collateral</legend>
             <div className="field">
               <label htmlFor="wizard-collateral-type">Collateral type</label>
-              <select id="wizard-collateral-type" value={form.collateralType} onChange={(e) => {
-                set("collateralType", "collateral.type")(e.target.value);
-                if (e.target.value !== "nft") setNft(null);
-              }}>
-                {COLLATERAL_TYPES.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+              <select
+                id="wizard-collateral-type"
+                value={form.collateralType}
+                onChange={(e) => {
+                  set("collateralType", "collateral.type")(e.target.value);
+                  if (e.target.value !== "nft") setNft(null);
+                }}
+              >
+                {COLLATERAL_TYPES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
               </select>
             </div>
             {pledging && <NftPicker picked={nft} onPick={pick} error={shown("collateral.nft") ?? errors.collateral} />}
-            <Field label="Collateral value (USD)" name="collateralValue" inputMode="decimal" value={form.collateralValue} error={shown("collateral.value")}
+            <Field
+              label="Collateral value (USD)"
+              name="collateralValue"
+              inputMode="decimal"
+              value={form.collateralValue}
+              error={shown("collateral.value")}
               hint={`${pledging ? "Your estimate of the NFT's value; an administrator appraises it. " : ""}${minCollateral ? `Collateral should be worth at least 150% of the loan: ${displayUsd(minCollateral)}` : "Collateral should be worth at least 150% of the loan"}`}
-              onChange={(e) => set("collateralValue", "collateral.value")(e.target.value)} />
+              onChange={(e) => set("collateralValue", "collateral.value")(e.target.value)}
+            />
             <div className={`field${shown("collateral.description") ? " field--error" : ""}`}>
               <label htmlFor="wizard-collateral-description">Collateral description</label>
               <textarea id="wizard-collateral-description" rows={3} value={form.collateralDescription} onChange={(e) => set("collateralDescription", "collateral.description")(e.target.value)} />
-              {shown("collateral.description") ? <p className="field__error" role="alert">{shown("collateral.description")}</p> : <p className="field__hint">What it is, where it is held and how its value was set.</p>}
+              {shown("collateral.description") ? (
+                <p className="field__error" role="alert">
+                  {shown("collateral.description")}
+                </p>
+              ) : (
+                <p className="field__hint">What it is, where it is held and how its value was set.</p>
+              )}
             </div>
           </fieldset>
         )}
 
         <div className="row gap-sm" style={{ justifyContent: "space-between" }}>
-          <button type="button" className="btn btn--ghost" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>Previous</button>
+          <button type="button" className="btn btn--ghost" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
+            Previous
+          </button>
           {step < 2 ? (
-            <button type="button" className="btn btn--primary" disabled={!valid} onClick={() => setStep((s) => s + 1)}>Next</button>
+            <button type="button" className="btn btn--primary" disabled={!valid} onClick={() => setStep((s) => s + 1)}>
+              Next
+            </button>
           ) : (
-            <button type="submit" className="btn btn--primary" disabled={!valid || request.isPending || !ready}>{request.isPending ? "Submitting…" : "Submit Request"}</button>
+            <button type="submit" className="btn btn--primary" disabled={!valid || request.isPending || !ready}>
+              {request.isPending ? "Submitting…" : "Submit Request"}
+            </button>
           )}
         </div>
       </form>

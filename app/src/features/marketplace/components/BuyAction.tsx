@@ -14,7 +14,11 @@ export function BuyAction(props: { reviewing: boolean; review: ReactNode; busy: 
           {props.busy ? "Buying…" : `Buy for ${props.price}`}
         </button>
       )}
-      {props.error && <p className="field__error" role="alert" data-testid="buy-error">{props.error}</p>}
+      {props.error && (
+        <p className="field__error" role="alert" data-testid="buy-error">
+          {props.error}
+        </p>
+      )}
       <p className="small muted">One permit signature, then one transaction from your verified wallet. No separate approval.</p>
     </>
   );

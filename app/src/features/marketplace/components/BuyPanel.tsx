@@ -53,7 +53,9 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
   if (kyc !== "approved") {
     return (
       <div className="alert alert--warning" role="status" data-testid="buy-kyc">
-        <p>KYC verification must be approved before you can buy notes. <Link to="/kyc">Go to KYC</Link></p>
+        <p>
+          KYC verification must be approved before you can buy notes. <Link to="/kyc">Go to KYC</Link>
+        </p>
       </div>
     );
   }
@@ -112,7 +114,15 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
               title="Review the purchase"
               lines={[
                 { label: "You pay", value: usd(price), testId: "review-amount" },
-                { label: "To", value: <>the seller <code>{shortAddress(nft.sellerAddress)}</code></>, testId: "review-to" },
+                {
+                  label: "To",
+                  value: (
+                    <>
+                      the seller <code>{shortAddress(nft.sellerAddress)}</code>
+                    </>
+                  ),
+                  testId: "review-to",
+                },
                 { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
                 { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(split.principal)} of principal still owed and ${displayUsd(split.interest)} of interest accrued and unpaid` },
               ]}

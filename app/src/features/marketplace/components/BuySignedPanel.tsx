@@ -70,7 +70,13 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
   const ytm = yieldAt(nft, price, now);
 
   if (kyc !== "approved") {
-    return <div className="alert alert--warning" role="status" data-testid="buy-kyc"><p>KYC verification must be approved before you can buy notes. <Link to="/kyc">Go to KYC</Link></p></div>;
+    return (
+      <div className="alert alert--warning" role="status" data-testid="buy-kyc">
+        <p>
+          KYC verification must be approved before you can buy notes. <Link to="/kyc">Go to KYC</Link>
+        </p>
+      </div>
+    );
   }
 
   const buy = async () => {
@@ -125,11 +131,25 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
               { label: "Priced as", value: listing.priceKind === "par" ? parBreakdown(split, listing.parBps) : "A fixed price", testId: "review-priced-as" },
               { label: "Marketplace fee", value: fee === null ? "…" : `${displayUsd(fee)}, paid by the seller out of the price`, testId: "review-fee" },
               { label: "Yield to maturity", value: ytm === null ? "—" : `${percentText(ytm)} a year at this price`, testId: "review-yield" },
-              { label: "To", value: <>the seller <code>{shortAddress(listing.signer)}</code></>, testId: "review-to" },
+              {
+                label: "To",
+                value: (
+                  <>
+                    the seller <code>{shortAddress(listing.signer)}</code>
+                  </>
+                ),
+                testId: "review-to",
+              },
               { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(split.principal)} of principal still owed and ${displayUsd(split.interest)} of interest accrued and unpaid` },
               twoSteps
-                ? { label: "Your wallet sends", value: `one approve for ${displayUsd(allowanceToCover(exposure.total, price))}, then one transaction that fills the signed listing for at most ${displayUsd(price)}; the marketplace may still take ${displayUsd(exposure.total)} for your offers` }
-                : { label: "Your wallet signs", value: `a permit for at most ${displayUsd(price)} (no gas), then one transaction that fills the signed listing; the permit replaces what the marketplace may take` },
+                ? {
+                    label: "Your wallet sends",
+                    value: `one approve for ${displayUsd(allowanceToCover(exposure.total, price))}, then one transaction that fills the signed listing for at most ${displayUsd(price)}; the marketplace may still take ${displayUsd(exposure.total)} for your offers`,
+                  }
+                : {
+                    label: "Your wallet signs",
+                    value: `a permit for at most ${displayUsd(price)} (no gas), then one transaction that fills the signed listing; the permit replaces what the marketplace may take`,
+                  },
             ]}
             payer={wallet.address}
             pays={price}

@@ -42,18 +42,28 @@ export default function MatchingOfferForm() {
   const bps = percentToBps(percent);
   const budgetValue = optionalAmount(budget);
   const fieldError =
-    rateBps === null ? "Enter the least rate as a percentage, such as 12" :
-    months === null ? "Enter the most months left as a whole number" :
-    minOut === null || maxOut === null ? "Enter outstanding amounts in dollars, or leave them empty" :
-    minOut !== undefined && maxOut !== undefined && parseUsd(minOut) > parseUsd(maxOut) ? "The least outstanding is above the most" :
-    bps === null ? "Enter the percentage of par, such as 97" :
-    !budgetValue || parseUsd(budgetValue) === 0n ? "Enter the budget in dollars" : "";
+    rateBps === null
+      ? "Enter the least rate as a percentage, such as 12"
+      : months === null
+        ? "Enter the most months left as a whole number"
+        : minOut === null || maxOut === null
+          ? "Enter outstanding amounts in dollars, or leave them empty"
+          : minOut !== undefined && maxOut !== undefined && parseUsd(minOut) > parseUsd(maxOut)
+            ? "The least outstanding is above the most"
+            : bps === null
+              ? "Enter the percentage of par, such as 97"
+              : !budgetValue || parseUsd(budgetValue) === 0n
+                ? "Enter the budget in dollars"
+                : "";
   const budgetMicro = budgetValue ? parseUsd(budgetValue) : null;
 
   return (
     <section className="card stack" aria-labelledby="matching-title" data-testid="matching-offer-form">
       <h2 id="matching-title">Offer on any matching note</h2>
-      <p className="small muted">One signature offers a percentage of par (the principal still owed plus the interest accrued and unpaid) for every current, not yet matured note in your ranges; each holder who accepts sells you their note, until your budget is spent.</p>
+      <p className="small muted">
+        One signature offers a percentage of par (the principal still owed plus the interest accrued and unpaid) for every current, not yet matured note in your ranges; each holder who accepts sells
+        you their note, until your budget is spent.
+      </p>
       <WalletBar />
       {flow.typed ? (
         <SignReview typed={flow.typed} busy={flow.busy} onSign={() => void flow.sign()} onCancel={flow.cancel}>
@@ -83,24 +93,60 @@ export default function MatchingOfferForm() {
           }}
         >
           <div className="mk-filters">
-            <div className="field"><label htmlFor="mo-rate">Rate at least (%)</label><input id="mo-rate" inputMode="decimal" value={minRate} onChange={(e) => setMinRate(e.target.value)} /></div>
-            <div className="field"><label htmlFor="mo-months">At most months left</label><input id="mo-months" inputMode="numeric" value={maxMonths} onChange={(e) => setMaxMonths(e.target.value)} /></div>
-            <div className="field"><label htmlFor="mo-min">Outstanding from ($, optional)</label><input id="mo-min" inputMode="decimal" value={minOutstanding} onChange={(e) => setMinOutstanding(e.target.value)} /></div>
-            <div className="field"><label htmlFor="mo-max">Outstanding up to ($, optional)</label><input id="mo-max" inputMode="decimal" value={maxOutstanding} onChange={(e) => setMaxOutstanding(e.target.value)} /></div>
-            <div className="field"><label htmlFor="mo-percent">Percent of par</label><input id="mo-percent" inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} /></div>
-            <div className="field"><label htmlFor="mo-budget">Budget ($)</label><input id="mo-budget" inputMode="decimal" value={budget} onChange={(e) => setBudget(e.target.value)} /></div>
+            <div className="field">
+              <label htmlFor="mo-rate">Rate at least (%)</label>
+              <input id="mo-rate" inputMode="decimal" value={minRate} onChange={(e) => setMinRate(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="mo-months">At most months left</label>
+              <input id="mo-months" inputMode="numeric" value={maxMonths} onChange={(e) => setMaxMonths(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="mo-min">Outstanding from ($, optional)</label>
+              <input id="mo-min" inputMode="decimal" value={minOutstanding} onChange={(e) => setMinOutstanding(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="mo-max">Outstanding up to ($, optional)</label>
+              <input id="mo-max" inputMode="decimal" value={maxOutstanding} onChange={(e) => setMaxOutstanding(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="mo-percent">Percent of par</label>
+              <input id="mo-percent" inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="mo-budget">Budget ($)</label>
+              <input id="mo-budget" inputMode="decimal" value={budget} onChange={(e) => setBudget(e.target.value)} />
+            </div>
             <div className="field">
               <label htmlFor="mo-days">Valid for</label>
-              <select id="mo-days" value={days} onChange={(e) => setDays(Number(e.target.value))}>{EXPIRY_CHOICES.map((d) => <option key={d} value={d}>{d} days</option>)}</select>
+              <select id="mo-days" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+                {EXPIRY_CHOICES.map((d) => (
+                  <option key={d} value={d}>
+                    {d} days
+                  </option>
+                ))}
+              </select>
             </div>
           </div>
-          {fieldError ? <p className="field__error small">{fieldError}</p> : budgetMicro !== null && <p className="small muted">Up to {displayUsd(budgetMicro)} in all, across as many matching notes as holders accept.</p>}
+          {fieldError ? (
+            <p className="field__error small">{fieldError}</p>
+          ) : (
+            budgetMicro !== null && <p className="small muted">Up to {displayUsd(budgetMicro)} in all, across as many matching notes as holders accept.</p>
+          )}
           <FundingNote most={budgetMicro} />
-          <div><button type="submit" className="btn btn--primary" disabled={flow.busy || Boolean(fieldError) || !flow.wallet.isConnected || flow.wallet.mismatch}>Review offer</button></div>
+          <div>
+            <button type="submit" className="btn btn--primary" disabled={flow.busy || Boolean(fieldError) || !flow.wallet.isConnected || flow.wallet.mismatch}>
+              Review offer
+            </button>
+          </div>
         </form>
       )}
       {flow.placed && !flow.typed && <PlacedOrderNote order={flow.placed} />}
-      {flow.error && <p className="field__error" role="alert" data-testid="matching-error">{flow.error}</p>}
+      {flow.error && (
+        <p className="field__error" role="alert" data-testid="matching-error">
+          {flow.error}
+        </p>
+      )}
     </section>
   );
 }

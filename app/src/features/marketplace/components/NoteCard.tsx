@@ -36,23 +36,58 @@ export function NoteCard({ nft }: { nft: NftRecord }) {
         <span className="badge badge--success">{purposeText(d.purpose)}</span>
       </div>
       <ServicingBadge servicing={nft.servicing} testId="card-servicing" />
-      {nft.collateral ? <PledgedNftView nft={nft.collateral} compact /> : <p className="small muted" data-testid="card-unsecured">Unsecured</p>}
+      {nft.collateral ? (
+        <PledgedNftView nft={nft.collateral} compact />
+      ) : (
+        <p className="small muted" data-testid="card-unsecured">
+          Unsecured
+        </p>
+      )}
       <div>
         <span className="small muted">Price</span>
         <div className="mk-card__price">{usd(priceOf(nft))}</div>
-        {nft.signedListing?.priceKind === "par" && <span className="small muted" data-testid="card-par">{parBreakdown(payoffSplitOf(nft.servicing), nft.signedListing.parBps)}</span>}
+        {nft.signedListing?.priceKind === "par" && (
+          <span className="small muted" data-testid="card-par">
+            {parBreakdown(payoffSplitOf(nft.servicing), nft.signedListing.parBps)}
+          </span>
+        )}
       </div>
       <dl>
-        <div><dt>Amount</dt><dd>{usd(d.amount)}</dd></div>
-        <div><dt>Rate</dt><dd>{percentText(d.interestRate)}</dd></div>
-        <div><dt>Term</dt><dd>{d.termMonths} months</dd></div>
-        <div><dt>Repaid</dt><dd>{usd(nft.totalRepaid)}</dd></div>
-        <div><dt>Outstanding</dt><dd data-testid="card-outstanding">{usd(nft.outstandingBalance)}</dd></div>
-        <div><dt>Yield at price</dt><dd data-testid="card-yield">{yieldText(nft)}</dd></div>
-        <div><dt>Best offer</dt><dd data-testid="card-best-offer">{offerText(nft)}</dd></div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{usd(d.amount)}</dd>
+        </div>
+        <div>
+          <dt>Rate</dt>
+          <dd>{percentText(d.interestRate)}</dd>
+        </div>
+        <div>
+          <dt>Term</dt>
+          <dd>{d.termMonths} months</dd>
+        </div>
+        <div>
+          <dt>Repaid</dt>
+          <dd>{usd(nft.totalRepaid)}</dd>
+        </div>
+        <div>
+          <dt>Outstanding</dt>
+          <dd data-testid="card-outstanding">{usd(nft.outstandingBalance)}</dd>
+        </div>
+        <div>
+          <dt>Yield at price</dt>
+          <dd data-testid="card-yield">{yieldText(nft)}</dd>
+        </div>
+        <div>
+          <dt>Best offer</dt>
+          <dd data-testid="card-best-offer">{offerText(nft)}</dd>
+        </div>
       </dl>
-      <p className="small muted">Seller <code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></p>
-      <Link to={`/marketplace/nft/${nft.tokenId}`} className="btn btn--primary btn--block" aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link>
+      <p className="small muted">
+        Seller <code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code>
+      </p>
+      <Link to={`/marketplace/nft/${nft.tokenId}`} className="btn btn--primary btn--block" aria-label={`View Details of note #${nft.tokenId}`}>
+        View Details
+      </Link>
     </article>
   );
 }
@@ -62,7 +97,23 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
     <div className="table-wrap card">
       <table className="table table--cards" data-testid="note-table">
         <thead>
-          <tr><th>Note</th><th>Purpose</th><th>Amount</th><th>Rate</th><th>Term</th><th>Price</th><th>Best offer</th><th>Outstanding</th><th>Payments</th><th>Yield</th><th>Collateral</th><th>Seller</th><th><span className="sr-only">Details</span></th></tr>
+          <tr>
+            <th>Note</th>
+            <th>Purpose</th>
+            <th>Amount</th>
+            <th>Rate</th>
+            <th>Term</th>
+            <th>Price</th>
+            <th>Best offer</th>
+            <th>Outstanding</th>
+            <th>Payments</th>
+            <th>Yield</th>
+            <th>Collateral</th>
+            <th>Seller</th>
+            <th>
+              <span className="sr-only">Details</span>
+            </th>
+          </tr>
         </thead>
         <tbody>
           {nfts.map((nft) => (
@@ -72,14 +123,26 @@ export function NoteTable({ nfts }: { nfts: NftRecord[] }) {
               <td data-label="Amount">{usd(nft.metadata.loanDetails.amount)}</td>
               <td data-label="Rate">{percentText(nft.metadata.loanDetails.interestRate)}</td>
               <td data-label="Term">{nft.metadata.loanDetails.termMonths} mo</td>
-              <td data-label="Price"><strong>{usd(priceOf(nft))}</strong></td>
+              <td data-label="Price">
+                <strong>{usd(priceOf(nft))}</strong>
+              </td>
               <td data-label="Best offer">{offerText(nft)}</td>
               <td data-label="Outstanding">{usd(nft.outstandingBalance)}</td>
-              <td data-label="Payments"><ServicingBadge servicing={nft.servicing} testId="row-servicing" /></td>
+              <td data-label="Payments">
+                <ServicingBadge servicing={nft.servicing} testId="row-servicing" />
+              </td>
               <td data-label="Yield">{yieldText(nft)}</td>
-              <td data-label="Collateral" data-testid="row-collateral">{nft.collateral ? `${pieceTitle(nft.collateral)}${ltvText(nft.collateral.loanToValueBps) ? ` · ${ltvText(nft.collateral.loanToValueBps)}` : ""}` : "Unsecured"}</td>
-              <td data-label="Seller"><code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code></td>
-              <td><Link to={`/marketplace/nft/${nft.tokenId}`} aria-label={`View Details of note #${nft.tokenId}`}>View Details</Link></td>
+              <td data-label="Collateral" data-testid="row-collateral">
+                {nft.collateral ? `${pieceTitle(nft.collateral)}${ltvText(nft.collateral.loanToValueBps) ? ` · ${ltvText(nft.collateral.loanToValueBps)}` : ""}` : "Unsecured"}
+              </td>
+              <td data-label="Seller">
+                <code>{shortAddress(nft.sellerAddress ?? nft.ownerAddress)}</code>
+              </td>
+              <td>
+                <Link to={`/marketplace/nft/${nft.tokenId}`} aria-label={`View Details of note #${nft.tokenId}`}>
+                  View Details
+                </Link>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -12,10 +12,24 @@ export function NoteValue({ nft, atPar = false }: { nft: NftRecord; atPar?: bool
   return (
     <>
       <dl className="mk-value" data-testid="note-value">
-        <div><dt>Outstanding principal</dt><dd data-testid="outstanding-principal">{usd(nft.outstandingBalance)}</dd></div>
-        {ytm !== null && <div><dt>Yield to maturity</dt><dd data-testid="yield-to-maturity" title="The annual return of the remaining installments at this price, compounded monthly">{percentText(ytm)}</dd></div>}
+        <div>
+          <dt>Outstanding principal</dt>
+          <dd data-testid="outstanding-principal">{usd(nft.outstandingBalance)}</dd>
+        </div>
+        {ytm !== null && (
+          <div>
+            <dt>Yield to maturity</dt>
+            <dd data-testid="yield-to-maturity" title="The annual return of the remaining installments at this price, compounded monthly">
+              {percentText(ytm)}
+            </dd>
+          </div>
+        )}
       </dl>
-      {why && <p className="small muted" data-testid="yield-why">{why}</p>}
+      {why && (
+        <p className="small muted" data-testid="yield-why">
+          {why}
+        </p>
+      )}
     </>
   );
 }

@@ -10,8 +10,7 @@ import { orderPriceNow } from "../../../lib/orders/orderPriceNow";
 import { ORDER_STATUS_TEXT, ORDER_STATUS_TONE, orderStatusReason } from "../../../lib/orders/orderStatusText";
 import { servicingLabel } from "../../../lib/servicing/servicingWords";
 
-const termsOf = (o: WireOrder) =>
-  o.priceKind === "par" ? `${bpsText(o.parBps)} of par${o.cap ? `, at most ${usd(o.cap)}` : ""}` : "Fixed price";
+const termsOf = (o: WireOrder) => (o.priceKind === "par" ? `${bpsText(o.parBps)} of par${o.cap ? `, at most ${usd(o.cap)}` : ""}` : "Fixed price");
 
 const priceText = (o: WireOrder, servicing: WireServicing) => {
   // A matching offer's price for this note is the API's (its ranges decide whether it applies at all).
@@ -32,17 +31,37 @@ function NotOpen({ order }: { order: WireOrder }) {
 }
 
 function Rows({ orders, me, servicing, label, testId }: { orders: WireOrder[]; me: string | null; servicing: WireServicing; label: string; testId: string }) {
-  if (orders.length === 0) return <p className="small muted" data-testid={`${testId}-empty`}>No {label.toLowerCase()} yet.</p>;
+  if (orders.length === 0)
+    return (
+      <p className="small muted" data-testid={`${testId}-empty`}>
+        No {label.toLowerCase()} yet.
+      </p>
+    );
   return (
     <div className="table-wrap">
       <table className="table table--cards" data-testid={testId} aria-label={label}>
-        <thead><tr><th>Price now</th><th>Terms</th><th>By</th><th>Until</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Price now</th>
+            <th>Terms</th>
+            <th>By</th>
+            <th>Until</th>
+          </tr>
+        </thead>
         <tbody>
           {orders.map((o) => (
             <tr key={o.hash} data-testid={`${testId}-row`} data-status={o.status}>
-              <td data-label="Price now"><strong>{priceText(o, servicing)}</strong></td>
-              <td data-label="Terms">{o.kind === "matchingOffer" ? `Any note ${matchingRanges(o.message)} at ${bpsText(o.parBps)} of par` : termsOf(o)}<NotOpen order={o} /></td>
-              <td data-label="By"><code>{shortAddress(o.signer)}</code>{me && o.signer.toLowerCase() === me ? " (you)" : ""}</td>
+              <td data-label="Price now">
+                <strong>{priceText(o, servicing)}</strong>
+              </td>
+              <td data-label="Terms">
+                {o.kind === "matchingOffer" ? `Any note ${matchingRanges(o.message)} at ${bpsText(o.parBps)} of par` : termsOf(o)}
+                <NotOpen order={o} />
+              </td>
+              <td data-label="By">
+                <code>{shortAddress(o.signer)}</code>
+                {me && o.signer.toLowerCase() === me ? " (you)" : ""}
+              </td>
               <td data-label="Until">{expiryText(o.message.expiry ?? Math.floor(Date.parse(o.expiresAt) / 1000))}</td>
             </tr>
           ))}
@@ -71,7 +90,9 @@ export function OrderBook({ book, me, servicing }: { book: UseQueryResult<Book>;
       {book.isError ? (
         <div className="alert alert--danger" role="alert" data-testid="order-book-error">
           <p>Failed to load the order book.</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void book.refetch()}>Retry</button>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void book.refetch()}>
+            Retry
+          </button>
         </div>
       ) : !book.data ? (
         <Spinner label="Loading the order book" />

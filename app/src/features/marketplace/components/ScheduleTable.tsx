@@ -12,7 +12,17 @@ export function ScheduleTable({ nft }: { nft: NftDetails }) {
   return (
     <div className="table-wrap">
       <table className="table table--cards" data-testid="schedule">
-        <thead><tr><th>#</th><th>Due</th><th>Payment</th><th>Interest</th><th>Principal</th><th>Balance</th><th>Status</th></tr></thead>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Due</th>
+            <th>Payment</th>
+            <th>Interest</th>
+            <th>Principal</th>
+            <th>Balance</th>
+            <th>Status</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map((r) => {
             const paid = (nft.burned && !claimed) || r.index <= paidCount;
@@ -24,7 +34,15 @@ export function ScheduleTable({ nft }: { nft: NftDetails }) {
                 <td data-label="Interest">{displayUsd(r.interest)}</td>
                 <td data-label="Principal">{displayUsd(r.principal)}</td>
                 <td data-label="Balance">{displayUsd(r.balance)}</td>
-                <td data-label="Status">{paid ? <span className="badge badge--success">Paid</span> : claimed ? <span className="badge badge--neutral">Settled by the NFT</span> : <span className="badge badge--neutral">Due</span>}</td>
+                <td data-label="Status">
+                  {paid ? (
+                    <span className="badge badge--success">Paid</span>
+                  ) : claimed ? (
+                    <span className="badge badge--neutral">Settled by the NFT</span>
+                  ) : (
+                    <span className="badge badge--neutral">Due</span>
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -43,7 +43,9 @@ export function MarketplacePage() {
   const [maxAmount, setMaxAmount] = useState(params.get("maxAmount") ?? "");
   const [rateBand, setRateBand] = useState<string[]>((params.get("rateBand") ?? "").split(",").filter((b) => b in RATE_LABELS));
   const [amountBand, setAmountBand] = useState(params.get("amountBand") && params.get("amountBand")! in AMOUNT_LABELS ? params.get("amountBand")! : "");
-  const [collateral, setCollateral] = useState<BrowseQuery["collateral"]>(params.get("collateral") === "nft" || params.get("collateral") === "none" ? (params.get("collateral") as "nft" | "none") : undefined);
+  const [collateral, setCollateral] = useState<BrowseQuery["collateral"]>(
+    params.get("collateral") === "nft" || params.get("collateral") === "none" ? (params.get("collateral") as "nft" | "none") : undefined,
+  );
   const [view, setView] = useState<"grid" | "list">(params.get("view") === "list" ? "list" : "grid");
   const [page, setPage] = useState(Math.max(1, Number(params.get("page")) || 1));
   const debouncedSearch = useDebounced(search, 300);
@@ -117,8 +119,18 @@ export function MarketplacePage() {
       <StatTiles tiles={tiles} label="Marketplace figures" />
       {signedIn && (
         <div className="stack">
-          <div><button type="button" className="btn btn--secondary" aria-expanded={offering} onClick={() => setOffering((o) => !o)} data-testid="matching-offer-toggle">{offering ? "Close the offer form" : "Offer on any matching note"}</button></div>
-          {offering && <WithWallet><Suspense fallback={<Spinner label="Loading the offer form" />}><MatchingOfferForm /></Suspense></WithWallet>}
+          <div>
+            <button type="button" className="btn btn--secondary" aria-expanded={offering} onClick={() => setOffering((o) => !o)} data-testid="matching-offer-toggle">
+              {offering ? "Close the offer form" : "Offer on any matching note"}
+            </button>
+          </div>
+          {offering && (
+            <WithWallet>
+              <Suspense fallback={<Spinner label="Loading the offer form" />}>
+                <MatchingOfferForm />
+              </Suspense>
+            </WithWallet>
+          )}
         </div>
       )}
 
@@ -131,21 +143,38 @@ export function MarketplacePage() {
           <div className="field">
             <label htmlFor="mk-sort">Sort by</label>
             <select id="mk-sort" value={sort} onChange={(e) => reset(() => setSort(e.target.value as BrowseQuery["sort"]))}>
-              {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
             <label htmlFor="mk-band">Amount</label>
             <select id="mk-band" value={amountBand} onChange={(e) => reset(() => setAmountBand(e.target.value))}>
               <option value="">Any amount</option>
-              {(Object.keys(AMOUNT_LABELS) as (keyof typeof AMOUNT_LABELS)[]).map((b) => <option key={b} value={b}>{AMOUNT_LABELS[b]}</option>)}
+              {(Object.keys(AMOUNT_LABELS) as (keyof typeof AMOUNT_LABELS)[]).map((b) => (
+                <option key={b} value={b}>
+                  {AMOUNT_LABELS[b]}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
             <label htmlFor="mk-collateral">Collateral</label>
-            <select id="mk-collateral" value={collateral ?? ""} onChange={(e) => reset(() => setCollateral((e.target.value || undefined) as BrowseQuery["collateral"]))} data-testid="collateral-filter">
+            <select
+              id="mk-collateral"
+              value={collateral ?? ""}
+              onChange={(e) => reset(() => setCollateral((e.target.value || undefined) as BrowseQuery["collateral"]))}
+              data-testid="collateral-filter"
+            >
               <option value="">Any</option>
-              {(Object.keys(COLLATERAL_LABELS) as (keyof typeof COLLATERAL_LABELS)[]).map((c) => <option key={c} value={c}>{COLLATERAL_LABELS[c]}</option>)}
+              {(Object.keys(COLLATERAL_LABELS) as (keyof typeof COLLATERAL_LABELS)[]).map((c) => (
+                <option key={c} value={c}>
+                  {COLLATERAL_LABELS[c]}
+                </option>
+              ))}
             </select>
           </div>
           <Field id="mk-min" label="Min amount ($)" inputMode="decimal" value={minAmount} error={amountErrors.minAmount} onChange={(e) => reset(() => setMinAmount(e.target.value))} />
@@ -156,18 +185,18 @@ export function MarketplacePage() {
             <legend className="label">Interest rate</legend>
             {(Object.keys(RATE_LABELS) as (keyof typeof RATE_LABELS)[]).map((b) => (
               <label key={b}>
-                <input
-                  type="checkbox"
-                  checked={rateBand.includes(b)}
-                  onChange={(e) => reset(() => setRateBand((bands) => (e.target.checked ? [...bands, b] : bands.filter((x) => x !== b))))}
-                />
+                <input type="checkbox" checked={rateBand.includes(b)} onChange={(e) => reset(() => setRateBand((bands) => (e.target.checked ? [...bands, b] : bands.filter((x) => x !== b))))} />
                 {RATE_LABELS[b]}
               </label>
             ))}
           </fieldset>
           <div className="segmented mk-view" role="radiogroup" aria-label="View">
-            <label><input type="radio" name="mk-view" checked={view === "grid"} onChange={() => setView("grid")} /> Grid</label>
-            <label><input type="radio" name="mk-view" checked={view === "list"} onChange={() => setView("list")} /> List</label>
+            <label>
+              <input type="radio" name="mk-view" checked={view === "grid"} onChange={() => setView("grid")} /> Grid
+            </label>
+            <label>
+              <input type="radio" name="mk-view" checked={view === "list"} onChange={() => setView("list")} /> List
+            </label>
           </div>
         </div>
       </section>
@@ -175,30 +204,52 @@ export function MarketplacePage() {
       {/* The cards' note titles are h3s: this names their list, so the outline reads h1 → h2 → h3. */}
       <h2 className="sr-only">Listed notes</h2>
       {!amountsValid ? (
-        <div className="empty" data-testid="marketplace-invalid-filters"><h3>Fix the amount filters to see listings</h3><p>{amountErrors.minAmount ?? amountErrors.maxAmount}</p></div>
+        <div className="empty" data-testid="marketplace-invalid-filters">
+          <h3>Fix the amount filters to see listings</h3>
+          <p>{amountErrors.minAmount ?? amountErrors.maxAmount}</p>
+        </div>
       ) : listings.isError ? (
         <div className="alert alert--danger" role="alert" data-testid="marketplace-error">
           <div className="stack">
             <p>{NFT_MESSAGES.loadFailed}</p>
-            <div><button type="button" className="btn btn--secondary btn--sm" onClick={() => void listings.refetch()}>Retry</button></div>
+            <div>
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void listings.refetch()}>
+                Retry
+              </button>
+            </div>
           </div>
         </div>
       ) : !data ? (
-        <div className="center"><Spinner label="Loading marketplace" /></div>
+        <div className="center">
+          <Spinner label="Loading marketplace" />
+        </div>
       ) : data.nfts.length === 0 ? (
-        <div className="empty" data-testid="marketplace-empty"><h3>{NFT_MESSAGES.noLoans}</h3><p>Try other filters, or come back when new notes are listed.</p></div>
+        <div className="empty" data-testid="marketplace-empty">
+          <h3>{NFT_MESSAGES.noLoans}</h3>
+          <p>Try other filters, or come back when new notes are listed.</p>
+        </div>
       ) : (
         <>
           {view === "grid" ? (
-            <div className="mk-grid" aria-busy={listings.isFetching}>{data.nfts.map((nft) => <NoteCard key={nft.tokenId} nft={nft} />)}</div>
+            <div className="mk-grid" aria-busy={listings.isFetching}>
+              {data.nfts.map((nft) => (
+                <NoteCard key={nft.tokenId} nft={nft} />
+              ))}
+            </div>
           ) : (
             <NoteTable nfts={data.nfts} />
           )}
           {data.pagination.totalPages > 1 && (
             <nav className="mk-pager" aria-label="Pages">
-              <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</button>
-              <span className="small">Page {data.pagination.page} of {data.pagination.totalPages}</span>
-              <button type="button" className="btn btn--ghost btn--sm" disabled={page >= data.pagination.totalPages} onClick={() => setPage((p) => p + 1)}>Next</button>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </button>
+              <span className="small">
+                Page {data.pagination.page} of {data.pagination.totalPages}
+              </span>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={page >= data.pagination.totalPages} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </button>
             </nav>
           )}
         </>

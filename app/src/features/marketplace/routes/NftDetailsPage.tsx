@@ -53,10 +53,22 @@ export function NftDetailsPage() {
     // The page's one read brings the owners back with the note.
     if (String(payload.nftId ?? payload.tokenId) === id) void queryClient.invalidateQueries({ queryKey: marketplaceKeys.nft(id) });
   });
-  const back = <Link to="/marketplace" className="btn btn--ghost">Back to Marketplace</Link>;
+  const back = (
+    <Link to="/marketplace" className="btn btn--ghost">
+      Back to Marketplace
+    </Link>
+  );
 
   if (!valid || (nft.isError && isAxiosError(nft.error) && nft.error.response?.status === 404)) {
-    return <div className="container page"><PageHeader title={`Loan note #${id}`} actions={back} /><div className="empty"><h3>NFT not found</h3><p>No note with this number exists on this chain.</p></div></div>;
+    return (
+      <div className="container page">
+        <PageHeader title={`Loan note #${id}`} actions={back} />
+        <div className="empty">
+          <h3>NFT not found</h3>
+          <p>No note with this number exists on this chain.</p>
+        </div>
+      </div>
+    );
   }
   return (
     <div className="container page stack">
@@ -64,10 +76,14 @@ export function NftDetailsPage() {
       {nft.isError ? (
         <div className="alert alert--danger" role="alert">
           <p>Failed to load the note. Please try again.</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void nft.refetch()}>Retry</button>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void nft.refetch()}>
+            Retry
+          </button>
         </div>
       ) : !nft.data ? (
-        <div className="center"><Spinner label="Loading note" /></div>
+        <div className="center">
+          <Spinner label="Loading note" />
+        </div>
       ) : (
         <Details nft={nft.data} ownership={ownership.data} />
       )}
@@ -103,64 +119,168 @@ function Details({ nft, ownership }: { nft: NftDetails; ownership: Parameters<ty
             <>
               {signed ? (
                 <>
-                  <div className="mk-card__price" data-testid="listing-price">{usd(signedPriceText)}</div>
-                  <p className="small muted" data-testid="listing-par">{signed.priceKind === "par" ? `${parBreakdown(payoffSplitOf(nft.servicing), signed.parBps)}; ` : "Fixed price, "}signed by <code>{shortAddress(signed.signer)}</code></p>
+                  <div className="mk-card__price" data-testid="listing-price">
+                    {usd(signedPriceText)}
+                  </div>
+                  <p className="small muted" data-testid="listing-par">
+                    {signed.priceKind === "par" ? `${parBreakdown(payoffSplitOf(nft.servicing), signed.parBps)}; ` : "Fixed price, "}signed by <code>{shortAddress(signed.signer)}</code>
+                  </p>
                 </>
               ) : (
                 <>
-                  <div className="mk-card__price" data-testid="listing-price">{usd(nft.listingPrice)}</div>
-                  <p className="small muted">Listed {dateText(nft.listingDate)} by <code>{shortAddress(nft.sellerAddress)}</code></p>
+                  <div className="mk-card__price" data-testid="listing-price">
+                    {usd(nft.listingPrice)}
+                  </div>
+                  <p className="small muted">
+                    Listed {dateText(nft.listingDate)} by <code>{shortAddress(nft.sellerAddress)}</code>
+                  </p>
                 </>
               )}
             </>
           ) : (
-            <p className="muted" data-testid="not-listed">{nft.burned ? (nft.collateral?.state === "claimed" ? "Settled by the claim of its NFT after a default: this note no longer exists." : "Repaid in full: this note no longer exists.") : "Not listed for sale."}</p>
+            <p className="muted" data-testid="not-listed">
+              {nft.burned
+                ? nft.collateral?.state === "claimed"
+                  ? "Settled by the claim of its NFT after a default: this note no longer exists."
+                  : "Repaid in full: this note no longer exists."
+                : "Not listed for sale."}
+            </p>
           )}
           <NoteValue nft={signed ? { ...nft, listingPrice: signedPriceText } : nft} atPar={signed?.priceKind === "par" && signed.parBps === 10_000} />
-          {bestOffer && <p className="small" data-testid="best-offer">Best offer: <strong>{usd(wireUsd(orderPriceNow(bestOffer, nft.servicing)))}</strong>{bestOffer.priceKind === "par" ? ` (${bpsText(bestOffer.parBps)} of par)` : ""}</p>}
+          {bestOffer && (
+            <p className="small" data-testid="best-offer">
+              Best offer: <strong>{usd(wireUsd(orderPriceNow(bestOffer, nft.servicing)))}</strong>
+              {bestOffer.priceKind === "par" ? ` (${bpsText(bestOffer.parBps)} of par)` : ""}
+            </p>
+          )}
           {listed && nft.isActive && !mine && !signedIn && <SignInToAct action="buy this note" />}
           {listed && nft.isActive && !mine && signedIn && (
-            <WithWallet><Suspense fallback={<Spinner />}>{signed ? <BuySignedPanel nft={nft} listing={signed} /> : <BuyPanel nft={nft} />}</Suspense></WithWallet>
+            <WithWallet>
+              <Suspense fallback={<Spinner />}>{signed ? <BuySignedPanel nft={nft} listing={signed} /> : <BuyPanel nft={nft} />}</Suspense>
+            </WithWallet>
           )}
-          {mine && bestOffer && <p className="small"><Link to="/portfolio#offers">Accept an offer in your portfolio</Link></p>}
+          {mine && bestOffer && (
+            <p className="small">
+              <Link to="/portfolio#offers">Accept an offer in your portfolio</Link>
+            </p>
+          )}
           {mine && <ListingLapsed nft={nft} />}
           {mine && (
-            <WithWallet><Suspense fallback={<Spinner />}><OwnerActions nft={nft} /></Suspense></WithWallet>
+            <WithWallet>
+              <Suspense fallback={<Spinner />}>
+                <OwnerActions nft={nft} />
+              </Suspense>
+            </WithWallet>
           )}
-          <ExplorerLink kind="token" id={nft.tokenId}>See the note on the explorer</ExplorerLink>
+          <ExplorerLink kind="token" id={nft.tokenId}>
+            See the note on the explorer
+          </ExplorerLink>
         </section>
       </aside>
       <div className="stack mk-two__main">
         <section className="card stack" aria-labelledby="terms-title">
           <h2 id="terms-title">Terms</h2>
           <dl className="details">
-            <div><dt>Principal</dt><dd>{usd(nft.terms.principal)}</dd></div>
-            <div><dt>Interest rate</dt><dd>{percentText(nft.terms.interestRate)}</dd></div>
-            <div><dt>Term</dt><dd>{nft.terms.termMonths} months</dd></div>
-            <div><dt>Monthly payment</dt><dd>{usd(nft.monthlyPayment)}</dd></div>
-            <div><dt>{interestLine({ status: d.status, principal: nft.terms.principal, amount: nft.terms.principal, totalRepaid: nft.totalRepaid, totalInterest: nft.totalInterest }).label}</dt><dd data-testid="note-interest">{interestLine({ status: d.status, principal: nft.terms.principal, amount: nft.terms.principal, totalRepaid: nft.totalRepaid, totalInterest: nft.totalInterest }).value}</dd></div>
-            <div><dt>Purpose</dt><dd>{purposeText(d.purpose)}</dd></div>
-            <div><dt>Status</dt><dd data-testid="loan-status">{d.status}</dd></div>
-            <div><dt>Payments</dt><dd><ServicingBadge servicing={nft.servicing} testId="note-servicing" /></dd></div>
-            <div><dt>Started</dt><dd>{dateText(new Date(nft.terms.startTime * 1000).toISOString())}</dd></div>
-            <div><dt>Holder</dt><dd><ExplorerLink kind="address" id={nft.ownerAddress}><code>{shortAddress(nft.ownerAddress)}</code></ExplorerLink>{nft.inVault ? " (in the vault)" : ""}{mine ? " — you" : ""}</dd></div>
-            <div><dt>Borrower</dt><dd><ExplorerLink kind="address" id={nft.borrowerAddress}><code>{shortAddress(nft.borrowerAddress)}</code></ExplorerLink></dd></div>
-            <div><dt>Minted</dt><dd><ExplorerLink kind="tx" id={nft.transactionHash}>Origination transaction</ExplorerLink></dd></div>
+            <div>
+              <dt>Principal</dt>
+              <dd>{usd(nft.terms.principal)}</dd>
+            </div>
+            <div>
+              <dt>Interest rate</dt>
+              <dd>{percentText(nft.terms.interestRate)}</dd>
+            </div>
+            <div>
+              <dt>Term</dt>
+              <dd>{nft.terms.termMonths} months</dd>
+            </div>
+            <div>
+              <dt>Monthly payment</dt>
+              <dd>{usd(nft.monthlyPayment)}</dd>
+            </div>
+            <div>
+              <dt>{interestLine({ status: d.status, principal: nft.terms.principal, amount: nft.terms.principal, totalRepaid: nft.totalRepaid, totalInterest: nft.totalInterest }).label}</dt>
+              <dd data-testid="note-interest">
+                {interestLine({ status: d.status, principal: nft.terms.principal, amount: nft.terms.principal, totalRepaid: nft.totalRepaid, totalInterest: nft.totalInterest }).value}
+              </dd>
+            </div>
+            <div>
+              <dt>Purpose</dt>
+              <dd>{purposeText(d.purpose)}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd data-testid="loan-status">{d.status}</dd>
+            </div>
+            <div>
+              <dt>Payments</dt>
+              <dd>
+                <ServicingBadge servicing={nft.servicing} testId="note-servicing" />
+              </dd>
+            </div>
+            <div>
+              <dt>Started</dt>
+              <dd>{dateText(new Date(nft.terms.startTime * 1000).toISOString())}</dd>
+            </div>
+            <div>
+              <dt>Holder</dt>
+              <dd>
+                <ExplorerLink kind="address" id={nft.ownerAddress}>
+                  <code>{shortAddress(nft.ownerAddress)}</code>
+                </ExplorerLink>
+                {nft.inVault ? " (in the vault)" : ""}
+                {mine ? " — you" : ""}
+              </dd>
+            </div>
+            <div>
+              <dt>Borrower</dt>
+              <dd>
+                <ExplorerLink kind="address" id={nft.borrowerAddress}>
+                  <code>{shortAddress(nft.borrowerAddress)}</code>
+                </ExplorerLink>
+              </dd>
+            </div>
+            <div>
+              <dt>Minted</dt>
+              <dd>
+                <ExplorerLink kind="tx" id={nft.transactionHash}>
+                  Origination transaction
+                </ExplorerLink>
+              </dd>
+            </div>
           </dl>
           <div>
-            <div className="row gap-sm small"><span>Repaid {usd(nft.totalRepaid)} of {usd(nft.totalDue)}</span><span className="muted">({progress}%)</span></div>
-            <div className="mk-progress" role="progressbar" aria-label="Repayment progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}><span style={{ width: `${progress}%` }} /></div>
+            <div className="row gap-sm small">
+              <span>
+                Repaid {usd(nft.totalRepaid)} of {usd(nft.totalDue)}
+              </span>
+              <span className="muted">({progress}%)</span>
+            </div>
+            <div className="mk-progress" role="progressbar" aria-label="Repayment progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+              <span style={{ width: `${progress}%` }} />
+            </div>
           </div>
         </section>
         <NoteCollateral nft={nft} mine={mine} />
         <OrderBook book={book} me={me} servicing={nft.servicing} />
         {nft.isActive && !mine && me !== null && (
-          <WithWallet><Suspense fallback={<Spinner />}><OfferForm nft={nft} /></Suspense></WithWallet>
+          <WithWallet>
+            <Suspense fallback={<Spinner />}>
+              <OfferForm nft={nft} />
+            </Suspense>
+          </WithWallet>
         )}
-        <Fold id="schedule-title" title="Schedule" testId="fold-schedule"><ScheduleTable nft={nft} /></Fold>
-        <Fold id="repayments-title" title="Repayment history"><RepaymentHistory nft={nft} /></Fold>
-        <Fold id="owners-title" title="Owner history"><OwnerHistory ownership={ownership} claimed={nft.collateral?.state === "claimed"} /></Fold>
-        <Fold id="chain-title" title="Every transaction on-chain" testId="fold-events" folded><TokenHistory tokenId={nft.tokenId} /></Fold>
+        <Fold id="schedule-title" title="Schedule" testId="fold-schedule">
+          <ScheduleTable nft={nft} />
+        </Fold>
+        <Fold id="repayments-title" title="Repayment history">
+          <RepaymentHistory nft={nft} />
+        </Fold>
+        <Fold id="owners-title" title="Owner history">
+          <OwnerHistory ownership={ownership} claimed={nft.collateral?.state === "claimed"} />
+        </Fold>
+        <Fold id="chain-title" title="Every transaction on-chain" testId="fold-events" folded>
+          <TokenHistory tokenId={nft.tokenId} />
+        </Fold>
       </div>
     </div>
   );

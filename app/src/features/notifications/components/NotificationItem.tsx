@@ -15,10 +15,18 @@ export function NotificationItem({ notice, onRead, marking }: { notice: WireNoti
         <p className="notice__head">
           <strong>{notice.title}</strong>
           {unread && <span className="badge badge--warning">{T.unread}</span>}
-          {notice.done && <span className="badge badge--success" title={T.doneHint}>{T.done}</span>}
+          {notice.done && (
+            <span className="badge badge--success" title={T.doneHint}>
+              {T.done}
+            </span>
+          )}
         </p>
         <p>{notice.message}</p>
-        <p className="small muted"><time dateTime={notice.createdAt} title={new Date(notice.createdAt).toLocaleString()}>{T.when(notice.createdAt)}</time></p>
+        <p className="small muted">
+          <time dateTime={notice.createdAt} title={new Date(notice.createdAt).toLocaleString()}>
+            {T.when(notice.createdAt)}
+          </time>
+        </p>
       </div>
       <div className="notice__actions">
         {internal && (

@@ -32,13 +32,20 @@ export function NotificationsPage() {
       </header>
 
       {list.isPending ? (
-        <p className="muted" role="status">{T.loading}</p>
+        <p className="muted" role="status">
+          {T.loading}
+        </p>
       ) : list.isError ? (
         <div className="alert alert--danger" role="alert">
-          {T.loadError} <button type="button" className="btn btn--ghost btn--sm" onClick={() => void list.refetch()}>{T.retry}</button>
+          {T.loadError}{" "}
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void list.refetch()}>
+            {T.retry}
+          </button>
         </div>
       ) : !list.data.notifications.length ? (
-        <div className="empty" data-testid="notifications-empty"><h3>{T.empty}</h3></div>
+        <div className="empty" data-testid="notifications-empty">
+          <h3>{T.empty}</h3>
+        </div>
       ) : (
         <>
           <ul className="notice-list" data-testid="notifications">
@@ -48,9 +55,13 @@ export function NotificationsPage() {
           </ul>
           {pages > 1 && (
             <nav className="notice-pager" aria-label={T.pagination}>
-              <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>{T.previous}</button>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                {T.previous}
+              </button>
               <span className="small muted">{T.pageOf(page, pages)}</span>
-              <button type="button" className="btn btn--ghost btn--sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>{T.next}</button>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                {T.next}
+              </button>
             </nav>
           )}
         </>

@@ -36,8 +36,12 @@ export function Credits({ credits }: { credits: PortfolioResult["credits"] }) {
     <section className="card row gap" style={{ justifyContent: "space-between", flexWrap: "wrap" }} aria-label="Repayments waiting" data-testid="credits">
       <div>
         <div className="stat__label">Repayments waiting to be withdrawn</div>
-        <div className="stat__value" data-testid="credits-available">{usd(credits.available)}</div>
-        <p className="small muted">Received in total {usd(credits.credited)}; withdrawn {usd(credits.withdrawn)}.</p>
+        <div className="stat__value" data-testid="credits-available">
+          {usd(credits.available)}
+        </div>
+        <p className="small muted">
+          Received in total {usd(credits.credited)}; withdrawn {usd(credits.withdrawn)}.
+        </p>
       </div>
       {reviewing ? (
         <ReviewStep
@@ -45,7 +49,15 @@ export function Credits({ credits }: { credits: PortfolioResult["credits"] }) {
           lines={[
             { label: "You receive", value: usd(credits.available), testId: "review-amount" },
             { label: "From", value: "the loan note contract, where repayments to you wait" },
-            { label: "To", value: <>your wallet <code>{shortAddress(wallet.address)}</code></>, testId: "review-to" },
+            {
+              label: "To",
+              value: (
+                <>
+                  your wallet <code>{shortAddress(wallet.address)}</code>
+                </>
+              ),
+              testId: "review-to",
+            },
           ]}
           payer={wallet.address}
           confirmLabel={`Confirm and withdraw ${usd(credits.available)}`}

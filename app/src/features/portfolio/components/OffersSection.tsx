@@ -132,7 +132,9 @@ export function OffersSection() {
       return (
         <div className="alert alert--danger" role="alert" data-testid="offers-error">
           <p>Failed to load your offers.</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void orders.refetch()}>Retry</button>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void orders.refetch()}>
+            Retry
+          </button>
         </div>
       );
     }
@@ -143,7 +145,9 @@ export function OffersSection() {
       <>
         <h3>Received</h3>
         {received.length === 0 ? (
-          <p className="small muted" data-testid="offers-received-empty">No offers on your notes yet.</p>
+          <p className="small muted" data-testid="offers-received-empty">
+            No offers on your notes yet.
+          </p>
         ) : (
           <ul className="stack" data-testid="offers-received" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {received.map((o) => {
@@ -152,11 +156,15 @@ export function OffersSection() {
               return (
                 <li key={`${o.hash}-${o.tokenId}`} className="card stack" data-testid="offer-received">
                   <div className="mk-card__head">
-                    <strong>{usd(o.priceNow)} for note #{o.tokenId}</strong>
+                    <strong>
+                      {usd(o.priceNow)} for note #{o.tokenId}
+                    </strong>
                     <span className="badge badge--success">{KIND_TEXT[o.kind]}</span>
                   </div>
                   {o.status !== "open" && <OrderStatus order={o} />}
-                  <p className="small muted">{orderTermsText(o)} · from <code>{shortAddress(o.signer)}</code> · until {expiryText(o.message.expiry)}</p>
+                  <p className="small muted">
+                    {orderTermsText(o)} · from <code>{shortAddress(o.signer)}</code> · until {expiryText(o.message.expiry)}
+                  </p>
                   {accepting?.hash === o.hash && accepting.tokenId === o.tokenId ? (
                     <ReviewStep
                       title={`Sell note #${o.tokenId}`}
@@ -165,7 +173,10 @@ export function OffersSection() {
                         { label: "Marketplace fee", value: f === null ? "…" : displayUsd(f) },
                         { label: "You receive", value: f === null ? "…" : displayUsd(price - f), testId: "accept-receive" },
                         { label: "The buyer", value: <code>{shortAddress(o.signer)}</code> },
-                        { label: "Your wallet sends", value: `one transaction that sells note #${o.tokenId} for at least ${displayUsd(price)} (the first time you sell, one more before it letting the marketplace move your notes)` },
+                        {
+                          label: "Your wallet sends",
+                          value: `one transaction that sells note #${o.tokenId} for at least ${displayUsd(price)} (the first time you sell, one more before it letting the marketplace move your notes)`,
+                        },
                       ]}
                       payer={wallet.address}
                       confirmLabel={`Sell for ${displayUsd(price)}`}
@@ -173,7 +184,16 @@ export function OffersSection() {
                       onCancel={() => setAccepting(null)}
                     />
                   ) : (
-                    <div><button type="button" className="btn btn--primary btn--sm" onClick={() => setAccepting(o)} disabled={busy || o.status !== "open" || !o.tokenId || !wallet.isConnected || wallet.mismatch}>Accept {usd(o.priceNow)}</button></div>
+                    <div>
+                      <button
+                        type="button"
+                        className="btn btn--primary btn--sm"
+                        onClick={() => setAccepting(o)}
+                        disabled={busy || o.status !== "open" || !o.tokenId || !wallet.isConnected || wallet.mismatch}
+                      >
+                        Accept {usd(o.priceNow)}
+                      </button>
+                    </div>
                   )}
                 </li>
               );
@@ -182,7 +202,11 @@ export function OffersSection() {
         )}
         <div className="mk-toolbar">
           <h3>Made</h3>
-          {live.length > 0 && !confirmAll && <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => setConfirmAll(true)} disabled={busy}>Cancel all</button>}
+          {live.length > 0 && !confirmAll && (
+            <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => setConfirmAll(true)} disabled={busy}>
+              Cancel all
+            </button>
+          )}
         </div>
         <FundingNote most={null} />
         {confirmAll && (
@@ -211,19 +235,41 @@ export function OffersSection() {
           />
         )}
         {made.length === 0 ? (
-          <p className="small muted" data-testid="offers-made-empty">You have signed no listings or offers. Make an offer from a note's page, or on any matching note from the <Link to="/marketplace">marketplace</Link>.</p>
+          <p className="small muted" data-testid="offers-made-empty">
+            You have signed no listings or offers. Make an offer from a note's page, or on any matching note from the <Link to="/marketplace">marketplace</Link>.
+          </p>
         ) : (
           <div className="table-wrap">
             <table className="table table--cards" data-testid="offers-made">
-              <thead><tr><th>Order</th><th>Price now</th><th>Status</th><th>Until</th><th><span className="sr-only">Cancel</span></th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Order</th>
+                  <th>Price now</th>
+                  <th>Status</th>
+                  <th>Until</th>
+                  <th>
+                    <span className="sr-only">Cancel</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {made.map((o) => (
                   <tr key={o.hash} data-testid="offer-made">
-                    <td data-label="Order">{KIND_TEXT[o.kind]}: {orderTermsText(o)}</td>
+                    <td data-label="Order">
+                      {KIND_TEXT[o.kind]}: {orderTermsText(o)}
+                    </td>
                     <td data-label="Price now">{usd(o.priceNow)}</td>
-                    <td data-label="Status"><OrderStatus order={o} /></td>
+                    <td data-label="Status">
+                      <OrderStatus order={o} />
+                    </td>
                     <td data-label="Until">{expiryText(o.message.expiry)}</td>
-                    <td>{isCancellable(o) && <button type="button" className="btn btn--ghost btn--sm" onClick={() => setCancelling(o)} disabled={busy}>Cancel</button>}</td>
+                    <td>
+                      {isCancellable(o) && (
+                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setCancelling(o)} disabled={busy}>
+                          Cancel
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -238,7 +284,11 @@ export function OffersSection() {
     <section className="card stack" id="offers" aria-labelledby="offers-title" data-testid="offers-section">
       <h2 id="offers-title">Offers</h2>
       {body()}
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -46,8 +46,22 @@ export function PortfolioPage() {
   const [filter, setFilter] = useState<Filter>("all");
   const [sort, setSort] = useState<Sort>("date");
   const [view, setView] = useState<"grid" | "list">("grid");
-  const apply = <Link to="/loans/request" className="btn btn--primary">Apply for Loan</Link>;
-  const actions = <div className="row gap-sm">{apply}<Link to="/nft-transfer" className="btn btn--ghost">Vault</Link><Link to="/portfolio/statement" className="btn btn--ghost" data-testid="statement-link">Statement</Link></div>;
+  const apply = (
+    <Link to="/loans/request" className="btn btn--primary">
+      Apply for Loan
+    </Link>
+  );
+  const actions = (
+    <div className="row gap-sm">
+      {apply}
+      <Link to="/nft-transfer" className="btn btn--ghost">
+        Vault
+      </Link>
+      <Link to="/portfolio/statement" className="btn btn--ghost" data-testid="statement-link">
+        Statement
+      </Link>
+    </div>
+  );
   const header = <PageHeader title="My Portfolio" subtitle="Notes you hold, in your wallet or the vault, and the notes of your own loans." actions={actions} />;
 
   if (portfolio.isError) {
@@ -55,12 +69,27 @@ export function PortfolioPage() {
       <div className="container page stack">
         {header}
         <div className="alert alert--danger" role="alert" data-testid="portfolio-error">
-          <div className="stack"><p>{NFT_MESSAGES.portfolioFailed}</p><div><button type="button" className="btn btn--secondary btn--sm" onClick={() => void portfolio.refetch()}>Refresh</button></div></div>
+          <div className="stack">
+            <p>{NFT_MESSAGES.portfolioFailed}</p>
+            <div>
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void portfolio.refetch()}>
+                Refresh
+              </button>
+            </div>
+          </div>
         </div>
       </div>
     );
   }
-  if (!portfolio.data) return <div className="container page stack">{header}<div className="center"><Spinner label="Loading portfolio" /></div></div>;
+  if (!portfolio.data)
+    return (
+      <div className="container page stack">
+        {header}
+        <div className="center">
+          <Spinner label="Loading portfolio" />
+        </div>
+      </div>
+    );
   const p = portfolio.data;
   const held = p.nfts.filter(FILTERS[filter]).sort(SORTS[sort]);
   const tiles = [
@@ -79,12 +108,19 @@ export function PortfolioPage() {
         <div className="empty" data-testid="portfolio-empty">
           <h3>No notes yet</h3>
           <p>Buy a note on the marketplace, or apply for a loan: its note will show here.</p>
-          <div className="row gap-sm center">{apply}<Link to="/marketplace" className="btn btn--ghost">Browse Marketplace</Link></div>
+          <div className="row gap-sm center">
+            {apply}
+            <Link to="/marketplace" className="btn btn--ghost">
+              Browse Marketplace
+            </Link>
+          </div>
         </div>
       ) : null}
       {empty ? (
         // Offers made wait in the wallet, not in the portfolio: someone holding no note yet still sees and cancels them.
-        <WithWallet><OffersSection /></WithWallet>
+        <WithWallet>
+          <OffersSection />
+        </WithWallet>
       ) : (
         <WithWallet>
           <div className="stack">
@@ -95,29 +131,47 @@ export function PortfolioPage() {
               <div className="mk-toolbar">
                 <div>
                   <h2 id="held-title">Notes I hold</h2>
-                  <p className="small muted" data-testid="health">Portfolio health: {p.stats.activeCount} active of {p.stats.totalLoans} held · worth {usd(p.stats.portfolioValue)} with repayments waiting</p>
+                  <p className="small muted" data-testid="health">
+                    Portfolio health: {p.stats.activeCount} active of {p.stats.totalLoans} held · worth {usd(p.stats.portfolioValue)} with repayments waiting
+                  </p>
                 </div>
                 <div className="row gap-sm" style={{ flexWrap: "wrap" }}>
-                  <div className="field"><label htmlFor="pf-filter">Status</label>
+                  <div className="field">
+                    <label htmlFor="pf-filter">Status</label>
                     <select id="pf-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
-                      <option value="all">All</option><option value="active">Active</option><option value="listed">Listed</option><option value="vaulted">In vault</option><option value="defaulted">Defaulted</option>
+                      <option value="all">All</option>
+                      <option value="active">Active</option>
+                      <option value="listed">Listed</option>
+                      <option value="vaulted">In vault</option>
+                      <option value="defaulted">Defaulted</option>
                     </select>
                   </div>
-                  <div className="field"><label htmlFor="pf-sort">Sort by</label>
+                  <div className="field">
+                    <label htmlFor="pf-sort">Sort by</label>
                     <select id="pf-sort" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
-                      <option value="date">Date</option><option value="amount">Amount</option><option value="performance">Performance</option>
+                      <option value="date">Date</option>
+                      <option value="amount">Amount</option>
+                      <option value="performance">Performance</option>
                     </select>
                   </div>
                   <div className="segmented mk-view" role="radiogroup" aria-label="View">
-                    <label><input type="radio" name="pf-view" checked={view === "grid"} onChange={() => setView("grid")} /> Grid</label>
-                    <label><input type="radio" name="pf-view" checked={view === "list"} onChange={() => setView("list")} /> List</label>
+                    <label>
+                      <input type="radio" name="pf-view" checked={view === "grid"} onChange={() => setView("grid")} /> Grid
+                    </label>
+                    <label>
+                      <input type="radio" name="pf-view" checked={view === "list"} onChange={() => setView("list")} /> List
+                    </label>
                   </div>
                 </div>
               </div>
               {held.length === 0 ? (
                 <p className="muted">{p.nfts.length === 0 ? "You hold no notes." : "No notes match this filter."}</p>
               ) : (
-                <div className={view === "grid" ? "mk-grid" : "stack"}>{held.map((n) => <HeldNoteCard key={n.tokenId} nft={n} actions />)}</div>
+                <div className={view === "grid" ? "mk-grid" : "stack"}>
+                  {held.map((n) => (
+                    <HeldNoteCard key={n.tokenId} nft={n} actions />
+                  ))}
+                </div>
               )}
             </section>
             {p.loanNotes.length > 0 && (
@@ -125,8 +179,23 @@ export function PortfolioPage() {
                 <h2 id="loan-notes-title">Notes of my loans</h2>
                 <div className="table-wrap">
                   <table className="table table--cards">
-                    <thead><tr><th>Note</th><th>Principal</th><th>Status</th><th>Held by</th><th>Repayment</th><th><span className="sr-only">Loan</span></th></tr></thead>
-                    <tbody>{p.loanNotes.map((n) => <LoanNoteRow key={n.tokenId} nft={n} />)}</tbody>
+                    <thead>
+                      <tr>
+                        <th>Note</th>
+                        <th>Principal</th>
+                        <th>Status</th>
+                        <th>Held by</th>
+                        <th>Repayment</th>
+                        <th>
+                          <span className="sr-only">Loan</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {p.loanNotes.map((n) => (
+                        <LoanNoteRow key={n.tokenId} nft={n} />
+                      ))}
+                    </tbody>
                   </table>
                 </div>
               </section>

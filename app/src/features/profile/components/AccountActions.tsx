@@ -13,13 +13,19 @@ export function AccountActions() {
           <div>
             <p>Are you sure you want to sign out?</p>
             <div className="row gap-sm">
-              <button type="button" className="btn btn--danger btn--sm" onClick={() => logout("Successfully logged out!")}>Yes, Sign Out</button>
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(false)}>Cancel</button>
+              <button type="button" className="btn btn--danger btn--sm" onClick={() => logout("Successfully logged out!")}>
+                Yes, Sign Out
+              </button>
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
             </div>
           </div>
         </div>
       ) : (
-        <button type="button" className="btn btn--danger-ghost" onClick={() => setConfirming(true)}>Sign Out</button>
+        <button type="button" className="btn btn--danger-ghost" onClick={() => setConfirming(true)}>
+          Sign Out
+        </button>
       )}
     </section>
   );

@@ -8,8 +8,12 @@ export default function BrowserWalletDisconnect() {
   if (!isConnected || !address) return null;
   return (
     <div className="row gap-sm" data-testid="browser-wallet">
-      <span className="small muted">This browser's wallet is connected as <code>{shortAddress(address)}</code>.</span>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => disconnect()}>Disconnect browser wallet</button>
+      <span className="small muted">
+        This browser's wallet is connected as <code>{shortAddress(address)}</code>.
+      </span>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => disconnect()}>
+        Disconnect browser wallet
+      </button>
     </div>
   );
 }

@@ -49,7 +49,11 @@ export function NotificationsTab({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-      <div><button type="button" className="btn btn--primary" onClick={save}>Save Preferences</button></div>
+      <div>
+        <button type="button" className="btn btn--primary" onClick={save}>
+          Save Preferences
+        </button>
+      </div>
     </div>
   );
 }

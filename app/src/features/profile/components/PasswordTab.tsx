@@ -49,20 +49,46 @@ export function PasswordTab({ isWalletUser }: { isWalletUser: boolean }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="stack" aria-label="Change password">
       <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" value={form.currentPassword} onChange={set("currentPassword")} />
-      <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={form.newPassword} onChange={set("newPassword")}
-        hint={form.newPassword ? (
-          <div className="strength" data-testid="strength">
-            <div className={`strength__bar strength__bar--${strength.label.toLowerCase()}`} aria-hidden="true">
-              {[0, 1, 2, 3, 4].map((i) => <span key={i} className={i < strength.score ? "on" : ""} />)}
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        autoComplete="new-password"
+        value={form.newPassword}
+        onChange={set("newPassword")}
+        hint={
+          form.newPassword ? (
+            <div className="strength" data-testid="strength">
+              <div className={`strength__bar strength__bar--${strength.label.toLowerCase()}`} aria-hidden="true">
+                {[0, 1, 2, 3, 4].map((i) => (
+                  <span key={i} className={i < strength.score ? "on" : ""} />
+                ))}
+              </div>
+              <span>
+                Password strength: <strong>{strength.label}</strong>
+              </span>
             </div>
-            <span>Password strength: <strong>{strength.label}</strong></span>
-          </div>
-        ) : "At least 8 characters; mix upper and lower case, digits and symbols for a strong password."} />
-      <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")}
-        error={mismatch ? "Passwords do not match" : undefined} />
-      {error && <div className="alert alert--danger" role="alert"><p>{error}</p></div>}
+          ) : (
+            "At least 8 characters; mix upper and lower case, digits and symbols for a strong password."
+          )
+        }
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={set("confirmPassword")}
+        error={mismatch ? "Passwords do not match" : undefined}
+      />
+      {error && (
+        <div className="alert alert--danger" role="alert">
+          <p>{error}</p>
+        </div>
+      )}
       <div>
-        <button type="submit" className="btn btn--primary" disabled={change.isPending}>{change.isPending ? "Changing..." : "Change Password"}</button>
+        <button type="submit" className="btn btn--primary" disabled={change.isPending}>
+          {change.isPending ? "Changing..." : "Change Password"}
+        </button>
       </div>
     </form>
   );

@@ -78,7 +78,11 @@ export function ProfileInfoCard({ user }: { user: User }) {
     <section className="card" aria-labelledby="profile-info-title">
       <div className="card__head">
         <h2 id="profile-info-title">Profile Information</h2>
-        {!editing && <button type="button" className="btn btn--secondary btn--sm" onClick={startEdit}>Edit</button>}
+        {!editing && (
+          <button type="button" className="btn btn--secondary btn--sm" onClick={startEdit}>
+            Edit
+          </button>
+        )}
       </div>
 
       <div className="profile-id">
@@ -87,7 +91,13 @@ export function ProfileInfoCard({ user }: { user: User }) {
           {editing && (
             <>
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => fileInput.current?.click()} disabled={upload.isPending}>
-                {upload.isPending ? <><Spinner label="Uploading" /> Uploading…</> : "Change picture"}
+                {upload.isPending ? (
+                  <>
+                    <Spinner label="Uploading" /> Uploading…
+                  </>
+                ) : (
+                  "Change picture"
+                )}
               </button>
               <input ref={fileInput} type="file" accept="image/*" hidden onChange={(e) => void pick(e)} data-testid="picture-input" aria-label="Profile picture" />
             </>
@@ -98,9 +108,13 @@ export function ProfileInfoCard({ user }: { user: User }) {
           <p className="muted profile-id__email">{user.email ?? (user.walletAddress ? "Wallet account" : "")}</p>
           <div className="row gap-sm">
             {verified ? (
-              <span className="badge badge--success" data-testid="kyc-badge">✓ Verified</span>
+              <span className="badge badge--success" data-testid="kyc-badge">
+                ✓ Verified
+              </span>
             ) : (
-              <span className="badge badge--warning" data-testid="kyc-badge">Pending Verification</span>
+              <span className="badge badge--warning" data-testid="kyc-badge">
+                Pending Verification
+              </span>
             )}
             {user.role === "admin" && <span className="badge badge--admin">Admin</span>}
             {user.isWalletUser && <span className="badge badge--wallet">Wallet</span>}
@@ -117,19 +131,42 @@ export function ProfileInfoCard({ user }: { user: User }) {
             <Field label="Phone" name="phoneNumber" type="tel" value={form.phoneNumber} onChange={set("phoneNumber")} autoComplete="tel" />
             <Field className="span-2" label="Address" name="address" value={form.address} onChange={set("address")} autoComplete="street-address" />
           </div>
-          {error && <div className="alert alert--danger" role="alert"><p>{error}</p></div>}
+          {error && (
+            <div className="alert alert--danger" role="alert">
+              <p>{error}</p>
+            </div>
+          )}
           <div className="row gap-sm">
-            <button type="submit" className="btn btn--primary" disabled={update.isPending}>{update.isPending ? "Saving..." : "Save"}</button>
-            <button type="button" className="btn btn--ghost" onClick={cancel} disabled={update.isPending}>Cancel</button>
+            <button type="submit" className="btn btn--primary" disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save"}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={cancel} disabled={update.isPending}>
+              Cancel
+            </button>
           </div>
         </form>
       ) : (
         <dl className="details" data-testid="profile-view">
-          <div><dt>First name</dt><dd>{user.firstName || "—"}</dd></div>
-          <div><dt>Last name</dt><dd>{user.lastName || "—"}</dd></div>
-          <div><dt>Email</dt><dd>{user.email || "—"}</dd></div>
-          <div><dt>Phone</dt><dd>{phoneOf(user) || "—"}</dd></div>
-          <div className="span-2"><dt>Address</dt><dd>{addressText(user.address) || "—"}</dd></div>
+          <div>
+            <dt>First name</dt>
+            <dd>{user.firstName || "—"}</dd>
+          </div>
+          <div>
+            <dt>Last name</dt>
+            <dd>{user.lastName || "—"}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{user.email || "—"}</dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>{phoneOf(user) || "—"}</dd>
+          </div>
+          <div className="span-2">
+            <dt>Address</dt>
+            <dd>{addressText(user.address) || "—"}</dd>
+          </div>
         </dl>
       )}
     </section>

@@ -24,10 +24,25 @@ export function SecurityCard({ user }: { user: User }) {
         {tab === "Notifications" && <NotificationsTab user={user} />}
         {tab === "Security" && (
           <dl className="details details--single">
-            <div><dt>Sign-in method</dt><dd>{user.email ? "Email and password" : "Wallet signature"}{user.isWalletUser && user.email ? " or wallet signature" : ""}</dd></div>
-            <div><dt>Verified wallet</dt><dd>{user.walletAddress ? <code>{shortAddress(user.walletAddress)}</code> : "None linked"}</dd></div>
-            <div><dt>Wallet sign-in</dt><dd>Sign-In with Ethereum messages, each with a single-use nonce that expires</dd></div>
-            <div><dt>Session</dt><dd>Kept in this browser until you sign out or it expires</dd></div>
+            <div>
+              <dt>Sign-in method</dt>
+              <dd>
+                {user.email ? "Email and password" : "Wallet signature"}
+                {user.isWalletUser && user.email ? " or wallet signature" : ""}
+              </dd>
+            </div>
+            <div>
+              <dt>Verified wallet</dt>
+              <dd>{user.walletAddress ? <code>{shortAddress(user.walletAddress)}</code> : "None linked"}</dd>
+            </div>
+            <div>
+              <dt>Wallet sign-in</dt>
+              <dd>Sign-In with Ethereum messages, each with a single-use nonce that expires</dd>
+            </div>
+            <div>
+              <dt>Session</dt>
+              <dd>Kept in this browser until you sign out or it expires</dd>
+            </div>
           </dl>
         )}
       </div>

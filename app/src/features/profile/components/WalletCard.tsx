@@ -52,29 +52,52 @@ export function WalletCard({ user }: { user: User }) {
     <section className="card" aria-labelledby="wallet-card-title" data-testid="wallet-card">
       <div className="card__head">
         <h2 id="wallet-card-title">Wallet Connection</h2>
-        {address ? <span className="badge badge--success"><span className="dot" /> Connected</span> : <span className="badge badge--neutral">Not connected</span>}
+        {address ? (
+          <span className="badge badge--success">
+            <span className="dot" /> Connected
+          </span>
+        ) : (
+          <span className="badge badge--neutral">Not connected</span>
+        )}
       </div>
       {address ? (
         <div className="stack">
           <div className="wallet-address">
             <span className="muted small">Verified wallet</span>
-            <code className="break" data-testid="linked-wallet" title={address}>{address}</code>
+            <code className="break" data-testid="linked-wallet" title={address}>
+              {address}
+            </code>
           </div>
           <div className="row gap-sm">
-            <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy()}>Copy address</button>
+            <button type="button" className="btn btn--secondary btn--sm" onClick={() => void copy()}>
+              Copy address
+            </button>
             <a className="btn btn--ghost btn--sm" href={explorerLink(config.data, "address", address)} target={config.data?.explorerUrl ? "_blank" : undefined} rel="noreferrer">
               View on explorer
             </a>
-            {!confirming && <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => setConfirming(true)}>Unlink wallet</button>}
+            {!confirming && (
+              <button type="button" className="btn btn--danger-ghost btn--sm" onClick={() => setConfirming(true)}>
+                Unlink wallet
+              </button>
+            )}
           </div>
-          <WithWallet fallback={<></>}><BrowserWalletDisconnect /></WithWallet>
+          <WithWallet fallback={<></>}>
+            <BrowserWalletDisconnect />
+          </WithWallet>
           {confirming && (
             <div className="alert alert--warning" role="alertdialog" aria-label="Confirm unlinking the wallet">
               <div>
-                <p>Unlink {shortAddress(address)} from your account? Loans are paid only to a verified wallet; you can link one again by signing. (To end only this browser's wallet connection, use Disconnect browser wallet.)</p>
+                <p>
+                  Unlink {shortAddress(address)} from your account? Loans are paid only to a verified wallet; you can link one again by signing. (To end only this browser's wallet connection, use
+                  Disconnect browser wallet.)
+                </p>
                 <div className="row gap-sm">
-                  <button type="button" className="btn btn--danger btn--sm" onClick={() => void disconnect()} disabled={update.isPending}>{update.isPending ? "Unlinking..." : "Yes, unlink"}</button>
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(false)}>Cancel</button>
+                  <button type="button" className="btn btn--danger btn--sm" onClick={() => void disconnect()} disabled={update.isPending}>
+                    {update.isPending ? "Unlinking..." : "Yes, unlink"}
+                  </button>
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </button>
                 </div>
               </div>
             </div>
@@ -84,7 +107,9 @@ export function WalletCard({ user }: { user: User }) {
         <div className="stack">
           <p className="muted">Link a wallet by signing a message with it. Loans are paid to, and notes are held by, your verified wallet.</p>
           {hasExtension === false && !config.data?.isLocalChain && (
-            <div className="alert alert--warning" role="note"><p>Connecting a wallet needs a browser wallet extension such as MetaMask.</p></div>
+            <div className="alert alert--warning" role="note">
+              <p>Connecting a wallet needs a browser wallet extension such as MetaMask.</p>
+            </div>
           )}
           {canConnect && (
             <WithWallet>

@@ -48,7 +48,10 @@ export default function WalletLinker({ hint }: { hint?: string }) {
     setBusy(true);
     setError("");
     try {
-      if (chainId !== config.chainId) await switchChainAsync({ chainId: config.chainId }).catch(() => { throw new Error(`Failed to switch to network ${config.chainId}`); });
+      if (chainId !== config.chainId)
+        await switchChainAsync({ chainId: config.chainId }).catch(() => {
+          throw new Error(`Failed to switch to network ${config.chainId}`);
+        });
     } catch (e) {
       return fail((e as Error).message);
     }
@@ -91,9 +94,21 @@ export default function WalletLinker({ hint }: { hint?: string }) {
   return (
     <div className="stack">
       <DevWalletPicker />
-      {hint && <p className="small muted">At registration you mentioned <code>{shortAddress(hint)}</code>; connect that wallet to link it.</p>}
-      {isConnected && address && <div className="address-badge"><span className="dot" aria-hidden="true" /> Wallet <code>{shortAddress(address)}</code></div>}
-      {error && <div className="alert alert--danger" role="alert" data-testid="wallet-link-error"><p>{error}</p></div>}
+      {hint && (
+        <p className="small muted">
+          At registration you mentioned <code>{shortAddress(hint)}</code>; connect that wallet to link it.
+        </p>
+      )}
+      {isConnected && address && (
+        <div className="address-badge">
+          <span className="dot" aria-hidden="true" /> Wallet <code>{shortAddress(address)}</code>
+        </div>
+      )}
+      {error && (
+        <div className="alert alert--danger" role="alert" data-testid="wallet-link-error">
+          <p>{error}</p>
+        </div>
+      )}
       <div>
         <button type="button" className="btn btn--primary" onClick={start} disabled={busy || connectModalOpen}>
           {busy ? "Waiting for signature..." : connectModalOpen ? "Connecting Wallet..." : isConnected ? `Link ${shortAddress(address)}` : "Connect Wallet"}

@@ -24,7 +24,11 @@ export function ProfilePage() {
   return (
     <div className="container page">
       <PageHeader title="Profile Settings" subtitle="Your details, your wallet and how you sign in." actions={profile.isFetching ? <Spinner label="Refreshing" /> : undefined} />
-      {profile.isError && <div className="alert alert--danger" role="alert"><p>Your profile could not be loaded from the server; showing the details saved in this browser.</p></div>}
+      {profile.isError && (
+        <div className="alert alert--danger" role="alert">
+          <p>Your profile could not be loaded from the server; showing the details saved in this browser.</p>
+        </div>
+      )}
       <div className="profile-grid">
         <div className="stack">
           <ProfileInfoCard key={user._id} user={user} />

@@ -12,8 +12,24 @@ export function StatementTable({ caption, head, rows, empty, testId }: { caption
           <p className="small muted statement-scroll-hint">Scroll the table sideways to see every column.</p>
           <div className="table-wrap" tabIndex={0} role="region" aria-label={`${caption} (scrolls)`}>
             <table className="table statement-table">
-              <thead><tr>{head.map((h) => <th key={h} scope="col">{h}</th>)}</tr></thead>
-              <tbody>{rows.map((cells, i) => <tr key={i}>{cells.map((c, j) => <td key={j}>{c}</td>)}</tr>)}</tbody>
+              <thead>
+                <tr>
+                  {head.map((h) => (
+                    <th key={h} scope="col">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((cells, i) => (
+                  <tr key={i}>
+                    {cells.map((c, j) => (
+                      <td key={j}>{c}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </div>
         </>

@@ -5,7 +5,12 @@ import { toCsv } from "./csv";
 export function portfolioStatementCsv(s: WirePortfolioStatement): string {
   const t = s.totals;
   return toCsv([
-    [["Investor statement", s.walletAddress], ["From", s.from], ["To", s.to], ["As of", s.asOf]],
+    [
+      ["Investor statement", s.walletAddress],
+      ["From", s.from],
+      ["To", s.to],
+      ["As of", s.asOf],
+    ],
     [["Trade time", "Side", "Note", "Price", "Fee", "Net", "Counterparty", "Transaction"], ...s.trades.map((x) => [x.time, x.side, x.tokenId, x.price, x.fee, x.net, x.counterparty, x.txHash])],
     [["Repayment time", "Note", "Amount", "Late fee", "Via vault", "Transaction"], ...s.receipts.map((r) => [r.time, r.tokenId, r.amount, r.lateFee, r.viaVault, r.txHash])],
     [["Withdrawal time", "Amount", "Transaction"], ...s.withdrawals.map((w) => [w.time, w.amount, w.txHash])],
@@ -15,8 +20,19 @@ export function portfolioStatementCsv(s: WirePortfolioStatement): string {
     ],
     [
       ["Total", "Amount"],
-      ["Bought", t.bought], ["Sold", t.sold], ["Fees", t.fees], ["Sale proceeds", t.saleProceeds], ["Repayments received", t.received], ["Late fees received", t.lateFeesReceived], ["Withdrawn", t.withdrawn],
-      ["Realised return", t.realisedReturn], ["Expected return", t.expectedReturn], ["Notes held", t.notesHeld], ["Outstanding principal", t.outstandingPrincipal], ["Value at end", t.valueAtEnd], ["XIRR (%)", t.xirr],
+      ["Bought", t.bought],
+      ["Sold", t.sold],
+      ["Fees", t.fees],
+      ["Sale proceeds", t.saleProceeds],
+      ["Repayments received", t.received],
+      ["Late fees received", t.lateFeesReceived],
+      ["Withdrawn", t.withdrawn],
+      ["Realised return", t.realisedReturn],
+      ["Expected return", t.expectedReturn],
+      ["Notes held", t.notesHeld],
+      ["Outstanding principal", t.outstandingPrincipal],
+      ["Value at end", t.valueAtEnd],
+      ["XIRR (%)", t.xirr],
     ],
   ]);
 }

@@ -35,17 +35,38 @@ export function NftTransferPage() {
   const portfolio = useQuery({ queryKey: marketplaceKeys.portfolio, queryFn: getPortfolio, enabled: kyc === "approved", retry: 3 });
   return (
     <div className="container page stack">
-      <PageHeader title="NFT Vault Transfer" subtitle="Deposit notes into the vault and withdraw them back. Repayments on a vaulted note still reach you." actions={<Link to="/portfolio" className="btn btn--ghost">My Portfolio</Link>} />
+      <PageHeader
+        title="NFT Vault Transfer"
+        subtitle="Deposit notes into the vault and withdraw them back. Repayments on a vaulted note still reach you."
+        actions={
+          <Link to="/portfolio" className="btn btn--ghost">
+            My Portfolio
+          </Link>
+        }
+      />
       {kyc !== "approved" && (
-        <div className="alert alert--warning" role="status" data-testid="vault-kyc"><p>Vault transfers are available once your KYC is approved. <Link to="/kyc">Go to KYC</Link></p></div>
+        <div className="alert alert--warning" role="status" data-testid="vault-kyc">
+          <p>
+            Vault transfers are available once your KYC is approved. <Link to="/kyc">Go to KYC</Link>
+          </p>
+        </div>
       )}
       {portfolio.isError ? (
-        <div className="alert alert--danger" role="alert"><p>{NFT_MESSAGES.portfolioFailed}</p><button type="button" className="btn btn--secondary btn--sm" onClick={() => void portfolio.refetch()}>Refresh</button></div>
+        <div className="alert alert--danger" role="alert">
+          <p>{NFT_MESSAGES.portfolioFailed}</p>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void portfolio.refetch()}>
+            Refresh
+          </button>
+        </div>
       ) : kyc === "approved" && !portfolio.data ? (
-        <div className="center"><Spinner label="Loading your notes" /></div>
+        <div className="center">
+          <Spinner label="Loading your notes" />
+        </div>
       ) : (
         <div className="mk-two">
-          <WithWallet><TransferForm portfolio={portfolio.data} disabled={kyc !== "approved"} /></WithWallet>
+          <WithWallet>
+            <TransferForm portfolio={portfolio.data} disabled={kyc !== "approved"} />
+          </WithWallet>
           <aside className="card stack" aria-labelledby="vault-info">
             <h2 id="vault-info">About the vault</h2>
             <ul className="small">
@@ -110,7 +131,11 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
       await queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
       await queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
     } catch (e) {
-      const message = (e as { isAxiosError?: boolean })?.isAxiosError ? serverMessage(e, NFT_MESSAGES.transferFailed) : e instanceof WalletStepError ? e.message : walletErrorMessage(e, NFT_MESSAGES.transferFailed);
+      const message = (e as { isAxiosError?: boolean })?.isAxiosError
+        ? serverMessage(e, NFT_MESSAGES.transferFailed)
+        : e instanceof WalletStepError
+          ? e.message
+          : walletErrorMessage(e, NFT_MESSAGES.transferFailed);
       progress.fail(message, (e as WalletStepError)?.hash);
       toast.error(NFT_MESSAGES.transferFailed, { id: "transfer-failed" });
     } finally {
@@ -122,18 +147,47 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
     <form className="card stack" onSubmit={(e) => void submit(e)} aria-label="Vault transfer" data-testid="vault-form" noValidate>
       <div className="segmented" role="radiogroup" aria-label="Transfer type">
         {(["deposit", "withdraw"] as Tab[]).map((t) => (
-          <label key={t}><input type="radio" name="vault-tab" checked={tab === t} onChange={() => { setTab(t); setTokenId(""); setErrors({}); setReviewing(false); }} /> {t === "deposit" ? "Deposit" : "Withdraw"}</label>
+          <label key={t}>
+            <input
+              type="radio"
+              name="vault-tab"
+              checked={tab === t}
+              onChange={() => {
+                setTab(t);
+                setTokenId("");
+                setErrors({});
+                setReviewing(false);
+              }}
+            />{" "}
+            {t === "deposit" ? "Deposit" : "Withdraw"}
+          </label>
         ))}
       </div>
       <WalletBar />
       <fieldset disabled={disabled || busy} className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <div className={`field${errors.nftTokenId ? " field--error" : ""}`}>
           <label htmlFor="vault-nft">NFT</label>
-          <select id="vault-nft" value={tokenId} onChange={(e) => { setTokenId(e.target.value); setReviewing(false); setErrors((x) => ({ ...x, nftTokenId: "" })); }}>
+          <select
+            id="vault-nft"
+            value={tokenId}
+            onChange={(e) => {
+              setTokenId(e.target.value);
+              setReviewing(false);
+              setErrors((x) => ({ ...x, nftTokenId: "" }));
+            }}
+          >
             <option value="">{choices.length ? "Select a note" : tab === "deposit" ? "No notes in your wallet" : "No notes in the vault"}</option>
-            {choices.map((n) => <option key={n.tokenId} value={n.tokenId}>Note #{n.tokenId} — {usd(n.metadata.loanDetails.amount)} at {percentText(n.metadata.loanDetails.interestRate)}</option>)}
+            {choices.map((n) => (
+              <option key={n.tokenId} value={n.tokenId}>
+                Note #{n.tokenId} — {usd(n.metadata.loanDetails.amount)} at {percentText(n.metadata.loanDetails.interestRate)}
+              </option>
+            ))}
           </select>
-          {errors.nftTokenId && <p className="field__error" role="alert">{errors.nftTokenId}</p>}
+          {errors.nftTokenId && (
+            <p className="field__error" role="alert">
+              {errors.nftTokenId}
+            </p>
+          )}
         </div>
         {selected && (
           <div className="alert alert--info" data-testid="selected-nft">
@@ -141,29 +195,60 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
               <strong>Note #{selected.tokenId}</strong> · {usd(selected.outstandingBalance)} outstanding · {selected.metadata.loanDetails.termMonths} months
               {selected.marketplaceStatus === "listed" && <p className="small">Listed at {usd(selected.listingPrice)}: depositing ends the listing.</p>}
               {/* The escrowed NFT goes with the note: its depositor may claim it after a default, from the note's page. */}
-              {selected.collateral && <div style={{ marginTop: 8 }}><PledgedNftView nft={selected.collateral} compact /></div>}
+              {selected.collateral && (
+                <div style={{ marginTop: 8 }}>
+                  <PledgedNftView nft={selected.collateral} compact />
+                </div>
+              )}
             </div>
           </div>
         )}
         {tab === "withdraw" && (
           <div className={`field${errors.walletAddress ? " field--error" : ""}`}>
             <label htmlFor="vault-to">Withdraw to wallet address</label>
-            <input id="vault-to" value={walletAddress} onChange={(e) => { setWalletAddress(e.target.value); setErrors((x) => ({ ...x, walletAddress: "" })); }} />
-            {errors.walletAddress && <p className="field__error" role="alert">{errors.walletAddress}</p>}
+            <input
+              id="vault-to"
+              value={walletAddress}
+              onChange={(e) => {
+                setWalletAddress(e.target.value);
+                setErrors((x) => ({ ...x, walletAddress: "" }));
+              }}
+            />
+            {errors.walletAddress && (
+              <p className="field__error" role="alert">
+                {errors.walletAddress}
+              </p>
+            )}
           </div>
         )}
         <div className="field">
           <label htmlFor="vault-reason">Reason (optional)</label>
           <input id="vault-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
-        {!reviewing && <div><button type="submit" className="btn btn--primary" disabled={!wallet.isConnected || wallet.mismatch}>{busy ? "Sending…" : tab === "deposit" ? "Deposit to vault" : "Withdraw from vault"}</button></div>}
+        {!reviewing && (
+          <div>
+            <button type="submit" className="btn btn--primary" disabled={!wallet.isConnected || wallet.mismatch}>
+              {busy ? "Sending…" : tab === "deposit" ? "Deposit to vault" : "Withdraw from vault"}
+            </button>
+          </div>
+        )}
       </fieldset>
       {reviewing && selected && (
         <ReviewStep
           title={tab === "deposit" ? "Review the deposit" : "Review the withdrawal"}
           lines={[
             { label: "Note", value: `#${selected.tokenId}, ${usd(selected.outstandingBalance)} of principal outstanding`, testId: "review-note" },
-            { label: "From", value: tab === "deposit" ? <>your wallet <code>{shortAddress(verified)}</code></> : "the vault" },
+            {
+              label: "From",
+              value:
+                tab === "deposit" ? (
+                  <>
+                    your wallet <code>{shortAddress(verified)}</code>
+                  </>
+                ) : (
+                  "the vault"
+                ),
+            },
             { label: "To", value: tab === "deposit" ? "the vault (only you can withdraw it)" : <code>{shortAddress(walletAddress.trim())}</code>, testId: "review-to" },
             { label: "You pay", value: "nothing: the note moves, no test dollars", testId: "review-amount" },
           ]}
@@ -183,18 +268,34 @@ function History({ moves }: { moves: PortfolioResult["vaultHistory"] }) {
   return (
     <section className="card stack" aria-labelledby="vault-history">
       <h2 id="vault-history">Transfer history</h2>
-      {moves.length === 0 ? <p className="muted small">No vault moves yet.</p> : (
+      {moves.length === 0 ? (
+        <p className="muted small">No vault moves yet.</p>
+      ) : (
         <div className="table-wrap">
           <table className="table table--cards" data-testid="vault-history">
-            <thead><tr><th>Date</th><th>Move</th><th>Note</th><th>Reason</th><th>Transaction</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Date</th>
+                <th>Move</th>
+                <th>Note</th>
+                <th>Reason</th>
+                <th>Transaction</th>
+              </tr>
+            </thead>
             <tbody>
               {moves.map((m) => (
                 <tr key={m.txHash + m.kind}>
                   <td data-label="Date">{dateText(m.time)}</td>
                   <td data-label="Move">{m.kind === "deposit" ? "Deposit" : "Withdrawal"}</td>
-                  <td data-label="Note"><Link to={`/marketplace/nft/${m.tokenId}`}>#{m.tokenId}</Link></td>
-                  <td data-label="Reason"><MoveReason hash={m.txHash} /></td>
-                  <td data-label="Transaction"><ExplorerLink kind="tx" id={m.txHash} /></td>
+                  <td data-label="Note">
+                    <Link to={`/marketplace/nft/${m.tokenId}`}>#{m.tokenId}</Link>
+                  </td>
+                  <td data-label="Reason">
+                    <MoveReason hash={m.txHash} />
+                  </td>
+                  <td data-label="Transaction">
+                    <ExplorerLink kind="tx" id={m.txHash} />
+                  </td>
                 </tr>
               ))}
             </tbody>
