@@ -65,8 +65,8 @@ describe("answers from the user's own records", () => {
     await database.db
       .insert(loans)
       .values({ userId: bo.id, amount: 1_000_000_000n, principal: 1_000_000_000n, purpose: "medical", rateBps: 600, termMonths: 12, status: "defaulted", mintStatus: "minted", noteStart: start });
-    assert.match((await ask("loan_status", bo, 86_400n)) as string, /is defaulted: it was unpaid 1 day after maturity\./);
-    assert.match((await ask("loan_status", bo)) as string, /is defaulted: it was unpaid 30 days after maturity\./);
+    assert.match((await ask("loan_status", bo, 86_400n)) as string, /is defaulted: it stayed unpaid until a default could be recorded \(an installment long past due, or 1 day after maturity\)\./);
+    assert.match((await ask("loan_status", bo)) as string, /is defaulted: it stayed unpaid until a default could be recorded \(an installment long past due, or 30 days after maturity\)\./);
   });
 
   it("tell a borrower whose loan is still minting that no payment is due yet", async () => {

@@ -58,7 +58,7 @@ function statusLine(entry: LoanWithNote, nowSeconds: bigint, grace: bigint | nul
     case "rejected":
       return `${label(loan)} (${terms}) was rejected${loan.rejectionDate ? ` on ${dateOf(loan.rejectionDate)}` : ""}. Reason: ${sentence(loan.rejectionReason) ?? "Please contact support for details."}`;
     case "defaulted":
-      return `${label(loan)} (${terms}) is defaulted: it was unpaid ${grace === null ? "past maturity and the grace period" : `${graceWords(grace)} after maturity`}. It can still be repaid; paying it off marks it repaid and burns the note.`;
+      return `${label(loan)} (${terms}) is defaulted: it stayed unpaid until a default could be recorded (an installment long past due, or ${grace === null ? "past maturity and the grace period" : `${graceWords(grace)} after maturity`}). It can still be repaid; paying it off marks it repaid and burns the note.`;
   }
 }
 
