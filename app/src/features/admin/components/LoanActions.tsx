@@ -1,15 +1,23 @@
+import { useState } from "react";
 import toast from "react-hot-toast";
 import { serverMessage } from "../../../lib/errors";
 import { useRetryMint } from "../api/retryMint";
+import { ReviewCard } from "../../../lib/review/ReviewCard";
+import { mintReviewLines } from "./mintReviewLines";
 import type { WireLoan as AdminLoan } from "#domain/wire/loan";
 import type { Decision } from "./LoanDecisionModal";
 
 /** Approve and reject for pending loans, view for all, Mint NFT for an approved loan without its note. */
 export function LoanActions({ loan, onView, onDecide }: { loan: AdminLoan; onView: () => void; onDecide: (loan: AdminLoan, decision: Decision) => void }) {
   const retry = useRetryMint();
+  const [reviewing, setReviewing] = useState(false);
   const mint = () =>
     retry.mutate(loan._id, {
-      onSuccess: ({ loan: result, message }) => (result.mintStatus === "minted" ? toast.success(message || "NFT minting retried") : toast.error(message)),
+      onSuccess: ({ loan: result, message }) => {
+        setReviewing(false);
+        if (result.mintStatus === "minted") toast.success(message || "NFT minting retried");
+        else toast.error(message);
+      },
       // "already minted" and "in progress" are the server's own words: nothing needed retrying.
       onError: (error) => toast.error(serverMessage(error, "Failed to retry minting")),
     });
@@ -30,9 +38,26 @@ export function LoanActions({ loan, onView, onDecide }: { loan: AdminLoan; onVie
         </>
       )}
       {canMint && (
-        <button type="button" className="btn btn--secondary btn--sm" onClick={mint} disabled={retry.isPending || loan.mintStatus === "minting"} aria-label={`Mint NFT for loan #${loan.loanNumber}`}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => setReviewing(true)}
+          disabled={reviewing || retry.isPending || loan.mintStatus === "minting"}
+          aria-label={`Mint NFT for loan #${loan.loanNumber}`}
+        >
           {retry.isPending || loan.mintStatus === "minting" ? "Minting…" : "Mint NFT"}
         </button>
+      )}
+      {canMint && reviewing && (
+        <ReviewCard
+          title={`Mint the note of loan #${loan.loanNumber}`}
+          lines={mintReviewLines(loan)}
+          confirmLabel="Confirm mint"
+          busyLabel="Minting…"
+          busy={retry.isPending}
+          onConfirm={mint}
+          onCancel={() => setReviewing(false)}
+        />
       )}
     </div>
   );

@@ -14,6 +14,8 @@ import { MintProgress } from "./MintProgress";
 import { LoanSummary } from "./LoanSummary";
 import { CollateralReview } from "./CollateralReview";
 import { ApprovalReview } from "./ApprovalReview";
+import { ReviewCard } from "../../../lib/review/ReviewCard";
+import { mintReviewLines } from "./mintReviewLines";
 import type { ApprovalForm } from "#domain/schemas/loans";
 
 export type Decision = "approve" | "reject";
@@ -88,9 +90,14 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
     );
   };
 
+  // A failed mint sends the treasury's money when retried, so it is reviewed first; a failed listing is only a signature.
+  const [reviewingMint, setReviewingMint] = useState(false);
   const retryMint = () =>
     retry.mutate(loan._id, {
-      onSuccess: ({ message }) => toast.success(message),
+      onSuccess: ({ message }) => {
+        setReviewingMint(false);
+        toast.success(message);
+      },
       onError: (error) => toast.error(serverMessage(error, "Failed to retry minting")),
     });
 
@@ -103,7 +110,12 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
           <MintProgress loan={current} sending={approve.isPending} />
           <div className="row gap mt">
             {(current.mintStatus === "failed" || current.listingStatus === "failed") && current.status !== "pending" && (
-              <button type="button" className="btn btn--secondary btn--sm" onClick={retryMint} disabled={retry.isPending}>
+              <button
+                type="button"
+                className="btn btn--secondary btn--sm"
+                onClick={current.mintStatus === "failed" ? () => setReviewingMint(true) : retryMint}
+                disabled={retry.isPending || reviewingMint}
+              >
                 {retry.isPending ? "Retrying…" : current.mintStatus === "failed" ? "Retry mint" : "Retry listing"}
               </button>
             )}
@@ -111,6 +123,17 @@ export function LoanDecisionModal({ loan, decision: initial, onClose }: { loan: 
               {approve.isPending ? "Approving…" : "Done"}
             </button>
           </div>
+          {reviewingMint && current.mintStatus === "failed" && (
+            <ReviewCard
+              title={`Mint the note of loan #${current.loanNumber}`}
+              lines={mintReviewLines(current)}
+              confirmLabel="Confirm mint"
+              busyLabel="Minting…"
+              busy={retry.isPending}
+              onConfirm={retryMint}
+              onCancel={() => setReviewingMint(false)}
+            />
+          )}
         </>
       ) : (
         <>
