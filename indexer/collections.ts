@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { RpcLog } from "viem";
 import type { Db } from "#db/connect";
 import { chainCollections } from "#db/schema/chain";
-import type { BlockRange } from "./commit";
+import type { BlockRange } from "./blockRange";
 import type { ChainEvent } from "./decode";
 import type { LogSource } from "./sources";
 import type { SyncState } from "./state";

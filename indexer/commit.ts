@@ -3,19 +3,13 @@ import type { Db } from "#db/connect";
 import { chainBlocks, chainCursors, chainUndo } from "#db/schema/chain";
 import { rowsOf, transactionFrom } from "./begin";
 import { bulkInsertQuery, withWrites } from "./bulk";
+import type { BlockRange } from "./blockRange";
 import type { ChainEvent } from "./decode";
 import { cacheWrites, type cacheRows } from "./logCache";
 import { applyLoanChanges, loanStatesQuery, type LoanState } from "./loans";
 import { OUTBOX_CHANNEL, type BatchInfo } from "./options";
 import type { SyncState } from "./state";
 import type { Batch } from "./store";
-
-/** A fetched range of blocks: its first and last block, and the last one's hash. */
-export interface BlockRange {
-  from: number;
-  to: number;
-  toHash: string;
-}
 
 /** A batch whose handlers ran, with its one write statement built and waiting for its turn to commit. */
 export interface PreparedBatch {

@@ -3,7 +3,7 @@ import { numberToHex, type RpcLog } from "viem";
 import type { Db } from "#db/connect";
 import { chainLogCache, chainLogRanges } from "#db/schema/logCache";
 import { bulkInsertQuery } from "./bulk";
-import type { BlockRange } from "./commit";
+import type { BlockRange } from "./blockRange";
 import type { SyncState } from "./state";
 
 /**

@@ -1,6 +1,6 @@
 import { numberToHex, type RpcLog } from "viem";
 import type { Db } from "#db/connect";
-import type { BlockRange } from "./commit";
+import type { BlockRange } from "./blockRange";
 import type { Head } from "./heads";
 import { cachedLogs } from "./logCache";
 import { isRangeError } from "./range";

@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { runQualityGate } from "./qualityGate.mjs";
 
 // The gate of `npm test` with the repository's own configuration files, on a tiny project of its own so each run
@@ -48,20 +49,20 @@ describe("the quality gate", () => {
   test("fails on a planted unused import, in ESLint and in tsc", async () => {
     const result = await gateWith("src/unusedImport.ts", `import { join } from "node:path";\n\nexport const answer = 42;\n`);
     assert.deepEqual(result.failedChecks, ["eslint", "typecheck"], result.output);
-    assert.match(result.output, /1:10\s+error\s+'join' is defined but never used.*@typescript-eslint\/no-unused-vars/);
-    assert.match(result.output, /unusedImport\.ts\(1,1\): error TS6133/);
+    assert.match(stripVTControlCharacters(result.output), /1:10\s+error\s+'join' is defined but never used.*@typescript-eslint\/no-unused-vars/);
+    assert.match(stripVTControlCharacters(result.output), /unusedImport\.ts\(1,1\): error TS6133/);
   });
 
   test("fails on a planted floating promise", async () => {
     const result = await gateWith("src/floating.ts", `export async function save(): Promise<void> {}\n\nexport function onClick(): void {\n  save();\n}\n`);
     assert.deepEqual(result.failedChecks, ["eslint"], result.output);
-    assert.match(result.output, /4:3\s+error\s+Promises must be awaited.*@typescript-eslint\/no-floating-promises/);
+    assert.match(stripVTControlCharacters(result.output), /4:3\s+error\s+Promises must be awaited.*@typescript-eslint\/no-floating-promises/);
   });
 
   test("fails on a planted promise handed to a place that ignores it", async () => {
     const result = await gateWith("src/misused.ts", `export function listen(target: EventTarget, save: () => Promise<void>): void {\n  target.addEventListener("click", save);\n}\n`);
     assert.deepEqual(result.failedChecks, ["eslint"], result.output);
-    assert.match(result.output, /@typescript-eslint\/no-misused-promises/);
+    assert.match(stripVTControlCharacters(result.output), /@typescript-eslint\/no-misused-promises/);
   });
 
   test("fails on a planted hook called under a condition in the app", async () => {
@@ -70,13 +71,14 @@ describe("the quality gate", () => {
       `import { useState } from "react";\n\nexport function Planted({ open }: { open: boolean }) {\n  if (!open) return null;\n  const [count] = useState(0);\n  return <p>{count}</p>;\n}\n`,
     );
     assert.deepEqual(result.failedChecks, ["eslint"], result.output);
-    assert.match(result.output, /react-hooks\/rules-of-hooks/);
+    assert.match(stripVTControlCharacters(result.output), /react-hooks\/rules-of-hooks/);
   });
 
   test("fails on a planted misformatted file and names it", async () => {
     const result = await gateWith("src/misformatted.ts", `export const answer =   42\n`);
     assert.deepEqual(result.failedChecks, ["format"], result.output);
-    assert.match(result.output, /\[warn\] src\/misformatted\.ts/);
+    // Prettier colours its output where the environment asks for colour (CI does): the file's name is read without it.
+    assert.match(stripVTControlCharacters(result.output), /\[warn\] src\/misformatted\.ts/);
   });
 
   test("fails on a planted solhint finding", async () => {
@@ -85,12 +87,12 @@ describe("the quality gate", () => {
       `// SPDX-License-Identifier: MIT\npragma solidity ^0.8.28;\n\ncontract Planted {\n    function onlyPeople() external view returns (bool) {\n        return tx.origin == msg.sender;\n    }\n}\n`,
     );
     assert.deepEqual(result.failedChecks, ["solhint"], result.output);
-    assert.match(result.output, /avoid-tx-origin/);
+    assert.match(stripVTControlCharacters(result.output), /avoid-tx-origin/);
   });
 
   test("fails on a planted type error and names it", async () => {
     const result = await gateWith("src/typeError.ts", `export const total: number = "not a number";\n`);
     assert.deepEqual(result.failedChecks, ["typecheck"], result.output);
-    assert.match(result.output, /typeError\.ts\(1,14\): error TS2322/);
+    assert.match(stripVTControlCharacters(result.output), /typeError\.ts\(1,14\): error TS2322/);
   });
 });

@@ -9,8 +9,7 @@ export const CHAT_MESSAGES = {
   clearFailed: "Failed to clear chat history",
   replyFailedToast: "Failed to get response from chatbot",
   replyFailed: "I'm sorry, I'm having trouble processing your request right now. Please try again later.",
-  welcome:
-    'Hi! I\'m the LoanMint assistant. Ask me about loans, rates, KYC, wallets, the marketplace, the vault or fees — or about your own account: "What is the status of my loan?", "When is my next payment?", "Why was my KYC rejected?"',
+  welcome: `Hi! I'm the LoanMint assistant. Ask me about loans, rates, KYC, wallets, the marketplace, the vault or fees — or about your own account: "What is the status of my loan?", "When is my next payment?", "Why was my KYC rejected?"`,
 } as const;
 
 export const CHAT_MAX_LENGTH = 1000;
