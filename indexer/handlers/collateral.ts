@@ -5,7 +5,7 @@ import type { chainCollateral } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { ZERO_ADDRESS, type Context, type Handlers } from "../context";
 
-type CollateralEvents = "CollectionAllowed" | "CollectionDisallowed" | "CollateralLocked" | "CollateralReturned" | "CollateralReturnFailed" | "CollateralClaimed";
+type CollateralEvents = "CollectionAllowed" | "CollectionDisallowed" | "CollateralLocked" | "CollateralReturned" | "CollateralReturnFailed" | "CollateralClaimed" | "CollateralMoved";
 
 type CollateralRow = typeof chainCollateral.$inferSelect;
 
@@ -62,7 +62,8 @@ function close(ctx: Context, event: ChainEvent, tokenId: bigint, state: ChainCol
  * The CollateralEscrow's allow-list and pledges (docs/decisions.md "NFT collateral off-chain"). The allow-list is a
  * derived row per collection (its slot kept when disallowed); a pledge is one derived row per note from
  * CollateralLocked on: `locked` → `returned`, or `returnFailed` → `returned` by the borrower's pull, or `claimed`
- * after a default. The undo journal puts both back on a reorg. Which collections' Transfers are followed, and the
+ * after a default, or `moved` when a refinance re-recorded it for the new note (whose own row starts `locked`, from the
+ * move's transaction: the piece never left the escrow). The undo journal puts both back on a reorg. Which collections' Transfers are followed, and the
  * catch-up of one newly allowed, is indexer/collections.ts's.
  */
 export const collateralHandlers: Pick<Handlers<typeof collateralEscrowAbi>, CollateralEvents> = {
@@ -113,5 +114,25 @@ export const collateralHandlers: Pick<Handlers<typeof collateralEscrowAbi>, Coll
 
   CollateralClaimed(event, ctx) {
     close(ctx, event, event.args.tokenId, "claimed", event.args.to, [event.args.to]);
+  },
+
+  /** Logged before the new note's mint, so its holder is told by the refinance's own push (loanNote.ts), not here. */
+  CollateralMoved(event, ctx) {
+    const { tokenId, newTokenId } = event.args;
+    const pledge = requirePledge(ctx, tokenId, event);
+    ctx.collateral.put({ ...pledge, state: "moved", closedTxHash: event.txHash, closedTo: null, updatedBlock: event.blockNumber }, event);
+    const row: CollateralRow = {
+      ...pledge,
+      tokenId: newTokenId,
+      state: "locked",
+      lockedTxHash: event.txHash,
+      lockedBlock: event.blockNumber,
+      lockedTime: event.blockTime,
+      closedTxHash: null,
+      closedTo: null,
+      updatedBlock: event.blockNumber,
+    };
+    ctx.collateral.put(row, event);
+    pushUpdate(ctx, row, event, null, [holderOf(ctx, tokenId)]);
   },
 };

@@ -6,6 +6,7 @@ import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { wireReconciliationSchema } from "#domain/wire/reconciliation";
 import { chainNotes, loans } from "#db/schema";
+import { refinanceOnChain } from "#testing/refinance";
 import { fund, makeUser, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser, buyByPermit } from "#testing/loanStack";
 
 /**
@@ -172,6 +173,34 @@ describe("GET /admin/reconciliation", () => {
     } finally {
       await db().update(loans).set({ mintStatus: "failed", nftTokenId: null }).where(eq(loans.id, requested.body.data._id));
     }
+  });
+
+  it("is clean after a refinance: the old loan completed as refinanced, the new note's loan active for the same borrower", async () => {
+    const tokenId = notes[2]!;
+    const { hash, newTokenId } = await refinanceOnChain(stack, alice.wallet!, borrower.wallet!, tokenId, 2000n * USD);
+    const { data } = await report();
+    assert.deepEqual(data.differences, []);
+    assert.equal(data.clean, true);
+
+    const [old] = await db().select().from(loans).where(eq(loans.loanNumber, tokenId));
+    const [fresh] = await db().select().from(loans).where(eq(loans.loanNumber, newTokenId));
+    assert.ok(old && fresh, "both loans are in the table");
+    assert.deepEqual([old.status, old.refinancedTo], ["completed", fresh.id]);
+    assert.deepEqual(
+      [fresh.status, fresh.mintStatus, fresh.userId, fresh.principal, fresh.rateBps, fresh.termMonths, fresh.nftTokenId, fresh.refinancedFrom],
+      ["active", "minted", old.userId, 2000n * USD, 800, 12, String(newTokenId), old.id],
+    );
+
+    const before = await call("GET", `/loans/${old.id}`, borrower);
+    assert.equal(before.status, 200, before.body?.message);
+    assert.equal(before.body.data.refinancedTo, fresh.id);
+    assert.ok(
+      before.body.data.timeline.some((entry: any) => entry.action === "refinanced" && entry.txHash === hash),
+      "the old loan's timeline shows the refinance",
+    );
+    const after = await call("GET", `/loans/${fresh.id}`, borrower);
+    assert.equal(after.status, 200, after.body?.message);
+    assert.deepEqual([after.body.data.status, after.body.data.loanNumber, after.body.data.nftTokenId, after.body.data.refinancedFrom], ["active", Number(tokenId), String(newTokenId), old.id]);
   });
 
   it("answers 403 to a non-admin and 401 to no one", async () => {
