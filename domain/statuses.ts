@@ -52,6 +52,7 @@ export const NOTIFICATION_TYPES = [
   "loan_funded",
   "loan_status",
   "loan_repayment",
+  "loan_refinanced",
   "kyc_submission",
   "kyc_approved",
   "kyc_rejected",

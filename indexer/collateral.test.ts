@@ -335,8 +335,17 @@ test("a refinance re-records the pledge for the new note without it leaving escr
     ].sort(),
   );
   const [toBorrower, toHolder] = (await collateralRows(newId)).filter((row) => row.txHash === refinanceTx);
-  assert.deepEqual(toBorrower.payload, { tokenId: String(newId), state: "locked", collection: lower(moves.demo), collateralId: "1", txHash: refinanceTx, loanId: fresh.id });
+  assert.deepEqual(toBorrower.payload, { tokenId: String(newId), state: "locked", collection: lower(moves.demo), collateralId: "1", movedFrom: "105", txHash: refinanceTx, loanId: fresh.id });
   assert.equal(toHolder, undefined, "the treasury held the old note: no account to tell apart");
+  const refinanced = (await database.db.select().from(chainOutbox).where(eq(chainOutbox.event, "loan:refinanced"))).filter((row) => row.txHash === refinanceTx);
+  assert.deepEqual(
+    refinanced.map((row) => [(row.payload as { audience: string }).audience, [...row.rooms].sort(), (row.payload as { loanId?: string }).loanId ?? null]),
+    [
+      ["borrower", ["admins", `user:${ids.borrower}`].sort(), fresh.id],
+      ["lender", [`user:${ids.investor}`], null],
+    ],
+    "the treasury held the old note: the borrower and the new lender are told",
+  );
   const notes = await database.db
     .select()
     .from(chainNotes)

@@ -27,13 +27,14 @@ function requirePledge(ctx: Context, tokenId: bigint, event: ChainEvent): Collat
  * claim's receiver) when that is someone else. Two rows like a default's loan:status (indexer/loans.ts): the API
  * stores each audience its own words (api/src/realtime/outboxNotifications.ts), and it sees rooms, not whose wallet each is.
  */
-function pushUpdate(ctx: Context, row: CollateralRow, event: ChainEvent, to: string | null, holders: (string | undefined)[]): void {
+function pushUpdate(ctx: Context, row: CollateralRow, event: ChainEvent, to: string | null, holders: (string | undefined)[], movedFrom?: bigint): void {
   const payload: CollateralUpdatePayload = {
     tokenId: row.tokenId.toString(),
     state: row.state,
     collection: row.collection,
     collateralId: row.collateralId.toString(),
     ...(to ? { to } : {}),
+    ...(movedFrom === undefined ? {} : { movedFrom: movedFrom.toString() }),
     txHash: event.txHash,
   };
   ctx.emit({ event: "collateral:update", payload: { ...payload }, rooms: ["admins", "marketplace"], wallets: [row.borrower], loanOf: row.tokenId });
@@ -116,7 +117,7 @@ export const collateralHandlers: Pick<Handlers<typeof collateralEscrowAbi>, Coll
     close(ctx, event, event.args.tokenId, "claimed", event.args.to, [event.args.to]);
   },
 
-  /** Logged before the new note's mint, so its holder is told by the refinance's own push (loanNote.ts), not here. */
+  /** Logged before the new note's mint: pushed so pages refresh, the refinance's own push (loanNote.ts) is the news. */
   CollateralMoved(event, ctx) {
     const { tokenId, newTokenId } = event.args;
     const pledge = requirePledge(ctx, tokenId, event);
@@ -133,6 +134,6 @@ export const collateralHandlers: Pick<Handlers<typeof collateralEscrowAbi>, Coll
       updatedBlock: event.blockNumber,
     };
     ctx.collateral.put(row, event);
-    pushUpdate(ctx, row, event, null, [holderOf(ctx, tokenId)]);
+    pushUpdate(ctx, row, event, null, [holderOf(ctx, tokenId)], tokenId);
   },
 };

@@ -111,11 +111,17 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
    * new one for the same borrower (indexer/loans.ts).
    */
   LoanRefinanced(event, ctx) {
-    const { tokenId, newTokenId } = event.args;
+    const { tokenId, newTokenId, lender, payoff } = event.args;
     const old = requireNote(ctx, tokenId, event);
     const note = requireNote(ctx, newTokenId, event);
     const holder = (ctx.scratch.get(burnedHolderKey(tokenId)) as string | undefined) ?? old.holder;
     ctx.loan({ kind: "refinanced", tokenId, newTokenId, principal: note.principal, rateBps: note.rateBps, termMonths: note.termMonths, start: note.startTime, holder });
+    const base = { tokenId: tokenId.toString(), newTokenId: newTokenId.toString(), principal: formatUsdAmount(note.principal), payoff: formatUsdAmount(payoff), txHash: event.txHash };
+    ctx.emit({ event: "loan:refinanced", payload: { ...base, audience: "borrower" }, wallets: [note.borrower], rooms: ["admins"], loanOf: newTokenId });
+    // The treasury is the lender of record, no user: it has no one to tell.
+    const told = (wallet: string) => wallet !== ZERO_ADDRESS && wallet !== ctx.addresses.treasury && wallet !== note.borrower;
+    if (told(holder)) ctx.emit({ event: "loan:refinanced", payload: { ...base, audience: "holder" }, wallets: [holder] });
+    if (told(lender) && lender !== holder) ctx.emit({ event: "loan:refinanced", payload: { ...base, audience: "lender" }, wallets: [lender] });
   },
 
   LoanDefaulted(event, ctx) {

@@ -7,7 +7,9 @@ import { formatUsdAmount, parseUsd } from "#domain/money";
 import { wireReconciliationSchema } from "#domain/wire/reconciliation";
 import { chainNotes, loans } from "#db/schema";
 import { refinanceOnChain } from "#testing/refinance";
-import { fund, makeUser, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser, buyByPermit } from "#testing/loanStack";
+import { displayUsd } from "#domain/money";
+import { REFINANCED_ID_OFFSET } from "#domain/noteIds";
+import { fund, makeUser, notificationsOf, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser, buyByPermit } from "#testing/loanStack";
 
 /**
  * The reconciliation against a real chain and the real indexer: loans approved by the API, a note sold by the
@@ -201,6 +203,30 @@ describe("GET /admin/reconciliation", () => {
     const after = await call("GET", `/loans/${fresh.id}`, borrower);
     assert.equal(after.status, 200, after.body?.message);
     assert.deepEqual([after.body.data.status, after.body.data.loanNumber, after.body.data.nftTokenId, after.body.data.refinancedFrom], ["active", Number(tokenId), String(newTokenId), old.id]);
+  });
+
+  it("tells each side of a refinance in its words: the borrower, the old holder paid off, the new lender; and stays clean", async () => {
+    const tokenId = notes[0]!;
+    const carol = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    await fund(stack, carol.wallet!.address, 5_000n * USD);
+    const { hash, newTokenId } = await refinanceOnChain(stack, carol.wallet!, borrower.wallet!, tokenId, 3000n * USD);
+    const { data } = await report();
+    assert.deepEqual(data.differences, []);
+    assert.equal(data.clean, true);
+    const [fresh] = await db().select().from(loans).where(eq(loans.loanNumber, newTokenId));
+    const refinanceNotices = async (user: TestUser) => (await notificationsOf(stack.api, user.id)).filter((n) => n.type === "loan_refinanced").map((n) => [n.title, n.message, n.link]);
+    const [payoffLog] = await stack.chain.getContractEvents({ address: contracts().loanNote, abi: loanNoteAbi, eventName: "LoanRefinanced", args: { tokenId }, fromBlock: 0n });
+    const payoff = displayUsd((payoffLog!.args as { payoff: bigint }).payoff);
+    assert.equal(payoffLog!.transactionHash, hash);
+    const ofThisLoan = (await refinanceNotices(borrower)).filter(([, message]) => message?.startsWith(`Loan #${tokenId} is`));
+    assert.deepEqual(ofThisLoan, [["Loan refinanced", `Loan #${tokenId} is refinanced: paid off with ${payoff}, your new loan is $3,000.00.`, `/loans/${fresh!.id}`]]);
+    // Alice lent the earlier refinance of notes[2], and held this note.
+    const earlier = notes[2]! + REFINANCED_ID_OFFSET;
+    assert.deepEqual((await refinanceNotices(alice)).sort(), [
+      ["Note paid off", `Note #${tokenId} was refinanced and paid off in full: ${payoff} credited to you.`, "/portfolio"],
+      ["Refinance accepted", `Your refinance offer was accepted: note #${earlier} for $2,000.00 is yours.`, `/nft/${earlier}`],
+    ]);
+    assert.deepEqual(await refinanceNotices(carol), [["Refinance accepted", `Your refinance offer was accepted: note #${newTokenId} for $3,000.00 is yours.`, `/nft/${newTokenId}`]]);
   });
 
   it("answers 403 to a non-admin and 401 to no one", async () => {

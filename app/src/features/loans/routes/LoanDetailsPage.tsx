@@ -70,6 +70,7 @@ export function LoanDetailsPage() {
   useRealtimeEvent("marketplace:update", (p) => mine(p) && refresh());
   useRealtimeEvent("notification:new", refresh);
   useRealtimeEvent("collateral:update", (p) => mine(p) && refresh());
+  useRealtimeEvent("loan:refinanced", (p) => mine(p) && refresh());
 
   // The mirror follows the chain within moments of a receipt: look again a few times.
   const afterPayment = () => {
