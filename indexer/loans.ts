@@ -197,6 +197,8 @@ export async function applyLoanChanges(tx: Db, batch: Batch, finalized: number, 
     if (ofKind.length === 0) continue;
     const query = kind === "refinanced" ? refinanceQuery(batch.chainId, finalized, rule, ofKind) : changeQuery(batch.chainId, finalized, rule, ofKind);
     const applied = rowsOf<Changed>(await tx.execute(query));
+    // A refinance's news is its own loan:refinanced (indexer/handlers/loanNote.ts), not a completion's.
+    if (kind === "refinanced") continue;
     const byToken = new Map(ofKind.map((change) => [change.tokenId.toString(), change]));
     for (const row of applied) emitChange(batch, rule, row, byToken.get(String(row.token_id))!);
   }

@@ -219,6 +219,8 @@ describe("GET /admin/reconciliation", () => {
     const payoff = displayUsd((payoffLog!.args as { payoff: bigint }).payoff);
     assert.equal(payoffLog!.transactionHash, hash);
     const ofThisLoan = (await refinanceNotices(borrower)).filter(([, message]) => message?.startsWith(`Loan #${tokenId} is`));
+    const completions = (await notificationsOf(stack.api, borrower.id)).filter((n) => n.type === "loan_status" && n.message.startsWith(`Loan #${tokenId} `));
+    assert.deepEqual(completions, [], "a refinance is not told as a repayment in full");
     assert.deepEqual(ofThisLoan, [["Loan refinanced", `Loan #${tokenId} is refinanced: paid off with ${payoff}, your new loan is $3,000.00.`, `/loans/${fresh!.id}`]]);
     // Alice lent the earlier refinance of notes[2], and held this note.
     const earlier = notes[2]! + REFINANCED_ID_OFFSET;

@@ -164,6 +164,16 @@ export function LoanDetailsPage() {
           {l.collateral?.nft?.state === "released" && <p data-testid="collateral-released">{releasedText(l.collateral.nft)}</p>}
         </div>
       )}
+      {l.refinancedTo && (
+        <p className="alert alert--info" role="status" data-testid="loan-refinanced">
+          This loan was refinanced: a new lender paid it off in full. <Link to={`/loans/${l.refinancedTo}`}>See the new loan</Link>
+        </p>
+      )}
+      {l.refinancedFrom && (
+        <p className="alert alert--info" role="status" data-testid="loan-refinances">
+          This loan comes from refinancing an earlier one. <Link to={`/loans/${l.refinancedFrom}`}>See the earlier loan</Link>
+        </p>
+      )}
       {l.status === "approved" && l.mintStatus !== "failed" && (
         <p className="alert alert--info" role="status">
           <Spinner /> Approved: the principal is being sent to your wallet and the note minted.
