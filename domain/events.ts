@@ -15,6 +15,7 @@ export const SERVER_EVENTS = {
   marketplaceUpdate: "marketplace:update",
   orderbookUpdate: "orderbook:update",
   collateralUpdate: "collateral:update",
+  loanRefinanced: "loan:refinanced",
   loanRequestSubmitted: "loan:request:submitted",
   loanNew: "loan:new",
   notificationNew: "notification:new",
@@ -88,6 +89,21 @@ export interface CollateralUpdatePayload extends ChainRefs {
    * their own words (docs/decisions.md "NFT collateral off-chain").
    */
   audience?: "holder";
+  /** A refinance's re-recording: the note the pledge was moved from (the piece never left the escrow). */
+  movedFrom?: string;
+}
+
+/**
+ * A loan was refinanced: note `tokenId` paid off with `payoff` (USD) and burned, note `newTokenId` minted to the new
+ * lender for `principal`. One row per side, each hearing its own words: the borrower's (with `loanId`, the new loan's,
+ * and to admins), the old note's holder's (paid off) and the new lender's (their new note).
+ */
+export interface LoanRefinancedPayload extends ChainRefs {
+  tokenId: string;
+  newTokenId: string;
+  principal: string;
+  payoff: string;
+  audience: "borrower" | "holder" | "lender";
 }
 
 /**
@@ -118,6 +134,7 @@ export interface ServerEventPayloads {
   "marketplace:update": MarketplaceUpdatePayload;
   "orderbook:update": OrderbookUpdatePayload;
   "collateral:update": CollateralUpdatePayload;
+  "loan:refinanced": LoanRefinancedPayload;
   "loan:request:submitted": LoanStatusPayload;
   "loan:new": LoanStatusPayload;
   "notification:new": { _id: string; type: string; title: string; message: string; link: string | null };

@@ -37,9 +37,10 @@ export type ListingLapseReason = (typeof LISTING_LAPSE_REASONS)[number];
  * Where a pledged NFT stands: "pledged" on a request not yet originated, "released" when that request was
  * rejected (nothing was escrowed and the piece may be pledged again), then as LoanNote's Collateral* events leave it:
  * in escrow ("locked"), refused by its collection at the final payment and waiting for the borrower to pull it
- * ("returnFailed"), back with the borrower ("returned"), or taken by the note's holder after a default ("claimed").
+ * ("returnFailed"), back with the borrower ("returned"), taken by the note's holder after a default ("claimed"), or
+ * re-recorded for the note a refinance minted ("moved": the piece stayed in escrow, the new note's pledge is "locked").
  */
-export const COLLATERAL_STATES = ["pledged", "released", "locked", "returnFailed", "returned", "claimed"] as const;
+export const COLLATERAL_STATES = ["pledged", "released", "locked", "returnFailed", "returned", "claimed", "moved"] as const;
 export type CollateralState = (typeof COLLATERAL_STATES)[number];
 /** The states the chain mirror records (chain_collateral.state); "pledged" and "released" are off-chain only. */
 export type ChainCollateralState = Exclude<CollateralState, "pledged" | "released">;
@@ -51,6 +52,7 @@ export const NOTIFICATION_TYPES = [
   "loan_funded",
   "loan_status",
   "loan_repayment",
+  "loan_refinanced",
   "kyc_submission",
   "kyc_approved",
   "kyc_rejected",

@@ -1,9 +1,10 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Address } from "viem";
-import { chainCollateral, chainCollections, chainNftOwners, chainOutbox } from "#db/schema/chain";
-import { loans } from "#db/schema/loans";
+import { chainCollateral, chainCollections, chainNftOwners, chainNotes, chainOutbox } from "#db/schema/chain";
+import { loanEvents, loans } from "#db/schema/loans";
+import { REFINANCED_ID_OFFSET } from "#domain/noteIds";
 import { users } from "#db/schema/users";
 import { createTestDatabase, type TestDatabase } from "#db/testing";
 import { startTestChain, type TestChain } from "#testing/chain";
@@ -293,6 +294,96 @@ test("a vaulted note's depositor claims its piece: the depositor is the holder t
       ["holder", [`user:${ids.investor}`]],
     ],
   );
+  await mirrorEqualsChain();
+});
+
+test("a refinance re-records the pledge for the new note without it leaving escrow, and the loans table follows; a reorg takes it all back", async () => {
+  const { borrower, investor } = chain.actors;
+  const [loan] = await database.db
+    .insert(loans)
+    .values({ loanNumber: 105n, userId: ids.borrower, amount: 1_000n * USD, principal: 1_000n * USD, purpose: "Art", rateBps: 1200, termMonths: 12, status: "approved" })
+    .returning({ id: loans.id });
+  const lockTx = await moves.originateSecured(105n, moves.demo, 1n);
+  await indexer!.caughtUp();
+  const snapshot = await chain.rpc<string>("evm_snapshot");
+  const refinanceTx = await chain.refinance(105n, 1_500n * USD);
+  await indexer!.caughtUp();
+
+  const newId = 105n + REFINANCED_ID_OFFSET;
+  const moved = await pledge(105n);
+  assert.deepEqual([moved.state, moved.closedTxHash, moved.closedTo, moved.lockedTxHash], ["moved", refinanceTx, null, lockTx]);
+  const carried = await pledge(newId);
+  assert.deepEqual(
+    [carried.state, carried.collection, carried.collateralId, carried.borrower, carried.lockedTxHash, carried.closedTxHash],
+    ["locked", lower(moves.demo), 1n, lower(borrower), refinanceTx, null],
+  );
+  assert.equal((await owners(moves.demo))[0][1], lower(chain.deployment.contracts.collateralEscrow), "the piece never left the escrow");
+
+  const [old] = await database.db.select().from(loans).where(eq(loans.id, loan.id));
+  const [fresh] = await database.db.select().from(loans).where(eq(loans.loanNumber, newId));
+  assert.deepEqual([old.status, old.refinancedTo, old.listingStatus], ["completed", fresh.id, "none"]);
+  assert.deepEqual(
+    [fresh.status, fresh.mintStatus, fresh.userId, fresh.principal, fresh.rateBps, fresh.termMonths, fresh.collateralCollection, fresh.nftTokenId, fresh.refinancedFrom],
+    ["active", "minted", ids.borrower, 1_500n * USD, 900, 12, null, String(newId), loan.id],
+  );
+  const timeline = await database.db.select().from(loanEvents).where(eq(loanEvents.txHash, refinanceTx));
+  assert.deepEqual(
+    timeline.map((entry) => [entry.loanId, entry.action]).sort(),
+    [
+      [loan.id, "refinanced"],
+      [fresh.id, "refinanced"],
+    ].sort(),
+  );
+  const [toBorrower, toHolder] = (await collateralRows(newId)).filter((row) => row.txHash === refinanceTx);
+  assert.deepEqual(toBorrower.payload, { tokenId: String(newId), state: "locked", collection: lower(moves.demo), collateralId: "1", movedFrom: "105", txHash: refinanceTx, loanId: fresh.id });
+  assert.equal(toHolder, undefined, "the treasury held the old note: no account to tell apart");
+  const refinanced = (await database.db.select().from(chainOutbox).where(eq(chainOutbox.event, "loan:refinanced"))).filter((row) => row.txHash === refinanceTx);
+  assert.deepEqual(
+    refinanced.map((row) => [(row.payload as { audience: string }).audience, [...row.rooms].sort(), (row.payload as { loanId?: string }).loanId ?? null]),
+    [
+      ["borrower", ["admins", `user:${ids.borrower}`].sort(), fresh.id],
+      ["lender", [`user:${ids.investor}`], null],
+    ],
+    "the treasury held the old note: the borrower and the new lender are told",
+  );
+  const notes = await database.db
+    .select()
+    .from(chainNotes)
+    .where(inArray(chainNotes.tokenId, [105n, newId]));
+  assert.deepEqual(
+    notes.map((note) => [note.tokenId, note.status, note.owner, note.burned]).sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    [
+      [105n, "repaid", "0x0000000000000000000000000000000000000000", true],
+      [newId, "active", lower(investor), false],
+    ],
+  );
+  await mirrorEqualsChain();
+
+  const oldHead = Number(await chain.publicClient.getBlockNumber());
+  assert.equal(await chain.rpc("evm_revert", [snapshot]), true);
+  while (Number(await chain.publicClient.getBlockNumber()) <= oldHead) await chain.rpc("evm_mine");
+  await indexer!.caughtUp();
+  assert.equal(await pledge(newId), undefined);
+  assert.equal((await pledge(105n)).state, "locked");
+  const [restored] = await database.db.select().from(loans).where(eq(loans.id, loan.id));
+  assert.deepEqual([restored.status, restored.refinancedTo, restored.completedAt], ["active", null, null]);
+  assert.equal((await database.db.select().from(loans).where(eq(loans.loanNumber, newId))).length, 0, "the reorged refinance's loan is gone");
+  await mirrorEqualsChain();
+
+  // Refinanced again on the new chain (by lenders whose approvals the reorg did not take back), then a second time: the
+  // rebuild below replays both.
+  await chain.refinance(105n, 1_200n * USD, chain.actors.other);
+  await chain.refinance(newId, 1_300n * USD, chain.actors.treasury, { rateBps: 800n });
+  await indexer!.caughtUp();
+  const third = await database.db
+    .select()
+    .from(loans)
+    .where(eq(loans.loanNumber, newId + REFINANCED_ID_OFFSET));
+  assert.deepEqual(
+    third.map((row) => [row.status, row.principal, row.rateBps]),
+    [["active", 1_300n * USD, 800]],
+  );
+  assert.equal((await pledge(newId + REFINANCED_ID_OFFSET)).state, "locked");
   await mirrorEqualsChain();
 });
 

@@ -6,7 +6,11 @@ import type { EntityDef } from "./store";
 /** The derived tables: the rows events change, loaded per batch by the keys its events name. */
 
 /** A note's id: a collection's Transfer names a piece of that collection, not a note. */
-const tokenIdOf = (event: ChainEvent): bigint[] => (event.contract !== COLLECTION && typeof event.args.tokenId === "bigint" ? [event.args.tokenId] : []);
+const tokenIdOf = (event: ChainEvent): bigint[] => {
+  if (event.contract === COLLECTION || typeof event.args.tokenId !== "bigint") return [];
+  // A refinance names the note it minted too (its handler reads both).
+  return typeof event.args.newTokenId === "bigint" ? [event.args.tokenId, event.args.newTokenId] : [event.args.tokenId];
+};
 
 /** The contract name of every followed ERC-721 collection (indexer/collections.ts). */
 export const COLLECTION = "Collection";
@@ -63,14 +67,20 @@ export const collectionsDef: EntityDef<typeof chainCollections.$inferSelect> = {
   loadValues: (event) => (event.name === "CollectionAllowed" || event.name === "CollectionDisallowed" ? [event.args.collection as string] : []),
 };
 
-const COLLATERAL_EVENTS = new Set(["CollateralLocked", "CollateralReturned", "CollateralReturnFailed", "CollateralClaimed"]);
+const COLLATERAL_EVENTS = new Set(["CollateralLocked", "CollateralReturned", "CollateralReturnFailed", "CollateralClaimed", "CollateralMoved"]);
+
+/** The notes a collateral event names: a move names the new note beside the old. */
+const pledgesOf = (event: ChainEvent): bigint[] => {
+  if (event.contract === COLLECTION || !COLLATERAL_EVENTS.has(event.name)) return [];
+  return event.name === "CollateralMoved" ? [event.args.tokenId as bigint, event.args.newTokenId as bigint] : [event.args.tokenId as bigint];
+};
 
 /** The piece pledged for a note, by note. */
 export const collateralDef: EntityDef<typeof chainCollateral.$inferSelect> = {
   table: chainCollateral,
   keyFields: ["tokenId"],
   loadColumn: chainCollateral.tokenId,
-  loadValues: (event) => (event.contract !== COLLECTION && COLLATERAL_EVENTS.has(event.name) ? [event.args.tokenId as bigint] : []),
+  loadValues: pledgesOf,
 };
 
 /**

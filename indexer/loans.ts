@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "#db/connect";
 import { rowsOf } from "./begin";
 import { formatUsdAmount } from "#domain/money";
+import { REFINANCED_ID_OFFSET } from "#domain/noteIds";
 import type { ChainEvent } from "./decode";
 import type { Batch, OutboxMessage } from "./store";
 
@@ -9,7 +10,8 @@ import type { Batch, OutboxMessage } from "./store";
  * The off-chain loans follow their notes: the indexer is the one writer of a loan's
  * chain-derived state. Seeing the origination makes an approved loan active + minted with its token and
  * transaction; the final repayment makes an active or defaulted loan completed; a default makes an active loan
- * defaulted. A loan in any other state is left as it is (a pending or rejected request never follows a note
+ * defaulted; a refinance completes an active loan as refinanced and opens the loan of its new note (same borrower,
+ * the new terms, numbered by the new note's id) linked both ways. A loan in any other state is left as it is (a pending or rejected request never follows a note
  * originated behind the API's back).
  *
  * Each change runs in the batch's transaction, only when the loan's status allows it, so a replay changes
@@ -17,17 +19,21 @@ import type { Batch, OutboxMessage } from "./store";
  * (indexer/sync.ts) puts the loan back exactly, and its loan:status outbox rows get corrections like any other.
  */
 
-export type LoanChangeKind = "originated" | "defaulted" | "repaid";
+export type LoanChangeKind = "originated" | "defaulted" | "repaid" | "refinanced";
 
 export interface LoanChange {
   kind: LoanChangeKind;
   tokenId: bigint;
   /** The note's principal (the amount the loan:status events name). */
   principal: bigint;
-  /** Origination: the note's start (unix seconds). */
+  /** Origination, refinance: the (new) note's start (unix seconds). */
   start?: number;
-  /** Default: who held the note then (its depositor while vaulted), told beside the borrower. */
+  /** Default, refinance: who held the (old) note then (its depositor while vaulted), told beside the borrower. */
   holder?: string;
+  /** Refinance: the new note and its terms (`principal` is the new note's). */
+  newTokenId?: bigint;
+  rateBps?: number;
+  termMonths?: number;
 }
 
 interface PendingChange extends LoanChange {
@@ -40,11 +46,20 @@ interface PendingChange extends LoanChange {
 /** The journal's table name for loan changes; its row key is { id, event_id } (the loan and its timeline entry). */
 export const LOAN_UNDO_TABLE = "loans";
 
-/** Loan numbers come from a bigint sequence: a larger token id cannot be a loan of ours. */
-const MAX_LOAN_NUMBER = 2n ** 63n - 1n;
-
 /** The loan columns the indexer owns: what the journal keeps and a rollback restores. */
-const OWNED_COLUMNS = ["status", "mint_status", "listing_status", "nft_token_id", "nft_transaction_hash", "mint_tx_hash", "note_start", "mint_error", "completed_at", "defaulted_at"] as const;
+const OWNED_COLUMNS = [
+  "status",
+  "mint_status",
+  "listing_status",
+  "nft_token_id",
+  "nft_transaction_hash",
+  "mint_tx_hash",
+  "note_start",
+  "mint_error",
+  "completed_at",
+  "defaulted_at",
+  "refinanced_to",
+] as const;
 
 interface KindRule {
   /** Which loans the change applies to: one of these statuses, and minted or not yet. */
@@ -93,15 +108,32 @@ const RULES: [LoanChangeKind, KindRule][] = [
       notes: "Repaid in full on-chain",
     },
   ],
+  [
+    "refinanced",
+    {
+      from: ["active"],
+      minted: true,
+      set: sql`status = 'completed', completed_at = coalesce(c.block_time, now()), listing_status = 'none', refinanced_to = c.new_id`,
+      status: "completed",
+      action: "refinanced",
+      notes: "Refinanced on-chain",
+    },
+  ],
 ];
 
 const pending = new WeakMap<Batch, PendingChange[]>();
 
 /** Called by the handlers (through the context) for the event being handled. */
 export function recordLoanChange(batch: Batch, change: LoanChange, event: ChainEvent): void {
-  if (change.tokenId > MAX_LOAN_NUMBER) return;
+  // A refinance's note opens its loan by the refinance's own change, never as an approved request's origination.
+  if (change.kind === "originated" && change.tokenId >= REFINANCED_ID_OFFSET) return;
   let list = pending.get(batch);
   if (!list) pending.set(batch, (list = []));
+  // The refinance paid the old note off in its own transaction: that payoff is the refinance, not a repayment.
+  if (change.kind === "refinanced") {
+    const payoff = list.findIndex((other) => other.kind === "repaid" && other.tokenId === change.tokenId && other.txHash === event.txHash);
+    if (payoff >= 0) list.splice(payoff, 1);
+  }
   list.push({ ...change, blockNumber: event.blockNumber, blockTime: event.blockTime, txHash: event.txHash, logIndex: event.logIndex });
 }
 
@@ -133,7 +165,7 @@ export function loanStatesQuery(batch: Batch): SQL | null {
 /** The loans whose numbers are the notes these changes name. */
 function followersOf(changes: PendingChange[]): SQL {
   const tokens = [...new Set(changes.map((change) => change.tokenId.toString()))];
-  return sql`loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::bigint[])`;
+  return sql`loan_number = any(${sql.param(`{${tokens.join(",")}}`)}::numeric[])`;
 }
 
 /**
@@ -163,7 +195,10 @@ export async function applyLoanChanges(tx: Db, batch: Batch, finalized: number, 
   for (const [kind, rule] of RULES) {
     const ofKind = changes.filter((change) => change.kind === kind);
     if (ofKind.length === 0) continue;
-    const applied = rowsOf<Changed>(await tx.execute(changeQuery(batch.chainId, finalized, rule, ofKind)));
+    const query = kind === "refinanced" ? refinanceQuery(batch.chainId, finalized, rule, ofKind) : changeQuery(batch.chainId, finalized, rule, ofKind);
+    const applied = rowsOf<Changed>(await tx.execute(query));
+    // A refinance's news is its own loan:refinanced (indexer/handlers/loanNote.ts), not a completion's.
+    if (kind === "refinanced") continue;
     const byToken = new Map(ofKind.map((change) => [change.tokenId.toString(), change]));
     for (const row of applied) emitChange(batch, rule, row, byToken.get(String(row.token_id))!);
   }
@@ -191,13 +226,12 @@ function applicable(changes: PendingChange[], states: LoanState[]): PendingChang
 }
 
 function changeQuery(chainId: number, finalized: number, rule: KindRule, changes: PendingChange[]): SQL {
-  // Each column as one array literal: the driver then sends one string, not an element-by-element array.
-  const column = (pick: (change: PendingChange) => string | number | null) => sql.param(`{${changes.map((change) => pick(change) ?? "NULL").join(",")}}`);
+  const column = columnOf(changes);
   const previous = sql.raw(`jsonb_build_object(${OWNED_COLUMNS.map((name) => `'${name}', l.${name}`).join(", ")})`);
   return sql`
     with c as (
       select * from unnest(
-        ${column((c) => c.tokenId.toString())}::bigint[], ${column((c) => c.txHash)}::text[], ${column((c) => c.blockNumber)}::bigint[],
+        ${column((c) => c.tokenId.toString())}::numeric[], ${column((c) => c.txHash)}::text[], ${column((c) => c.blockNumber)}::bigint[],
         ${column((c) => c.logIndex)}::int[], ${column((c) => c.blockTime?.toISOString() ?? null)}::timestamptz[],
         ${column((c) => (c.start === undefined ? null : String(c.start)))}::bigint[], ${column((c) => c.holder ?? null)}::text[]
       ) as c(token_id, tx_hash, block_number, log_index, block_time, start, holder)
@@ -231,6 +265,71 @@ function changeQuery(chainId: number, finalized: number, rule: KindRule, changes
     order by p.block_number, p.log_index`;
 }
 
+/** Each change's values as one array literal per column: the driver then sends one string, not an element-by-element array. */
+function columnOf(changes: PendingChange[]) {
+  return (pick: (change: PendingChange) => string | number | null) => sql.param(`{${changes.map((change) => pick(change) ?? "NULL").join(",")}}`);
+}
+
+/**
+ * A refinance: the old loan completes as refinanced (journaled like any change), and the new note's loan is inserted
+ * with the old one's borrower, purpose and pledge and the new note's terms (journaled as an insert, which a rollback
+ * deletes). Each gets a timeline entry. Only an active, minted loan not yet refinanced follows, so a replay does nothing.
+ */
+function refinanceQuery(chainId: number, finalized: number, rule: KindRule, changes: PendingChange[]): SQL {
+  const column = columnOf(changes);
+  const previous = sql.raw(`jsonb_build_object(${OWNED_COLUMNS.map((name) => `'${name}', l.${name}`).join(", ")})`);
+  return sql`
+    with c as (
+      select * from unnest(
+        ${column((c) => c.tokenId.toString())}::numeric[], ${column((c) => c.newTokenId!.toString())}::numeric[], ${column((c) => c.txHash)}::text[],
+        ${column((c) => c.blockNumber)}::bigint[], ${column((c) => c.logIndex)}::int[], ${column((c) => c.blockTime?.toISOString() ?? null)}::timestamptz[],
+        ${column((c) => String(c.start))}::bigint[], ${column((c) => c.principal.toString())}::numeric[], ${column((c) => c.rateBps!)}::int[],
+        ${column((c) => c.termMonths!)}::int[], ${column((c) => c.holder ?? null)}::text[]
+      ) as c(token_id, new_token_id, tx_hash, block_number, log_index, block_time, start, principal, rate_bps, term_months, holder)
+    ),
+    p as (
+      select l.id, l.user_id, gen_random_uuid() as new_id, c.*, ${previous} as previous
+      from loans l join c on l.loan_number = c.token_id
+      where l.status = any(${sql.param(`{${rule.from.join(",")}}`)}::text[]) and l.mint_status = 'minted' and l.refinanced_to is null
+      for update of l
+    ),
+    n as (
+      insert into loans (id, loan_number, user_id, amount, principal, purpose, rate_bps, term_months, collateral, collateral_collection,
+        collateral_token_id, collateral_appraisal, collateral_appraised_by, collateral_appraised_at, status, mint_status, borrower_wallet,
+        approval_date, nft_token_id, nft_transaction_hash, mint_tx_hash, note_start, refinanced_from)
+      select p.new_id, p.new_token_id, l.user_id, p.principal, p.principal, l.purpose, p.rate_bps, p.term_months, l.collateral, l.collateral_collection,
+        l.collateral_token_id, l.collateral_appraisal, l.collateral_appraised_by, l.collateral_appraised_at, 'active', 'minted', l.borrower_wallet,
+        coalesce(p.block_time, now()), p.new_token_id::text, p.tx_hash, p.tx_hash, p.start, p.id
+      from p join loans l on l.id = p.id
+      returning id
+    ),
+    u as (
+      update loans set ${rule.set}, updated_at = now()
+      from p c where loans.id = c.id
+      returning loans.id
+    ),
+    e as (
+      insert into loan_events (loan_id, action, notes, tx_hash)
+      select id, ${rule.action}::text, 'Refinanced on-chain into note #' || new_token_id, tx_hash from p
+      returning id, loan_id
+    ),
+    f as (
+      insert into loan_events (loan_id, action, notes, tx_hash)
+      select new_id, ${rule.action}::text, 'Opened on-chain by refinancing note #' || token_id, tx_hash from p
+    ),
+    j as (
+      insert into chain_undo (chain_id, block_number, table_name, row_key, previous)
+      select ${chainId}::int, p.block_number, ${LOAN_UNDO_TABLE}::text, key, value
+      from p join e on e.loan_id = p.id,
+        lateral (values (jsonb_build_object('id', p.new_id, 'inserted', true), null::jsonb), (jsonb_build_object('id', p.id, 'event_id', e.id), p.previous)) as k(key, value)
+      where p.block_number > ${finalized}::bigint
+    )
+    select p.id, p.user_id, p.new_id, p.token_id::text, p.new_token_id::text, p.tx_hash, p.block_number, p.log_index,
+      (select h.id from users h where p.holder is not null and h.wallet_address = p.holder) as holder_user_id
+    from p
+    order by p.block_number, p.log_index`;
+}
+
 /**
  * The loan:status events of one applied change: to the borrower (with the loan's id), and for a default also to
  * admins and to the note's holder when that is someone else (without the loan's id: it is not their loan).
@@ -251,6 +350,11 @@ function emitChange(batch: Batch, rule: KindRule, row: Changed, change: PendingC
 /** Rollback of one journaled loan change (called by indexer/sync.ts rollback, newest first). */
 export async function undoLoanChange(db: Db, rowKey: Record<string, unknown>, previous: unknown): Promise<void> {
   const id = String(rowKey.id);
+  // A refinance's new loan: its timeline goes with it, and the old loan's link is restored by its own entry.
+  if (rowKey.inserted) {
+    await db.execute(sql`delete from loans where id = ${id}::uuid`);
+    return;
+  }
   if (rowKey.event_id) await db.execute(sql`delete from loan_events where id = ${String(rowKey.event_id)}::uuid`);
   const columns = sql.raw(OWNED_COLUMNS.join(", "));
   await db.execute(sql`

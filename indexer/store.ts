@@ -360,18 +360,15 @@ export class Batch {
   }
 }
 
-/** Loan numbers are a bigint sequence (indexer/loans.ts): a larger note id is no loan of ours. */
-const MAX_LOAN_NUMBER = 2n ** 63n - 1n;
-
 /** The ids of the loans that follow the notes the outbox's messages name (`loanOf`); one query, only when one is named. */
 async function loanIdsOf(tx: Db, outbox: OutboxMessage[]): Promise<Map<bigint, string>> {
-  const notes = [...new Set(outbox.flatMap((message) => (message.loanOf !== undefined && message.loanOf <= MAX_LOAN_NUMBER ? [message.loanOf] : [])))];
+  const notes = [...new Set(outbox.flatMap((message) => (message.loanOf !== undefined ? [message.loanOf] : [])))];
   const ids = new Map<bigint, string>();
   if (notes.length === 0) return ids;
   const rows = await tx
     .select({ id: loans.id, number: loans.loanNumber })
     .from(loans)
-    .where(sql`${loans.loanNumber} = any(${sql.param(notes.map(String))}::bigint[]) and ${loans.nftTokenId} = ${loans.loanNumber}::text`);
+    .where(sql`${loans.loanNumber} = any(${sql.param(notes.map(String))}::numeric[]) and ${loans.nftTokenId} = ${loans.loanNumber}::text`);
   for (const row of rows) ids.set(row.number, row.id);
   return ids;
 }

@@ -21,6 +21,7 @@ import {
 } from "#db/schema/chain";
 import { collateralEscrowAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
+import { REFINANCED_ID_OFFSET } from "#domain/noteIds";
 
 const MIRROR_TABLES = {
   notes: chainNotes,
@@ -84,6 +85,14 @@ export async function compareWithChain(db: Db, client: PublicClient, deployment:
     if (Number(loan.feesPaidThrough) !== note.feesPaidThrough) differences.push(`note ${id}: fees paid through ${note.feesPaidThrough} in the mirror, ${loan.feesPaidThrough} on chain`);
     if (STATUS[loan.status] !== note.status) differences.push(`note ${id}: status ${note.status} in the mirror, ${STATUS[loan.status]} on chain`);
     if (loan.principal !== note.principal) differences.push(`note ${id}: principal ${note.principal} in the mirror, ${loan.principal} on chain`);
+    if (note.status === "active") {
+      const borrower = (await client.readContract({ ...loanNote, functionName: "borrowerOf", args: [id] })).toLowerCase();
+      if (borrower !== note.borrower) differences.push(`note ${id}: borrower ${note.borrower} in the mirror, ${borrower} on chain`);
+    }
+    // A note at or above the offset is mirrored only from a refinance: the chain must name the note it replaced.
+    const replaced = await client.readContract({ ...marketplace, functionName: "refinancedFrom", args: [id] });
+    const mirroredFrom = id >= REFINANCED_ID_OFFSET ? id - REFINANCED_ID_OFFSET : 0n;
+    if (replaced !== mirroredFrom) differences.push(`note ${id}: refinanced from ${mirroredFrom} in the mirror, ${replaced} on chain`);
     const [seller, price] = await client.readContract({ ...marketplace, functionName: "listingOf", args: [id] });
     const active = liveListings.filter((listing) => listing.tokenId === id && listing.status === "active");
     const onChain = seller !== "0x0000000000000000000000000000000000000000";

@@ -9,6 +9,7 @@ import { loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#d
 import type { Deployment } from "#domain/deployment";
 import { DEV_ACCOUNTS, FREE_DEV_KEYS } from "#domain/devAccounts";
 import { ORDER_TYPES, orderDomain, type SignedListing, type SignedMatchingOffer, type SignedOffer } from "#domain/orders";
+import { refinanceOfferTypedData, type SignedRefinanceOffer } from "#domain/refinanceOffers";
 import { PERIOD_SECONDS } from "#domain/schedule";
 
 /** A signed order as the test chain makes it: the order, its signature and its EIP-712 hash (the contract's id). */
@@ -48,6 +49,11 @@ export interface TestChain {
   /** Accepts an offer as the note's holder; the offer's buyer is minted `funds` dollars and approves first. */
   acceptOffer(offer: Signed<SignedOffer>, holder: Address, funds: bigint): Promise<Hex>;
   acceptMatchingOffer(offer: Signed<SignedMatchingOffer>, tokenId: bigint, holder: Address, funds: bigint): Promise<Hex>;
+  /**
+   * Refinances `tokenId` (the borrower's loan): `lender` (minted `principal` dollars, approved first) signs a one-loan
+   * offer, 9% over 12 months unless `fields` says otherwise, and the borrower accepts it for `principal`, taking any net.
+   */
+  refinance(tokenId: bigint, principal: bigint, lender?: Address, fields?: Partial<SignedRefinanceOffer>): Promise<Hex>;
   cancelOrders(signer: Address, hashes: Hex[]): Promise<Hex>;
   incrementCounter(signer: Address): Promise<Hex>;
   stop(): Promise<void>;
@@ -230,6 +236,16 @@ async function makeTestChain(anvil: Anvil, deployment: Deployment, dataDir: stri
       await dollars(buyer, funds);
       await once(`dollars:${buyer}:${marketplace}`, () => approveDollars(buyer, marketplace));
       return send(holder, marketplace, noteMarketplaceAbi as Abi, "acceptMatchingOffer", [offer.order, offer.signature, tokenId, 0n]);
+    },
+    async refinance(tokenId, principal, lender = addressOf.investor, fields = {}) {
+      await dollars(lender, principal);
+      await once(`dollars:${lender}:${marketplace}`, () => approveDollars(lender, marketplace));
+      const offer: SignedRefinanceOffer = { lender, tokenId, rateBps: 900n, termMonths: 12n, maxPrincipal: principal, ...(await orderDefaults(lender)), ...fields };
+      const wallet = wallets.get(lender.toLowerCase());
+      if (!wallet) throw new Error(`no key for ${lender}`);
+      const signature = await wallet.signTypedData({ ...refinanceOfferTypedData("RefinanceOffer", chainId, marketplace, offer), account: wallet.account!, message: offer } as never);
+      const acceptance = { principal, minNet: -(10n ** 15n), allowShorterTerm: false };
+      return send(addressOf.borrower, marketplace, noteMarketplaceAbi as Abi, "acceptRefinanceOffer", [offer, signature, acceptance]);
     },
     cancelOrders: (signer, hashes) => send(signer, marketplace, noteMarketplaceAbi as Abi, "cancelOrders", [hashes]),
     incrementCounter: (signer) => send(signer, marketplace, noteMarketplaceAbi as Abi, "incrementCounter", []),

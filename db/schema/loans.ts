@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { ListingState, LoanStatus, MintStatus } from "#domain/statuses";
 import { users } from "./users";
 
@@ -16,7 +16,8 @@ export interface StoredCollateral {
 
 /**
  * A loan request and its life. Money is micro-dollars in numeric(78,0); the rate is basis points as on-chain.
- * `loanNumber` comes from loan_number_seq and is the note's token id.
+ * `loanNumber` is the note's token id: from loan_number_seq at the request, or, for the loan a refinance opened, its
+ * new note's id (the old one + 2^128, so numeric: docs/adr/0043-refinancing.md).
  */
 export const loans = pgTable(
   "loans",
@@ -24,7 +25,7 @@ export const loans = pgTable(
     id: uuid("id")
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    loanNumber: bigint("loan_number", { mode: "bigint" })
+    loanNumber: amount("loan_number")
       .notNull()
       .default(sql`nextval('loan_number_seq')`),
     userId: uuid("user_id")
@@ -65,6 +66,10 @@ export const loans = pgTable(
     rejectionDate: timestamp("rejection_date", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     defaultedAt: timestamp("defaulted_at", { withTimezone: true }),
+    /** The loan a refinance of this one opened (this one then completed: paid off by the new lender). */
+    refinancedTo: uuid("refinanced_to").references((): AnyPgColumn => loans.id, { onDelete: "set null" }),
+    /** The loan this one refinanced: it was opened by that refinance, not by a request. */
+    refinancedFrom: uuid("refinanced_from").references((): AnyPgColumn => loans.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -69,6 +69,10 @@ export const wireLoanSchema = z.object({
   performance: z.enum(PERFORMANCES).nullable(),
   /** Null until the loan has a note on the chain. */
   servicing: wireServicingSchema.nullable(),
+  /** The loan a refinance of this one opened: this one is then completed, paid off by the new lender. */
+  refinancedTo: text,
+  /** The loan this one refinanced (it was opened by that refinance, not by a request). */
+  refinancedFrom: text,
   timeline: z.array(wireTimelineEntrySchema).optional(),
 });
 export type WireLoan = z.infer<typeof wireLoanSchema>;

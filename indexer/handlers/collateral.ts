@@ -5,7 +5,7 @@ import type { chainCollateral } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { ZERO_ADDRESS, type Context, type Handlers } from "../context";
 
-type CollateralEvents = "CollectionAllowed" | "CollectionDisallowed" | "CollateralLocked" | "CollateralReturned" | "CollateralReturnFailed" | "CollateralClaimed";
+type CollateralEvents = "CollectionAllowed" | "CollectionDisallowed" | "CollateralLocked" | "CollateralReturned" | "CollateralReturnFailed" | "CollateralClaimed" | "CollateralMoved";
 
 type CollateralRow = typeof chainCollateral.$inferSelect;
 
@@ -27,13 +27,14 @@ function requirePledge(ctx: Context, tokenId: bigint, event: ChainEvent): Collat
  * claim's receiver) when that is someone else. Two rows like a default's loan:status (indexer/loans.ts): the API
  * stores each audience its own words (api/src/realtime/outboxNotifications.ts), and it sees rooms, not whose wallet each is.
  */
-function pushUpdate(ctx: Context, row: CollateralRow, event: ChainEvent, to: string | null, holders: (string | undefined)[]): void {
+function pushUpdate(ctx: Context, row: CollateralRow, event: ChainEvent, to: string | null, holders: (string | undefined)[], movedFrom?: bigint): void {
   const payload: CollateralUpdatePayload = {
     tokenId: row.tokenId.toString(),
     state: row.state,
     collection: row.collection,
     collateralId: row.collateralId.toString(),
     ...(to ? { to } : {}),
+    ...(movedFrom === undefined ? {} : { movedFrom: movedFrom.toString() }),
     txHash: event.txHash,
   };
   ctx.emit({ event: "collateral:update", payload: { ...payload }, rooms: ["admins", "marketplace"], wallets: [row.borrower], loanOf: row.tokenId });
@@ -62,7 +63,8 @@ function close(ctx: Context, event: ChainEvent, tokenId: bigint, state: ChainCol
  * The CollateralEscrow's allow-list and pledges (docs/decisions.md "NFT collateral off-chain"). The allow-list is a
  * derived row per collection (its slot kept when disallowed); a pledge is one derived row per note from
  * CollateralLocked on: `locked` → `returned`, or `returnFailed` → `returned` by the borrower's pull, or `claimed`
- * after a default. The undo journal puts both back on a reorg. Which collections' Transfers are followed, and the
+ * after a default, or `moved` when a refinance re-recorded it for the new note (whose own row starts `locked`, from the
+ * move's transaction: the piece never left the escrow). The undo journal puts both back on a reorg. Which collections' Transfers are followed, and the
  * catch-up of one newly allowed, is indexer/collections.ts's.
  */
 export const collateralHandlers: Pick<Handlers<typeof collateralEscrowAbi>, CollateralEvents> = {
@@ -113,5 +115,25 @@ export const collateralHandlers: Pick<Handlers<typeof collateralEscrowAbi>, Coll
 
   CollateralClaimed(event, ctx) {
     close(ctx, event, event.args.tokenId, "claimed", event.args.to, [event.args.to]);
+  },
+
+  /** Logged before the new note's mint: pushed so pages refresh, the refinance's own push (loanNote.ts) is the news. */
+  CollateralMoved(event, ctx) {
+    const { tokenId, newTokenId } = event.args;
+    const pledge = requirePledge(ctx, tokenId, event);
+    ctx.collateral.put({ ...pledge, state: "moved", closedTxHash: event.txHash, closedTo: null, updatedBlock: event.blockNumber }, event);
+    const row: CollateralRow = {
+      ...pledge,
+      tokenId: newTokenId,
+      state: "locked",
+      lockedTxHash: event.txHash,
+      lockedBlock: event.blockNumber,
+      lockedTime: event.blockTime,
+      closedTxHash: null,
+      closedTo: null,
+      updatedBlock: event.blockNumber,
+    };
+    ctx.collateral.put(row, event);
+    pushUpdate(ctx, row, event, null, [holderOf(ctx, tokenId)], tokenId);
   },
 };

@@ -1,5 +1,6 @@
 import type { loanNoteAbi } from "#domain/abis";
 import { formatUsdAmount } from "#domain/money";
+import { REFINANCED_ID_OFFSET } from "#domain/noteIds";
 import { chainCreditWithdrawals, chainLateFeePayments, chainRepayments, chainTransfers } from "#db/schema/chain";
 import type { ChainEvent } from "../decode";
 import { logRow, ZERO_ADDRESS, type Context, type Handlers } from "../context";
@@ -62,6 +63,8 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
       },
       event,
     );
+    // A refinance's note is no funding of a request: its LoanRefinanced, next in the transaction, tells of it.
+    if (tokenId >= REFINANCED_ID_OFFSET) return;
     const refs = { tokenId: tokenId.toString(), txHash: event.txHash };
     ctx.emit({ event: "loan:funded", payload: { amount: formatUsdAmount(principal), nftId: refs.tokenId, ...refs }, wallets: [borrower], rooms: ["admins"] });
     // loan:status goes out only when the off-chain loan actually becomes active (indexer/loans.ts).
@@ -100,6 +103,25 @@ export const loanNoteHandlers: Handlers<typeof loanNoteAbi> = {
     const refs = { tokenId: tokenId.toString(), txHash: event.txHash };
     ctx.emit({ event: "marketplace:update", payload: { type: "burned", amount: null, nftId: refs.tokenId, ...refs }, rooms: ["marketplace"] });
     ctx.loan({ kind: "repaid", tokenId, principal: note.principal });
+  },
+
+  /**
+   * Last of a refinance's logs: the old note was paid off (Repaid, its burn, LoanRepaid), its pledge moved, the new
+   * note minted to the lender (LoanOriginated). The loans table then closes the old loan as refinanced and opens the
+   * new one for the same borrower (indexer/loans.ts).
+   */
+  LoanRefinanced(event, ctx) {
+    const { tokenId, newTokenId, lender, payoff } = event.args;
+    const old = requireNote(ctx, tokenId, event);
+    const note = requireNote(ctx, newTokenId, event);
+    const holder = (ctx.scratch.get(burnedHolderKey(tokenId)) as string | undefined) ?? old.holder;
+    ctx.loan({ kind: "refinanced", tokenId, newTokenId, principal: note.principal, rateBps: note.rateBps, termMonths: note.termMonths, start: note.startTime, holder });
+    const base = { tokenId: tokenId.toString(), newTokenId: newTokenId.toString(), principal: formatUsdAmount(note.principal), payoff: formatUsdAmount(payoff), txHash: event.txHash };
+    ctx.emit({ event: "loan:refinanced", payload: { ...base, audience: "borrower" }, wallets: [note.borrower], rooms: ["admins"], loanOf: newTokenId });
+    // The treasury is the lender of record, no user: it has no one to tell.
+    const told = (wallet: string) => wallet !== ZERO_ADDRESS && wallet !== ctx.addresses.treasury && wallet !== note.borrower;
+    if (told(holder)) ctx.emit({ event: "loan:refinanced", payload: { ...base, audience: "holder" }, wallets: [holder] });
+    if (told(lender) && lender !== holder) ctx.emit({ event: "loan:refinanced", payload: { ...base, audience: "lender" }, wallets: [lender] });
   },
 
   LoanDefaulted(event, ctx) {

@@ -88,7 +88,7 @@ async function collateralEntries(deps: LoansServiceDeps, view: LoanView): Promis
     return { ...moment, time: block ? new Date(Number(block.timestamp) * 1000) : null };
   };
   const [locked, closed, burn] = await Promise.all([timed(history.locked), timed(history.closed), timed(history.burn)]);
-  return collateralTimeline({ ...history, locked, closed, burn }, view.pledge.collectionName);
+  return collateralTimeline({ ...history, locked, closed, burn }, view.pledge.collectionName, view.loan.refinancedFrom !== null);
 }
 
 export async function wireById(deps: LoansServiceDeps, id: string, withTimeline = true): Promise<WireLoan> {

@@ -56,6 +56,8 @@ export const TIMELINE_NOTES = {
   collateralReturnFailed: (piece: string) => `The final payment was made, but the collection refused to return ${piece}; the borrower can claim it back`,
   collateralReturned: (piece: string, to: string | null) => `${piece} returned${to ? ` to ${shortAddress(to)}` : " to the borrower"}`,
   collateralClaimed: (piece: string, to: string | null) => `${piece} claimed by the note's holder${to ? `, sent to ${shortAddress(to)}` : ""}`,
+  collateralMoved: (piece: string) => `${piece} stayed in escrow and now secures the loan this refinance opened`,
+  collateralCarried: (piece: string) => `${piece} stayed in escrow, moved from the refinanced loan to this one`,
 } as const;
 
 /** Why reconciling with the chain failed a mint or a listing (start-up, after a crash, and the loan job's passes). */

@@ -19,6 +19,23 @@ describe("the escrow's timeline entries", () => {
     assert.equal(collateralTimeline(history({}), null)[0].notes, "NFT #2 (0x5fbd…0aa3) moved from the borrower's wallet into the loan note's escrow");
   });
 
+  test("a refinance moves the piece from the old loan to the new one without it leaving escrow, and each timeline says so", () => {
+    const refinance = { txHash: "0xrefi", block: 30, time: at(9) };
+    const old = collateralTimeline(history({ state: "moved", closed: { ...refinance, to: null }, burn: refinance }), "Demo Art");
+    assert.deepEqual(
+      old.map((e) => [e.action, e.txHash, e.notes]),
+      [
+        ["collateral_locked", "0xlock", "Demo Art #2 moved from the borrower's wallet into the loan note's escrow"],
+        ["collateral_moved", "0xrefi", "Demo Art #2 stayed in escrow and now secures the loan this refinance opened"],
+      ],
+    );
+    const fresh = collateralTimeline(history({ locked: refinance }), "Demo Art", true);
+    assert.deepEqual(
+      fresh.map((e) => [e.action, e.txHash, e.notes]),
+      [["collateral_moved", "0xrefi", "Demo Art #2 stayed in escrow, moved from the refinanced loan to this one"]],
+    );
+  });
+
   test("a return with the final payment is one entry in that payment's transaction", () => {
     const returned = history({ state: "returned", closed: { ...payment, to }, burn: payment });
     assert.deepEqual(actions(returned), [

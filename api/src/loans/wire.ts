@@ -1,4 +1,5 @@
 import { formatUsdAmount } from "#domain/money";
+import { loanNumberOf } from "#domain/noteIds";
 import { maturity, monthlyPayment, totalDue, type LoanTerms } from "#domain/schedule";
 import { performanceGrade, type NoteLife } from "#domain/servicing";
 import { servicingRecord, type FeeParams } from "#domain/servicingRecord";
@@ -43,19 +44,22 @@ export function toWireTimeline(events: (LoanEventRow & { actorName: string | nul
  * left out. A return in another transaction than the note's burn is a pull after a refused return: the refusal
  * happened at the final payment, the transaction that burned the note.
  */
-export function collateralTimeline(history: CollateralHistory, collectionName: string | null): WireTimelineEntry[] {
+export function collateralTimeline(history: CollateralHistory, collectionName: string | null, refinanced = false): WireTimelineEntry[] {
   const piece = pieceName({ collection: history.collection, collateralId: history.collateralId, collectionName });
   const entries: WireTimelineEntry[] = [];
   const add = (action: string, moment: ChainMoment, notes: string) => {
     if (moment.time) entries.push({ action, at: moment.time.toISOString(), by: null, notes, txHash: moment.txHash });
   };
-  add("collateral_locked", history.locked, TIMELINE_NOTES.collateralLocked(piece));
+  // A refinance's loan got its pledge by the escrow's re-recording, the piece never leaving it.
+  if (refinanced) add("collateral_moved", history.locked, TIMELINE_NOTES.collateralCarried(piece));
+  else add("collateral_locked", history.locked, TIMELINE_NOTES.collateralLocked(piece));
   const { closed, burn, state } = history;
   if (!closed) return entries;
   if (state === "returned" && burn && burn.txHash !== closed.txHash) add("collateral_return_failed", burn, TIMELINE_NOTES.collateralReturnFailed(piece));
   if (state === "returnFailed") add("collateral_return_failed", closed, TIMELINE_NOTES.collateralReturnFailed(piece));
   if (state === "returned") add("collateral_returned", closed, TIMELINE_NOTES.collateralReturned(piece, closed.to));
   if (state === "claimed") add("collateral_claimed", closed, TIMELINE_NOTES.collateralClaimed(piece, closed.to));
+  if (state === "moved") add("collateral_moved", closed, TIMELINE_NOTES.collateralMoved(piece));
   return entries;
 }
 
@@ -95,7 +99,7 @@ export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEnt
   const remaining = loan.status === "completed" ? 0n : due > totalRepaid ? due - totalRepaid : 0n;
   return {
     _id: loan.id,
-    loanNumber: Number(loan.loanNumber),
+    loanNumber: Number(loanNumberOf(loan.loanNumber)),
     userId: { _id: borrower.id, email: borrower.email ?? "" },
     user: {
       _id: borrower.id,
@@ -138,6 +142,8 @@ export function toWireLoan(view: LoanView, options: { timeline?: WireTimelineEnt
     maturityDate: loan.noteStart === null ? null : new Date(Number(maturity(terms)) * 1000).toISOString(),
     performance: servicing ? performanceGrade(servicing.status, totalRepaid) : null,
     servicing,
+    refinancedTo: loan.refinancedTo,
+    refinancedFrom: loan.refinancedFrom,
     ...(options.timeline ? { timeline: options.timeline } : {}),
   };
 }

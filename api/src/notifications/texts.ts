@@ -128,6 +128,34 @@ export const NOTIFICATION_TEXTS = {
     message: `Repayment of ${usd(amount)} received for note #${tokenId}.`,
     link: nftLink(tokenId),
   }),
+  /**
+   * A refinance, to each side: the borrower (their new loan), the old note's holder (paid off in full, credited) and the
+   * new lender (their new note).
+   */
+  loanRefinanced: (audience: "borrower" | "holder" | "lender", refs: { tokenId: string; newTokenId: string; principal: string; payoff: string; loanId?: string }): NotificationContent => {
+    if (audience === "holder") {
+      return {
+        type: "loan_refinanced",
+        title: "Note paid off",
+        message: `Note #${refs.tokenId} was refinanced and paid off in full: ${usd(refs.payoff)} credited to you.`,
+        link: "/portfolio",
+      };
+    }
+    if (audience === "lender") {
+      return {
+        type: "loan_refinanced",
+        title: "Refinance accepted",
+        message: `Your refinance offer was accepted: note #${refs.newTokenId} for ${usd(refs.principal)} is yours.`,
+        link: nftLink(refs.newTokenId),
+      };
+    }
+    return {
+      type: "loan_refinanced",
+      title: "Loan refinanced",
+      message: `Loan #${refs.tokenId} is refinanced: paid off with ${usd(refs.payoff)}, your new loan is ${usd(refs.principal)}.`,
+      link: refs.loanId ? `/loans/${refs.loanId}` : null,
+    };
+  },
   /** To the borrower, once the indexer has seen the final repayment (the note is burned). */
   loanCompleted: (tokenId: string, loanId: string): NotificationContent => ({
     type: "loan_status",

@@ -69,3 +69,20 @@ test("every notice names the piece by its collection's name when the API knows i
 test("the holder stores nothing for a lock, a return or a refused return: the borrower's business", () => {
   for (const state of ["locked", "returned", "returnFailed"]) assert.deepEqual(notificationsForOutbox(holderRow({ state, to })), []);
 });
+
+test("a refinance tells each side in its own words, and its re-recorded pledge tells nothing more", () => {
+  const refs = { tokenId: "100", newTokenId: "340282366920938463463374607431768211556", principal: "1500", payoff: "1012.5", txHash: piece.txHash };
+  const row = (audience: string, userId: string, extra: Record<string, unknown> = {}) => ({ event: "loan:refinanced", rooms: [`user:${userId}`], payload: { ...refs, audience, ...extra } });
+  const [borrower] = notificationsForOutbox({ ...row("borrower", borrowerId, { loanId }), rooms: ["admins", `user:${borrowerId}`] });
+  assert.deepEqual(borrower, {
+    content: { type: "loan_refinanced", title: "Loan refinanced", message: "Loan #100 is refinanced: paid off with $1,012.50, your new loan is $1,500.00.", link: `/loans/${loanId}` },
+    recipients: { kind: "rooms", userIds: [borrowerId], admins: false },
+  });
+  const [holder] = notificationsForOutbox(row("holder", holderId));
+  assert.equal(holder.content.message, "Note #100 was refinanced and paid off in full: $1,012.50 credited to you.");
+  assert.deepEqual(holder.recipients, { kind: "rooms", userIds: [holderId], admins: false });
+  const [lender] = notificationsForOutbox(row("lender", holderId));
+  assert.equal(lender.content.message, `Your refinance offer was accepted: note #${refs.newTokenId} for $1,500.00 is yours.`);
+  assert.equal(lender.content.link, `/nft/${refs.newTokenId}`);
+  assert.deepEqual(notificationsForOutbox(borrowerRow({ state: "locked", tokenId: refs.newTokenId, movedFrom: "100" })), []);
+});

@@ -1,5 +1,5 @@
 import type { ChainOutboxRow } from "#db/schema";
-import type { CollateralUpdatePayload } from "#domain/events";
+import type { CollateralUpdatePayload, LoanRefinancedPayload } from "#domain/events";
 import type { ListingLapseReason } from "#domain/statuses";
 import type { NotificationContent } from "../notifications/notifier";
 import { NOTIFICATION_TEXTS } from "../notifications/texts";
@@ -57,6 +57,7 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
   const amount = payload.amount ?? null;
 
   if (row.event === "collateral:update") return collateralNotices(row, toRooms);
+  if (row.event === "loan:refinanced") return refinanceNotices(row, toRooms);
 
   if (row.event === "loan:funded" && amount) return toRooms(NOTIFICATION_TEXTS.loanFunded(amount, tokenId));
   // The indexer writes these only when the off-chain loan followed its note (indexer/loans.ts): the row with the
@@ -89,6 +90,14 @@ export function notificationsForOutbox(row: Pick<ChainOutboxRow, "event" | "room
   return [];
 }
 
+/** A refinance's row per side (indexer/handlers/loanNote.ts), each in its own words. */
+function refinanceNotices(row: Pick<ChainOutboxRow, "payload">, toRooms: (content: NotificationContent) => PlannedNotification[]): PlannedNotification[] {
+  const payload = row.payload as Partial<LoanRefinancedPayload>;
+  if (!payload.tokenId || !payload.newTokenId || !payload.principal || !payload.payoff || !payload.audience) return [];
+  const { tokenId, newTokenId, principal, payoff, loanId } = payload;
+  return toRooms(NOTIFICATION_TEXTS.loanRefinanced(payload.audience, { tokenId, newTokenId, principal, payoff, loanId }));
+}
+
 /**
  * A pledged NFT's move (indexer/handlers/collateral.ts). The borrower's row (rooms: their account, admins,
  * marketplace; `loanId` when a loan follows the note) gets the borrower's words for every state, and for a claim the
@@ -100,6 +109,8 @@ function collateralNotices(row: Pick<ChainOutboxRow, "rooms" | "payload">, toRoo
   if (!payload.tokenId || !payload.collection || !payload.collateralId || !payload.state) return [];
   const piece = { tokenId: payload.tokenId, collection: payload.collection, collateralId: payload.collateralId, collectionName: payload.collectionName, loanId: payload.loanId };
   const to = payload.to ?? "";
+  // A refinance's re-recording: the refinance's own notice tells of it.
+  if (payload.movedFrom) return [];
   if (payload.audience === "holder") return payload.state === "claimed" ? toRooms(NOTIFICATION_TEXTS.collateralClaimed(piece, to, "holder")) : [];
   switch (payload.state) {
     case "locked":

@@ -6,7 +6,10 @@ import { loanNoteAbi, noteMarketplaceAbi, testDollarAbi } from "#domain/abis";
 import { formatUsdAmount, parseUsd } from "#domain/money";
 import { wireReconciliationSchema } from "#domain/wire/reconciliation";
 import { chainNotes, loans } from "#db/schema";
-import { fund, makeUser, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser, buyByPermit } from "#testing/loanStack";
+import { refinanceOnChain } from "#testing/refinance";
+import { displayUsd } from "#domain/money";
+import { REFINANCED_ID_OFFSET } from "#domain/noteIds";
+import { fund, makeUser, notificationsOf, parPriceNow, sendAs, startLoanStack, type LoanStack, type TestUser, buyByPermit } from "#testing/loanStack";
 
 /**
  * The reconciliation against a real chain and the real indexer: loans approved by the API, a note sold by the
@@ -172,6 +175,60 @@ describe("GET /admin/reconciliation", () => {
     } finally {
       await db().update(loans).set({ mintStatus: "failed", nftTokenId: null }).where(eq(loans.id, requested.body.data._id));
     }
+  });
+
+  it("is clean after a refinance: the old loan completed as refinanced, the new note's loan active for the same borrower", async () => {
+    const tokenId = notes[2]!;
+    const { hash, newTokenId } = await refinanceOnChain(stack, alice.wallet!, borrower.wallet!, tokenId, 2000n * USD);
+    const { data } = await report();
+    assert.deepEqual(data.differences, []);
+    assert.equal(data.clean, true);
+
+    const [old] = await db().select().from(loans).where(eq(loans.loanNumber, tokenId));
+    const [fresh] = await db().select().from(loans).where(eq(loans.loanNumber, newTokenId));
+    assert.ok(old && fresh, "both loans are in the table");
+    assert.deepEqual([old.status, old.refinancedTo], ["completed", fresh.id]);
+    assert.deepEqual(
+      [fresh.status, fresh.mintStatus, fresh.userId, fresh.principal, fresh.rateBps, fresh.termMonths, fresh.nftTokenId, fresh.refinancedFrom],
+      ["active", "minted", old.userId, 2000n * USD, 800, 12, String(newTokenId), old.id],
+    );
+
+    const before = await call("GET", `/loans/${old.id}`, borrower);
+    assert.equal(before.status, 200, before.body?.message);
+    assert.equal(before.body.data.refinancedTo, fresh.id);
+    assert.ok(
+      before.body.data.timeline.some((entry: any) => entry.action === "refinanced" && entry.txHash === hash),
+      "the old loan's timeline shows the refinance",
+    );
+    const after = await call("GET", `/loans/${fresh.id}`, borrower);
+    assert.equal(after.status, 200, after.body?.message);
+    assert.deepEqual([after.body.data.status, after.body.data.loanNumber, after.body.data.nftTokenId, after.body.data.refinancedFrom], ["active", Number(tokenId), String(newTokenId), old.id]);
+  });
+
+  it("tells each side of a refinance in its words: the borrower, the old holder paid off, the new lender; and stays clean", async () => {
+    const tokenId = notes[0]!;
+    const carol = await makeUser(stack.api, { kyc: "approved", wallet: true });
+    await fund(stack, carol.wallet!.address, 5_000n * USD);
+    const { hash, newTokenId } = await refinanceOnChain(stack, carol.wallet!, borrower.wallet!, tokenId, 3000n * USD);
+    const { data } = await report();
+    assert.deepEqual(data.differences, []);
+    assert.equal(data.clean, true);
+    const [fresh] = await db().select().from(loans).where(eq(loans.loanNumber, newTokenId));
+    const refinanceNotices = async (user: TestUser) => (await notificationsOf(stack.api, user.id)).filter((n) => n.type === "loan_refinanced").map((n) => [n.title, n.message, n.link]);
+    const [payoffLog] = await stack.chain.getContractEvents({ address: contracts().loanNote, abi: loanNoteAbi, eventName: "LoanRefinanced", args: { tokenId }, fromBlock: 0n });
+    const payoff = displayUsd((payoffLog!.args as { payoff: bigint }).payoff);
+    assert.equal(payoffLog!.transactionHash, hash);
+    const ofThisLoan = (await refinanceNotices(borrower)).filter(([, message]) => message?.startsWith(`Loan #${tokenId} is`));
+    const completions = (await notificationsOf(stack.api, borrower.id)).filter((n) => n.type === "loan_status" && n.message.startsWith(`Loan #${tokenId} `));
+    assert.deepEqual(completions, [], "a refinance is not told as a repayment in full");
+    assert.deepEqual(ofThisLoan, [["Loan refinanced", `Loan #${tokenId} is refinanced: paid off with ${payoff}, your new loan is $3,000.00.`, `/loans/${fresh!.id}`]]);
+    // Alice lent the earlier refinance of notes[2], and held this note.
+    const earlier = notes[2]! + REFINANCED_ID_OFFSET;
+    assert.deepEqual((await refinanceNotices(alice)).sort(), [
+      ["Note paid off", `Note #${tokenId} was refinanced and paid off in full: ${payoff} credited to you.`, "/portfolio"],
+      ["Refinance accepted", `Your refinance offer was accepted: note #${earlier} for $2,000.00 is yours.`, `/nft/${earlier}`],
+    ]);
+    assert.deepEqual(await refinanceNotices(carol), [["Refinance accepted", `Your refinance offer was accepted: note #${newTokenId} for $3,000.00 is yours.`, `/nft/${newTokenId}`]]);
   });
 
   it("answers 403 to a non-admin and 401 to no one", async () => {

@@ -2,6 +2,7 @@ import { BaseError, ContractFunctionRevertedError, type Address, type PublicClie
 import { collateralEscrowAbi, loanNoteAbi, noteMarketplaceAbi, noteVaultAbi, testDollarAbi } from "#domain/abis";
 import type { Deployment } from "#domain/deployment";
 import { formatUsdAmount } from "#domain/money";
+import { REFINANCED_ID_OFFSET } from "#domain/noteIds";
 import {
   RECONCILIATION_MISSING as MISSING,
   TREASURY_CATEGORIES,
@@ -140,7 +141,9 @@ export function createReconciliationService(deps: { repo: ReconciliationReposito
       compare(null, account, "credits", usd(balances[i]), usd(mirrored), notHeld);
     }
 
-    const treasuryProof = await proveTreasury(deployment, blockNumber, originated);
+    // A refinance's note is lent by its new lender to the old holder and the borrower, never by the treasury.
+    const lentByTreasury = originated.filter((log) => log.args.tokenId < REFINANCED_ID_OFFSET);
+    const treasuryProof = await proveTreasury(deployment, blockNumber, lentByTreasury);
     const clean = differences.length === 0 && treasuryProof.balances && treasuryProof.unexplained.length === 0 && treasuryProof.credits.balances && treasuryProof.unfundedOriginations.length === 0;
     return { blockNumber: Number(blockNumber), mirrorBlock: snapshot.mirrorBlock, notesCompared: tokenIds.length, differences, treasury: treasuryProof, clean };
   }

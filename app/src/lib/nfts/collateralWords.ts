@@ -10,6 +10,7 @@ export const COLLATERAL_STATE_TEXT: Record<CollateralState, string> = {
   returnFailed: "Return failed – claim it back",
   returned: "Returned to borrower",
   claimed: "Claimed by the note holder",
+  moved: "In escrow for the refinanced loan",
 };
 
 /** The badge colour of each state: in escrow is the normal life of a loan, a failed return asks for action. */
@@ -20,6 +21,7 @@ export const COLLATERAL_STATE_TONE: Record<CollateralState, "neutral" | "success
   returnFailed: "warning",
   returned: "neutral",
   claimed: "neutral",
+  moved: "neutral",
 };
 
 /** Basis points of loan-to-value as the card shows them: 6667 → "LTV 66.7%"; null without an appraisal. */

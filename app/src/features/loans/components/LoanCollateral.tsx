@@ -17,6 +17,7 @@ const WORDS = {
   returnFailed: "The final payment was made, but the NFT's collection refused the return: claim it back to your wallet.",
   returned: "Returned to your wallet with the final payment.",
   claimed: "The loan defaulted and the note's holder claimed the NFT; nothing more is owed on this loan.",
+  moved: "The loan was refinanced: the NFT stayed in escrow and now secures the new loan.",
 } as const;
 const DEFAULTED_WORDS = "The loan defaulted: the NFT stays in escrow until the note's holder claims it, which settles the note.";
 

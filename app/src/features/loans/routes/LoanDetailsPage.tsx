@@ -70,6 +70,7 @@ export function LoanDetailsPage() {
   useRealtimeEvent("marketplace:update", (p) => mine(p) && refresh());
   useRealtimeEvent("notification:new", refresh);
   useRealtimeEvent("collateral:update", (p) => mine(p) && refresh());
+  useRealtimeEvent("loan:refinanced", (p) => mine(p) && refresh());
 
   // The mirror follows the chain within moments of a receipt: look again a few times.
   const afterPayment = () => {
@@ -162,6 +163,16 @@ export function LoanDetailsPage() {
           <p>Reason: {l.rejectionReason || "Please contact support for details."}</p>
           {l.collateral?.nft?.state === "released" && <p data-testid="collateral-released">{releasedText(l.collateral.nft)}</p>}
         </div>
+      )}
+      {l.refinancedTo && (
+        <p className="alert alert--info" role="status" data-testid="loan-refinanced">
+          This loan was refinanced: a new lender paid it off in full. <Link to={`/loans/${l.refinancedTo}`}>See the new loan</Link>
+        </p>
+      )}
+      {l.refinancedFrom && (
+        <p className="alert alert--info" role="status" data-testid="loan-refinances">
+          This loan comes from refinancing an earlier one. <Link to={`/loans/${l.refinancedFrom}`}>See the earlier loan</Link>
+        </p>
       )}
       {l.status === "approved" && l.mintStatus !== "failed" && (
         <p className="alert alert--info" role="status">

@@ -32,6 +32,7 @@ export function MyLoansPage() {
   const list = useMyLoans(params);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: loanKeys.all });
   useRealtimeEvent("loan:status", refresh);
+  useRealtimeEvent("loan:refinanced", refresh);
   useRealtimeEvent("loan:funded", refresh);
 
   const loans = all.data?.loans ?? [];

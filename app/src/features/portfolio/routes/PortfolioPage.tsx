@@ -42,6 +42,7 @@ export function PortfolioPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: marketplaceKeys.portfolio });
   useRealtimeEvent("marketplace:update", refresh);
   useRealtimeEvent("loan:status", refresh);
+  useRealtimeEvent("loan:refinanced", refresh);
   useRealtimeEvent("loan:funded", refresh);
   const [filter, setFilter] = useState<Filter>("all");
   const [sort, setSort] = useState<Sort>("date");
