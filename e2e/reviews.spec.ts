@@ -304,7 +304,7 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
     const review = page.getByTestId("review");
     await expect(review.getByTestId("review-amount")).toContainText("$1,000");
     await expect(review.getByTestId("review-to")).toContainText("the seller");
-    await expect(review).toContainText("a permit for at most");
+    await expect(review.getByTestId("review-wallet")).toContainText("a permit for at most");
     expect(moves, "nothing is signed or sent before Confirm").toEqual([]);
     await review.getByRole("button", { name: /^Confirm and pay/ }).click();
     await expect(page.getByText(`Note #${reviewed.tokenId} is yours`).first()).toBeVisible({ timeout: 30_000 });
@@ -325,6 +325,7 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
     const review = page.getByTestId("review");
     await expect(review.getByTestId("review-amount")).toHaveText("$1,000.00");
     await expect(review.getByTestId("review-to")).toContainText(seller.address.slice(0, 6), { ignoreCase: true });
+    await expect(review.getByTestId("review-wallet")).toContainText("a permit for $1,000.00 (no gas), then one transaction");
     expect(moves, "nothing is signed or sent before Confirm").toEqual([]);
     await review.getByRole("button", { name: "Confirm and pay $1,000.00" }).click();
     await expect(page.getByText(`Note #${onChainListed} is yours`).first()).toBeVisible({ timeout: 30_000 });
@@ -378,6 +379,7 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
     const review = page.getByTestId("review");
     await expect(review.getByTestId("review-amount")).toContainText("$");
     await expect(review.getByTestId("review-to")).toContainText("the loan note contract");
+    await expect(review.getByTestId("review-wallet")).toContainText("(no gas), then one transaction that repays it");
     expect(moves, "nothing is signed or sent before Confirm").toEqual([]);
     const before = (await read("creditsOf", [buyer.address])) as bigint;
     await review.getByRole("button", { name: /^Confirm and pay \$/ }).click();
@@ -400,6 +402,7 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
     const review = page.getByTestId("review");
     await expect(review.getByTestId("review-amount")).toHaveText(displayUsd(credits));
     await expect(review.getByTestId("review-to")).toContainText(buyer.address.slice(0, 6), { ignoreCase: true });
+    await expect(review.getByTestId("review-wallet")).toContainText("one transaction to the loan note contract");
     expect(moves, "nothing is sent before Confirm").toEqual([]);
     await review.getByRole("button", { name: `Confirm and withdraw ${displayUsd(credits)}` }).click();
     await expect(page.getByText(`${displayUsd(credits)} withdrawn to your wallet`).first()).toBeVisible({ timeout: 30_000 });
@@ -418,6 +421,7 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
       const review = page.getByTestId("review");
       await expect(review.getByTestId("review-note")).toContainText(`#${reviewed.tokenId}`);
       await expect(review.getByTestId("review-to")).toContainText(move === "deposit" ? "the vault" : buyer.address.slice(0, 6), { ignoreCase: true });
+      await expect(review.getByTestId("review-wallet")).toContainText("one transaction");
       expect(moves, `nothing is sent before the ${move} is confirmed`).toEqual([]);
       await review.getByRole("button", { name: move === "deposit" ? "Confirm the deposit" : "Confirm the withdrawal" }).click();
       await expect(page.getByText(move === "deposit" ? `Note #${reviewed.tokenId} is in the vault` : `Note #${reviewed.tokenId} is out of the vault`).first()).toBeVisible({ timeout: 30_000 });
@@ -435,6 +439,8 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
     const review = page.getByTestId("review");
     await expect(review.getByTestId("review-amount")).toContainText("$");
     await expect(review.getByTestId("review-why")).toContainText("payoff amount for today");
+    const amount = (await review.getByTestId("review-amount").textContent())!.trim();
+    await expect(review.getByTestId("review-wallet")).toContainText(`a permit for ${amount}`);
     expect(moves, "nothing is signed or sent before Confirm").toEqual([]);
     await review.getByRole("button", { name: /^Confirm and pay off \$/ }).click();
     await expect(page.getByText("Loan paid off").first()).toBeVisible({ timeout: 30_000 });
@@ -455,6 +461,7 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
     const due = (await read("amountDueNow", [BigInt(pastDue.tokenId)])) as bigint;
     await expect(review.getByTestId("review-amount")).toHaveText(displayUsd(due));
     await expect(review.getByTestId("review-late-fees")).toContainText("$");
+    await expect(review.getByTestId("review-wallet")).toContainText(`a permit for ${displayUsd(due)}`);
     expect(moves, "nothing is signed or sent before Confirm").toEqual([]);
     await review.getByRole("button", { name: `Confirm and pay ${displayUsd(due)}` }).click();
     await expect(page.getByText("Everything past due is paid: the loan is current").first()).toBeVisible({ timeout: 30_000 });
@@ -472,6 +479,7 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
     await collateral.getByTestId("claim-collateral").click({ timeout: 30_000 });
     await expect(collateral.getByTestId("claim-words")).toContainText("The note is settled and burned");
     await expect(collateral.getByTestId("claim-words")).toContainText(buyer.address.slice(0, 6), { ignoreCase: true });
+    await expect(collateral.getByTestId("claim-sends")).toContainText("one transaction to the collateral escrow contract");
     expect(moves, "nothing is sent before Confirm").toEqual([]);
     await collateral.getByTestId("claim-confirm").click();
     await expect(page.getByText("is now in your wallet").first()).toBeVisible({ timeout: 30_000 });
