@@ -267,7 +267,7 @@ test.describe.serial("nothing is signed or sent before a review's Confirm", () =
     // A loan that falls past due, and a one-month loan secured by a demo piece whose note the buyer holds when it defaults.
     pastDue = await approved();
     const piece = await demoPiece(deployed, borrower.address);
-    secured = await securedLoan(api2, borrower, admin, { collection: deployed.demoCollection, pieceId: piece, amount: "500", appraisal: "1000", termMonths: 1 });
+    secured = await securedLoan(api2, borrower, admin, { collection: deployed.demoCollection, pieceId: piece, amount: "1000", appraisal: "2000", termMonths: 1 });
     await giveNote(deployed, secured.tokenId, buyer.address);
   });
 
