@@ -87,6 +87,9 @@ export default function ClaimCollateral({ tokenId, nft, role, onClaimed }: Props
         <section className="review" role="group" aria-labelledby={`claim-title-${tokenId}`} data-testid="claim-review">
           <h3 id={`claim-title-${tokenId}`}>{label}</h3>
           <p data-testid="claim-words">{words}</p>
+          <p className="small muted" data-testid="claim-sends">
+            Your wallet sends one transaction to the collateral escrow contract: gas only, you pay nothing.
+          </p>
           {!wallet.isConnected && <p className="small muted">Connect your wallet to claim.</p>}
           {wallet.mismatch && receiver && <p className="small field__error">Switch your wallet to your verified address {shortAddress(receiver)}.</p>}
           <div className="row gap-sm">

@@ -175,6 +175,7 @@ export default function RepayPanel({ loan, rows, onPaid }: { loan: Loan; rows: R
             { label: review.mode === "payoff" ? "You pay today" : review.mode === "pastDue" ? "Total past due, you pay" : "You pay", value: displayUsd(review.amount), testId: "review-amount" },
             { label: "To", value: <>the loan note contract, which credits the note's holder</>, testId: "review-to" },
             { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
+            { label: "Your wallet signs", value: `a permit for ${displayUsd(review.amount)} to the loan note contract (no gas), then one transaction that repays it`, testId: "review-wallet" },
             ...(review.mode === "payoff" && review.parts ? payoffLines(review.amount, review.parts, review.fees ?? 0n) : []),
           ]}
           payer={wallet.address}

@@ -125,6 +125,17 @@ export default function BuyPanel({ nft }: { nft: NftDetails }) {
                 },
                 { label: "From", value: <code>{shortAddress(wallet.address)}</code> },
                 { label: "You receive", value: `Note #${nft.tokenId}: ${displayUsd(split.principal)} of principal still owed and ${displayUsd(split.interest)} of interest accrued and unpaid` },
+                twoSteps
+                  ? {
+                      label: "Your wallet sends",
+                      value: `one approve for ${displayUsd(allowanceToCover(exposure.total, parseUsd(price)))}, then one transaction that buys the on-chain listing for ${usd(price)}; the marketplace may still take ${displayUsd(exposure.total)} for your offers`,
+                      testId: "review-wallet",
+                    }
+                  : {
+                      label: "Your wallet signs",
+                      value: `a permit for ${usd(price)} (no gas), then one transaction that buys the on-chain listing at that price; the permit replaces what the marketplace may take`,
+                      testId: "review-wallet",
+                    },
               ]}
               payer={wallet.address}
               pays={parseUsd(price)}

@@ -145,10 +145,12 @@ export default function BuySignedPanel({ nft, listing }: { nft: NftDetails; list
                 ? {
                     label: "Your wallet sends",
                     value: `one approve for ${displayUsd(allowanceToCover(exposure.total, price))}, then one transaction that fills the signed listing for at most ${displayUsd(price)}; the marketplace may still take ${displayUsd(exposure.total)} for your offers`,
+                    testId: "review-wallet",
                   }
                 : {
                     label: "Your wallet signs",
                     value: `a permit for at most ${displayUsd(price)} (no gas), then one transaction that fills the signed listing; the permit replaces what the marketplace may take`,
+                    testId: "review-wallet",
                   },
             ]}
             payer={wallet.address}

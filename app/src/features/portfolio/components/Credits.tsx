@@ -58,6 +58,7 @@ export function Credits({ credits }: { credits: PortfolioResult["credits"] }) {
               ),
               testId: "review-to",
             },
+            { label: "Your wallet sends", value: "one transaction to the loan note contract that pays them out: gas only, no dollars leave your wallet", testId: "review-wallet" },
           ]}
           payer={wallet.address}
           confirmLabel={`Confirm and withdraw ${usd(credits.available)}`}

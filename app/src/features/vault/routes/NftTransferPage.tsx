@@ -251,6 +251,14 @@ function TransferForm({ portfolio, disabled }: { portfolio: PortfolioResult | un
             },
             { label: "To", value: tab === "deposit" ? "the vault (only you can withdraw it)" : <code>{shortAddress(walletAddress.trim())}</code>, testId: "review-to" },
             { label: "You pay", value: "nothing: the note moves, no test dollars", testId: "review-amount" },
+            {
+              label: "Your wallet sends",
+              value:
+                tab === "deposit"
+                  ? `one transaction that moves note #${selected.tokenId} into the vault contract: gas only`
+                  : `one transaction to the vault contract that moves note #${selected.tokenId} out: gas only`,
+              testId: "review-wallet",
+            },
           ]}
           payer={wallet.address}
           confirmLabel={tab === "deposit" ? "Confirm the deposit" : "Confirm the withdrawal"}
