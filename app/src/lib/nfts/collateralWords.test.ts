@@ -9,7 +9,15 @@ describe("collateral words", () => {
   it("says every state of a pledged NFT in words", () => {
     assert.deepEqual(
       COLLATERAL_STATES.map((s) => COLLATERAL_STATE_TEXT[s]),
-      ["Pledged", "Released – free to pledge again", "In escrow", "Return failed – claim it back", "Returned to borrower", "Claimed by the note holder"],
+      [
+        "Pledged",
+        "Released – free to pledge again",
+        "In escrow",
+        "Return failed – claim it back",
+        "Returned to borrower",
+        "Claimed by the note holder",
+        "Still in escrow, now for the loan that refinanced this one",
+      ],
     );
   });
 

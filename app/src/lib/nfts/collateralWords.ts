@@ -10,7 +10,7 @@ export const COLLATERAL_STATE_TEXT: Record<CollateralState, string> = {
   returnFailed: "Return failed – claim it back",
   returned: "Returned to borrower",
   claimed: "Claimed by the note holder",
-  moved: "In escrow for the refinanced loan",
+  moved: "Still in escrow, now for the loan that refinanced this one",
 };
 
 /** The badge colour of each state: in escrow is the normal life of a loan, a failed return asks for action. */
